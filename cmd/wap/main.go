@@ -1,0 +1,103 @@
+// Command wap runs Forth sketches on the symbolic machine and, as the
+// project grows, prepares, trains, evaluates and answers word algebra
+// problems with ∂4.
+//
+//	wap run [flags] FILE    run a program and print its final data stack
+//
+// Every subcommand takes --help. Errors are one line on stderr and a
+// non-zero exit status.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// command is one subcommand: it parses its own flags from args and writes
+// its results to stdout.
+type command struct {
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) error
+}
+
+var commands = map[string]command{
+	"run": {"run a Forth program on the symbolic machine and print its final data stack", runCmd},
+}
+
+// usageError marks errors in the command line (exit status 2).
+type usageError struct{ error }
+
+func main() {
+	os.Exit(realMain(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func realMain(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "wap: unknown command %q (commands: %s)\n", args[0], strings.Join(commandNames(), ", "))
+		return 2
+	}
+	err := cmd.run(args[1:], stdout, stderr)
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	}
+	fmt.Fprintf(stderr, "wap %s: %v\n", args[0], err)
+	var ue usageError
+	if errors.As(err, &ue) {
+		return 2
+	}
+	return 1
+}
+
+func commandNames() []string {
+	var names []string
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: wap COMMAND [flags] [args]")
+	fmt.Fprintln(w, "commands:")
+	for _, n := range commandNames() {
+		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "Run 'wap COMMAND --help' for a command's flags.")
+}
+
+// parseInterleaved parses flags that may come before or after the
+// positional arguments, returning the positional arguments.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, usageError{err}
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}

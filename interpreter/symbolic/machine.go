@@ -1,0 +1,465 @@
+// Package symbolic is the discrete Forth abstract machine of §2 of the ∂4
+// paper: the exact discrete limit of the differentiable machine ∂4.
+//
+// The state is S = (D, R, H, c): a data stack D and a return stack R, each a
+// circular buffer of l cells with a pointer to the top cell; a heap H of
+// cells; and the program counter c, an address in the compiled code. Values
+// are integers modulo the value size v. Pushing moves the pointer one cell
+// up (circularly) and writes there; popping reads the top cell and moves the
+// pointer down. Nothing else marks the bottom of a stack, exactly as in ∂4:
+// an empty stack's pointer rests on cell l-1, so a stack of l cells holds up
+// to l-1 values unambiguously, and popping an empty stack reads whatever the
+// cell below holds (zero at the start). Strict mode reports such underflow,
+// and overflow, as errors naming the word and its source position.
+//
+// The return stack holds both values and return addresses, so its cells
+// range over max(v, p) for a program of p instructions; R> and R@ reduce
+// what they copy to the data stack modulo v. Every conversion of a value
+// into a pointer is reduced modulo the size it points into: a heap address
+// modulo the heap size, a return address modulo p. The heap has one cell for
+// each cell the program's variables allocate unless Config.HeapSize asks for
+// more.
+//
+// Slots run through a Decider, which looks at the state and returns the
+// slot's discrete decision (which word to choose, which permutation, which
+// values to write): the "hybrid" execution of a trained sketch. Without a
+// Decider, a program with slots stops at its first slot with an error.
+package symbolic
+
+import (
+	"errors"
+	"fmt"
+
+	"d4/interpreter/forth"
+)
+
+// MaxValueSize bounds the value size so that products of values fit easily.
+const MaxValueSize = 1 << 20
+
+// Config sets the machine's sizes and limits.
+type Config struct {
+	ValueSize int // v: values are 0 … v-1
+	StackSize int // l: cells in each stack
+	HeapSize  int // heap cells; 0 means the program's own allocation (at least 1)
+	MaxSteps  int // step budget: Run fails with ErrNoHalt after this many steps
+	Strict    bool
+	// OnStep, when set, is called after every step with its record (the
+	// walk-through table of the paper's appendix).
+	OnStep func(Step)
+}
+
+func (c Config) validate() error {
+	switch {
+	case c.ValueSize < 2 || c.ValueSize > MaxValueSize:
+		return fmt.Errorf("value size %d out of range: it must lie between 2 and %d", c.ValueSize, MaxValueSize)
+	case c.StackSize < 2 || c.StackSize > 1<<20:
+		return fmt.Errorf("stack size %d out of range: it must lie between 2 and %d", c.StackSize, 1<<20)
+	case c.HeapSize < 0 || c.HeapSize > 1<<20:
+		return fmt.Errorf("heap size %d out of range: it must lie between 0 and %d", c.HeapSize, 1<<20)
+	case c.MaxSteps < 0:
+		return fmt.Errorf("step budget %d must not be negative", c.MaxSteps)
+	}
+	return nil
+}
+
+// ErrNoHalt is returned when the program does not halt within the budget.
+var ErrNoHalt = errors.New("program did not halt within the step budget")
+
+// Decision is a slot's discrete choice. For choose, Choice is the index of
+// the alternative; for permute, Perm[i] says which element's old value
+// element i receives; for manipulate, Values[i] is written to element i.
+type Decision struct {
+	Choice int
+	Perm   []int
+	Values []int
+}
+
+// Decider decides slots during symbolic (hybrid) execution.
+type Decider interface {
+	Decide(slot *forth.SlotCode, m *Machine) (Decision, error)
+}
+
+// Stack is a circular buffer with a pointer to its top cell.
+type Stack struct {
+	Cells []int
+	Top   int
+	// addr marks cells that hold return addresses (for display only).
+	addr []bool
+}
+
+func newStack(l int) Stack {
+	return Stack{Cells: make([]int, l), Top: l - 1, addr: make([]bool, l)}
+}
+
+// Depth is the number of values between the base and the pointer.
+func (s *Stack) Depth() int { return (s.Top + 1) % len(s.Cells) }
+
+// Values returns the stack bottom to top.
+func (s *Stack) Values() []int {
+	n := s.Depth()
+	out := make([]int, n)
+	for i := 0; i < n; i++ {
+		out[i] = s.Cells[i]
+	}
+	return out
+}
+
+func (s *Stack) push(x int, isAddr bool) {
+	s.Top = (s.Top + 1) % len(s.Cells)
+	s.Cells[s.Top] = x
+	s.addr[s.Top] = isAddr
+}
+
+func (s *Stack) pop() int {
+	x := s.Cells[s.Top]
+	s.Top = (s.Top - 1 + len(s.Cells)) % len(s.Cells)
+	return x
+}
+
+// at returns the index of the cell k below the top (k ≤ 0).
+func (s *Stack) at(k int) int { return forth.Mod(s.Top+k, len(s.Cells)) }
+
+// Machine runs compiled code on discrete state.
+type Machine struct {
+	Code    *forth.Code
+	Cfg     Config
+	D, R    Stack
+	H       []int
+	PC      int
+	Steps   int // steps taken so far
+	Decider Decider
+
+	rWidth int // values a return-stack cell can hold: max(v, p)
+}
+
+// New returns a machine at the start of code with empty stacks and a zero
+// heap.
+func New(code *forth.Code, cfg Config) (*Machine, error) {
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	if cfg.HeapSize == 0 {
+		cfg.HeapSize = max(code.HeapCells, 1)
+	}
+	if cfg.HeapSize < code.HeapCells {
+		return nil, fmt.Errorf("heap size %d is smaller than the %d cells the program's variables take", cfg.HeapSize, code.HeapCells)
+	}
+	if err := CheckElems(code, cfg.StackSize); err != nil {
+		return nil, err
+	}
+	return &Machine{
+		Code:   code,
+		Cfg:    cfg,
+		D:      newStack(cfg.StackSize),
+		R:      newStack(cfg.StackSize),
+		H:      make([]int, cfg.HeapSize),
+		rWidth: max(cfg.ValueSize, code.Len()),
+	}, nil
+}
+
+// CheckElems reports a slot element that lies deeper than a stack of size l
+// can hold.
+func CheckElems(code *forth.Code, l int) error {
+	for _, s := range code.Slots {
+		elems := append(append([]forth.Elem(nil), s.Enc.Observe...), s.Dec.Elems...)
+		for _, e := range elems {
+			if e.Space != 'H' && -e.Index >= l-1 {
+				return &forth.Error{Pos: e.Pos, Msg: fmt.Sprintf("element %s lies deeper than a stack of size %d can hold (at most %d values)", e, l, l-1)}
+			}
+		}
+	}
+	return nil
+}
+
+// Push puts values on the data stack, bottom first (the initial stack).
+func (m *Machine) Push(vals ...int) error {
+	for _, x := range vals {
+		if m.Cfg.Strict && m.D.Depth() == len(m.D.Cells)-1 {
+			return fmt.Errorf("initial data stack of %d values does not fit a stack of size %d", len(vals), len(m.D.Cells))
+		}
+		m.D.push(forth.Mod(x, m.Cfg.ValueSize), false)
+	}
+	return nil
+}
+
+// Halted reports whether the machine is at the halt instruction.
+func (m *Machine) Halted() bool { return m.PC == m.Code.Halt }
+
+// Run steps the machine until it halts, an error occurs, or the step budget
+// runs out (ErrNoHalt).
+func (m *Machine) Run() error {
+	for !m.Halted() {
+		if m.Steps >= m.Cfg.MaxSteps {
+			return fmt.Errorf("%w (%d steps)", ErrNoHalt, m.Cfg.MaxSteps)
+		}
+		if err := m.Step(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Step executes the instruction at the program counter.
+func (m *Machine) Step() error {
+	pc := m.PC
+	if pc < 0 || pc >= m.Code.Len() {
+		return fmt.Errorf("program counter %d outside the code (0 … %d)", pc, m.Code.Len()-1)
+	}
+	in := m.Code.Instrs[pc]
+	if in.Op == forth.OpHalt {
+		return nil
+	}
+	if err := m.exec(in, pc); err != nil {
+		return &forth.Error{Pos: in.Pos, Msg: fmt.Sprintf("%s: %v", in.Text, err)}
+	}
+	m.Steps++
+	if m.Cfg.OnStep != nil {
+		m.Cfg.OnStep(m.record(pc, in))
+	}
+	return nil
+}
+
+// runtimeError is a machine error in strict mode.
+type runtimeError string
+
+func (e runtimeError) Error() string { return string(e) }
+
+func (m *Machine) popD() (int, error) {
+	if m.Cfg.Strict && m.D.Depth() == 0 {
+		return 0, runtimeError("data stack underflow")
+	}
+	return m.D.pop(), nil
+}
+
+func (m *Machine) pushD(x int) error {
+	if m.Cfg.Strict && m.D.Depth() == len(m.D.Cells)-1 {
+		return runtimeError(fmt.Sprintf("data stack overflow (stack size %d holds %d values)", len(m.D.Cells), len(m.D.Cells)-1))
+	}
+	m.D.push(forth.Mod(x, m.Cfg.ValueSize), false)
+	return nil
+}
+
+func (m *Machine) popR() (int, error) {
+	if m.Cfg.Strict && m.R.Depth() == 0 {
+		return 0, runtimeError("return stack underflow")
+	}
+	return m.R.pop(), nil
+}
+
+func (m *Machine) pushR(x int, isAddr bool) error {
+	if m.Cfg.Strict && m.R.Depth() == len(m.R.Cells)-1 {
+		return runtimeError(fmt.Sprintf("return stack overflow (stack size %d holds %d values)", len(m.R.Cells), len(m.R.Cells)-1))
+	}
+	m.R.push(forth.Mod(x, m.rWidth), isAddr)
+	return nil
+}
+
+func (m *Machine) heapAddr(a int) (int, error) {
+	if m.Cfg.Strict && a >= len(m.H) {
+		return 0, runtimeError(fmt.Sprintf("heap address %d outside the heap (%d cells)", a, len(m.H)))
+	}
+	return a % len(m.H), nil
+}
+
+// exec runs one instruction located at pc (for a slot's chosen word, the
+// slot's address).
+func (m *Machine) exec(in forth.Instr, pc int) error {
+	next := pc + 1
+	switch in.Op {
+	case forth.OpLit:
+		if err := m.pushD(in.Arg); err != nil {
+			return err
+		}
+	case forth.OpPrim:
+		if err := m.prim(in.Prim); err != nil {
+			return err
+		}
+	case forth.OpJump:
+		next = in.Arg
+	case forth.OpJumpZ:
+		x, err := m.popD()
+		if err != nil {
+			return err
+		}
+		if x == 0 {
+			next = in.Arg
+		}
+	case forth.OpCall:
+		if err := m.pushR(pc+1, true); err != nil {
+			return err
+		}
+		next = in.Arg
+	case forth.OpExit:
+		a, err := m.popR()
+		if err != nil {
+			return err
+		}
+		if m.Cfg.Strict && a >= m.Code.Len() {
+			return runtimeError(fmt.Sprintf("return address %d outside the code", a))
+		}
+		next = a % m.Code.Len()
+	case forth.OpSlot:
+		if err := m.slot(&m.Code.Slots[in.Arg], pc); err != nil {
+			return err
+		}
+		return nil // the slot set the program counter
+	default:
+		return runtimeError(fmt.Sprintf("unknown instruction %d", in.Op))
+	}
+	m.PC = next
+	return nil
+}
+
+func (m *Machine) prim(p forth.Prim) error {
+	v := m.Cfg.ValueSize
+	dIn, _, rIn, _ := p.Effect()
+	if m.Cfg.Strict {
+		if m.D.Depth() < dIn {
+			return runtimeError(fmt.Sprintf("data stack underflow (needs %d, holds %d)", dIn, m.D.Depth()))
+		}
+		if m.R.Depth() < rIn {
+			return runtimeError("return stack underflow")
+		}
+	}
+	switch p {
+	case forth.Nop:
+	case forth.Inc, forth.Dec:
+		i := m.D.Top
+		d := 1
+		if p == forth.Dec {
+			d = -1
+		}
+		m.D.Cells[i] = forth.Mod(m.D.Cells[i]+d, v)
+	case forth.Dup:
+		return m.pushD(m.D.Cells[m.D.Top])
+	case forth.Swap:
+		a, b := m.D.Top, m.D.at(-1)
+		m.D.Cells[a], m.D.Cells[b] = m.D.Cells[b], m.D.Cells[a]
+	case forth.Over:
+		return m.pushD(m.D.Cells[m.D.at(-1)])
+	case forth.Drop:
+		m.D.pop()
+	case forth.Add, forth.Sub, forth.Mul, forth.Div, forth.Gt, forth.Lt, forth.Eq:
+		y := m.D.pop()
+		x := m.D.Cells[m.D.Top]
+		m.D.Cells[m.D.Top] = forth.Apply(p, x, y, v)
+	case forth.Fetch:
+		a, err := m.heapAddr(m.D.Cells[m.D.Top])
+		if err != nil {
+			return err
+		}
+		m.D.Cells[m.D.Top] = forth.Mod(m.H[a], v)
+	case forth.Store:
+		a, err := m.heapAddr(m.D.pop())
+		if err != nil {
+			return err
+		}
+		m.H[a] = m.D.pop()
+	case forth.ToR:
+		return m.pushR(m.D.pop(), false)
+	case forth.RFrom:
+		return m.pushD(m.R.pop())
+	case forth.RFetch:
+		return m.pushD(m.R.Cells[m.R.Top])
+	default:
+		return runtimeError("unknown primitive " + p.String())
+	}
+	return nil
+}
+
+// slot runs a slot's decision. The program counter moves past the slot,
+// unless a chosen word is a call.
+func (m *Machine) slot(s *forth.SlotCode, pc int) error {
+	if m.Decider == nil {
+		return runtimeError(fmt.Sprintf("slot %d has no trained behaviour: the symbolic machine runs slots only with a trained model", s.Index))
+	}
+	d, err := m.Decider.Decide(s, m)
+	if err != nil {
+		return err
+	}
+	switch s.Dec.Kind {
+	case forth.Choose:
+		if d.Choice < 0 || d.Choice >= len(s.Choices) {
+			return runtimeError(fmt.Sprintf("slot %d chose alternative %d of %d", s.Index, d.Choice, len(s.Choices)))
+		}
+		return m.exec(s.Choices[d.Choice], pc)
+	case forth.Permute:
+		if len(d.Perm) != len(s.Dec.Elems) {
+			return runtimeError(fmt.Sprintf("slot %d: permutation of %d elements for %d", s.Index, len(d.Perm), len(s.Dec.Elems)))
+		}
+		old := make([]int, len(s.Dec.Elems))
+		for i, e := range s.Dec.Elems {
+			if old[i], err = m.Elem(e); err != nil {
+				return err
+			}
+		}
+		for i, e := range s.Dec.Elems {
+			if d.Perm[i] < 0 || d.Perm[i] >= len(old) {
+				return runtimeError(fmt.Sprintf("slot %d: bad permutation %v", s.Index, d.Perm))
+			}
+			if err := m.SetElem(e, old[d.Perm[i]]); err != nil {
+				return err
+			}
+		}
+	case forth.Manipulate:
+		if len(d.Values) != len(s.Dec.Elems) {
+			return runtimeError(fmt.Sprintf("slot %d: %d values for %d elements", s.Index, len(d.Values), len(s.Dec.Elems)))
+		}
+		for i, e := range s.Dec.Elems {
+			if err := m.SetElem(e, d.Values[i]); err != nil {
+				return err
+			}
+		}
+	}
+	m.PC = pc + 1
+	return nil
+}
+
+// cell returns the stack, or nil for the heap, and the cell index of e.
+func (m *Machine) cell(e forth.Elem) (*Stack, int, error) {
+	switch e.Space {
+	case 'D':
+		if m.Cfg.Strict && -e.Index >= m.D.Depth() {
+			return nil, 0, runtimeError(fmt.Sprintf("slot element %s: the data stack holds %d values", e, m.D.Depth()))
+		}
+		return &m.D, m.D.at(e.Index), nil
+	case 'R':
+		if m.Cfg.Strict && -e.Index >= m.R.Depth() {
+			return nil, 0, runtimeError(fmt.Sprintf("slot element %s: the return stack holds %d values", e, m.R.Depth()))
+		}
+		return &m.R, m.R.at(e.Index), nil
+	}
+	a, err := m.heapAddr(e.Index)
+	return nil, a, err
+}
+
+// Elem reads a state element.
+func (m *Machine) Elem(e forth.Elem) (int, error) {
+	s, i, err := m.cell(e)
+	if err != nil {
+		return 0, err
+	}
+	if s == nil {
+		return m.H[i], nil
+	}
+	return s.Cells[i], nil
+}
+
+// SetElem writes a state element (values are reduced modulo the cell's
+// range).
+func (m *Machine) SetElem(e forth.Elem, x int) error {
+	s, i, err := m.cell(e)
+	if err != nil {
+		return err
+	}
+	switch {
+	case s == nil:
+		m.H[i] = forth.Mod(x, m.Cfg.ValueSize)
+	case s == &m.R:
+		s.Cells[i] = forth.Mod(x, m.rWidth)
+		s.addr[i] = false
+	default:
+		s.Cells[i] = forth.Mod(x, m.Cfg.ValueSize)
+	}
+	return nil
+}
