@@ -62,7 +62,7 @@ func TestKnownStacks(t *testing.T) {
 		{src: "0 3 0 DO 2 0 DO 1+ LOOP LOOP", wantD: []int{6}},
 		{src: ": SQ DUP * ; 3 SQ", wantD: []int{9}},
 		{src: ": FACT DUP 1 > IF DUP 1- FACT * THEN ; 4 FACT", wantD: []int{4}}, // 24 mod 10
-		{src: "MACRO: TWICE DUP + ; 3 TWICE TWICE", wantD: []int{2}},          // 12 mod 10
+		{src: "MACRO: TWICE DUP + ; 3 TWICE TWICE", wantD: []int{2}},            // 12 mod 10
 		{src: "MACRO: PUT >R ; MACRO: GET R> ; 1 2 PUT 3 GET", wantD: []int{1, 3, 2}},
 		{src: ": EVEN? DUP IF 1- ODD? ELSE DROP 1 THEN ; : ODD? DUP IF 1- EVEN? ELSE DROP 0 THEN ; 4 EVEN? 3 EVEN?", wantD: []int{1, 0}},
 		{src: ": F 1 EXIT 2 ; F", wantD: []int{1}},

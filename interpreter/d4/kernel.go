@@ -1,0 +1,440 @@
+package d4
+
+import "fmt"
+
+// The kernel is a small reverse-mode differentiator over dense float64
+// vectors, specialised to the handful of operations ∂4's words are made of
+// (§3.1 and appendix A): reading and writing a memory buffer through a soft
+// address, shifting pointers, arithmetic and comparison of value
+// distributions, folding a distribution into a smaller range, and mixing
+// vectors by weights. Every word's transition is written once with these
+// operations (words.go); the forward pass runs them on an arena and, when
+// recording, appends them to a tape that the backward pass walks in reverse.
+//
+// A variable (vr) is a range of the arena. A sub-range of a variable is a
+// variable too, and gradients of overlapping ranges accumulate in the same
+// place, so concatenation and slicing cost nothing.
+
+// vr is a variable: n floats of the arena starting at off.
+type vr struct{ off, n int }
+
+// sub returns the sub-variable [i, i+n).
+func (x vr) sub(i, n int) vr { return vr{x.off + i, n} }
+
+type opKind uint8
+
+const (
+	kRead   opKind = iota // z = aᵀM               a: rows, M: rows×w, z: w
+	kWrite                // Z = M + a(x − M)ᵀ rows
+	kShift                // z_i = a_{(i−k) mod n}
+	kBinary               // z_k = Σ_{f(i,j)=k} x_i y_j   (f = + − * / mod v)
+	kGt                   // z = (1−p)e0 + p e1, p = clamp(E[x]−E[y], 0, 1)
+	kEq                   // z = (1−p)e0 + p e1, p = xᵀy
+	kFold                 // z_k = Σ_{i ≡ k mod n} x_i
+	kBranch               // z = (1−x0) e_next + x0 e_target
+	kMix                  // z = Σ_k w_k x_k
+	kCopy                 // z = x (into a range of a larger variable)
+)
+
+// op is one recorded operation.
+type op struct {
+	kind    opKind
+	a, b, c vr  // operands (meaning by kind)
+	z       vr  // result
+	k       int // shift amount, fold size, binary primitive, branch targets
+	k2      int
+	rows    int   // rows of a buffer
+	xs      []vr  // kMix inputs (deduplicated)
+	groups  []int // kMix: for each weight, the index of its input in xs
+	wsum    []float64
+	weights vr // kMix weights
+}
+
+// tape is the arena and the record of operations of one example.
+type tape struct {
+	val    []float64
+	grad   []float64
+	ops    []op
+	record bool
+	consts map[[2]int]vr
+}
+
+func newTape() *tape { return &tape{consts: map[[2]int]vr{}} }
+
+// reset empties the arena and the record.
+func (t *tape) reset(record bool) {
+	t.val = t.val[:0]
+	t.ops = t.ops[:0]
+	t.record = record
+	clear(t.consts)
+}
+
+func (t *tape) alloc(n int) vr {
+	off := len(t.val)
+	if cap(t.val)-off < n {
+		nv := make([]float64, off, 2*cap(t.val)+n)
+		copy(nv, t.val)
+		t.val = nv
+	}
+	t.val = t.val[:off+n]
+	clear(t.val[off:])
+	return vr{off, n}
+}
+
+func (t *tape) v(x vr) []float64 { return t.val[x.off : x.off+x.n] }
+func (t *tape) g(x vr) []float64 { return t.grad[x.off : x.off+x.n] }
+
+func (t *tape) push(o op) {
+	if t.record {
+		t.ops = append(t.ops, o)
+	}
+}
+
+// input copies data into a new variable.
+func (t *tape) input(data []float64) vr {
+	x := t.alloc(len(data))
+	copy(t.v(x), data)
+	return x
+}
+
+// onehot returns a constant one-hot vector of size n at index i (shared
+// between uses within one example).
+func (t *tape) onehot(n, i int) vr {
+	key := [2]int{n, i}
+	if x, ok := t.consts[key]; ok {
+		return x
+	}
+	x := t.alloc(n)
+	t.val[x.off+i] = 1
+	t.consts[key] = x
+	return x
+}
+
+// read returns aᵀM for a buffer M of len(a) rows.
+func (t *tape) read(M, a vr) vr {
+	rows := a.n
+	w := M.n / rows
+	z := t.alloc(w)
+	mv, av, zv := t.v(M), t.v(a), t.v(z)
+	for i := 0; i < rows; i++ {
+		ai := av[i]
+		if ai == 0 {
+			continue
+		}
+		row := mv[i*w : (i+1)*w]
+		for j, m := range row {
+			zv[j] += ai * m
+		}
+	}
+	t.push(op{kind: kRead, a: M, b: a, z: z, rows: rows})
+	return z
+}
+
+// write returns M with each row i moved towards x by a_i.
+func (t *tape) write(M, x, a vr) vr {
+	rows := a.n
+	w := x.n
+	if M.n != rows*w {
+		panic(fmt.Sprintf("d4: write of %d values into a %d-cell buffer of %d rows", w, M.n, rows))
+	}
+	z := t.alloc(M.n)
+	mv, xv, av, zv := t.v(M), t.v(x), t.v(a), t.v(z)
+	copy(zv, mv)
+	for i := 0; i < rows; i++ {
+		ai := av[i]
+		if ai == 0 {
+			continue
+		}
+		row := zv[i*w : (i+1)*w]
+		for j := range row {
+			row[j] += ai * (xv[j] - row[j])
+		}
+	}
+	t.push(op{kind: kWrite, a: M, b: x, c: a, z: z, rows: rows})
+	return z
+}
+
+// shift returns the circular shift z_i = a_{i−k}: k = +1 is inc, −1 dec.
+func (t *tape) shift(a vr, k int) vr {
+	n := a.n
+	z := t.alloc(n)
+	av, zv := t.v(a), t.v(z)
+	for i := 0; i < n; i++ {
+		zv[i] = av[mod(i-k, n)]
+	}
+	t.push(op{kind: kShift, a: a, z: z, k: k})
+	return z
+}
+
+// binFn returns f(i, j) for an arithmetic primitive on values mod v.
+func binFn(prim, i, j, v int) int {
+	switch prim {
+	case '+':
+		return (i + j) % v
+	case '-':
+		return mod(i-j, v)
+	case '*':
+		return (i * j) % v
+	case '/':
+		if j == 0 {
+			return 0
+		}
+		return i / j
+	}
+	panic("d4: unknown arithmetic primitive")
+}
+
+// binary returns the distribution of f(x, y) for independent x and y, in
+// O(v²) without materialising the v³ tensor of the appendix.
+func (t *tape) binary(prim int, x, y vr) vr {
+	v := x.n
+	z := t.alloc(v)
+	xv, yv, zv := t.v(x), t.v(y), t.v(z)
+	for i, xi := range xv {
+		if xi == 0 {
+			continue
+		}
+		for j, yj := range yv {
+			if yj == 0 {
+				continue
+			}
+			zv[binFn(prim, i, j, v)] += xi * yj
+		}
+	}
+	t.push(op{kind: kBinary, a: x, b: y, z: z, k: prim})
+	return z
+}
+
+func expect(x []float64) float64 {
+	e := 0.0
+	for i, xi := range x {
+		e += float64(i) * xi
+	}
+	return e
+}
+
+// gt returns the truth value of x > y: p = clamp(E[x] − E[y], 0, 1), the
+// piecewise-linear φ of the appendix, as the distribution (1−p)·0 + p·1.
+func (t *tape) gt(x, y vr) vr {
+	z := t.alloc(x.n)
+	p := min(max(expect(t.v(x))-expect(t.v(y)), 0), 1)
+	zv := t.v(z)
+	zv[0], zv[1] = 1-p, p
+	t.push(op{kind: kGt, a: x, b: y, z: z})
+	return z
+}
+
+// eq returns the truth value of x = y: p = xᵀy, the probability that two
+// independent values agree.
+func (t *tape) eq(x, y vr) vr {
+	z := t.alloc(x.n)
+	p := 0.0
+	xv, yv := t.v(x), t.v(y)
+	for i := range xv {
+		p += xv[i] * yv[i]
+	}
+	zv := t.v(z)
+	zv[0], zv[1] = 1-p, p
+	t.push(op{kind: kEq, a: x, b: y, z: z})
+	return z
+}
+
+// fold maps a distribution over 0 … x.n−1 to one over 0 … n−1 by reducing
+// modulo n (padding with zeros when n > x.n).
+func (t *tape) fold(x vr, n int) vr {
+	if x.n == n {
+		return x
+	}
+	z := t.alloc(n)
+	xv, zv := t.v(x), t.v(z)
+	for i, xi := range xv {
+		zv[i%n] += xi
+	}
+	t.push(op{kind: kFold, a: x, z: z, k: n})
+	return z
+}
+
+// branch returns the program counter after a conditional jump on x: to
+// target with probability x_0 (the popped value is 0), else to next.
+func (t *tape) branch(x vr, p, next, target int) vr {
+	z := t.alloc(p)
+	zv := t.v(z)
+	x0 := t.val[x.off]
+	zv[next] += 1 - x0
+	zv[target] += x0
+	t.push(op{kind: kBranch, a: x, z: z, k: next, k2: target})
+	return z
+}
+
+// mix returns Σ_k w_k xs_k. Repeated inputs are combined first.
+func (t *tape) mix(w vr, xs []vr) vr {
+	n := xs[0].n
+	z := t.alloc(n)
+	uniq := make([]vr, 0, len(xs))
+	groups := make([]int, len(xs))
+	for k, x := range xs {
+		if x.n != n {
+			panic("d4: mix of vectors of different sizes")
+		}
+		g := -1
+		for u, y := range uniq {
+			if y == x {
+				g = u
+				break
+			}
+		}
+		if g < 0 {
+			g = len(uniq)
+			uniq = append(uniq, x)
+		}
+		groups[k] = g
+	}
+	wsum := make([]float64, len(uniq))
+	wv := t.v(w)
+	for k, g := range groups {
+		wsum[g] += wv[k]
+	}
+	zv := t.v(z)
+	for u, x := range uniq {
+		s := wsum[u]
+		if s == 0 {
+			continue
+		}
+		for i, xi := range t.v(x) {
+			zv[i] += s * xi
+		}
+	}
+	t.push(op{kind: kMix, weights: w, xs: uniq, groups: groups, wsum: wsum, z: z})
+	return z
+}
+
+// copyInto copies x into the range z (a range of a larger variable).
+func (t *tape) copyInto(z, x vr) {
+	copy(t.v(z), t.v(x))
+	t.push(op{kind: kCopy, a: x, z: z})
+}
+
+// backward propagates the gradients in t.grad (seeded by the caller on the
+// outputs) back through the recorded operations.
+func (t *tape) backward() {
+	for n := len(t.ops) - 1; n >= 0; n-- {
+		o := &t.ops[n]
+		gz := t.g(o.z)
+		switch o.kind {
+		case kRead:
+			M, a := o.a, o.b
+			w := M.n / o.rows
+			mv, av := t.v(M), t.v(a)
+			gm, ga := t.g(M), t.g(a)
+			for i := 0; i < o.rows; i++ {
+				row := mv[i*w : (i+1)*w]
+				grow := gm[i*w : (i+1)*w]
+				s := 0.0
+				ai := av[i]
+				for j, gj := range gz {
+					s += gj * row[j]
+					grow[j] += ai * gj
+				}
+				ga[i] += s
+			}
+		case kWrite:
+			M, x, a := o.a, o.b, o.c
+			w := x.n
+			mv, xv, av := t.v(M), t.v(x), t.v(a)
+			gm, gx, ga := t.g(M), t.g(x), t.g(a)
+			for i := 0; i < o.rows; i++ {
+				ai := av[i]
+				row := mv[i*w : (i+1)*w]
+				grow := gm[i*w : (i+1)*w]
+				gzr := gz[i*w : (i+1)*w]
+				s := 0.0
+				for j, gj := range gzr {
+					grow[j] += (1 - ai) * gj
+					gx[j] += ai * gj
+					s += gj * (xv[j] - row[j])
+				}
+				ga[i] += s
+			}
+		case kShift:
+			ga := t.g(o.a)
+			n := o.a.n
+			for i, gi := range gz {
+				ga[mod(i-o.k, n)] += gi
+			}
+		case kBinary:
+			v := o.a.n
+			xv, yv := t.v(o.a), t.v(o.b)
+			gx, gy := t.g(o.a), t.g(o.b)
+			for i := 0; i < v; i++ {
+				for j := 0; j < v; j++ {
+					g := gz[binFn(o.k, i, j, v)]
+					gx[i] += yv[j] * g
+					gy[j] += xv[i] * g
+				}
+			}
+		case kGt:
+			d := expect(t.v(o.a)) - expect(t.v(o.b))
+			if d > 0 && d < 1 {
+				gp := gz[1] - gz[0]
+				gx, gy := t.g(o.a), t.g(o.b)
+				for i := range gx {
+					gx[i] += float64(i) * gp
+					gy[i] -= float64(i) * gp
+				}
+			}
+		case kEq:
+			gp := gz[1] - gz[0]
+			xv, yv := t.v(o.a), t.v(o.b)
+			gx, gy := t.g(o.a), t.g(o.b)
+			for i := range xv {
+				gx[i] += yv[i] * gp
+				gy[i] += xv[i] * gp
+			}
+		case kFold:
+			gx := t.g(o.a)
+			for i := range gx {
+				gx[i] += gz[i%o.k]
+			}
+		case kBranch:
+			t.grad[o.a.off] += gz[o.k2] - gz[o.k]
+		case kMix:
+			gw := t.g(o.weights)
+			dots := make([]float64, len(o.xs))
+			for u, x := range o.xs {
+				xv, gx := t.v(x), t.g(x)
+				s := 0.0
+				ws := o.wsum[u]
+				for i, gi := range gz {
+					s += gi * xv[i]
+					gx[i] += ws * gi
+				}
+				dots[u] = s
+			}
+			for k, g := range o.groups {
+				gw[k] += dots[g]
+			}
+		case kCopy:
+			gx := t.g(o.a)
+			for i, gi := range gz {
+				gx[i] += gi
+			}
+		}
+	}
+}
+
+// zeroGrad sizes and clears the gradient arena.
+func (t *tape) zeroGrad() {
+	if cap(t.grad) < len(t.val) {
+		t.grad = make([]float64, len(t.val))
+	}
+	t.grad = t.grad[:len(t.val)]
+	clear(t.grad)
+}
+
+func mod(x, m int) int {
+	r := x % m
+	if r < 0 {
+		r += m
+	}
+	return r
+}

@@ -1,0 +1,164 @@
+package d4
+
+import (
+	"fmt"
+	"math"
+
+	"d4/interpreter/forth"
+)
+
+// State is the continuous state of one example, unpacked: row-major
+// buffers and pointer vectors.
+type State struct {
+	Sizes
+	D    []float64 // L×V
+	d    []float64
+	R    []float64 // L×W
+	r    []float64
+	Heap []float64 // H×V
+	C    []float64 // P: the program counter
+}
+
+// DPtr and RPtr are the stack pointers (distributions over cells).
+func (s *State) DPtr() []float64 { return s.d }
+func (s *State) RPtr() []float64 { return s.r }
+
+// Unpack views a packed state vector as a State (sharing memory).
+func (sz Sizes) Unpack(x []float64) *State {
+	if len(x) != sz.Len() {
+		panic(fmt.Sprintf("d4: state of %d values, want %d", len(x), sz.Len()))
+	}
+	return &State{
+		Sizes: sz,
+		D:     x[sz.offD() : sz.offD()+sz.L*sz.V],
+		d:     x[sz.offd() : sz.offd()+sz.L],
+		R:     x[sz.offR() : sz.offR()+sz.L*sz.W],
+		r:     x[sz.offr() : sz.offr()+sz.L],
+		Heap:  x[sz.offH() : sz.offH()+sz.H*sz.V],
+		C:     x[sz.offc() : sz.offc()+sz.P],
+	}
+}
+
+// InitialState returns the packed one-hot image of the symbolic machine's
+// start: every cell holds the value 0, the data stack holds init (bottom
+// first), both pointers rest below the base (cell L−1 when empty), the
+// program counter is at 0.
+func (sz Sizes) InitialState(init []int) ([]float64, error) {
+	if len(init) > sz.L-1 {
+		return nil, fmt.Errorf("initial data stack of %d values does not fit a stack of size %d", len(init), sz.L)
+	}
+	x := make([]float64, sz.Len())
+	s := sz.Unpack(x)
+	for i := 0; i < sz.L; i++ {
+		s.D[i*sz.V] = 1
+		s.R[i*sz.W] = 1
+	}
+	for i := 0; i < sz.H; i++ {
+		s.Heap[i*sz.V] = 1
+	}
+	for i, v := range init {
+		row := s.D[i*sz.V : (i+1)*sz.V]
+		clear(row)
+		row[mod(v, sz.V)] = 1
+	}
+	s.d[mod(len(init)-1, sz.L)] = 1
+	s.r[sz.L-1] = 1
+	s.C[0] = 1
+	return x, nil
+}
+
+func argmax(x []float64) int {
+	best := 0
+	for i, v := range x {
+		if v > x[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+// Discrete returns the argmax of every cell and pointer: the symbolic state
+// this state is closest to.
+func (s *State) Discrete() (D []int, dTop int, R []int, rTop int, H []int, pc int) {
+	rows := func(buf []float64, n, w int) []int {
+		out := make([]int, n)
+		for i := range out {
+			out[i] = argmax(buf[i*w : (i+1)*w])
+		}
+		return out
+	}
+	return rows(s.D, s.L, s.V), argmax(s.d), rows(s.R, s.L, s.W), argmax(s.r), rows(s.Heap, s.Sizes.H, s.V), argmax(s.C)
+}
+
+// Stack returns the argmax data stack, bottom to top, with the depth read
+// from the argmax of the pointer (as the symbolic machine reports it).
+func (s *State) Stack() []int {
+	D, top, _, _, _, _ := s.Discrete()
+	return D[:(top+1)%s.L]
+}
+
+// Crispness returns the largest distance of any cell, pointer or program
+// counter from the nearest one-hot vector (0 for a crisp state).
+func (s *State) Crispness() float64 {
+	worst := 0.0
+	check := func(buf []float64, n, w int) {
+		for i := 0; i < n; i++ {
+			row := buf[i*w : (i+1)*w]
+			k := argmax(row)
+			for j, v := range row {
+				want := 0.0
+				if j == k {
+					want = 1
+				}
+				worst = max(worst, math.Abs(v-want))
+			}
+		}
+	}
+	check(s.D, s.L, s.V)
+	check(s.d, 1, s.L)
+	check(s.R, s.L, s.W)
+	check(s.r, 1, s.L)
+	check(s.Heap, s.Sizes.H, s.V)
+	check(s.C, 1, s.P)
+	return worst
+}
+
+// Halted reports whether all program-counter mass is on the halt
+// instruction (to within tol).
+func (s *State) Halted(halt int, tol float64) bool {
+	total := 0.0
+	for _, c := range s.C {
+		total += c
+	}
+	return math.Abs(s.C[halt]-total) <= tol
+}
+
+// RunForward executes a slot-free program on ∂4 from packed state x, one
+// RNN step at a time without recording gradients, until all program-counter
+// mass is on the halt instruction or maxSteps steps pass. It returns the
+// final packed state and the number of steps taken.
+func RunForward(code *forth.Code, sz Sizes, x []float64, maxSteps int) ([]float64, int, error) {
+	if len(code.Slots) > 0 {
+		return nil, 0, fmt.Errorf("the program has %d slots: running it on ∂4 needs a trained model", len(code.Slots))
+	}
+	k := &kernel{t: newTape(), sz: sz, prog: code}
+	cur := append([]float64(nil), x...)
+	steps := 0
+	for ; steps < maxSteps; steps++ {
+		if sz.Unpack(cur).Halted(code.Halt, 1e-12) {
+			break
+		}
+		k.t.reset(false)
+		in := k.t.input(cur)
+		out := k.step(sz.split(in), nil)
+		for i, c := range out.components() {
+			copy(cur[offsetOf(sz, i):], k.t.v(c))
+		}
+	}
+	return cur, steps, nil
+}
+
+// offsetOf returns the packed offset of component i.
+func offsetOf(sz Sizes, i int) int {
+	return [6]int{sz.offD(), sz.offd(), sz.offR(), sz.offr(), sz.offH(), sz.offc()}[i]
+}
