@@ -12,6 +12,7 @@ package sketches
 import (
 	"embed"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -48,10 +49,15 @@ func Embedded(name string) (string, bool) {
 	return string(b), true
 }
 
+// MaxFileSize bounds the size of a sketch file that Load reads.
+const MaxFileSize = 8 << 20
+
 // Load reads a sketch: the file at name if it exists, otherwise the
 // embedded sketch of that name. It returns the name to use in messages.
+// Only regular files of at most MaxFileSize bytes are read, so that a
+// device such as /dev/zero or a named pipe cannot exhaust memory or block.
 func Load(name string) (file, src string, err error) {
-	b, ferr := os.ReadFile(name)
+	b, ferr := readFile(name)
 	if ferr == nil {
 		return name, string(b), nil
 	}
@@ -62,4 +68,32 @@ func Load(name string) (file, src string, err error) {
 		return "", "", fmt.Errorf("sketch %s: no such file, and no embedded sketch of that name (embedded: %s)", name, strings.Join(Names(), ", "))
 	}
 	return "", "", fmt.Errorf("sketch %s: %w", name, ferr)
+}
+
+func readFile(name string) ([]byte, error) {
+	info, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case info.IsDir():
+		return nil, fmt.Errorf("is a directory: expected a sketch file")
+	case !info.Mode().IsRegular():
+		return nil, fmt.Errorf("is not a regular file (a device, pipe or socket): expected a sketch file")
+	case info.Size() > MaxFileSize:
+		return nil, fmt.Errorf("file of %d bytes is too large: a sketch file may have at most %d bytes", info.Size(), MaxFileSize)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > MaxFileSize {
+		return nil, fmt.Errorf("file is too large: a sketch file may have at most %d bytes", MaxFileSize)
+	}
+	return b, nil
 }

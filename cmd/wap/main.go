@@ -36,12 +36,21 @@ func main() {
 	os.Exit(realMain(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-func realMain(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		usage(stderr)
-		if len(args) == 0 {
-			return 2
+func realMain(args []string, stdout, stderr io.Writer) (status int) {
+	// A bug must not surface as a Go stack trace: report it in one line.
+	defer func() {
+		if r := recover(); r != nil {
+			msg := strings.Join(strings.Fields(fmt.Sprint(r)), " ")
+			fmt.Fprintf(stderr, "wap: internal error (please report it): %s\n", msg)
+			status = 3
 		}
+	}()
+	if len(args) == 0 {
+		fmt.Fprintf(stderr, "wap: no command given (commands: %s); run 'wap --help' for usage\n", strings.Join(commandNames(), ", "))
+		return 2
+	}
+	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
 		return 0
 	}
 	cmd, ok := commands[args[0]]
@@ -83,15 +92,23 @@ func usage(w io.Writer) {
 }
 
 // parseInterleaved parses flags that may come before or after the
-// positional arguments, returning the positional arguments.
+// positional arguments, returning the positional arguments. A bad flag is
+// reported in the returned error only (one line, without the flag
+// summary); --help prints fs.Usage.
 func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	usage, out := fs.Usage, fs.Output()
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	defer func() { fs.Usage = usage; fs.SetOutput(out) }()
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(out)
+				usage()
 				return nil, err
 			}
-			return nil, usageError{err}
+			return nil, usageError{fmt.Errorf("%w; run '%s --help' for the flags", err, fs.Name())}
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -35,8 +36,21 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		return usageError{fmt.Errorf("expected one FILE argument, got %d", len(pos))}
+	switch {
+	case len(pos) == 0:
+		return usageError{fmt.Errorf("expected a FILE argument (a path or an embedded sketch: %s)", strings.Join(sketches.Names(), ", "))}
+	case len(pos) > 1:
+		return usageError{fmt.Errorf("expected one FILE argument, got %d: %s", len(pos), strings.Join(pos, " "))}
+	case pos[0] == "-":
+		return usageError{fmt.Errorf("FILE \"-\": reading the program from standard input is not supported; give a path or an embedded sketch name")}
+	}
+	if err := checkSizes(*valueSize, *stackSize, *heapSize, *steps); err != nil {
+		return usageError{err}
+	}
+	switch *machine {
+	case "symbolic", "d4":
+	default:
+		return usageError{fmt.Errorf("--machine must be symbolic or d4, got %q", *machine)}
 	}
 	init, err := parseStack(*stack)
 	if err != nil {
@@ -54,12 +68,11 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stdout, code.Listing())
 		return nil
 	}
-	switch *machine {
-	case "symbolic":
-	case "d4":
+	if *machine == "d4" {
 		return fmt.Errorf("--machine d4: the differentiable machine is not built yet; use --machine symbolic")
-	default:
-		return usageError{fmt.Errorf("--machine must be symbolic or d4, got %q", *machine)}
+	}
+	if *heapSize != 0 && *heapSize < code.HeapCells {
+		return usageError{fmt.Errorf("--heap-size %d is smaller than the %d cells the variables of %s take", *heapSize, code.HeapCells, file)}
 	}
 	cfg := symbolic.Config{ValueSize: *valueSize, StackSize: *stackSize, HeapSize: *heapSize, MaxSteps: *steps, Strict: *strict}
 	out := bufio.NewWriter(stdout)
@@ -82,13 +95,32 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// checkSizes checks the size flags against the machine's limits, naming the
+// flag at fault.
+func checkSizes(valueSize, stackSize, heapSize, steps int) error {
+	switch {
+	case valueSize < 2 || valueSize > symbolic.MaxValueSize:
+		return fmt.Errorf("--value-size %d out of range: it must lie between 2 and %d", valueSize, symbolic.MaxValueSize)
+	case stackSize < 2 || stackSize > symbolic.MaxStackSize:
+		return fmt.Errorf("--stack-size %d out of range: it must lie between 2 and %d", stackSize, symbolic.MaxStackSize)
+	case heapSize < 0 || heapSize > symbolic.MaxHeapSize:
+		return fmt.Errorf("--heap-size %d out of range: it must lie between 0 (the cells the variables take) and %d", heapSize, symbolic.MaxHeapSize)
+	case steps < 0:
+		return fmt.Errorf("--steps %d: the step budget must not be negative", steps)
+	}
+	return nil
+}
+
 // parseStack reads space-separated integers.
 func parseStack(s string) ([]int, error) {
 	var vals []int
-	for _, f := range strings.Fields(s) {
+	for i, f := range strings.Fields(s) {
 		x, err := strconv.Atoi(f)
+		if errors.Is(err, strconv.ErrRange) {
+			return nil, fmt.Errorf("--stack: value %d, %s, is out of range for an integer", i+1, f)
+		}
 		if err != nil {
-			return nil, fmt.Errorf("--stack: %q is not an integer", f)
+			return nil, fmt.Errorf("--stack: value %d, %q, is not an integer", i+1, f)
 		}
 		vals = append(vals, x)
 	}

@@ -1,6 +1,9 @@
 package d4
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // The kernel is a small reverse-mode differentiator over dense float64
 // vectors, specialised to the handful of operations ∂4's words are made of
@@ -24,17 +27,28 @@ func (x vr) sub(i, n int) vr { return vr{x.off + i, n} }
 type opKind uint8
 
 const (
-	kRead   opKind = iota // z = aᵀM               a: rows, M: rows×w, z: w
-	kWrite                // Z = M + a(x − M)ᵀ rows
-	kShift                // z_i = a_{(i−k) mod n}
-	kBinary               // z_k = Σ_{f(i,j)=k} x_i y_j   (f = + − * / mod v)
-	kGt                   // z = (1−p)e0 + p e1, p = clamp(E[x]−E[y], 0, 1)
-	kEq                   // z = (1−p)e0 + p e1, p = xᵀy
-	kFold                 // z_k = Σ_{i ≡ k mod n} x_i
-	kBranch               // z = (1−x0) e_next + x0 e_target
-	kMix                  // z = Σ_k w_k x_k
-	kCopy                 // z = x (into a range of a larger variable)
+	kRead    opKind = iota // z = aᵀM               a: rows, M: rows×w, z: w
+	kWrite                 // Z = M + a(x − M)ᵀ rows
+	kShift                 // z_i = a_{(i−k) mod n}
+	kBinary                // z_k = Σ_{f(i,j)=k} x_i y_j   (f = + − * / mod v)
+	kGt                    // z = (1−p)e0 + p e1, p = clamp(E[x]−E[y], 0, 1)
+	kEq                    // z = (1−p)e0 + p e1, p = xᵀy
+	kFold                  // z_k = Σ_{i ≡ k mod n} x_i
+	kBranch                // z = (1−x0) e_next + x0 e_target
+	kMix                   // z = Σ_k w_k x_k
+	kCopy                  // z = x (into a range of a larger variable)
+	kSoftmax               // softmax over each group of k
+	kXent                  // cross-entropy of D and d against targets
 )
+
+// Eps keeps the logarithm of the loss finite when a probability is 0.
+const Eps = 1e-10
+
+// xent holds the constant targets of a cross-entropy.
+type xent struct {
+	y, mask, yd []float64
+	v           int
+}
 
 // op is one recorded operation.
 type op struct {
@@ -48,6 +62,7 @@ type op struct {
 	groups  []int // kMix: for each weight, the index of its input in xs
 	wsum    []float64
 	weights vr // kMix weights
+	ce      *xent
 }
 
 // tape is the arena and the record of operations of one example.
@@ -314,6 +329,54 @@ func (t *tape) copyInto(z, x vr) {
 	t.push(op{kind: kCopy, a: x, z: z})
 }
 
+// softmax returns the softmax of each group of k consecutive entries.
+func (t *tape) softmax(x vr, k int) vr {
+	z := t.alloc(x.n)
+	xv, zv := t.v(x), t.v(z)
+	for g := 0; g+k <= x.n; g += k {
+		m := xv[g]
+		for _, xi := range xv[g : g+k] {
+			m = max(m, xi)
+		}
+		s := 0.0
+		for i := g; i < g+k; i++ {
+			zv[i] = math.Exp(xv[i] - m)
+			s += zv[i]
+		}
+		for i := g; i < g+k; i++ {
+			zv[i] /= s
+		}
+	}
+	t.push(op{kind: kSoftmax, a: x, z: z, k: k})
+	return z
+}
+
+// crossEntropy returns −Σ_i mask_i Σ_j y_ij log D_ij − Σ_i yd_i log d_i
+// (with Eps added inside the logarithms).
+func (t *tape) crossEntropy(D, d vr, y, mask, yd []float64, v int) vr {
+	z := t.alloc(1)
+	dv, pv := t.v(D), t.v(d)
+	loss := 0.0
+	for i, m := range mask {
+		if m == 0 {
+			continue
+		}
+		for j := 0; j < v; j++ {
+			if yij := y[i*v+j]; yij != 0 {
+				loss -= m * yij * math.Log(dv[i*v+j]+Eps)
+			}
+		}
+	}
+	for i, yi := range yd {
+		if yi != 0 {
+			loss -= yi * math.Log(pv[i]+Eps)
+		}
+	}
+	t.val[z.off] = loss
+	t.push(op{kind: kXent, a: D, b: d, z: z, ce: &xent{y: y, mask: mask, yd: yd, v: v}})
+	return z
+}
+
 // backward propagates the gradients in t.grad (seeded by the caller on the
 // outputs) back through the recorded operations.
 func (t *tape) backward() {
@@ -417,6 +480,37 @@ func (t *tape) backward() {
 			gx := t.g(o.a)
 			for i, gi := range gz {
 				gx[i] += gi
+			}
+		case kSoftmax:
+			zv, gx := t.v(o.z), t.g(o.a)
+			for g := 0; g+o.k <= o.z.n; g += o.k {
+				dot := 0.0
+				for i := g; i < g+o.k; i++ {
+					dot += gz[i] * zv[i]
+				}
+				for i := g; i < g+o.k; i++ {
+					gx[i] += zv[i] * (gz[i] - dot)
+				}
+			}
+		case kXent:
+			g := gz[0]
+			ce := o.ce
+			dv, pv := t.v(o.a), t.v(o.b)
+			gD, gd := t.g(o.a), t.g(o.b)
+			for i, m := range ce.mask {
+				if m == 0 {
+					continue
+				}
+				for j := 0; j < ce.v; j++ {
+					if yij := ce.y[i*ce.v+j]; yij != 0 {
+						gD[i*ce.v+j] -= g * m * yij / (dv[i*ce.v+j] + Eps)
+					}
+				}
+			}
+			for i, yi := range ce.yd {
+				if yi != 0 {
+					gd[i] -= g * yi / (pv[i] + Eps)
+				}
 			}
 		}
 	}

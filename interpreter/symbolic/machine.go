@@ -36,6 +36,12 @@ import (
 // MaxValueSize bounds the value size so that products of values fit easily.
 const MaxValueSize = 1 << 20
 
+// MaxStackSize and MaxHeapSize bound the cells of each stack and of the heap.
+const (
+	MaxStackSize = 1 << 20
+	MaxHeapSize  = 1 << 20
+)
+
 // Config sets the machine's sizes and limits.
 type Config struct {
 	ValueSize int // v: values are 0 … v-1
@@ -52,10 +58,10 @@ func (c Config) validate() error {
 	switch {
 	case c.ValueSize < 2 || c.ValueSize > MaxValueSize:
 		return fmt.Errorf("value size %d out of range: it must lie between 2 and %d", c.ValueSize, MaxValueSize)
-	case c.StackSize < 2 || c.StackSize > 1<<20:
-		return fmt.Errorf("stack size %d out of range: it must lie between 2 and %d", c.StackSize, 1<<20)
-	case c.HeapSize < 0 || c.HeapSize > 1<<20:
-		return fmt.Errorf("heap size %d out of range: it must lie between 0 and %d", c.HeapSize, 1<<20)
+	case c.StackSize < 2 || c.StackSize > MaxStackSize:
+		return fmt.Errorf("stack size %d out of range: it must lie between 2 and %d", c.StackSize, MaxStackSize)
+	case c.HeapSize < 0 || c.HeapSize > MaxHeapSize:
+		return fmt.Errorf("heap size %d out of range: it must lie between 0 and %d", c.HeapSize, MaxHeapSize)
 	case c.MaxSteps < 0:
 		return fmt.Errorf("step budget %d must not be negative", c.MaxSteps)
 	}
@@ -140,6 +146,9 @@ func New(code *forth.Code, cfg Config) (*Machine, error) {
 	}
 	if cfg.HeapSize == 0 {
 		cfg.HeapSize = max(code.HeapCells, 1)
+	}
+	if code.HeapCells > MaxHeapSize {
+		return nil, fmt.Errorf("the program's variables take %d heap cells, more than the %d a machine can have", code.HeapCells, MaxHeapSize)
 	}
 	if cfg.HeapSize < code.HeapCells {
 		return nil, fmt.Errorf("heap size %d is smaller than the %d cells the program's variables take", cfg.HeapSize, code.HeapCells)

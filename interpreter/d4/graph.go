@@ -1,0 +1,206 @@
+package d4
+
+import (
+	"fmt"
+
+	"d4/interpreter/forth"
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+)
+
+// Graph is the execution RNN of a machine unrolled for a batch size and a
+// number of steps T, as one Gorgonia graph: T step nodes, each fed by the
+// networks of every slot reading the state before it, and the loss on the
+// final state. It is built once per shape and reused for every batch; the
+// parameter nodes share their tensors with the Machine, so an update of the
+// Machine's parameters is seen by every graph.
+type Graph struct {
+	M            *Machine
+	Batch, Steps int
+
+	g       *G.ExprGraph
+	input   *G.Node // initial states [B, S]
+	target  *G.Node // loss targets [B, L·V+2L]
+	final   *G.Node // state after T steps [B, S]
+	loss    *G.Node // mean loss over the batch (scalar)
+	params  []*G.Node
+	grads   G.Nodes // gradients of the loss: parameters, then (if asked) the input
+	wrtIn   bool
+	vm      G.VM
+	ones    *G.Node // [B,1] constant input of static encoders
+	Nodes   int     // nodes of the forward graph
+	PerStep int     // forward nodes per unrolled step
+}
+
+// NewGraph unrolls the machine. With wantInputGrad the gradient of the loss
+// with respect to the initial states is computed too (the reader of the word
+// algebra task feeds the heap through it).
+func (m *Machine) NewGraph(batch, steps int, wantInputGrad bool) (*Graph, error) {
+	if batch < 1 || steps < 0 {
+		return nil, fmt.Errorf("d4: graph needs a positive batch and steps ≥ 0, got %d and %d", batch, steps)
+	}
+	gr := &Graph{M: m, Batch: batch, Steps: steps, g: G.NewGraph(), wrtIn: wantInputGrad}
+	g := gr.g
+	S := m.Sizes.Len()
+	gr.input = G.NewMatrix(g, tensor.Float64, G.WithShape(batch, S), G.WithName("state0"))
+	gr.target = G.NewMatrix(g, tensor.Float64, G.WithShape(batch, m.Sizes.TargetWidth()), G.WithName("target"))
+	ones := make([]float64, batch)
+	for i := range ones {
+		ones[i] = 1
+	}
+	gr.ones = G.NewMatrix(g, tensor.Float64, G.WithShape(batch, 1), G.WithName("ones"),
+		G.WithValue(tensor.New(tensor.WithShape(batch, 1), tensor.WithBacking(ones))))
+	// One node per parameter tensor, bound to the Machine's tensor.
+	weights := map[*tensor.Dense]*G.Node{}
+	for _, p := range m.Params() {
+		var n *G.Node
+		if p.T.Dims() == 2 {
+			n = G.NewMatrix(g, tensor.Float64, G.WithShape(p.T.Shape()...), G.WithName(p.Name), G.WithValue(p.T))
+		} else {
+			n = G.NewVector(g, tensor.Float64, G.WithShape(p.T.Shape()...), G.WithName(p.Name), G.WithValue(p.T))
+		}
+		weights[p.T] = n
+		gr.params = append(gr.params, n)
+	}
+	before := len(g.AllNodes())
+	state := gr.input
+	for t := 0; t < steps; t++ {
+		children := G.Nodes{state}
+		for _, s := range m.Slots {
+			h, err := gr.slotNet(s, state, weights)
+			if err != nil {
+				return nil, err
+			}
+			children = append(children, h)
+		}
+		op := &stepOp{baseOp: newBase(fmt.Sprintf("step%d", t), len(children)), m: m}
+		next, err := G.ApplyOp(op, children...)
+		if err != nil {
+			return nil, fmt.Errorf("d4: step %d: %w", t, err)
+		}
+		state = next
+	}
+	if steps > 0 {
+		gr.PerStep = (len(g.AllNodes()) - before) / steps
+	}
+	gr.final = state
+	losses, err := G.ApplyOp(&lossOp{baseOp: newBase("loss", 2), sz: m.Sizes}, state, gr.target)
+	if err != nil {
+		return nil, err
+	}
+	if gr.loss, err = G.Mean(losses); err != nil {
+		return nil, err
+	}
+	gr.Nodes = len(g.AllNodes())
+	wrt := append(G.Nodes{}, gr.params...)
+	if wantInputGrad {
+		wrt = append(wrt, gr.input)
+	}
+	if len(wrt) > 0 {
+		if gr.grads, err = G.Grad(gr.loss, wrt...); err != nil {
+			return nil, fmt.Errorf("d4: gradients: %w", err)
+		}
+	}
+	gr.vm = G.NewTapeMachine(g)
+	return gr, nil
+}
+
+// slotNet adds the nodes of a slot's network reading state.
+func (gr *Graph) slotNet(s *SlotNet, state *G.Node, weights map[*tensor.Dense]*G.Node) (*G.Node, error) {
+	var h *G.Node
+	var err error
+	if s.Slot.Enc.Static {
+		h = gr.ones
+	} else {
+		op := &observeOp{baseOp: newBase(fmt.Sprintf("observe%d", s.Slot.Index), 1), m: gr.M, slot: s}
+		if h, err = G.ApplyOp(op, state); err != nil {
+			return nil, err
+		}
+	}
+	for _, st := range s.Stages {
+		switch st.Kind {
+		case forth.Linear:
+			if h, err = G.Mul(h, weights[st.W]); err != nil {
+				return nil, err
+			}
+			if h, err = G.BroadcastAdd(h, weights[st.B], nil, []byte{0}); err != nil {
+				return nil, err
+			}
+		case forth.Tanh:
+			h, err = G.Tanh(h)
+		case forth.Sigmoid:
+			h, err = G.Sigmoid(h)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	op := &groupSoftmaxOp{baseOp: newBase("softmax", 1), k: s.Group, width: s.OutDim}
+	return G.ApplyOp(op, h)
+}
+
+// Run evaluates the graph on a batch: inputs is B packed initial states,
+// targets B loss targets (nil: zeros, when only the final state is wanted).
+// It returns the mean loss; gradients are then available from Grads.
+func (gr *Graph) Run(inputs, targets []float64) (float64, error) {
+	S := gr.M.Sizes.Len()
+	if len(inputs) != gr.Batch*S {
+		return 0, fmt.Errorf("d4: %d input values, want %d×%d", len(inputs), gr.Batch, S)
+	}
+	if targets == nil {
+		targets = make([]float64, gr.Batch*gr.M.Sizes.TargetWidth())
+	}
+	if len(targets) != gr.Batch*gr.M.Sizes.TargetWidth() {
+		return 0, fmt.Errorf("d4: %d target values, want %d×%d", len(targets), gr.Batch, gr.M.Sizes.TargetWidth())
+	}
+	if err := G.Let(gr.input, tensor.New(tensor.WithShape(gr.Batch, S), tensor.WithBacking(inputs))); err != nil {
+		return 0, err
+	}
+	if err := G.Let(gr.target, tensor.New(tensor.WithShape(gr.Batch, gr.M.Sizes.TargetWidth()), tensor.WithBacking(targets))); err != nil {
+		return 0, err
+	}
+	defer gr.vm.Reset()
+	if err := gr.vm.RunAll(); err != nil {
+		return 0, fmt.Errorf("d4: running the graph: %w", err)
+	}
+	return gr.loss.Value().Data().(float64), nil
+}
+
+// Final returns the final states of the last Run, [B×S].
+func (gr *Graph) Final() []float64 { return gr.final.Value().Data().([]float64) }
+
+// ParamGrads returns the gradient of each parameter (in Machine.Params
+// order) from the last Run.
+func (gr *Graph) ParamGrads() [][]float64 {
+	out := make([][]float64, len(gr.params))
+	for i := range gr.params {
+		out[i] = gr.grads[i].Value().Data().([]float64)
+	}
+	return out
+}
+
+// InputGrad returns the gradient with respect to the initial states from
+// the last Run (the graph must have been built with wantInputGrad).
+func (gr *Graph) InputGrad() []float64 {
+	if !gr.wrtIn {
+		return nil
+	}
+	return gr.grads[len(gr.params)].Value().Data().([]float64)
+}
+
+// Target returns the loss target of a final data stack holding vals (bottom
+// first): the values in cells 0 … n−1, the mask on those cells, and the
+// pointer on cell n−1.
+func (sz Sizes) Target(vals []int) ([]float64, error) {
+	if len(vals) > sz.L-1 {
+		return nil, fmt.Errorf("target of %d values does not fit a stack of size %d", len(vals), sz.L)
+	}
+	t := make([]float64, sz.TargetWidth())
+	L, V := sz.L, sz.V
+	for i, v := range vals {
+		t[i*V+mod(v, V)] = 1
+		t[L*V+i] = 1
+	}
+	t[L*V+L+mod(len(vals)-1, L)] = 1
+	return t, nil
+}

@@ -1,0 +1,184 @@
+package d4
+
+import (
+	"fmt"
+	"math"
+	"math/rand"
+
+	"d4/interpreter/forth"
+	"gorgonia.org/tensor"
+)
+
+// Machine is a sketch compiled for ∂4: the code, the sizes of the state,
+// and a network for each slot. The networks' parameters are the only
+// trained quantities.
+type Machine struct {
+	Code  *forth.Code
+	Sizes Sizes
+	Slots []*SlotNet
+}
+
+// Param is one trained tensor, named for model files.
+type Param struct {
+	Name string
+	T    *tensor.Dense
+}
+
+// SlotNet is a slot's network (§3.2): the encoder reads the observed
+// elements (or, for static, the constant input 1), applies the chain of
+// linear layers and activations, and the decoder projects to its output
+// size with one more linear layer followed by a softmax: over the m
+// alternatives of choose, over the m! permutations of permute, and over the
+// V values of each of the m elements of manipulate.
+type SlotNet struct {
+	Slot   *forth.SlotCode
+	InDim  int // width of the encoder input
+	OutDim int // width of the decoder output
+	Group  int // softmax group size
+	Stages []Stage
+}
+
+// Stage is a linear layer (W: in×out, B: out) or an activation.
+type Stage struct {
+	Kind forth.LayerKind
+	W, B *tensor.Dense
+}
+
+// NewMachine builds the slot networks of code for the given sizes, with
+// weights drawn from a seeded Glorot-uniform distribution and zero biases.
+func NewMachine(code *forth.Code, sz Sizes, seed int64) (*Machine, error) {
+	rng := rand.New(rand.NewSource(seed))
+	m := &Machine{Code: code, Sizes: sz}
+	for i := range code.Slots {
+		sc := &code.Slots[i]
+		for _, e := range append(append([]forth.Elem(nil), sc.Enc.Observe...), sc.Dec.Elems...) {
+			if e.Space != 'H' && -e.Index >= sz.L-1 {
+				return nil, &forth.Error{Pos: e.Pos, Msg: fmt.Sprintf("element %s lies deeper than a stack of size %d can hold", e, sz.L)}
+			}
+			if e.Space == 'H' && e.Index >= sz.H {
+				return nil, &forth.Error{Pos: e.Pos, Msg: fmt.Sprintf("heap element %s outside a heap of %d cells", e, sz.H)}
+			}
+		}
+		s := &SlotNet{Slot: sc}
+		if sc.Enc.Static {
+			s.InDim = 1
+		}
+		for _, e := range sc.Enc.Observe {
+			s.InDim += sz.width(e)
+		}
+		switch sc.Dec.Kind {
+		case forth.Choose:
+			s.OutDim, s.Group = len(sc.Choices), len(sc.Choices)
+		case forth.Permute:
+			n := len(Permutations(len(sc.Dec.Elems)))
+			s.OutDim, s.Group = n, n
+		case forth.Manipulate:
+			s.OutDim, s.Group = len(sc.Dec.Elems)*sz.V, sz.V
+		}
+		in := s.InDim
+		for _, l := range sc.Enc.Layers {
+			if l.Kind == forth.Linear {
+				s.Stages = append(s.Stages, linearStage(rng, in, l.Size))
+				in = l.Size
+			} else {
+				s.Stages = append(s.Stages, Stage{Kind: l.Kind})
+			}
+		}
+		s.Stages = append(s.Stages, linearStage(rng, in, s.OutDim))
+		m.Slots = append(m.Slots, s)
+	}
+	return m, nil
+}
+
+// width is the number of floats an element's value takes.
+func (sz Sizes) width(e forth.Elem) int {
+	if e.Space == 'R' {
+		return sz.W
+	}
+	return sz.V
+}
+
+func linearStage(rng *rand.Rand, in, out int) Stage {
+	limit := math.Sqrt(6 / float64(in+out))
+	w := make([]float64, in*out)
+	for i := range w {
+		w[i] = (2*rng.Float64() - 1) * limit
+	}
+	return Stage{
+		Kind: forth.Linear,
+		W:    tensor.New(tensor.WithShape(in, out), tensor.WithBacking(w)),
+		B:    tensor.New(tensor.WithShape(out), tensor.WithBacking(make([]float64, out))),
+	}
+}
+
+// Params lists the trained tensors in a fixed order.
+func (m *Machine) Params() []Param {
+	var ps []Param
+	for i, s := range m.Slots {
+		for j, st := range s.Stages {
+			if st.Kind != forth.Linear {
+				continue
+			}
+			ps = append(ps,
+				Param{fmt.Sprintf("slot%d.stage%d.W", i, j), st.W},
+				Param{fmt.Sprintf("slot%d.stage%d.b", i, j), st.B})
+		}
+	}
+	return ps
+}
+
+// Forward evaluates the network on an encoder input and returns the
+// decoder's distribution(s).
+func (s *SlotNet) Forward(x []float64) []float64 {
+	h := x
+	for _, st := range s.Stages {
+		switch st.Kind {
+		case forth.Linear:
+			w := st.W.Data().([]float64)
+			b := st.B.Data().([]float64)
+			out := append([]float64(nil), b...)
+			n := len(out)
+			for i, xi := range h {
+				if xi == 0 {
+					continue
+				}
+				row := w[i*n : (i+1)*n]
+				for j, wij := range row {
+					out[j] += xi * wij
+				}
+			}
+			h = out
+		case forth.Tanh:
+			h = mapSlice(h, math.Tanh)
+		case forth.Sigmoid:
+			h = mapSlice(h, func(x float64) float64 { return 1 / (1 + math.Exp(-x)) })
+		}
+	}
+	t := newTape()
+	t.reset(false)
+	z := t.softmax(t.input(h), s.Group)
+	return append([]float64(nil), t.v(z)...)
+}
+
+func mapSlice(x []float64, f func(float64) float64) []float64 {
+	out := make([]float64, len(x))
+	for i, v := range x {
+		out[i] = f(v)
+	}
+	return out
+}
+
+// Input returns the encoder input of the slot for a packed state: the
+// observed elements read through the (possibly soft) pointers, or 1 for a
+// static encoder.
+func (m *Machine) Input(s *SlotNet, x []float64) []float64 {
+	if s.Slot.Enc.Static {
+		return []float64{1}
+	}
+	t := newTape()
+	t.reset(false)
+	k := &kernel{t: t, sz: m.Sizes, prog: m.Code}
+	z := t.alloc(s.InDim)
+	k.observe(m.Sizes.split(t.input(x)), s.Slot.Enc.Observe, z)
+	return append([]float64(nil), t.v(z)...)
+}

@@ -1,0 +1,388 @@
+package d4
+
+import (
+	"fmt"
+	"hash"
+	"hash/fnv"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/chewxy/hm"
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+)
+
+// The machine enters the Gorgonia graph through a few custom Ops whose
+// forward and backward passes run the kernel on each example of the batch:
+//
+//	stepOp     state [B,S], slot outputs [B,K_i]…  → next state [B,S]
+//	observeOp  state [B,S]                         → observed elements [B,E]
+//	lossOp     state [B,S], target [B,L·V+2L]       → loss per example [B]
+//	groupSoftmaxOp  logits [B,n·k] → softmax over each group of k [B,n·k]
+//
+// Each has a backward Op that recomputes the forward pass on a recording
+// tape and returns the gradients of every input packed side by side,
+// [B, ΣN_i]; colsOp nodes cut the packed gradient into one per input. A
+// primitive-by-primitive graph of the same machine would take hundreds of
+// nodes per step (DEVELOPERS.md: Gorgonia costs microseconds a node).
+
+var opIDs atomic.Int64
+
+// kernelOp is what the forward Ops share: a function of the example's
+// inputs, written on a tape, that returns the output variable.
+type kernelOp interface {
+	G.Op
+	// run writes the example's computation on t from inputs (one slice per
+	// graph input) and returns the output variable and the input variables.
+	run(t *tape, inputs [][]float64) (out vr, ins []vr)
+	outWidth() int
+}
+
+// baseOp holds what every custom Op has: a unique id (so that Gorgonia's
+// node deduplication never merges two of them) and a name.
+type baseOp struct {
+	id    int64
+	name  string
+	arity int
+}
+
+func newBase(name string, arity int) baseOp {
+	return baseOp{id: opIDs.Add(1), name: name, arity: arity}
+}
+
+func (o baseOp) Arity() int { return o.arity }
+func (o baseOp) Type() hm.Type {
+	a := hm.TypeVariable('a')
+	ts := make([]hm.Type, o.arity+1)
+	for i := range ts {
+		ts[i] = a
+	}
+	return hm.NewFnType(ts...)
+}
+func (o baseOp) ReturnsPtr() bool      { return false }
+func (o baseOp) CallsExtern() bool     { return false }
+func (o baseOp) OverwritesInput() int  { return -1 }
+func (o baseOp) WriteHash(h hash.Hash) { fmt.Fprintf(h, "%s#%d", o.name, o.id) }
+func (o baseOp) Hashcode() uint32 {
+	h := fnv.New32a()
+	o.WriteHash(h)
+	return h.Sum32()
+}
+func (o baseOp) String() string { return o.name }
+
+// matrices returns the float64 data of each input value and the batch size.
+func matrices(vals []G.Value) ([][]float64, int, error) {
+	out := make([][]float64, len(vals))
+	batch := -1
+	for i, v := range vals {
+		d, ok := v.Data().([]float64)
+		if !ok {
+			return nil, 0, fmt.Errorf("d4: input %d is %T, want float64 data", i, v.Data())
+		}
+		out[i] = d
+		if s := v.Shape(); len(s) >= 1 {
+			if batch >= 0 && s[0] != batch {
+				return nil, 0, fmt.Errorf("d4: input %d has batch %d, want %d", i, s[0], batch)
+			}
+			batch = s[0]
+		}
+	}
+	return out, batch, nil
+}
+
+// rows returns the b-th row of each input (inputs are [B, n] row-major).
+func rows(data [][]float64, batch, b int) [][]float64 {
+	out := make([][]float64, len(data))
+	for i, d := range data {
+		n := len(d) / batch
+		out[i] = d[b*n : (b+1)*n]
+	}
+	return out
+}
+
+// tapes is a pool of tapes, one per worker.
+var tapes = sync.Pool{New: func() any { return newTape() }}
+
+// parallel runs f(b) for every example, spread over the CPUs. Examples are
+// independent and write disjoint rows, so the result does not depend on the
+// scheduling.
+func parallel(batch int, f func(t *tape, b int)) {
+	workers := min(runtime.GOMAXPROCS(0), batch)
+	if workers <= 1 {
+		t := tapes.Get().(*tape)
+		for b := 0; b < batch; b++ {
+			f(t, b)
+		}
+		tapes.Put(t)
+		return
+	}
+	var wg sync.WaitGroup
+	var next atomic.Int64
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t := tapes.Get().(*tape)
+			defer tapes.Put(t)
+			for {
+				b := int(next.Add(1) - 1)
+				if b >= batch {
+					return
+				}
+				f(t, b)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// forward runs a kernelOp on every example.
+func forward(o kernelOp, vals []G.Value) (G.Value, error) {
+	data, batch, err := matrices(vals)
+	if err != nil {
+		return nil, err
+	}
+	w := o.outWidth()
+	out := make([]float64, batch*w)
+	parallel(batch, func(t *tape, b int) {
+		t.reset(false)
+		z, _ := o.run(t, rows(data, batch, b))
+		copy(out[b*w:(b+1)*w], t.v(z))
+	})
+	shape := []int{batch, w}
+	if _, ok := o.(*lossOp); ok { // one scalar per example
+		shape = []int{batch}
+	}
+	return tensor.New(tensor.WithShape(shape...), tensor.WithBacking(out)), nil
+}
+
+// backOp computes the gradients of a kernelOp's inputs, packed side by side.
+type backOp struct {
+	baseOp
+	fwd    kernelOp
+	widths []int // width of each forward input
+}
+
+func (o *backOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
+	b, err := ds[0].DimSize(0)
+	if err != nil {
+		return nil, err
+	}
+	total := 0
+	for _, w := range o.widths {
+		total += w
+	}
+	return tensor.Shape{b, total}, nil
+}
+
+func (o *backOp) Do(vals ...G.Value) (G.Value, error) {
+	data, batch, err := matrices(vals)
+	if err != nil {
+		return nil, err
+	}
+	ins, grad := data[:len(data)-1], data[len(data)-1]
+	total := 0
+	for _, w := range o.widths {
+		total += w
+	}
+	out := make([]float64, batch*total)
+	gw := len(grad) / batch
+	parallel(batch, func(t *tape, b int) {
+		t.reset(true)
+		z, inVars := o.fwd.run(t, rows(ins, batch, b))
+		t.zeroGrad()
+		copy(t.g(z), grad[b*gw:(b+1)*gw])
+		t.backward()
+		row := out[b*total : (b+1)*total]
+		off := 0
+		for i, x := range inVars {
+			copy(row[off:off+o.widths[i]], t.g(x))
+			off += o.widths[i]
+		}
+	})
+	return tensor.New(tensor.WithShape(batch, total), tensor.WithBacking(out)), nil
+}
+
+// colsOp cuts columns [from, to) out of a matrix.
+type colsOp struct {
+	baseOp
+	from, to int
+}
+
+func (o *colsOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
+	b, err := ds[0].DimSize(0)
+	if err != nil {
+		return nil, err
+	}
+	return tensor.Shape{b, o.to - o.from}, nil
+}
+
+func (o *colsOp) Do(vals ...G.Value) (G.Value, error) {
+	d := vals[0].Data().([]float64)
+	s := vals[0].Shape()
+	batch, n := s[0], s[1]
+	w := o.to - o.from
+	out := make([]float64, batch*w)
+	for b := 0; b < batch; b++ {
+		copy(out[b*w:(b+1)*w], d[b*n+o.from:b*n+o.to])
+	}
+	return tensor.New(tensor.WithShape(batch, w), tensor.WithBacking(out)), nil
+}
+
+// symDiff builds the gradient nodes of a kernelOp: one backOp node fed by
+// every input and the output gradient, and one colsOp per differentiable
+// input. widths are the widths of the differentiable inputs, which come
+// first and are the variables run returns.
+func symDiff(fwd kernelOp, widths []int, inputs G.Nodes, grad *G.Node) (G.Nodes, error) {
+	back := &backOp{baseOp: newBase(fwd.String()+"ᵀ", len(inputs)+1), fwd: fwd, widths: widths}
+	packed, err := G.ApplyOp(back, append(append(G.Nodes{}, inputs...), grad)...)
+	if err != nil {
+		return nil, err
+	}
+	out := make(G.Nodes, len(inputs))
+	off := 0
+	for i, w := range widths {
+		if out[i], err = G.ApplyOp(&colsOp{baseOp: newBase(fmt.Sprintf("cols[%d:%d]", off, off+w), 1), from: off, to: off + w}, packed); err != nil {
+			return nil, err
+		}
+		off += w
+	}
+	return out, nil
+}
+
+func allTrue(n int) []bool {
+	out := make([]bool, n)
+	for i := range out {
+		out[i] = true
+	}
+	return out
+}
+
+// stepOp is one step of the execution RNN. Its inputs are the state and
+// the decoder output of each slot of the program, in slot order.
+type stepOp struct {
+	baseOp
+	m *Machine
+}
+
+func (o *stepOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
+	b, err := ds[0].DimSize(0)
+	return tensor.Shape{b, o.m.Sizes.Len()}, err
+}
+func (o *stepOp) Do(vals ...G.Value) (G.Value, error) { return forward(o, vals) }
+func (o *stepOp) outWidth() int                       { return o.m.Sizes.Len() }
+func (o *stepOp) DiffWRT(n int) []bool                { return allTrue(n) }
+func (o *stepOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
+	widths := []int{o.m.Sizes.Len()}
+	for _, s := range o.m.Slots {
+		widths = append(widths, s.OutDim)
+	}
+	return symDiff(o, widths, in, grad)
+}
+
+func (o *stepOp) run(t *tape, inputs [][]float64) (vr, []vr) {
+	ins := make([]vr, len(inputs))
+	for i, d := range inputs {
+		ins[i] = t.input(d)
+	}
+	k := &kernel{t: t, sz: o.m.Sizes, prog: o.m.Code}
+	next := k.step(o.m.Sizes.split(ins[0]), ins[1:])
+	return k.pack(next), ins
+}
+
+// pack copies a state's components into one new variable.
+func (k *kernel) pack(s state) vr {
+	z := k.t.alloc(k.sz.Len())
+	for i, c := range s.components() {
+		k.t.copyInto(z.sub(offsetOf(k.sz, i), c.n), c)
+	}
+	return z
+}
+
+// observeOp reads a slot's observed elements.
+type observeOp struct {
+	baseOp
+	m    *Machine
+	slot *SlotNet
+}
+
+func (o *observeOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
+	b, err := ds[0].DimSize(0)
+	return tensor.Shape{b, o.slot.InDim}, err
+}
+func (o *observeOp) Do(vals ...G.Value) (G.Value, error) { return forward(o, vals) }
+func (o *observeOp) outWidth() int                       { return o.slot.InDim }
+func (o *observeOp) DiffWRT(n int) []bool                { return allTrue(n) }
+func (o *observeOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
+	return symDiff(o, []int{o.m.Sizes.Len()}, in, grad)
+}
+
+func (o *observeOp) run(t *tape, inputs [][]float64) (vr, []vr) {
+	x := t.input(inputs[0])
+	k := &kernel{t: t, sz: o.m.Sizes, prog: o.m.Code}
+	z := t.alloc(o.slot.InDim)
+	k.observe(o.m.Sizes.split(x), o.slot.Slot.Enc.Observe, z)
+	return z, []vr{x}
+}
+
+// groupSoftmaxOp applies a softmax to each group of k consecutive columns.
+type groupSoftmaxOp struct {
+	baseOp
+	k, width int
+}
+
+func (o *groupSoftmaxOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
+	b, err := ds[0].DimSize(0)
+	return tensor.Shape{b, o.width}, err
+}
+func (o *groupSoftmaxOp) Do(vals ...G.Value) (G.Value, error) { return forward(o, vals) }
+func (o *groupSoftmaxOp) outWidth() int                       { return o.width }
+func (o *groupSoftmaxOp) DiffWRT(n int) []bool                { return allTrue(n) }
+func (o *groupSoftmaxOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
+	return symDiff(o, []int{o.width}, in, grad)
+}
+
+func (o *groupSoftmaxOp) run(t *tape, inputs [][]float64) (vr, []vr) {
+	x := t.input(inputs[0])
+	return t.softmax(x, o.k), []vr{x}
+}
+
+// lossOp is the training loss of §3.5 for each example: the cross-entropy
+// of the masked final data stack against the target values plus the
+// cross-entropy of the data-stack pointer against the target pointer. The
+// target row packs Y (L×V one-hot target values), the mask K (L: 1 for the
+// cells that count) and the target pointer (L).
+type lossOp struct {
+	baseOp
+	sz Sizes
+}
+
+func (o *lossOp) Type() hm.Type {
+	m := G.TensorType{Dims: 2, Of: tensor.Float64}
+	return hm.NewFnType(m, m, G.TensorType{Dims: 1, Of: tensor.Float64})
+}
+func (o *lossOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
+	b, err := ds[0].DimSize(0)
+	return tensor.Shape{b}, err
+}
+func (o *lossOp) Do(vals ...G.Value) (G.Value, error) { return forward(o, vals) }
+func (o *lossOp) outWidth() int                       { return 1 }
+func (o *lossOp) DiffWRT(n int) []bool                { return []bool{true, false} }
+func (o *lossOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
+	return symDiff(o, []int{o.sz.Len()}, in, grad)
+}
+
+// TargetWidth is the width of a loss target row.
+func (sz Sizes) TargetWidth() int { return sz.L*sz.V + 2*sz.L }
+
+func (o *lossOp) run(t *tape, inputs [][]float64) (vr, []vr) {
+	x := t.input(inputs[0])
+	s := o.sz.split(x)
+	tg := inputs[1]
+	L, V := o.sz.L, o.sz.V
+	y, mask, yd := tg[:L*V], tg[L*V:L*V+L], tg[L*V+L:]
+	return t.crossEntropy(s.D, s.d, y, mask, yd, V), []vr{x}
+}
+
+var _ = []kernelOp{(*stepOp)(nil), (*observeOp)(nil), (*groupSoftmaxOp)(nil), (*lossOp)(nil)}
