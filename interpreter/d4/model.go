@@ -76,7 +76,7 @@ func NewMachine(code *forth.Code, sz Sizes, seed int64) (*Machine, error) {
 			s.OutDim, s.Group = len(sc.Dec.Elems)*sz.V, sz.V
 		}
 		in := s.InDim
-		for _, l := range sc.Enc.Layers {
+		for _, l := range encoderLayers(sc.Enc.Layers) {
 			if l.Kind == forth.Linear {
 				s.Stages = append(s.Stages, linearStage(rng, in, l.Size))
 				in = l.Size
@@ -88,6 +88,28 @@ func NewMachine(code *forth.Code, sz Sizes, seed int64) (*Machine, error) {
 		m.Slots = append(m.Slots, s)
 	}
 	return m, nil
+}
+
+// encoderLayers orders an encoder chain for evaluation. The paper writes
+// "observe D0 D-1 D-2 -> tanh -> linear 70": taken literally, a tanh of the
+// one-hot input followed by linear maps is a linear model, which cannot
+// learn what the addition sketches must. We read an activation written
+// before the first linear layer as that layer's activation (a 70-unit tanh
+// layer); every other activation applies to the output of the stage before
+// it. A chain without linear layers applies its activations to the input.
+func encoderLayers(layers []forth.Layer) []forth.Layer {
+	first := -1
+	for i, l := range layers {
+		if l.Kind == forth.Linear {
+			first = i
+			break
+		}
+	}
+	if first <= 0 {
+		return layers
+	}
+	out := append([]forth.Layer{layers[first]}, layers[:first]...)
+	return append(out, layers[first+1:]...)
 }
 
 // width is the number of floats an element's value takes.
@@ -181,4 +203,15 @@ func (m *Machine) Input(s *SlotNet, x []float64) []float64 {
 	z := t.alloc(s.InDim)
 	k.observe(m.Sizes.split(t.input(x)), s.Slot.Enc.Observe, z)
 	return append([]float64(nil), t.v(z)...)
+}
+
+// Resized returns the machine with another stack size, sharing the slot
+// networks: a model trained on short inputs runs on long ones (the slots'
+// inputs depend on the value size, never on the stack size).
+func (m *Machine) Resized(l int) (*Machine, error) {
+	sz, err := NewSizes(m.Code, m.Sizes.V, l, m.Sizes.H)
+	if err != nil {
+		return nil, err
+	}
+	return &Machine{Code: m.Code, Sizes: sz, Slots: m.Slots}, nil
 }

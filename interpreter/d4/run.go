@@ -133,29 +133,79 @@ func (s *State) Halted(halt int, tol float64) bool {
 	return math.Abs(s.C[halt]-total) <= tol
 }
 
-// RunForward executes a slot-free program on ∂4 from packed state x, one
-// RNN step at a time without recording gradients, until all program-counter
-// mass is on the halt instruction or maxSteps steps pass. It returns the
-// final packed state and the number of steps taken.
+// RunForward executes a slot-free program on ∂4 from packed state x (see
+// Machine.Run).
 func RunForward(code *forth.Code, sz Sizes, x []float64, maxSteps int) ([]float64, int, error) {
 	if len(code.Slots) > 0 {
 		return nil, 0, fmt.Errorf("the program has %d slots: running it on ∂4 needs a trained model", len(code.Slots))
 	}
-	k := &kernel{t: newTape(), sz: sz, prog: code}
+	return (&Machine{Code: code, Sizes: sz}).Run(x, maxSteps, false)
+}
+
+// Run executes the machine on one example from packed state x, one RNN step
+// at a time without recording gradients (so no graph is unrolled), until all
+// program-counter mass is on the halt instruction or maxSteps steps pass.
+// Each step evaluates the slot networks on the current state. With
+// discretise, every cell, pointer and the program counter is replaced by its
+// argmax after each step: the discretised execution of §4.1. It returns the
+// final packed state and the number of steps taken.
+func (m *Machine) Run(x []float64, maxSteps int, discretise bool) ([]float64, int, error) {
+	sz := m.Sizes
+	if len(x) != sz.Len() {
+		return nil, 0, fmt.Errorf("d4: state of %d values, want %d", len(x), sz.Len())
+	}
+	k := &kernel{t: newTape(), sz: sz, prog: m.Code}
 	cur := append([]float64(nil), x...)
 	steps := 0
 	for ; steps < maxSteps; steps++ {
-		if sz.Unpack(cur).Halted(code.Halt, 1e-12) {
+		st := sz.Unpack(cur)
+		if st.Halted(m.Code.Halt, 1e-12) {
 			break
 		}
 		k.t.reset(false)
+		mass := make([]float64, len(m.Slots))
+		for pc, in := range m.Code.Instrs {
+			if in.Op == forth.OpSlot {
+				mass[in.Arg] += st.C[pc]
+			}
+		}
+		outs := make([]vr, len(m.Slots))
+		for i, s := range m.Slots {
+			if mass[i] == 0 {
+				outs[i] = k.t.alloc(s.OutDim) // no mass on the slot: unused
+				continue
+			}
+			outs[i] = k.t.input(s.Forward(m.Input(s, cur)))
+		}
 		in := k.t.input(cur)
-		out := k.step(sz.split(in), nil)
+		out := k.step(sz.split(in), outs)
 		for i, c := range out.components() {
 			copy(cur[offsetOf(sz, i):], k.t.v(c))
 		}
+		if discretise {
+			sz.Unpack(cur).discretise()
+		}
 	}
 	return cur, steps, nil
+}
+
+// discretise replaces every distribution of the state by the one-hot
+// vector of its argmax.
+func (s *State) discretise() {
+	hard := func(buf []float64, n, w int) {
+		for i := 0; i < n; i++ {
+			row := buf[i*w : (i+1)*w]
+			k := argmax(row)
+			clear(row)
+			row[k] = 1
+		}
+	}
+	hard(s.D, s.L, s.V)
+	hard(s.d, 1, s.L)
+	hard(s.R, s.L, s.W)
+	hard(s.r, 1, s.L)
+	hard(s.Heap, s.Sizes.H, s.V)
+	hard(s.C, 1, s.P)
 }
 
 // offsetOf returns the packed offset of component i.

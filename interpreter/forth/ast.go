@@ -20,10 +20,11 @@ type Program struct {
 
 // Def is a colon definition (": NAME … ;") or a macro ("MACRO: NAME … ;").
 type Def struct {
-	Name  string
-	Pos   Pos
-	Macro bool
-	Body  []Node
+	Name   string
+	Pos    Pos
+	Macro  bool
+	Body   []Node
+	EndPos Pos // position of the closing ;
 }
 
 // Var is a heap variable. VARIABLE takes one cell; CREATE NAME N ALLOT takes
@@ -189,7 +190,7 @@ func parseElem(t token) (Elem, error) {
 			return e, nil
 		}
 	}
-	return Elem{}, errorf(t.pos, "expected a state element (D0, D-1, …, R0, R-1, …, or H0, H1, …), found %q", t.text)
+	return Elem{}, errorf(t.pos, "expected a state element (D0, D-1, …, R0, R-1, …, or H0, H1, …), found %s", t.text)
 }
 
 func (n *Word) Position() Pos       { return n.Pos }

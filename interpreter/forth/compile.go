@@ -86,13 +86,24 @@ func (c *Code) Listing() string {
 		if name, ok := c.Defs[i]; ok {
 			fmt.Fprintf(&b, "%s:\n", name)
 		}
-		fmt.Fprintf(&b, "%4d  %-16s %s\n", i, in, in.Pos)
+		pos := "" // the halt instruction has no source position
+		if in.Pos != (Pos{}) {
+			pos = in.Pos.String()
+		}
+		line := fmt.Sprintf("%4d  %-16s %s", i, in, pos)
+		b.WriteString(strings.TrimRight(line, " "))
+		b.WriteByte('\n')
 	}
 	return b.String()
 }
 
+// MaxInstrs bounds the length of compiled code. Nested macros can expand
+// exponentially; this stops them before they exhaust memory.
+const MaxInstrs = 1 << 16
+
 // Compile lowers a parsed program to low-level code. Macros are inlined;
-// a macro that expands itself is an error.
+// a macro that expands itself is an error, and so is code longer than
+// MaxInstrs.
 func Compile(prog *Program) (*Code, error) {
 	c := &compiler{code: &Code{HeapCells: prog.HeapCells, Defs: map[int]string{}, Prog: prog}, addr: map[*Def]int{}}
 	if err := c.seq(prog.Main); err != nil {
@@ -108,7 +119,7 @@ func Compile(prog *Program) (*Code, error) {
 		if err := c.seq(d.Body); err != nil {
 			return nil, err
 		}
-		c.emit(Instr{Op: OpExit, Pos: d.Pos, Text: ";"})
+		c.emit(Instr{Op: OpExit, Pos: d.EndPos, Text: ";"})
 	}
 	for _, s := range prog.Slots {
 		sc := SlotCode{Slot: s}
@@ -144,6 +155,7 @@ type compiler struct {
 	addr      map[*Def]int
 	fixups    []fixup
 	expanding []*Def // macros being inlined, outermost first
+	outer     *Word  // the use of the outermost macro being inlined
 }
 
 func (c *compiler) emit(in Instr) int {
@@ -178,6 +190,12 @@ func (c *compiler) seq(nodes []Node) error {
 		if err := c.node(n); err != nil {
 			return err
 		}
+		if c.here() > MaxInstrs {
+			if len(c.expanding) > 0 {
+				return errorf(c.outer.Pos, "macro %s expands the compiled code past %d instructions: expected a smaller program (nested macros expand exponentially; use colon definitions)", c.outer.Text, MaxInstrs)
+			}
+			return errorf(n.Position(), "the compiled code grows past %d instructions here: expected a smaller program", MaxInstrs)
+		}
 	}
 	return nil
 }
@@ -196,10 +214,18 @@ func (c *compiler) node(n Node) error {
 			at := c.emit(Instr{Op: OpCall, Pos: n.Pos, Text: n.Text})
 			c.fixups = append(c.fixups, fixup{at, n.Def})
 		case WordMacro:
-			for _, d := range c.expanding {
+			for i, d := range c.expanding {
 				if d == n.Def {
-					return errorf(n.Pos, "macro %s expands itself: recursion needs a colon definition (: %s … ;)", n.Text, n.Def.Name)
+					var chain []string
+					for _, e := range c.expanding[i:] {
+						chain = append(chain, e.Name)
+					}
+					chain = append(chain, d.Name)
+					return errorf(n.Pos, "macro %s expands itself (%s): recursion needs a colon definition (: %s … ;)", n.Text, strings.Join(chain, " → "), n.Def.Name)
 				}
+			}
+			if len(c.expanding) == 0 {
+				c.outer = n
 			}
 			c.expanding = append(c.expanding, n.Def)
 			err := c.seq(n.Def.Body)

@@ -3,6 +3,8 @@ package forth
 import (
 	"fmt"
 	"strconv"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Pos is a position in a source file. Line and Col count from 1; Col counts
@@ -37,6 +39,9 @@ func errorf(pos Pos, format string, args ...any) *Error {
 // MaxLiteral bounds the magnitude of a literal in the source. Values are
 // reduced modulo the machine's value size when they are pushed.
 const MaxLiteral = 1 << 40
+
+// MaxHeapCells bounds the heap cells a program's variables may take.
+const MaxHeapCells = 1 << 20
 
 // tokenKind says what a token is.
 type tokenKind int
@@ -120,6 +125,9 @@ func (l *lexer) next() (token, error) {
 			l.advance() // the ')'
 			continue
 		}
+		if err := checkText(text, start); err != nil {
+			return token{}, err
+		}
 		if v, ok, err := parseNumber(text); err != nil {
 			return token{}, errorf(start, "%v", err)
 		} else if ok {
@@ -127,6 +135,27 @@ func (l *lexer) next() (token, error) {
 		}
 		return token{kind: tokWord, text: text, pos: start}, nil
 	}
+}
+
+// checkText reports a word holding bytes that are not UTF-8 text or are
+// control characters (a binary file, say), so that error messages, which
+// quote words, stay one printable line.
+func checkText(text string, start Pos) error {
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		pos := Pos{File: start.File, Line: start.Line, Col: start.Col + i}
+		if r == utf8.RuneError && size == 1 {
+			return errorf(pos, "byte 0x%02x is not UTF-8 text: expected a Forth source file", text[i])
+		}
+		if unicode.IsControl(r) {
+			return errorf(pos, "control character %U in a word: expected a Forth source file (words are separated by spaces, tabs and newlines)", r)
+		}
+		if r == '\uFEFF' {
+			return errorf(pos, "byte order mark U+FEFF in a word: expected plain UTF-8 text (save the file without a BOM)")
+		}
+		i += size
+	}
+	return nil
 }
 
 // parseNumber accepts decimal integers with an optional leading minus sign.

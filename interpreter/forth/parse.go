@@ -35,6 +35,13 @@ var reserved = map[string]bool{
 	"DO": true, "EXIT": true, "{": true,
 }
 
+// closes gives, for each structure word, the word that opens the construct
+// it belongs to (":" stands for both : and MACRO:).
+var closes = map[string]string{
+	";": ":", "THEN": "IF", "ELSE": "IF", "WHILE": "BEGIN", "REPEAT": "BEGIN", "UNTIL": "BEGIN",
+	"LOOP": "DO", "}": "{", "->": "{", "ALLOT": "CREATE",
+}
+
 // unmatched gives the message for a structure word met where nothing opened it.
 var unmatched = map[string]string{
 	";":      "; without a matching : or MACRO:",
@@ -55,7 +62,19 @@ type parser struct {
 	prog  *Program
 	names map[string]any // upper-cased name → *Def or *Var
 	def   *Def           // the definition being parsed, if any
+	dname string         // its name as written
+	open  []string       // the constructs being parsed, outermost first (":", "IF", "BEGIN", "DO")
 	words []*Word        // every word use, resolved after parsing
+}
+
+// isOpen reports whether a construct opened by the word kind is being parsed.
+func (p *parser) isOpen(kind string) bool {
+	for _, k := range p.open {
+		if k == kind {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *parser) peek() token { return p.toks[p.i] }
@@ -152,14 +171,13 @@ func (p *parser) parseDef() error {
 	}
 	def := &Def{Name: name, Pos: nameTok.pos, Macro: upper(colon) == "MACRO:"}
 	p.names[name] = def
-	p.def = def
-	defer func() { p.def = nil }()
+	p.def, p.dname = def, nameTok.text
+	defer func() { p.def, p.dname = nil, "" }()
 	body, end, err := p.parseSeq([]string{";"}, colon, "; to end the definition of "+nameTok.text)
 	if err != nil {
 		return err
 	}
-	_ = end
-	def.Body = body
+	def.Body, def.EndPos = body, end.pos
 	p.prog.Defs = append(p.prog.Defs, def)
 	return nil
 }
@@ -176,14 +194,17 @@ func (p *parser) parseVar() error {
 		if size.kind != tokNumber {
 			return errorf(size.pos, "CREATE %s needs a cell count and ALLOT (CREATE %s N ALLOT), found %s", nameTok.text, nameTok.text, describe(size))
 		}
-		if size.val <= 0 || size.val > 1<<20 {
-			return errorf(size.pos, "ALLOT size must be between 1 and %d cells, found %s", 1<<20, size.text)
+		if size.val <= 0 || size.val > MaxHeapCells {
+			return errorf(size.pos, "ALLOT size must be between 1 and %d cells, found %s", MaxHeapCells, size.text)
 		}
 		allot := p.next()
 		if upper(allot) != "ALLOT" || allot.kind != tokWord {
 			return errorf(allot.pos, "expected ALLOT after CREATE %s %s, found %s", nameTok.text, size.text, describe(allot))
 		}
 		v.Cells = size.val
+	}
+	if p.prog.HeapCells+v.Cells > MaxHeapCells {
+		return errorf(nameTok.pos, "%s would bring the variables to %d heap cells: a program's variables can take at most %d", nameTok.text, p.prog.HeapCells+v.Cells, MaxHeapCells)
 	}
 	p.prog.HeapCells += v.Cells
 	p.names[name] = v
@@ -197,6 +218,14 @@ func (p *parser) parseVar() error {
 // the sequence also ends before a definition or variable, and at the end of
 // the file.
 func (p *parser) parseSeq(stops []string, opener token, expect string) ([]Node, token, error) {
+	if stops != nil {
+		kind := upper(opener)
+		if kind == "MACRO:" {
+			kind = ":"
+		}
+		p.open = append(p.open, kind)
+		defer func() { p.open = p.open[:len(p.open)-1] }()
+	}
 	var nodes []Node
 	for {
 		t := p.peek()
@@ -215,7 +244,10 @@ func (p *parser) parseSeq(stops []string, opener token, expect string) ([]Node, 
 				}
 			}
 			if structureWords[name] {
-				if stops == nil {
+				// A word that closes no open construct is unmatched; one
+				// that closes an enclosing construct leaves this one
+				// unclosed.
+				if !p.isOpen(closes[name]) {
 					return nil, t, errorf(t.pos, "%s", unmatched[name])
 				}
 				return nil, t, errorf(t.pos, "expected %s (opened at %s), found %s", expect, opener.pos, t.text)
@@ -225,7 +257,7 @@ func (p *parser) parseSeq(stops []string, opener token, expect string) ([]Node, 
 					return nodes, t, nil
 				}
 				if p.def != nil {
-					return nil, t, errorf(t.pos, "%s inside the definition of %s: definitions and variables belong at the top level", t.text, p.def.Name)
+					return nil, t, errorf(t.pos, "%s inside the definition of %s: definitions and variables belong at the top level", t.text, p.dname)
 				}
 				return nil, t, errorf(t.pos, "expected %s (opened at %s), found %s", expect, opener.pos, t.text)
 			}
@@ -282,8 +314,11 @@ func (p *parser) parseNode() (Node, error) {
 		}
 		return &DoLoop{Pos: t.pos, Body: body, LoopPos: end.pos}, nil
 	case "EXIT":
-		if p.def == nil || p.def.Macro {
+		if p.def == nil {
 			return nil, errorf(t.pos, "EXIT outside a colon definition: EXIT returns from a word defined with :")
+		}
+		if p.def.Macro {
+			return nil, errorf(t.pos, "EXIT inside the macro %s: a macro is inlined where it is used, so only a word defined with : can EXIT", p.dname)
 		}
 		return &Exit{Pos: t.pos}, nil
 	case "{":
@@ -315,7 +350,7 @@ func (p *parser) resolve() error {
 			w.Var = d
 			w.Kind = WordVar
 		default:
-			return errorf(w.Pos, "unknown word %s", w.Text)
+			return errorf(w.Pos, "unknown word %s: expected a built-in word or a name defined with :, MACRO:, VARIABLE or CREATE", w.Text)
 		}
 	}
 	return p.checkSlots()

@@ -10,6 +10,11 @@ const MaxPermute = 6
 // MaxLinear bounds the size of a linear encoder layer.
 const MaxLinear = 1 << 16
 
+// slotKeywords are the words that follow an arrow in a slot.
+var slotKeywords = map[string]bool{
+	"linear": true, "sigmoid": true, "tanh": true, "choose": true, "manipulate": true, "permute": true,
+}
+
 // parseSlot reads "{ encoder -> … -> decoder }" after the opening brace.
 //
 //	encoder := "static" | "observe" elem+
@@ -27,6 +32,9 @@ func (p *parser) parseSlot(open token) (*Slot, error) {
 			t := p.peek()
 			if t.kind == tokEOF || t.text == "->" || t.text == "}" {
 				break
+			}
+			if slotKeywords[strings.ToLower(t.text)] {
+				return nil, errorf(t.pos, "expected -> in slot after the observed elements, found %s", t.text)
 			}
 			e, err := parseElem(p.next())
 			if err != nil {

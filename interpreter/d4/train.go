@@ -1,0 +1,168 @@
+package d4
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand"
+)
+
+// TrainConfig sets the optimiser (§3.5 and the paper's experimental
+// details): Adam, gradient clipping to a global norm, and annealed gradient
+// noise (Neelakantan et al., 2015) with variance η/(1+t)^0.55 at update t.
+type TrainConfig struct {
+	LearningRate float64 // Adam step size
+	Clip         float64 // global-norm clipping threshold; 0 disables
+	NoiseEta     float64 // gradient noise η; 0 disables
+	Seed         int64   // seeds the gradient noise
+}
+
+// DefaultTrainConfig is the paper's setting for the sort sketches
+// (learning rate 1.0, clipping 1.0) with gradient noise η = 0.01.
+func DefaultTrainConfig() TrainConfig {
+	return TrainConfig{LearningRate: 1.0, Clip: 1.0, NoiseEta: 0.01, Seed: 1}
+}
+
+// ErrNotFinite is returned when the loss or a gradient is NaN or infinite;
+// the parameters are left as they were.
+var ErrNotFinite = errors.New("loss or gradient is not finite")
+
+// Adam is the optimiser state for a list of parameters.
+type Adam struct {
+	cfg    TrainConfig
+	m, v   [][]float64
+	t      int
+	rng    *rand.Rand
+	params []Param
+}
+
+// NewAdam prepares Adam for params.
+func NewAdam(params []Param, cfg TrainConfig) *Adam {
+	a := &Adam{cfg: cfg, rng: rand.New(rand.NewSource(cfg.Seed)), params: params}
+	for _, p := range params {
+		n := len(p.T.Data().([]float64))
+		a.m = append(a.m, make([]float64, n))
+		a.v = append(a.v, make([]float64, n))
+	}
+	return a
+}
+
+// Update applies one step with the gradients grads (one slice per
+// parameter, in order). It returns the gradient's global norm before
+// clipping.
+func (a *Adam) Update(grads [][]float64) (float64, error) {
+	const beta1, beta2, eps = 0.9, 0.999, 1e-8
+	norm := 0.0
+	for _, g := range grads {
+		for _, x := range g {
+			norm += x * x
+		}
+	}
+	norm = math.Sqrt(norm)
+	if math.IsNaN(norm) || math.IsInf(norm, 0) {
+		return norm, ErrNotFinite
+	}
+	scale := 1.0
+	if a.cfg.Clip > 0 && norm > a.cfg.Clip {
+		scale = a.cfg.Clip / norm
+	}
+	a.t++
+	sigma := 0.0
+	if a.cfg.NoiseEta > 0 {
+		sigma = math.Sqrt(a.cfg.NoiseEta / math.Pow(float64(a.t), 0.55))
+	}
+	c1 := 1 - math.Pow(beta1, float64(a.t))
+	c2 := 1 - math.Pow(beta2, float64(a.t))
+	for i, p := range a.params {
+		w := p.T.Data().([]float64)
+		m, v := a.m[i], a.v[i]
+		for j, g := range grads[i] {
+			g *= scale
+			if sigma > 0 {
+				g += sigma * a.rng.NormFloat64()
+			}
+			m[j] = beta1*m[j] + (1-beta1)*g
+			v[j] = beta2*v[j] + (1-beta2)*g*g
+			w[j] -= a.cfg.LearningRate * (m[j] / c1) / (math.Sqrt(v[j]/c2) + eps)
+		}
+	}
+	return norm, nil
+}
+
+// Example is one training pair: the initial data stack and the target
+// final data stack (bottom first), and optionally a prepared initial
+// state (for inputs that are not one-hot, such as the reader's heap).
+type Example struct {
+	Init   []int
+	Target []int
+	State  []float64
+}
+
+// Trainer trains a machine's slots on batches of examples, executing T
+// steps. Graphs are built once per batch size and reused.
+type Trainer struct {
+	M      *Machine
+	Steps  int
+	Opt    *Adam
+	graphs map[int]*Graph
+}
+
+// NewTrainer returns a trainer running steps RNN steps per example.
+func NewTrainer(m *Machine, steps int, cfg TrainConfig) *Trainer {
+	return &Trainer{M: m, Steps: steps, Opt: NewAdam(m.Params(), cfg), graphs: map[int]*Graph{}}
+}
+
+// Graph returns the unrolled graph for a batch size, building it once.
+func (tr *Trainer) Graph(batch int) (*Graph, error) {
+	if g, ok := tr.graphs[batch]; ok {
+		return g, nil
+	}
+	g, err := tr.M.NewGraph(batch, tr.Steps, false)
+	if err != nil {
+		return nil, err
+	}
+	tr.graphs[batch] = g
+	return g, nil
+}
+
+// Batch packs examples into graph inputs and targets.
+func (m *Machine) Batch(exs []Example) (inputs, targets []float64, err error) {
+	for i, ex := range exs {
+		x := ex.State
+		if x == nil {
+			if x, err = m.Sizes.InitialState(ex.Init); err != nil {
+				return nil, nil, fmt.Errorf("example %d: %w", i, err)
+			}
+		}
+		y, err := m.Sizes.Target(ex.Target)
+		if err != nil {
+			return nil, nil, fmt.Errorf("example %d: %w", i, err)
+		}
+		inputs = append(inputs, x...)
+		targets = append(targets, y...)
+	}
+	return inputs, targets, nil
+}
+
+// TrainBatch runs one optimisation step on a batch and returns its loss.
+func (tr *Trainer) TrainBatch(exs []Example) (float64, error) {
+	g, err := tr.Graph(len(exs))
+	if err != nil {
+		return 0, err
+	}
+	in, tg, err := tr.M.Batch(exs)
+	if err != nil {
+		return 0, err
+	}
+	loss, err := g.Run(in, tg)
+	if err != nil {
+		return 0, err
+	}
+	if math.IsNaN(loss) || math.IsInf(loss, 0) {
+		return loss, fmt.Errorf("training step %d: %w (loss %v)", tr.Opt.t+1, ErrNotFinite, loss)
+	}
+	if _, err := tr.Opt.Update(g.ParamGrads()); err != nil {
+		return loss, fmt.Errorf("training step %d: %w", tr.Opt.t+1, err)
+	}
+	return loss, nil
+}
