@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"d4/interpreter/d4"
 )
 
 // wap runs the command line in-process and returns its exit status and
@@ -91,6 +94,8 @@ func TestRunSuccess(t *testing.T) {
 		want string // the last line of stdout
 	}{
 		{"embedded sketch", []string{"run", "--stack", "2 4 2 7 4", "bubble"}, "7 4 2 2"},
+		{"d4 machine", []string{"run", "--machine", "d4", "--stack", "2 4 2 7 4", "bubble"}, "7 4 2 2"},
+		{"d4 machine, small sizes", []string{"run", "--machine", "d4", "--value-size", "10", "--stack-size", "12", "--stack", "2 4 2 7 4", "bubble"}, "7 4 2 2"},
 		{"embedded sketch with suffix", []string{"run", "--stack", "2 4 2 7 4", "bubble.fth"}, "7 4 2 2"},
 		{"path", []string{"run", "--stack", "2 4 2 7 4", "../../sketches/bubble.fth"}, "7 4 2 2"},
 		{"flags after FILE", []string{"run", "bubble", "--stack", "2 4 2 7 4"}, "7 4 2 2"},
@@ -275,7 +280,11 @@ func TestErrors(t *testing.T) {
 		{"negative steps", []string{"run", "--steps", "-1", "bubble"}, 2, []string{"--steps -1", "negative"}},
 		{"unknown machine", []string{"run", "--machine", "foo", "bubble"}, 2, []string{"--machine", "symbolic or d4", `"foo"`}},
 		{"unknown machine under --list", []string{"run", "--list", "--machine", "foo", "bubble"}, 2, []string{"--machine"}},
-		{"d4 not built", []string{"run", "--machine", "d4", "bubble"}, 1, []string{"d4", "not built yet"}},
+		{"d4 slots without a model", []string{"run", "--machine", "d4", "sort_compare"}, 1, []string{"1 slots", "--model"}},
+		{"d4 value size too large", []string{"run", "--machine", "d4", "--value-size", "5000", "bubble"}, 1, []string{"value size 5000", "∂4"}},
+		{"d4 no halt", []string{"run", "--machine", "d4", "--steps", "50", "bubble"}, 1, []string{"did not halt", "50 steps"}},
+		{"d4 trace", []string{"run", "--machine", "d4", "--trace", "bubble"}, 2, []string{"--trace", "symbolic"}},
+		{"missing model", []string{"run", "--model", "/nonexistent/m.json", "sort_compare"}, 1, []string{"loading model", "no such file"}},
 		{"unknown flag", []string{"run", "--bogus", "bubble"}, 2, []string{"-bogus", "not defined", "wap run --help"}},
 		{"unknown flag after FILE", []string{"run", "bubble", "--bogus"}, 2, []string{"-bogus", "not defined"}},
 		{"bad flag value", []string{"run", "--steps", "many", "bubble"}, 2, []string{`"many"`, "-steps"}},
@@ -394,5 +403,48 @@ func TestSketchesNeverPanic(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestRunWithModel runs a sketch with slots from a model file on both
+// machines: hybrid symbolic and discretised ∂4 must agree.
+func TestRunWithModel(t *testing.T) {
+	dir := t.TempDir()
+	src := "{ observe D0 D-1 -> choose NOP SWAP }\n"
+	sketch := filepath.Join(dir, "swap.fth")
+	if err := os.WriteFile(sketch, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m, err := d4.NewModel(sketch, src, 10, 6, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	model := filepath.Join(dir, "swap.json")
+	if err := m.Save(model); err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []string{"3 7", "7 3", "5 5"} {
+		var outs []string
+		for _, machine := range []string{"symbolic", "d4"} {
+			var stdout, stderr bytes.Buffer
+			code := realMain([]string{"run", "--machine", machine, "--discretise=" + fmt.Sprint(machine == "d4"), "--model", model, "--stack", in, sketch}, &stdout, &stderr)
+			if code != 0 {
+				t.Fatalf("%s %q: exit %d: %s", machine, in, code, stderr.String())
+			}
+			outs = append(outs, lastLine(t, stdout.String()))
+		}
+		if outs[0] != outs[1] || len(strings.Fields(outs[0])) != 2 {
+			t.Errorf("input %q: hybrid %q, ∂4 %q", in, outs[0], outs[1])
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	other := filepath.Join(dir, "other.fth")
+	os.WriteFile(other, []byte("{ observe D0 D-1 -> choose SWAP NOP }\n"), 0o644)
+	if code := realMain([]string{"run", "--model", model, "--stack", "1 2", other}, &stdout, &stderr); code == 0 || !strings.Contains(stderr.String(), "different sketch") {
+		t.Errorf("another sketch with the model: exit %d, %q", code, stderr.String())
+	}
+	stderr.Reset()
+	if code := realMain([]string{"run", "--model", model, "--value-size", "12", "--stack", "1 2", sketch}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "trained with value size 10") {
+		t.Errorf("value size mismatch: exit %d, %q", code, stderr.String())
 	}
 }
