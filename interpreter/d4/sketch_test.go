@@ -154,7 +154,26 @@ func TestSketchesLearnAndGeneralise(t *testing.T) {
 					held[n] = append(held[n], tc.gen(rng, n))
 				}
 			}
+			hybridOK := func(exs []Example, l int) bool {
+				for _, ex := range exs {
+					sm, err := symbolic.New(code, symbolic.Config{ValueSize: tc.v, StackSize: l, MaxSteps: 1 << 20})
+					if err != nil {
+						t.Fatal(err)
+					}
+					sm.Decider = Hybrid{m}
+					sm.Push(ex.Init...)
+					if err := sm.Run(); err != nil || !slices.Equal(sm.D.Values(), ex.Target) {
+						return false
+					}
+				}
+				return true
+			}
+			// Stop when the training set is learnt (hybrid, fast) and the
+			// held-out inputs come out right on discretised ∂4.
 			evaluate := func() bool {
+				if !hybridOK(train, l) {
+					return false
+				}
 				for _, n := range tc.testLens {
 					mm, err := m.Resized(tc.stackForLen(n))
 					if err != nil {
@@ -180,6 +199,26 @@ func TestSketchesLearnAndGeneralise(t *testing.T) {
 			t.Logf("100%% on held-out lengths %v after %d epochs: %v", tc.testLens, epoch, time.Since(start).Round(time.Millisecond))
 			if !done {
 				t.Fatalf("not 100%% on held-out inputs of lengths %v after %d epochs", tc.testLens, tc.epochs)
+			}
+			// Hybrid execution equals discretised ∂4 on the held-out inputs.
+			for _, n := range tc.testLens {
+				mm, _ := m.Resized(tc.stackForLen(n))
+				for _, ex := range held[n] {
+					sm, err := symbolic.New(code, symbolic.Config{ValueSize: tc.v, StackSize: mm.Sizes.L, MaxSteps: 1 << 20})
+					if err != nil {
+						t.Fatal(err)
+					}
+					sm.Decider = Hybrid{m}
+					sm.Push(ex.Init...)
+					if err := sm.Run(); err != nil {
+						t.Fatal(err)
+					}
+					x, _ := mm.Sizes.InitialState(ex.Init)
+					out, _, _ := mm.Run(x, sm.Steps+1, true)
+					if got, want := sm.D.Values(), mm.Sizes.Unpack(out).Stack(); !slices.Equal(got, want) {
+						t.Errorf("length %d, input %v: hybrid %v, discretised ∂4 %v", n, ex.Init, got, want)
+					}
+				}
 			}
 			// Hybrid execution at a length far beyond training.
 			for _, ex := range held[tc.hybridLen] {

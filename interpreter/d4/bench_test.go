@@ -1,0 +1,48 @@
+package d4
+
+import (
+	"math/rand"
+	"testing"
+
+	"d4/interpreter/forth"
+	"d4/sketches"
+)
+
+// BenchmarkTrainStepSortCompare is one training step (forward, backward,
+// Adam) of the Compare sort sketch at length 3 with a batch of 32, on the
+// naive execution RNN. Run: go test ./interpreter/d4 -run '^$' -bench TrainStep
+func BenchmarkTrainStepSortCompare(b *testing.B) {
+	src, _ := sketches.Embedded("sort_compare")
+	code, err := forth.ParseAndCompile("sort_compare.fth", src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	const n, v = 3, 16
+	l := 2*n + 6
+	sz, _ := NewSizes(code, v, l, 0)
+	m, _ := NewMachine(code, sz, 1)
+	rng := rand.New(rand.NewSource(1))
+	var exs []Example
+	for i := 0; i < 32; i++ {
+		exs = append(exs, sortExample(rng, n))
+	}
+	steps := 0
+	{
+		t := &testing.T{}
+		steps = stepsFor(t, code, v, l, exs[0].Init)
+	}
+	tr := NewTrainer(m, steps, DefaultTrainConfig())
+	g, err := tr.Graph(32)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := tr.TrainBatch(exs); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(steps), "T")
+	b.ReportMetric(float64(g.PerStep), "nodes/step")
+	b.ReportMetric(float64(g.Nodes), "fwd-nodes")
+}
