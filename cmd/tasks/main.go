@@ -1,0 +1,393 @@
+// Command tasks trains and tests ∂4 sketches and the Seq2Seq baseline on the
+// paper's sorting and addition tasks, and reproduces its Tables 1 and 2.
+//
+//	tasks sort  --sketch compare --train-len 3 --test-len 64 [--json]
+//	tasks add   --sketch choose  --train-len 2 --test-len 64
+//	tasks sort  --model seq2seq  --train-len 3 --test-len 8
+//	tasks table sort|add
+//
+// Lengths are as the paper counts them: for sorting, the number of values;
+// for addition, the length of the input sequence of digits, two per digit
+// pair (so --train-len 2 is one digit pair). Errors are one line on stderr
+// and a non-zero exit status; with --json, stdout is exactly one JSON
+// object and progress goes to stderr.
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"d4/eval"
+	"d4/tasks"
+)
+
+type usageError struct{ error }
+
+func main() { os.Exit(realMain(os.Args[1:], os.Stdout, os.Stderr)) }
+
+func realMain(args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "tasks: internal error (please report it): %v\n", r)
+			code = 3
+		}
+	}()
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "tasks: no command given (sort, add, table); run 'tasks --help'")
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "-h", "--help", "help":
+		usage(stderr)
+		return 0
+	case "sort", "add":
+		err = runCell(args[0], args[1:], stdout, stderr)
+	case "table":
+		err = runTable(args[1:], stdout, stderr)
+	default:
+		err = usageError{fmt.Errorf("unknown command %q (commands: sort, add, table)", args[0])}
+	}
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		return 0
+	}
+	fmt.Fprintf(stderr, "tasks %s: %v\n", args[0], err)
+	var ue usageError
+	if errors.As(err, &ue) {
+		return 2
+	}
+	return 1
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, `usage: tasks COMMAND [flags]
+commands:
+  sort    train and test on the sorting task (a sketch: permute, compare, a .fth path; or --model seq2seq)
+  add     train and test on the addition task (a sketch: choose, manipulate, a .fth path; or --model seq2seq)
+  table   run every cell of the paper's Table 1 (sort) or Table 2 (add) and print ours beside the paper's
+Run 'tasks COMMAND --help' for a command's flags.`)
+}
+
+// cellFlags are the flags of one training-and-testing run.
+type cellFlags struct {
+	sketch, model, exec, data string
+	trainLen, testLen         int
+	seed                      int64
+	jsonOut                   bool
+	epochs, batch             int
+	lr                        float64
+	save                      string
+}
+
+func parseCell(task string, args []string, stderr io.Writer) (cellFlags, error) {
+	var f cellFlags
+	fs := flag.NewFlagSet("tasks "+task, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	def := map[string]string{"sort": "compare", "add": "choose"}[task]
+	fs.StringVar(&f.sketch, "sketch", def, "sketch: "+map[string]string{"sort": "permute or compare", "add": "choose or manipulate"}[task]+", or a path to a .fth file")
+	fs.StringVar(&f.model, "model", "d4", "model: d4 (the sketch) or seq2seq (the baseline)")
+	fs.IntVar(&f.trainLen, "train-len", 3, "training length (sort: values; add: input digits, 2 per digit pair)")
+	fs.IntVar(&f.testLen, "test-len", 8, "test length (same unit as --train-len)")
+	fs.Int64Var(&f.seed, "seed", 1, "seed of the data, the initialisation and the training")
+	fs.BoolVar(&f.jsonOut, "json", false, "print the report as one JSON object on stdout")
+	fs.IntVar(&f.epochs, "epochs", 0, "maximum epochs (0: the default, 100 for ∂4 and 500 for Seq2Seq)")
+	fs.IntVar(&f.batch, "batch", 0, "batch size (0: the paper's)")
+	fs.Float64Var(&f.lr, "lr", 0, "learning rate (0: the paper's)")
+	fs.StringVar(&f.exec, "exec", "hybrid", "test-time execution of ∂4: hybrid (symbolic machine, argmax slots) or discretised (§4.1)")
+	fs.StringVar(&f.data, "data", "", "dataset directory (train/dev/test Parquet); generated there if absent (default: data/generated/NAME)")
+	fs.StringVar(&f.save, "save", "", "write the trained ∂4 model to this file")
+	help := false
+	fs.BoolVar(&help, "help", false, "show this help")
+	fs.BoolVar(&help, "h", false, "show this help")
+	if err := fs.Parse(args); err != nil {
+		return f, usageError{fmt.Errorf("%v; run 'tasks %s --help' for the flags", err, task)}
+	}
+	if help {
+		fmt.Fprintf(stderr, "usage: tasks %s [flags]\n", task)
+		fs.SetOutput(stderr)
+		fs.PrintDefaults()
+		return f, flag.ErrHelp
+	}
+	if fs.NArg() > 0 {
+		return f, usageError{fmt.Errorf("unexpected argument %q", fs.Arg(0))}
+	}
+	switch {
+	case f.model != "d4" && f.model != "seq2seq":
+		return f, usageError{fmt.Errorf("--model must be d4 or seq2seq, got %q", f.model)}
+	case f.exec != "hybrid" && f.exec != "discretised":
+		return f, usageError{fmt.Errorf("--exec must be hybrid or discretised, got %q", f.exec)}
+	case f.trainLen < 1 || f.testLen < 1 || f.trainLen > 4096 || f.testLen > 4096:
+		return f, usageError{fmt.Errorf("--train-len and --test-len must lie between 1 and 4096, got %d and %d", f.trainLen, f.testLen)}
+	case task == "add" && (f.trainLen%2 != 0 || f.testLen%2 != 0):
+		return f, usageError{fmt.Errorf("addition lengths count input digits, two per digit pair: --train-len %d and --test-len %d must be even", f.trainLen, f.testLen)}
+	case f.epochs < 0 || f.batch < 0 || f.lr < 0:
+		return f, usageError{fmt.Errorf("--epochs, --batch and --lr must not be negative")}
+	}
+	return f, nil
+}
+
+// units converts the paper's lengths to the generators' (digit pairs for
+// addition).
+func units(task string, n int) int {
+	if task == "add" {
+		return n / 2
+	}
+	return n
+}
+
+func runCell(task string, args []string, stdout, stderr io.Writer) error {
+	f, err := parseCell(task, args, stderr)
+	if err != nil {
+		return err
+	}
+	res, err := cell(task, f, stderr)
+	if err != nil {
+		return err
+	}
+	if f.jsonOut {
+		enc := json.NewEncoder(stdout)
+		return enc.Encode(res)
+	}
+	printReport(stdout, res)
+	return nil
+}
+
+// dataset generates the task's dataset, writes it to Parquet and reads it
+// back (so that every run trains on what the files hold).
+func dataset(task string, f cellFlags) (tasks.Dataset, string, error) {
+	dir := f.data
+	if dir == "" {
+		dir = filepath.Join("data", "generated", fmt.Sprintf("%s-train%d-test%d-seed%d", task, f.trainLen, f.testLen, f.seed))
+	}
+	if _, err := os.Stat(filepath.Join(dir, "train.parquet")); err == nil {
+		ds, err := tasks.LoadDataset(dir)
+		return ds, dir, err
+	}
+	ds, err := tasks.Generate(task, units(task, f.trainLen), units(task, f.testLen), tasks.DefaultSizes(task), f.seed)
+	if err != nil {
+		return ds, dir, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return ds, dir, fmt.Errorf("dataset directory: %w", err)
+	}
+	if err := tasks.SaveDataset(dir, ds); err != nil {
+		return ds, dir, err
+	}
+	ds, err = tasks.LoadDataset(dir)
+	return ds, dir, err
+}
+
+// trained is a model after training: it predicts targets of a given
+// length, and reports how its training went.
+type trained struct {
+	res     tasks.Result
+	predict func(exs []tasks.Example) ([][]int, error)
+	save    func(path string) error
+}
+
+// cell trains on the dataset of f and tests on its test split.
+func cell(task string, f cellFlags, stderr io.Writer) (tasks.Result, error) {
+	ds, _, err := dataset(task, f)
+	if err != nil {
+		return tasks.Result{}, err
+	}
+	tr, err := train(task, f, ds, stderr)
+	if err != nil {
+		return tr.res, err
+	}
+	if f.save != "" {
+		if tr.save == nil {
+			return tr.res, fmt.Errorf("--save writes ∂4 models only")
+		}
+		if err := tr.save(f.save); err != nil {
+			return tr.res, err
+		}
+	}
+	return test(tr, ds.Test, f.testLen)
+}
+
+// test evaluates a trained model on a test set.
+func test(tr trained, exs []tasks.Example, testLen int) (tasks.Result, error) {
+	res := tr.res
+	res.TestLen, res.TestExamples = testLen, len(exs)
+	start := time.Now()
+	preds, err := tr.predict(exs)
+	if err != nil {
+		return res, err
+	}
+	targets := make([][]int, len(exs))
+	for i, ex := range exs {
+		targets[i] = ex.Target
+	}
+	h, q := eval.Accuracy(preds, targets)
+	res.TestHamming, res.TestSequence = 100*h, 100*q
+	res.TestSeconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+func train(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (trained, error) {
+	if f.model == "seq2seq" {
+		return trainSeq2seq(task, f, ds, stderr)
+	}
+	return trainD4(task, f, ds, stderr)
+}
+
+func newBar(stderr io.Writer, total int, desc string) *progressbar.ProgressBar {
+	return progressbar.NewOptions(total,
+		progressbar.OptionSetWriter(stderr),
+		progressbar.OptionSetDescription(desc),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetPredictTime(false),
+		progressbar.OptionClearOnFinish())
+}
+
+func trainD4(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (trained, error) {
+	res := tasks.Result{Task: task, Model: "d4", Sketch: f.sketch, TrainLen: f.trainLen, TestLen: f.testLen, Seed: f.seed, Exec: f.exec,
+		TrainExamples: len(ds.Train)}
+	run, err := tasks.NewD4Run(task, f.sketch, units(task, f.trainLen), units(task, f.testLen), f.seed)
+	if err != nil {
+		return trained{res: res}, err
+	}
+	o := tasks.DefaultD4Options(task)
+	o.Seed = f.seed
+	if f.epochs > 0 {
+		o.MaxEpochs = f.epochs
+	}
+	if f.batch > 0 {
+		o.Batch = f.batch
+	}
+	if f.lr > 0 {
+		o.LR = f.lr
+	}
+	perEpoch := (len(ds.Train) + o.Batch - 1) / o.Batch
+	bar := newBar(stderr, o.MaxEpochs*perEpoch, fmt.Sprintf("%s/%s train %d", task, f.sketch, f.trainLen))
+	o.Progress = func(p tasks.Progress) {
+		if p.DevHamming >= 0 {
+			bar.Describe(fmt.Sprintf("%s/%s epoch %d dev %.1f%%", task, f.sketch, p.Epoch, p.DevHamming))
+			return
+		}
+		bar.Set(p.Update)
+	}
+	start := time.Now()
+	epochs, dev, ms, err := run.Train(ds, o)
+	bar.Finish()
+	if err != nil {
+		return trained{res: res}, err
+	}
+	res.TrainSeconds = time.Since(start).Seconds()
+	res.Epochs, res.DevHamming, res.MsPerUpdate, res.ValueSize = epochs, dev, ms, run.V
+	return trained{
+		res: res,
+		predict: func(exs []tasks.Example) ([][]int, error) {
+			var out [][]int
+			for _, ex := range exs {
+				p, err := run.Predict(ex.Input, f.exec)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, p)
+			}
+			return out, nil
+		},
+		save: func(path string) error {
+			run.Model.Meta["train_len"] = fmt.Sprint(f.trainLen)
+			return run.Model.Save(path)
+		},
+	}, nil
+}
+
+func printReport(w io.Writer, r tasks.Result) {
+	name := r.Model
+	if r.Model == "d4" {
+		name = "∂4 " + r.Sketch
+	}
+	fmt.Fprintf(w, "%s: %s trained at length %d (%d examples), tested at length %d (%d examples)\n", r.Task, name, r.TrainLen, r.TrainExamples, r.TestLen, r.TestExamples)
+	fmt.Fprintf(w, "  test accuracy: %.2f%% Hamming, %.2f%% whole sequences", r.TestHamming, r.TestSequence)
+	if r.Exec != "" {
+		fmt.Fprintf(w, " (%s execution)", r.Exec)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "  dev accuracy:  %.2f%% Hamming after %d epochs\n", r.DevHamming, r.Epochs)
+	fmt.Fprintf(w, "  time: %.1f s training", r.TrainSeconds)
+	if r.MsPerUpdate > 0 {
+		fmt.Fprintf(w, " (%.1f ms per update)", r.MsPerUpdate)
+	}
+	fmt.Fprintf(w, ", %.2f s testing\n", r.TestSeconds)
+	if r.ValueSize > 0 {
+		fmt.Fprintf(w, "  value size %d\n", r.ValueSize)
+	}
+}
+
+// runTable runs every cell of the paper's Table 1 or 2: each model is
+// trained once per training length and tested at lengths 8 and 64.
+func runTable(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("tasks table", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	seed := fs.Int64("seed", 1, "seed")
+	jsonOut := fs.Bool("json", false, "print the table as one JSON object")
+	only := fs.String("only", "", "run only this model (seq2seq, permute, compare, choose, manipulate)")
+	s2sEpochs := fs.Int("seq2seq-epochs", 0, "Seq2Seq epochs (0: the paper's 500)")
+	if err := fs.Parse(args); err != nil {
+		return usageError{fmt.Errorf("%v", err)}
+	}
+	if fs.NArg() != 1 || (fs.Arg(0) != "sort" && fs.Arg(0) != "add") {
+		return usageError{fmt.Errorf("expected the table to run: sort or add")}
+	}
+	task := fs.Arg(0)
+	type row struct {
+		eval.Cell
+		Ours         float64 `json:"ours_hamming"`
+		OursSequence float64 `json:"ours_sequence"`
+		TrainSeconds float64 `json:"train_seconds"`
+		Epochs       int     `json:"epochs"`
+	}
+	var rows []row
+	cells := eval.PaperTable(task)
+	for i := 0; i < len(cells); i += 2 { // cells come in pairs: test 8, test 64
+		c := cells[i]
+		if *only != "" && c.Model != *only {
+			continue
+		}
+		f := cellFlags{model: "d4", sketch: c.Model, trainLen: c.TrainLen, testLen: cells[i].TestLen, seed: *seed, exec: "hybrid"}
+		if c.Model == "seq2seq" {
+			f.model, f.sketch, f.epochs = "seq2seq", "", *s2sEpochs
+		}
+		ds, _, err := dataset(task, f)
+		if err != nil {
+			return err
+		}
+		tr, err := train(task, f, ds, stderr)
+		if err != nil {
+			return fmt.Errorf("%s trained at %d: %w", c.Model, c.TrainLen, err)
+		}
+		for _, tc := range cells[i : i+2] {
+			f.testLen = tc.TestLen
+			dsT, _, err := dataset(task, f)
+			if err != nil {
+				return err
+			}
+			res, err := test(tr, dsT.Test, tc.TestLen)
+			if err != nil {
+				return err
+			}
+			rows = append(rows, row{tc, res.TestHamming, res.TestSequence, res.TrainSeconds, res.Epochs})
+			if !*jsonOut {
+				fmt.Fprintf(stdout, "%-10s train %2d  test %2d   ours %6.2f%% (seq %6.2f%%)   paper %6.2f%%   train %6.1f s, %d epochs\n",
+					tc.Model, tc.TrainLen, tc.TestLen, res.TestHamming, res.TestSequence, tc.Paper, res.TrainSeconds, res.Epochs)
+			}
+		}
+	}
+	if *jsonOut {
+		return json.NewEncoder(stdout).Encode(map[string]any{"task": task, "seed": *seed, "cells": rows})
+	}
+	return nil
+}

@@ -1,0 +1,32 @@
+// Package data stores the project's datasets in Parquet files
+// (github.com/parquet-go/parquet-go), so that every run trains and tests on
+// exactly what the files hold and any Parquet tool (pyarrow, DuckDB,
+// parquet-tools, …) can inspect them. The CC loader (the word algebra
+// problems) will live here too.
+//
+// Sequence datasets (the sort and addition tasks) use one plain schema, one
+// row per example:
+//
+//	message SeqRow {
+//	  required int64 id;
+//	  required group input (LIST) { repeated group list { required int32 element; } }
+//	  required int32 input_len;
+//	  required group target (LIST) { repeated group list { required int32 element; } }
+//	  required int32 target_len;
+//	}
+//
+// The lists use the standard three-level LIST layout of the Parquet
+// specification. input_len and target_len repeat the list lengths so that a
+// reader can filter on length without decoding the lists; WriteSeqs refuses
+// rows where they disagree, and ReadSeqs reports such rows by index and id.
+//
+// WriteSeqs writes atomically: the rows go to a temporary file in the
+// destination's directory, which is synced and then renamed over the
+// destination, so a reader never sees a half-written file and a failed write
+// leaves any previous file in place. ReadSeqs checks the file's schema
+// before decoding: every column above must be present with the structure,
+// repetition and physical type shown (the INT annotations may be missing;
+// extra columns are ignored), so a Parquet file of some other dataset is an
+// error wrapping ErrSchema rather than a set of zero-filled rows. Lists read back are never
+// nil: an empty list is an empty slice.
+package data

@@ -1,0 +1,219 @@
+package data
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/format"
+)
+
+// SeqRow is one example of a sequence dataset: an input sequence and its
+// target sequence, with their lengths.
+type SeqRow struct {
+	ID        int64   `parquet:"id"`
+	Input     []int32 `parquet:"input,list"`
+	InputLen  int32   `parquet:"input_len"`
+	Target    []int32 `parquet:"target,list"`
+	TargetLen int32   `parquet:"target_len"`
+}
+
+// seqSchema is the schema of SeqRow files.
+var seqSchema = parquet.SchemaOf(SeqRow{})
+
+// checkRow reports a row whose length columns disagree with its lists.
+func checkRow(i int, r SeqRow) error {
+	if int(r.InputLen) != len(r.Input) {
+		return fmt.Errorf("row %d (id %d): input_len is %d but input has %d values", i, r.ID, r.InputLen, len(r.Input))
+	}
+	if int(r.TargetLen) != len(r.Target) {
+		return fmt.Errorf("row %d (id %d): target_len is %d but target has %d values", i, r.ID, r.TargetLen, len(r.Target))
+	}
+	return nil
+}
+
+// WriteSeqs writes rows to the Parquet file at path, replacing it
+// atomically: the rows go to a temporary file in the same directory, which
+// is synced, closed and renamed to path. On error no file is left behind
+// and any previous file at path is unchanged. Every row's InputLen and
+// TargetLen must equal the lengths of its lists.
+func WriteSeqs(path string, rows []SeqRow) error {
+	for i, r := range rows {
+		if err := checkRow(i, r); err != nil {
+			return fmt.Errorf("writing %s: %w", path, err)
+		}
+	}
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name()) // no-op after a successful rename
+	w := parquet.NewGenericWriter[SeqRow](tmp, seqSchema)
+	if _, err := w.Write(rows); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := w.Close(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	// Make the rename itself durable; not every system can sync a
+	// directory, so a failure here is not reported.
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+// ReadSeqs reads the rows of a Parquet file written by WriteSeqs (or by any
+// tool, with the same columns). It fails, naming the file, when the file
+// cannot be opened, is not a Parquet file, lacks one of the SeqRow columns
+// or has it with another type, or holds a row whose input_len or
+// target_len differs from the length of its list (naming the row). The
+// returned lists are never nil.
+func ReadSeqs(path string) ([]SeqRow, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	pf, err := parquet.OpenFile(f, st.Size())
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: not a Parquet file: %w", path, err)
+	}
+	if err := checkSchema(pf.Schema()); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	n := pf.NumRows()
+	rows := make([]SeqRow, n)
+	if n > 0 {
+		r := parquet.NewGenericReader[SeqRow](pf, seqSchema)
+		got, err := r.Read(rows)
+		r.Close()
+		if err != nil && !errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("reading %s: %w", path, err)
+		}
+		if int64(got) != n {
+			return nil, fmt.Errorf("reading %s: read %d rows, the file says it holds %d", path, got, n)
+		}
+	}
+	for i := range rows {
+		if rows[i].Input == nil {
+			rows[i].Input = []int32{}
+		}
+		if rows[i].Target == nil {
+			rows[i].Target = []int32{}
+		}
+		if err := checkRow(i, rows[i]); err != nil {
+			return nil, fmt.Errorf("reading %s: %w", path, err)
+		}
+	}
+	return rows, nil
+}
+
+// ErrSchema is wrapped by the errors of ReadSeqs for a Parquet file whose
+// columns are not those of SeqRow.
+var ErrSchema = errors.New("not a sequence dataset")
+
+// checkSchema checks that every column of SeqRow is in s with the same
+// type and repetition. Extra columns are allowed.
+func checkSchema(s *parquet.Schema) error {
+	for _, want := range seqSchema.Fields() {
+		var got parquet.Field
+		for _, f := range s.Fields() {
+			if f.Name() == want.Name() {
+				got = f
+				break
+			}
+		}
+		if got == nil {
+			return fmt.Errorf("%w: no column %q (the file has %s)", ErrSchema, want.Name(), fieldNames(s))
+		}
+		if !compatible(want, got) {
+			return fmt.Errorf("%w: the file has column %s, want %s", ErrSchema, describe(got), describe(want))
+		}
+	}
+	return nil
+}
+
+// compatible reports whether a file's node got can be read as want: the
+// same tree of leaves and groups with the same repetitions and physical
+// types, and lists where want has lists. Integer annotations such as
+// INT(32,true) are not required, since not every writer adds them.
+func compatible(want, got parquet.Node) bool {
+	if want.Leaf() != got.Leaf() || want.Optional() != got.Optional() || want.Repeated() != got.Repeated() {
+		return false
+	}
+	if want.Leaf() {
+		return want.Type().Kind() == got.Type().Kind()
+	}
+	if isList(want) != isList(got) {
+		return false
+	}
+	wf, gf := want.Fields(), got.Fields()
+	if len(wf) != len(gf) {
+		return false
+	}
+	for i := range wf {
+		if !compatible(wf[i], gf[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// isList reports whether a group node carries the LIST annotation.
+func isList(n parquet.Node) bool {
+	lt := n.Type().LogicalType()
+	if lt == nil {
+		return false
+	}
+	_, ok := lt.Value.(*format.ListType)
+	return ok
+}
+
+// fieldNames lists the top-level columns of s.
+func fieldNames(s *parquet.Schema) string {
+	var names []string
+	for _, f := range s.Fields() {
+		names = append(names, f.Name())
+	}
+	if len(names) == 0 {
+		return "no columns"
+	}
+	return strings.Join(names, ", ")
+}
+
+// describe prints a field on one line in the Parquet schema notation.
+func describe(f parquet.Field) string {
+	var b strings.Builder
+	parquet.PrintSchemaIndent(&b, "", parquet.Group{f.Name(): f}, "", " ")
+	s := strings.TrimSpace(b.String())
+	s = strings.TrimPrefix(s, "message {")
+	s = strings.TrimSuffix(s, "}")
+	return strings.TrimSuffix(strings.TrimSpace(s), ";")
+}

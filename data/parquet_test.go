@@ -1,0 +1,385 @@
+package data
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/parquet-go/parquet-go"
+)
+
+func TestWriteReadRoundTrip(t *testing.T) {
+	tests := []struct {
+		name string
+		rows []SeqRow
+		want []SeqRow // nil: same as rows
+	}{
+		{name: "no rows", rows: []SeqRow{}},
+		{name: "nil rows", rows: nil, want: []SeqRow{}},
+		{
+			name: "sort examples",
+			rows: []SeqRow{
+				{ID: 0, Input: []int32{2, 4, 2, 7, 4}, InputLen: 5, Target: []int32{7, 4, 2, 2}, TargetLen: 4},
+				{ID: 1, Input: []int32{9, 1}, InputLen: 2, Target: []int32{9}, TargetLen: 1},
+			},
+		},
+		{
+			name: "empty lists",
+			rows: []SeqRow{
+				{ID: 5, Input: []int32{}, Target: []int32{}},
+				{ID: 6, Input: []int32{1}, InputLen: 1, Target: []int32{}},
+				{ID: 7, Input: []int32{}, Target: []int32{3, 4}, TargetLen: 2},
+			},
+		},
+		{
+			name: "nil lists read back empty",
+			rows: []SeqRow{{ID: 1}, {ID: 2, Input: []int32{8}, InputLen: 1}},
+			want: []SeqRow{
+				{ID: 1, Input: []int32{}, Target: []int32{}},
+				{ID: 2, Input: []int32{8}, InputLen: 1, Target: []int32{}},
+			},
+		},
+		{
+			name: "extreme values and ids",
+			rows: []SeqRow{
+				{ID: -1 << 62, Input: []int32{-1 << 31, 1<<31 - 1, 0}, InputLen: 3, Target: []int32{-5}, TargetLen: 1},
+				{ID: 1<<63 - 1, Input: []int32{1}, InputLen: 1, Target: []int32{2}, TargetLen: 1},
+			},
+		},
+		{name: "many rows", rows: manyRows(3000)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "seqs.parquet")
+			if err := WriteSeqs(path, tc.rows); err != nil {
+				t.Fatalf("WriteSeqs: %v", err)
+			}
+			got, err := ReadSeqs(path)
+			if err != nil {
+				t.Fatalf("ReadSeqs: %v", err)
+			}
+			want := tc.want
+			if want == nil {
+				want = tc.rows
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("read back\n%v\nwant\n%v", abbrev(got), abbrev(want))
+			}
+		})
+	}
+}
+
+// manyRows returns n rows of varied lengths, enough for several pages.
+func manyRows(n int) []SeqRow {
+	rows := make([]SeqRow, n)
+	for i := range rows {
+		in := make([]int32, i%17)
+		for j := range in {
+			in[j] = int32(i*31+j) % 10
+		}
+		tg := make([]int32, i%5)
+		for j := range tg {
+			tg[j] = int32(i + j)
+		}
+		rows[i] = SeqRow{ID: int64(i), Input: in, InputLen: int32(len(in)), Target: tg, TargetLen: int32(len(tg))}
+	}
+	return rows
+}
+
+// abbrev prints the first rows of a row list.
+func abbrev(rows []SeqRow) string {
+	if len(rows) > 5 {
+		return fmt.Sprintf("%+v … (%d rows)", rows[:5], len(rows))
+	}
+	return fmt.Sprintf("%+v", rows)
+}
+
+func TestWriteSeqsRejectsInconsistentLengths(t *testing.T) {
+	tests := []struct {
+		name string
+		rows []SeqRow
+		want string
+	}{
+		{
+			name: "input_len",
+			rows: []SeqRow{
+				{ID: 0, Input: []int32{1}, InputLen: 1},
+				{ID: 9, Input: []int32{1, 2}, InputLen: 3},
+			},
+			want: "row 1 (id 9): input_len is 3 but input has 2 values",
+		},
+		{
+			name: "target_len",
+			rows: []SeqRow{{ID: 4, Target: []int32{1, 2}, TargetLen: 1}},
+			want: "row 0 (id 4): target_len is 1 but target has 2 values",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "bad.parquet")
+			err := WriteSeqs(path, tc.rows)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("WriteSeqs error = %v, want one containing %q", err, tc.want)
+			}
+			if names := dirNames(t, dir); len(names) != 0 {
+				t.Errorf("a refused write left files: %v", names)
+			}
+		})
+	}
+}
+
+// otherRow is a Parquet row of some other dataset.
+type otherRow struct {
+	Name  string  `parquet:"name"`
+	Score float64 `parquet:"score"`
+}
+
+// narrowID has the SeqRow columns but an int32 id.
+type narrowID struct {
+	ID        int32   `parquet:"id"`
+	Input     []int32 `parquet:"input,list"`
+	InputLen  int32   `parquet:"input_len"`
+	Target    []int32 `parquet:"target,list"`
+	TargetLen int32   `parquet:"target_len"`
+}
+
+// int64Lists has the SeqRow columns but lists of int64.
+type int64Lists struct {
+	ID        int64   `parquet:"id"`
+	Input     []int64 `parquet:"input,list"`
+	InputLen  int32   `parquet:"input_len"`
+	Target    []int64 `parquet:"target,list"`
+	TargetLen int32   `parquet:"target_len"`
+}
+
+// repeatedLists stores the lists as bare repeated columns, without the LIST
+// annotation.
+type repeatedLists struct {
+	ID        int64   `parquet:"id"`
+	Input     []int32 `parquet:"input"`
+	InputLen  int32   `parquet:"input_len"`
+	Target    []int32 `parquet:"target"`
+	TargetLen int32   `parquet:"target_len"`
+}
+
+func TestReadSeqsErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, f func(path string) error) string {
+		path := filepath.Join(dir, name)
+		if err := f(path); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	missing := filepath.Join(dir, "missing.parquet")
+	text := write("notes.parquet", func(p string) error {
+		return os.WriteFile(p, []byte("input,target\n1 2,2 1\n"), 0o644)
+	})
+	empty := write("empty.parquet", func(p string) error { return os.WriteFile(p, nil, 0o644) })
+	other := write("other.parquet", func(p string) error {
+		return parquet.WriteFile(p, []otherRow{{Name: "a", Score: 1.5}})
+	})
+	narrow := write("narrow.parquet", func(p string) error {
+		return parquet.WriteFile(p, []narrowID{{ID: 1, Input: []int32{1}, InputLen: 1}})
+	})
+	wide := write("wide.parquet", func(p string) error {
+		return parquet.WriteFile(p, []int64Lists{{ID: 1, Input: []int64{1}, InputLen: 1}})
+	})
+	repeated := write("repeated.parquet", func(p string) error {
+		return parquet.WriteFile(p, []repeatedLists{{ID: 1, Input: []int32{1}, InputLen: 1}})
+	})
+	badLen := write("badlen.parquet", func(p string) error {
+		return parquet.WriteFile(p, []SeqRow{
+			{ID: 3, Input: []int32{1, 2}, InputLen: 2},
+			{ID: 7, Input: []int32{1, 2}, InputLen: 2, Target: []int32{2, 1}, TargetLen: 5},
+		})
+	})
+
+	tests := []struct {
+		name   string
+		path   string
+		is     error // when set, errors.Is must hold
+		substr []string
+	}{
+		{name: "missing file", path: missing, is: fs.ErrNotExist, substr: []string{missing}},
+		{name: "text file", path: text, substr: []string{text, "not a Parquet file"}},
+		{name: "empty file", path: empty, substr: []string{empty, "not a Parquet file"}},
+		{name: "other schema", path: other, is: ErrSchema, substr: []string{other, `no column "id"`, "name, score"}},
+		{name: "int32 id", path: narrow, is: ErrSchema, substr: []string{"the file has column required int32 id (INT(32,true)), want required int64 id (INT(64,true))"}},
+		{name: "int64 lists", path: wide, is: ErrSchema, substr: []string{"input (LIST)", "int64 element"}},
+		{name: "lists without LIST", path: repeated, is: ErrSchema, substr: []string{"repeated int32 input"}},
+		{name: "length mismatch", path: badLen, substr: []string{badLen, "row 1 (id 7): target_len is 5 but target has 2 values"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rows, err := ReadSeqs(tc.path)
+			if err == nil {
+				t.Fatalf("ReadSeqs succeeded with %d rows, want an error", len(rows))
+			}
+			if rows != nil {
+				t.Errorf("ReadSeqs returned %d rows with its error", len(rows))
+			}
+			if tc.is != nil && !errors.Is(err, tc.is) {
+				t.Errorf("error %q does not wrap %v", err, tc.is)
+			}
+			for _, s := range tc.substr {
+				if !strings.Contains(err.Error(), s) {
+					t.Errorf("error %q does not mention %q", err, s)
+				}
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("error spans several lines: %q", err)
+			}
+		})
+	}
+}
+
+// extraRow is SeqRow with one more column, as another tool might add.
+type extraRow struct {
+	ID        int64   `parquet:"id"`
+	Source    string  `parquet:"source"`
+	Input     []int32 `parquet:"input,list"`
+	InputLen  int32   `parquet:"input_len"`
+	Target    []int32 `parquet:"target,list"`
+	TargetLen int32   `parquet:"target_len"`
+}
+
+func TestReadSeqsIgnoresExtraColumns(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "extra.parquet")
+	err := parquet.WriteFile(path, []extraRow{
+		{ID: 2, Source: "gen", Input: []int32{3, 1, 2}, InputLen: 3, Target: []int32{3, 1}, TargetLen: 2},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadSeqs(path)
+	if err != nil {
+		t.Fatalf("ReadSeqs: %v", err)
+	}
+	want := []SeqRow{{ID: 2, Input: []int32{3, 1, 2}, InputLen: 3, Target: []int32{3, 1}, TargetLen: 2}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+func TestWriteSeqsAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "train.parquet")
+	first := []SeqRow{{ID: 0, Input: []int32{1, 2}, InputLen: 2, Target: []int32{2, 1}, TargetLen: 2}}
+	second := manyRows(10)
+
+	if err := WriteSeqs(path, first); err != nil {
+		t.Fatal(err)
+	}
+	if names := dirNames(t, dir); !reflect.DeepEqual(names, []string{"train.parquet"}) {
+		t.Errorf("after a write the directory holds %v, want only train.parquet", names)
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if perm := st.Mode().Perm(); perm&0o044 != 0o044 {
+		t.Errorf("file mode %v, want it readable by group and others (0644 before umask)", perm)
+	}
+
+	// A refused write leaves the previous file as it was.
+	bad := []SeqRow{{ID: 0, Input: []int32{1}, InputLen: 2}}
+	if err := WriteSeqs(path, bad); err == nil {
+		t.Fatal("WriteSeqs accepted an inconsistent row")
+	}
+	got, err := ReadSeqs(path)
+	if err != nil || !reflect.DeepEqual(got, first) {
+		t.Errorf("after a refused write: %v, %v; want the first rows", got, err)
+	}
+
+	// A second write replaces the file.
+	if err := WriteSeqs(path, second); err != nil {
+		t.Fatal(err)
+	}
+	got, err = ReadSeqs(path)
+	if err != nil || !reflect.DeepEqual(got, second) {
+		t.Errorf("after overwriting: %d rows, %v; want the second rows", len(got), err)
+	}
+	if names := dirNames(t, dir); !reflect.DeepEqual(names, []string{"train.parquet"}) {
+		t.Errorf("after an overwrite the directory holds %v, want only train.parquet", names)
+	}
+
+	// Writing into a directory that does not exist fails cleanly.
+	nodir := filepath.Join(dir, "absent", "x.parquet")
+	if err := WriteSeqs(nodir, first); err == nil || !strings.Contains(err.Error(), nodir) {
+		t.Errorf("WriteSeqs into a missing directory: error %v, want one naming %s", err, nodir)
+	}
+	if names := dirNames(t, dir); !reflect.DeepEqual(names, []string{"train.parquet"}) {
+		t.Errorf("after a failed write the directory holds %v", names)
+	}
+}
+
+func TestFilesReadableByGenericReader(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "seqs.parquet")
+	rows := manyRows(40)
+	if err := WriteSeqs(path, rows); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pf, err := parquet.OpenFile(f, st.Size())
+	if err != nil {
+		t.Fatalf("parquet.OpenFile: %v", err)
+	}
+	if pf.NumRows() != int64(len(rows)) {
+		t.Errorf("NumRows = %d, want %d", pf.NumRows(), len(rows))
+	}
+	var cols []string
+	for _, c := range pf.Schema().Columns() {
+		cols = append(cols, strings.Join(c, "."))
+	}
+	wantCols := []string{"id", "input.list.element", "input_len", "target.list.element", "target_len"}
+	if !reflect.DeepEqual(cols, wantCols) {
+		t.Errorf("leaf columns %v, want %v", cols, wantCols)
+	}
+
+	// Read the rows back as untyped values, as a generic tool would.
+	r := parquet.NewReader(pf)
+	defer r.Close()
+	first := map[string]any{}
+	if err := r.Read(&first); err != nil {
+		t.Fatalf("generic read: %v", err)
+	}
+	if first["id"] != int64(0) || first["input_len"] != int32(0) {
+		t.Errorf("first row read generically = %v", first)
+	}
+	second := map[string]any{}
+	if err := r.Read(&second); err != nil {
+		t.Fatalf("generic read: %v", err)
+	}
+	in, ok := second["input"].([]any)
+	if !ok || len(in) != 1 || second["input_len"] != int32(1) {
+		t.Errorf("second row read generically = %v", second)
+	}
+}

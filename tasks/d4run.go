@@ -1,0 +1,248 @@
+package tasks
+
+import (
+	"fmt"
+	"math/rand"
+	"time"
+
+	"d4/eval"
+	"d4/interpreter/d4"
+	"d4/interpreter/forth"
+	"d4/interpreter/symbolic"
+)
+
+// D4Options configures training a sketch on a task.
+type D4Options struct {
+	Batch     int     // examples per update
+	LR        float64 // Adam step size
+	MaxEpochs int     // stop after this many epochs at the latest
+	Patience  int     // stop after this many epochs without a better dev accuracy
+	NoiseEta  float64 // gradient noise η
+	Seed      int64
+	Exec      string // test-time execution: "hybrid" or "discretised"
+	// Progress, when set, is called after each update and each epoch.
+	Progress func(p Progress)
+}
+
+// Progress reports training progress.
+type Progress struct {
+	Epoch, Update, UpdatesPerEpoch int
+	Loss                           float64
+	DevHamming                     float64 // after an epoch, else -1
+}
+
+// DefaultD4Options returns the paper's settings for a task: sort learning
+// rate 1.0 with batches of 32, addition 0.05 with batches of 16, clipping
+// 1.0 and gradient noise.
+func DefaultD4Options(task string) D4Options {
+	o := D4Options{Batch: 32, LR: 1.0, MaxEpochs: 100, Patience: 20, NoiseEta: 0.01, Seed: 1, Exec: "hybrid"}
+	if task == "add" {
+		o.Batch, o.LR = 16, 0.05
+	}
+	return o
+}
+
+// Result is what a run reports; accuracies are percentages.
+type Result struct {
+	Task          string  `json:"task"`
+	Model         string  `json:"model"`
+	Sketch        string  `json:"sketch"`
+	TrainLen      int     `json:"train_len"`
+	TestLen       int     `json:"test_len"`
+	ValueSize     int     `json:"value_size,omitempty"`
+	Steps         int     `json:"steps,omitempty"`
+	TestHamming   float64 `json:"test_hamming_accuracy"`
+	TestSequence  float64 `json:"test_sequence_accuracy"`
+	DevHamming    float64 `json:"dev_hamming_accuracy"`
+	Epochs        int     `json:"epochs"`
+	TrainSeconds  float64 `json:"train_seconds"`
+	TestSeconds   float64 `json:"test_seconds"`
+	Seed          int64   `json:"seed"`
+	Exec          string  `json:"exec,omitempty"`
+	MsPerUpdate   float64 `json:"ms_per_update,omitempty"`
+	TrainExamples int     `json:"train_examples"`
+	TestExamples  int     `json:"test_examples"`
+}
+
+// D4Run is a sketch being trained on a task.
+type D4Run struct {
+	Task, Sketch string
+	Model        *d4.Model
+	Code         *forth.Code
+	V            int
+	sketchName   string
+}
+
+// NewD4Run compiles the task's sketch and builds its model for the value
+// size the lengths need.
+func NewD4Run(task, sketch string, trainLen, testLen int, seed int64) (*D4Run, error) {
+	file, src, code, err := LoadSketch(task, sketch)
+	if err != nil {
+		return nil, err
+	}
+	v := ValueSize(trainLen, testLen)
+	name := SketchFile(task, sketch)
+	train := exampleFor(task, trainLen)
+	sh, err := Measure(code, name, v, train.Input)
+	if err != nil {
+		return nil, err
+	}
+	model, err := d4.NewModel(file, src, v, sh.StackSize(), 0, seed)
+	if err != nil {
+		return nil, err
+	}
+	model.Meta["task"] = task
+	return &D4Run{Task: task, Sketch: sketch, Model: model, Code: code, V: v, sketchName: name}, nil
+}
+
+// exampleFor returns some example of a task at a length (for measuring).
+func exampleFor(task string, n int) Example {
+	rng := rand.New(rand.NewSource(0))
+	if task == "add" {
+		return AddExample(rng, n)
+	}
+	return SortExample(rng, n)
+}
+
+func toD4(exs []Example) []d4.Example {
+	out := make([]d4.Example, len(exs))
+	for i, ex := range exs {
+		out[i] = d4.Example{Init: ex.Input, Target: ex.Target}
+	}
+	return out
+}
+
+// Train trains the sketch on ds.Train, selecting the parameters with the
+// best dev accuracy (hybrid execution at the training length), and stops
+// at 100% dev accuracy, after Patience epochs without improvement, or
+// after MaxEpochs.
+func (r *D4Run) Train(ds Dataset, o D4Options) (epochs int, devHamming float64, msPerUpdate float64, err error) {
+	if len(ds.Train) == 0 {
+		return 0, 0, 0, fmt.Errorf("no training examples")
+	}
+	sh, err := Measure(r.Code, r.sketchName, r.V, ds.Train[0].Input)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	for _, ex := range ds.Train {
+		if len(ex.Input) != len(ds.Train[0].Input) {
+			return 0, 0, 0, fmt.Errorf("training examples must share one length (found %d and %d)", len(ds.Train[0].Input), len(ex.Input))
+		}
+	}
+	cfg := d4.TrainConfig{LearningRate: o.LR, Clip: 1.0, NoiseEta: o.NoiseEta, Seed: o.Seed}
+	tr := d4.NewTrainer(r.Model.Machine, sh.Steps, cfg)
+	rng := rand.New(rand.NewSource(o.Seed))
+	train := toD4(ds.Train)
+	best := -1.0
+	var bestParams [][]float64
+	stale := 0
+	updates, perEpoch := 0, (len(train)+o.Batch-1)/o.Batch
+	var spent time.Duration
+	for epochs = 1; epochs <= o.MaxEpochs; epochs++ {
+		rng.Shuffle(len(train), func(i, j int) { train[i], train[j] = train[j], train[i] })
+		for i := 0; i < len(train); i += o.Batch {
+			batch := train[i:min(i+o.Batch, len(train))]
+			start := time.Now()
+			loss, err := tr.TrainBatch(batch)
+			spent += time.Since(start)
+			if err != nil {
+				return epochs, best, 0, err
+			}
+			updates++
+			if o.Progress != nil {
+				o.Progress(Progress{Epoch: epochs, Update: updates, UpdatesPerEpoch: perEpoch, Loss: loss, DevHamming: -1})
+			}
+		}
+		dev, _, err := r.Evaluate(ds.Dev, "hybrid")
+		if err != nil {
+			return epochs, best, 0, err
+		}
+		if o.Progress != nil {
+			o.Progress(Progress{Epoch: epochs, Update: updates, UpdatesPerEpoch: perEpoch, DevHamming: dev})
+		}
+		if dev > best {
+			best, stale = dev, 0
+			bestParams = snapshot(r.Model.Machine)
+		} else {
+			stale++
+		}
+		if best >= 100 || stale >= o.Patience {
+			break
+		}
+	}
+	epochs = min(epochs, o.MaxEpochs)
+	restore(r.Model.Machine, bestParams)
+	return epochs, best, float64(spent.Microseconds()) / 1000 / float64(max(updates, 1)), nil
+}
+
+func snapshot(m *d4.Machine) [][]float64 {
+	var out [][]float64
+	for _, p := range m.Params() {
+		out = append(out, append([]float64(nil), p.T.Data().([]float64)...))
+	}
+	return out
+}
+
+func restore(m *d4.Machine, params [][]float64) {
+	if params == nil {
+		return
+	}
+	for i, p := range m.Params() {
+		copy(p.T.Data().([]float64), params[i])
+	}
+}
+
+// Predict runs the trained sketch on an input: "hybrid" on the symbolic
+// machine with argmax slot decisions, or "discretised" ∂4 (§4.1).
+func (r *D4Run) Predict(input []int, exec string) ([]int, error) {
+	sh, err := Measure(r.Code, r.sketchName, r.V, input)
+	if err != nil {
+		return nil, err
+	}
+	switch exec {
+	case "hybrid":
+		m, err := symbolic.New(r.Code, symbolic.Config{ValueSize: r.V, StackSize: sh.StackSize() + len(input), MaxSteps: 4*sh.Steps + 1000})
+		if err != nil {
+			return nil, err
+		}
+		m.Decider = d4.Hybrid{M: r.Model.Machine}
+		if err := m.Push(input...); err != nil {
+			return nil, err
+		}
+		if err := m.Run(); err != nil {
+			return nil, nil // a run that does not halt predicts nothing
+		}
+		return m.D.Values(), nil
+	case "discretised":
+		mm, err := r.Model.Resized(sh.StackSize())
+		if err != nil {
+			return nil, err
+		}
+		x, err := mm.Sizes.InitialState(input)
+		if err != nil {
+			return nil, err
+		}
+		out, _, err := mm.Run(x, sh.Steps, true)
+		if err != nil {
+			return nil, err
+		}
+		return mm.Sizes.Unpack(out).Stack(), nil
+	}
+	return nil, fmt.Errorf("unknown execution %q: want hybrid or discretised", exec)
+}
+
+// Evaluate returns the Hamming (per-digit) and whole-sequence accuracies,
+// in percent, of the trained sketch on exs.
+func (r *D4Run) Evaluate(exs []Example, exec string) (hamming, sequence float64, err error) {
+	var preds, targets [][]int
+	for _, ex := range exs {
+		p, err := r.Predict(ex.Input, exec)
+		if err != nil {
+			return 0, 0, err
+		}
+		preds = append(preds, p)
+		targets = append(targets, ex.Target)
+	}
+	h, s := eval.Accuracy(preds, targets)
+	return 100 * h, 100 * s, nil
+}

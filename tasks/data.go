@@ -1,0 +1,234 @@
+package tasks
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math"
+	"math/rand"
+	"os"
+	"path/filepath"
+
+	"d4/data"
+)
+
+// Example is one input/target pair: Input is pushed onto the data stack in
+// order (the last value on top) and Target is the expected final data
+// stack, bottom to top.
+type Example struct {
+	Input  []int
+	Target []int
+}
+
+// Dataset is a task's training, development and test splits.
+type Dataset struct {
+	Train, Dev, Test []Example
+}
+
+// Sizes is the number of examples in each split of a dataset.
+type Sizes struct {
+	Train, Dev, Test int
+}
+
+// MaxLen is the largest length Generate accepts; lengths are stored in the
+// inputs and in int32 Parquet columns.
+const MaxLen = 1 << 20
+
+// DefaultSizes returns the paper's split sizes for a task: 256/32/32 for
+// "sort" and 512/256/1024 for "add". For any other task it returns zero
+// sizes (Generate rejects the task).
+func DefaultSizes(task string) Sizes {
+	switch task {
+	case "sort":
+		return Sizes{Train: 256, Dev: 32, Test: 32}
+	case "add":
+		return Sizes{Train: 512, Dev: 256, Test: 1024}
+	}
+	return Sizes{}
+}
+
+// SortExample draws a sort example of n digits: input a1 … an n with
+// digits uniform in 0…9, target the digits in descending order (largest
+// first, i.e. at the bottom of the stack). n must not be negative.
+func SortExample(rng *rand.Rand, n int) Example {
+	in := make([]int, n, n+1)
+	for i := range in {
+		in[i] = rng.Intn(10)
+	}
+	want := make([]int, n)
+	copy(want, in)
+	// Insertion sort, descending: n is small and this keeps the order plain.
+	for i := 1; i < len(want); i++ {
+		for j := i; j > 0 && want[j-1] < want[j]; j-- {
+			want[j-1], want[j] = want[j], want[j-1]
+		}
+	}
+	return Example{Input: append(in, n), Target: want}
+}
+
+// AddExample draws an addition example of n digit pairs: input
+// a1 b1 … an bn c n, where a1 and b1 are the most significant digits and
+// the carry c (0 or 1) enters at an+bn; target the n+1 digits of a+b+c,
+// most significant (the final carry) first. Digits are uniform in 0…9 and
+// the carry is 0 or 1 with equal probability. n must not be negative.
+func AddExample(rng *rand.Rand, n int) Example {
+	a, b := make([]int, n), make([]int, n)
+	in := make([]int, 0, 2*n+2)
+	for i := 0; i < n; i++ {
+		a[i], b[i] = rng.Intn(10), rng.Intn(10)
+		in = append(in, a[i], b[i])
+	}
+	carry := rng.Intn(2)
+	in = append(in, carry, n)
+	want := make([]int, n+1)
+	for i := n - 1; i >= 0; i-- {
+		s := a[i] + b[i] + carry
+		want[i+1], carry = s%10, s/10
+	}
+	want[0] = carry
+	return Example{Input: in, Target: want}
+}
+
+// exampleGen returns the example generator of a task.
+func exampleGen(task string) (func(*rand.Rand, int) Example, error) {
+	switch task {
+	case "sort":
+		return SortExample, nil
+	case "add":
+		return AddExample, nil
+	}
+	return nil, fmt.Errorf("unknown task %q (want sort or add)", task)
+}
+
+// Generate draws a dataset for task ("sort" or "add"): sizes.Train and
+// sizes.Dev examples of length trainLen and sizes.Test examples of length
+// testLen, where the length is the number of digits for sort and the number
+// of digit pairs for addition (see the package doc). Each split comes from
+// its own stream seeded from seed and the split's name, so the result
+// depends only on the arguments, and Train and Dev do not depend on testLen
+// or sizes.Test.
+func Generate(task string, trainLen, testLen int, sizes Sizes, seed int64) (Dataset, error) {
+	gen, err := exampleGen(task)
+	if err != nil {
+		return Dataset{}, fmt.Errorf("generating data: %w", err)
+	}
+	if trainLen < 1 || trainLen > MaxLen {
+		return Dataset{}, fmt.Errorf("generating %s data: training length %d, want 1 to %d", task, trainLen, MaxLen)
+	}
+	if testLen < 1 || testLen > MaxLen {
+		return Dataset{}, fmt.Errorf("generating %s data: test length %d, want 1 to %d", task, testLen, MaxLen)
+	}
+	if sizes.Train < 0 || sizes.Dev < 0 || sizes.Test < 0 {
+		return Dataset{}, fmt.Errorf("generating %s data: negative split size in %+v", task, sizes)
+	}
+	split := func(name string, size, n int) []Example {
+		rng := rand.New(rand.NewSource(SubSeed(seed, name)))
+		exs := make([]Example, size)
+		for i := range exs {
+			exs[i] = gen(rng, n)
+		}
+		return exs
+	}
+	return Dataset{
+		Train: split("train", sizes.Train, trainLen),
+		Dev:   split("dev", sizes.Dev, trainLen),
+		Test:  split("test", sizes.Test, testLen),
+	}, nil
+}
+
+// SubSeed derives the seed of a named random stream from a dataset seed:
+// the SplitMix64 finaliser applied to the seed plus the FNV-1a hash of the
+// name. Different names give unrelated streams for the same seed.
+func SubSeed(seed int64, name string) int64 {
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	z := uint64(seed) + h.Sum64() + 0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return int64(z ^ (z >> 31))
+}
+
+// splitFiles names the splits of a dataset directory, in order.
+var splitFiles = []string{"train.parquet", "dev.parquet", "test.parquet"}
+
+// SaveDataset writes ds to dir (created if needed) as train.parquet,
+// dev.parquet and test.parquet, one row per example with the id being the
+// example's index in its split. Each file is replaced atomically.
+func SaveDataset(dir string, ds Dataset) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("saving dataset: %w", err)
+	}
+	splits := [][]Example{ds.Train, ds.Dev, ds.Test}
+	for k, exs := range splits {
+		rows, err := toRows(exs)
+		if err != nil {
+			return fmt.Errorf("saving dataset %s: %w", filepath.Join(dir, splitFiles[k]), err)
+		}
+		if err := data.WriteSeqs(filepath.Join(dir, splitFiles[k]), rows); err != nil {
+			return fmt.Errorf("saving dataset: %w", err)
+		}
+	}
+	return nil
+}
+
+// LoadDataset reads a dataset written by SaveDataset from dir. The
+// examples of each split are in file order.
+func LoadDataset(dir string) (Dataset, error) {
+	var splits [3][]Example
+	for k, name := range splitFiles {
+		rows, err := data.ReadSeqs(filepath.Join(dir, name))
+		if err != nil {
+			return Dataset{}, fmt.Errorf("loading dataset: %w", err)
+		}
+		splits[k] = fromRows(rows)
+	}
+	return Dataset{Train: splits[0], Dev: splits[1], Test: splits[2]}, nil
+}
+
+// toRows converts examples to Parquet rows.
+func toRows(exs []Example) ([]data.SeqRow, error) {
+	rows := make([]data.SeqRow, len(exs))
+	for i, ex := range exs {
+		in, err := toInt32(ex.Input)
+		if err != nil {
+			return nil, fmt.Errorf("example %d input: %w", i, err)
+		}
+		tg, err := toInt32(ex.Target)
+		if err != nil {
+			return nil, fmt.Errorf("example %d target: %w", i, err)
+		}
+		rows[i] = data.SeqRow{ID: int64(i), Input: in, InputLen: int32(len(in)), Target: tg, TargetLen: int32(len(tg))}
+	}
+	return rows, nil
+}
+
+// toInt32 converts a sequence to int32, refusing values that do not fit.
+func toInt32(xs []int) ([]int32, error) {
+	if len(xs) > math.MaxInt32 {
+		return nil, fmt.Errorf("%d values, more than an int32 length", len(xs))
+	}
+	out := make([]int32, len(xs))
+	for i, x := range xs {
+		if x < math.MinInt32 || x > math.MaxInt32 {
+			return nil, fmt.Errorf("value %d at position %d does not fit in int32", x, i)
+		}
+		out[i] = int32(x)
+	}
+	return out, nil
+}
+
+// fromRows converts Parquet rows to examples.
+func fromRows(rows []data.SeqRow) []Example {
+	exs := make([]Example, len(rows))
+	for i, r := range rows {
+		in := make([]int, len(r.Input))
+		for j, x := range r.Input {
+			in[j] = int(x)
+		}
+		tg := make([]int, len(r.Target))
+		for j, x := range r.Target {
+			tg[j] = int(x)
+		}
+		exs[i] = Example{Input: in, Target: tg}
+	}
+	return exs
+}
