@@ -10,8 +10,14 @@ import (
 
 // BenchmarkTrainStepSortCompare is one training step (forward, backward,
 // Adam) of the Compare sort sketch at length 3 with a batch of 32, on the
-// naive execution RNN. Run: go test ./interpreter/d4 -run '^$' -bench TrainStep
+// naive execution RNN and on the static trace.
+// Run: go test ./interpreter/d4 -run '^$' -bench TrainStep
 func BenchmarkTrainStepSortCompare(b *testing.B) {
+	b.Run("naive", func(b *testing.B) { benchTrainStep(b, false) })
+	b.Run("static", func(b *testing.B) { benchTrainStep(b, true) })
+}
+
+func benchTrainStep(b *testing.B, static bool) {
 	src, _ := sketches.Embedded("sort_compare")
 	code, err := forth.ParseAndCompile("sort_compare.fth", src)
 	if err != nil {
@@ -32,9 +38,13 @@ func BenchmarkTrainStepSortCompare(b *testing.B) {
 		steps = stepsFor(t, code, v, l, exs[0].Init)
 	}
 	tr := NewTrainer(m, steps, DefaultTrainConfig())
-	g, err := tr.Graph(32)
+	tr.Static = static
+	g, err := tr.graphFor(exs)
 	if err != nil {
 		b.Fatal(err)
+	}
+	if tr.LastStatic != static {
+		b.Fatalf("static graph: %v, want %v", tr.LastStatic, static)
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

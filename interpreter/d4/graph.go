@@ -32,10 +32,27 @@ type Graph struct {
 	PerStep int     // forward nodes per unrolled step
 }
 
-// NewGraph unrolls the machine. With wantInputGrad the gradient of the loss
-// with respect to the initial states is computed too (the reader of the word
-// algebra task feeds the heap through it).
+// NewGraph unrolls the naive execution RNN for steps steps. With
+// wantInputGrad the gradient of the loss with respect to the initial states
+// is computed too (the reader of the word algebra task feeds the heap
+// through it).
 func (m *Machine) NewGraph(batch, steps int, wantInputGrad bool) (*Graph, error) {
+	return m.newGraph(batch, steps, nil, wantInputGrad)
+}
+
+// NewStaticGraph unrolls the machine along a static trace (the address
+// executed at each step, from symbolic.StaticTrace): each step runs only
+// the word on the trace, the words between two slots run as one node, and
+// only the slot on the trace evaluates its network. When the trace is
+// static, the loss and its gradients equal the naive execution's.
+func (m *Machine) NewStaticGraph(batch int, trace []int, wantInputGrad bool) (*Graph, error) {
+	if trace == nil {
+		trace = []int{}
+	}
+	return m.newGraph(batch, len(trace), trace, wantInputGrad)
+}
+
+func (m *Machine) newGraph(batch, steps int, trace []int, wantInputGrad bool) (*Graph, error) {
 	if batch < 1 || steps < 0 {
 		return nil, fmt.Errorf("d4: graph needs a positive batch and steps ≥ 0, got %d and %d", batch, steps)
 	}
@@ -64,21 +81,44 @@ func (m *Machine) NewGraph(batch, steps int, wantInputGrad bool) (*Graph, error)
 	}
 	before := len(g.AllNodes())
 	state := gr.input
-	for t := 0; t < steps; t++ {
-		children := G.Nodes{state}
-		for _, s := range m.Slots {
-			h, err := gr.slotNet(s, state, weights)
-			if err != nil {
+	var err error
+	if trace == nil {
+		all := make([]int, len(m.Slots))
+		for i := range all {
+			all[i] = i
+		}
+		for t := 0; t < steps; t++ {
+			if state, err = gr.step(state, nil, all, weights, t); err != nil {
 				return nil, err
 			}
-			children = append(children, h)
 		}
-		op := &stepOp{baseOp: newBase(fmt.Sprintf("step%d", t), len(children)), m: m}
-		next, err := G.ApplyOp(op, children...)
-		if err != nil {
-			return nil, fmt.Errorf("d4: step %d: %w", t, err)
+	} else {
+		// Maximal stretches of words between slots become one node each.
+		var block []int
+		flush := func(t int) error {
+			if len(block) == 0 {
+				return nil
+			}
+			state, err = gr.step(state, block, nil, weights, t)
+			block = nil
+			return err
 		}
-		state = next
+		for t, pc := range trace[:min(len(trace), steps)] {
+			in := m.Code.Instrs[pc]
+			if in.Op != forth.OpSlot {
+				block = append(block, pc)
+				continue
+			}
+			if err := flush(t); err != nil {
+				return nil, err
+			}
+			if state, err = gr.step(state, []int{pc}, []int{in.Arg}, weights, t); err != nil {
+				return nil, err
+			}
+		}
+		if err := flush(len(trace)); err != nil {
+			return nil, err
+		}
 	}
 	if steps > 0 {
 		gr.PerStep = (len(g.AllNodes()) - before) / steps
@@ -103,6 +143,25 @@ func (m *Machine) NewGraph(batch, steps int, wantInputGrad bool) (*Graph, error)
 	}
 	gr.vm = G.NewTapeMachine(g)
 	return gr, nil
+}
+
+// step adds the node of one step (or one static stretch of instructions)
+// and the networks of the slots it needs.
+func (gr *Graph) step(state *G.Node, instrs, slots []int, weights map[*tensor.Dense]*G.Node, t int) (*G.Node, error) {
+	children := G.Nodes{state}
+	for _, i := range slots {
+		h, err := gr.slotNet(gr.M.Slots[i], state, weights)
+		if err != nil {
+			return nil, err
+		}
+		children = append(children, h)
+	}
+	op := &stepOp{baseOp: newBase(fmt.Sprintf("step%d", t), len(children)), m: gr.M, instrs: instrs, slots: slots}
+	next, err := G.ApplyOp(op, children...)
+	if err != nil {
+		return nil, fmt.Errorf("d4: step %d: %w", t, err)
+	}
+	return next, nil
 }
 
 // slotNet adds the nodes of a slot's network reading state.

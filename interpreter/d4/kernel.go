@@ -281,8 +281,17 @@ func (t *tape) branch(x vr, p, next, target int) vr {
 	return z
 }
 
-// mix returns Σ_k w_k xs_k. Repeated inputs are combined first.
+// mix returns Σ_k w_k xs_k. Repeated inputs are combined first. The
+// weights are a distribution (a softmax output or the program counter), so
+// when every input is the same vector the mixture is that vector: passing it
+// through is exact, where multiplying by Σ_k w_k = 1 ± rounding would let
+// the soft program counter amplify the drift over many steps. (Its gradient
+// with respect to the weights is then dropped; through a softmax, or any
+// mass-preserving map, that part of the gradient sums to zero.)
 func (t *tape) mix(w vr, xs []vr) vr {
+	if allSame(xs) {
+		return xs[0]
+	}
 	n := xs[0].n
 	z := t.alloc(n)
 	uniq := make([]vr, 0, len(xs))
@@ -321,6 +330,15 @@ func (t *tape) mix(w vr, xs []vr) vr {
 	}
 	t.push(op{kind: kMix, weights: w, xs: uniq, groups: groups, wsum: wsum, z: z})
 	return z
+}
+
+func allSame(xs []vr) bool {
+	for _, x := range xs[1:] {
+		if x != xs[0] {
+			return false
+		}
+	}
+	return true
 }
 
 // copyInto copies x into the range z (a range of a larger variable).

@@ -260,10 +260,15 @@ func allTrue(n int) []bool {
 }
 
 // stepOp is one step of the execution RNN. Its inputs are the state and
-// the decoder output of each slot of the program, in slot order.
+// the decoder outputs of the slots listed in slots, in that order. With
+// instrs nil it is the naive step: every instruction's next state weighted
+// by the program counter. Otherwise it executes the instructions at the
+// addresses in instrs one after the other (a stretch of a static trace).
 type stepOp struct {
 	baseOp
-	m *Machine
+	m      *Machine
+	instrs []int
+	slots  []int
 }
 
 func (o *stepOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
@@ -275,8 +280,8 @@ func (o *stepOp) outWidth() int                       { return o.m.Sizes.Len() }
 func (o *stepOp) DiffWRT(n int) []bool                { return allTrue(n) }
 func (o *stepOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
 	widths := []int{o.m.Sizes.Len()}
-	for _, s := range o.m.Slots {
-		widths = append(widths, s.OutDim)
+	for _, i := range o.slots {
+		widths = append(widths, o.m.Slots[i].OutDim)
 	}
 	return symDiff(o, widths, in, grad)
 }
@@ -287,8 +292,19 @@ func (o *stepOp) run(t *tape, inputs [][]float64) (vr, []vr) {
 		ins[i] = t.input(d)
 	}
 	k := &kernel{t: t, sz: o.m.Sizes, prog: o.m.Code}
-	next := k.step(o.m.Sizes.split(ins[0]), ins[1:])
-	return k.pack(next), ins
+	outs := make([]vr, len(o.m.Slots))
+	for j, i := range o.slots {
+		outs[i] = ins[1+j]
+	}
+	s := o.m.Sizes.split(ins[0])
+	if o.instrs == nil {
+		s = k.step(s, outs)
+	} else {
+		for _, pc := range o.instrs {
+			s = k.instr(s, pc, o.m.Code.Instrs[pc], outs)
+		}
+	}
+	return k.pack(s), ins
 }
 
 // pack copies a state's components into one new variable.

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"slices"
+
+	"d4/interpreter/symbolic"
 )
 
 // TrainConfig sets the optimiser (§3.5 and the paper's experimental
@@ -99,30 +102,86 @@ type Example struct {
 }
 
 // Trainer trains a machine's slots on batches of examples, executing T
-// steps. Graphs are built once per batch size and reused.
+// steps. Graphs are built once per shape and reused. With Static set (the
+// default), a batch whose examples share a static trace (the control flow
+// does not depend on the slots: symbolic.StaticTrace) runs on the static
+// graph of that trace; any other batch runs on the naive execution RNN.
 type Trainer struct {
 	M      *Machine
 	Steps  int
 	Opt    *Adam
-	graphs map[int]*Graph
+	Static bool
+	graphs map[string]*Graph
+	// LastStatic tells whether the last batch ran on a static graph.
+	LastStatic bool
 }
 
 // NewTrainer returns a trainer running steps RNN steps per example.
 func NewTrainer(m *Machine, steps int, cfg TrainConfig) *Trainer {
-	return &Trainer{M: m, Steps: steps, Opt: NewAdam(m.Params(), cfg), graphs: map[int]*Graph{}}
+	return &Trainer{M: m, Steps: steps, Opt: NewAdam(m.Params(), cfg), Static: true, graphs: map[string]*Graph{}}
 }
 
-// Graph returns the unrolled graph for a batch size, building it once.
+// Graph returns the naive unrolled graph for a batch size, building it once.
 func (tr *Trainer) Graph(batch int) (*Graph, error) {
-	if g, ok := tr.graphs[batch]; ok {
+	key := fmt.Sprint("naive/", batch)
+	if g, ok := tr.graphs[key]; ok {
 		return g, nil
 	}
 	g, err := tr.M.NewGraph(batch, tr.Steps, false)
 	if err != nil {
 		return nil, err
 	}
-	tr.graphs[batch] = g
+	tr.graphs[key] = g
 	return g, nil
+}
+
+// graphFor returns the graph a batch runs on: the static graph of the trace
+// its examples share, or the naive graph.
+func (tr *Trainer) graphFor(exs []Example) (*Graph, error) {
+	tr.LastStatic = false
+	if !tr.Static {
+		return tr.Graph(len(exs))
+	}
+	trace, ok := tr.M.SharedTrace(exs, tr.Steps)
+	if !ok {
+		return tr.Graph(len(exs))
+	}
+	key := fmt.Sprint("static/", len(exs), trace)
+	g, found := tr.graphs[key]
+	if !found {
+		var err error
+		if g, err = tr.M.NewStaticGraph(len(exs), trace, false); err != nil {
+			return nil, err
+		}
+		tr.graphs[key] = g
+	}
+	tr.LastStatic = true
+	return g, nil
+}
+
+// SharedTrace returns the static trace (cut at steps) that every example
+// follows, if there is one.
+func (m *Machine) SharedTrace(exs []Example, steps int) ([]int, bool) {
+	var trace []int
+	for i, ex := range exs {
+		if ex.State != nil {
+			return nil, false // a prepared state: its inputs may be learned
+		}
+		cfg := symbolic.Config{ValueSize: m.Sizes.V, StackSize: m.Sizes.L, HeapSize: m.Sizes.H, MaxSteps: steps}
+		t, err := symbolic.StaticTrace(m.Code, cfg, ex.Init, symbolic.FirstChoice{}, nil)
+		if err != nil && !errors.Is(err, symbolic.ErrNoHalt) {
+			return nil, false
+		}
+		if errors.Is(err, symbolic.ErrNoHalt) {
+			return nil, false
+		}
+		if i == 0 {
+			trace = t
+		} else if !slices.Equal(t, trace) {
+			return nil, false
+		}
+	}
+	return trace, true
 }
 
 // Batch packs examples into graph inputs and targets.
@@ -146,7 +205,7 @@ func (m *Machine) Batch(exs []Example) (inputs, targets []float64, err error) {
 
 // TrainBatch runs one optimisation step on a batch and returns its loss.
 func (tr *Trainer) TrainBatch(exs []Example) (float64, error) {
-	g, err := tr.Graph(len(exs))
+	g, err := tr.graphFor(exs)
 	if err != nil {
 		return 0, err
 	}
