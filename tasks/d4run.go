@@ -113,9 +113,10 @@ func toD4(exs []Example) []d4.Example {
 }
 
 // Train trains the sketch on ds.Train, selecting the parameters with the
-// best dev accuracy (hybrid execution at the training length), and stops
-// at 100% dev accuracy, after Patience epochs without improvement, or
-// after MaxEpochs.
+// best dev accuracy (hybrid execution at the training length; ties broken
+// by the training accuracy), and stops when both are 100% (the small dev
+// set alone does not show every comparison or digit pair), after Patience
+// epochs without improvement, or after MaxEpochs.
 func (r *D4Run) Train(ds Dataset, o D4Options) (epochs int, devHamming float64, msPerUpdate float64, err error) {
 	if len(ds.Train) == 0 {
 		return 0, 0, 0, fmt.Errorf("no training examples")
@@ -133,7 +134,7 @@ func (r *D4Run) Train(ds Dataset, o D4Options) (epochs int, devHamming float64, 
 	tr := d4.NewTrainer(r.Model.Machine, sh.Steps, cfg)
 	rng := rand.New(rand.NewSource(o.Seed))
 	train := toD4(ds.Train)
-	best := -1.0
+	best, bestTrain := -1.0, -1.0
 	var bestParams [][]float64
 	stale := 0
 	updates, perEpoch := 0, (len(train)+o.Batch-1)/o.Batch
@@ -160,13 +161,19 @@ func (r *D4Run) Train(ds Dataset, o D4Options) (epochs int, devHamming float64, 
 		if o.Progress != nil {
 			o.Progress(Progress{Epoch: epochs, Update: updates, UpdatesPerEpoch: perEpoch, DevHamming: dev})
 		}
-		if dev > best {
-			best, stale = dev, 0
+		trainAcc := -1.0
+		if dev >= best {
+			if trainAcc, _, err = r.Evaluate(ds.Train, "hybrid"); err != nil {
+				return epochs, best, 0, err
+			}
+		}
+		if dev > best || (dev == best && trainAcc > bestTrain) {
+			best, bestTrain, stale = dev, trainAcc, 0
 			bestParams = snapshot(r.Model.Machine)
 		} else {
 			stale++
 		}
-		if best >= 100 || stale >= o.Patience {
+		if (best >= 100 && bestTrain >= 100) || stale >= o.Patience {
 			break
 		}
 	}
