@@ -202,13 +202,12 @@ func restore(m *d4.Machine, params [][]float64) {
 // Predict runs the trained sketch on an input: "hybrid" on the symbolic
 // machine with argmax slot decisions, or "discretised" ∂4 (§4.1).
 func (r *D4Run) Predict(input []int, exec string) ([]int, error) {
-	sh, err := Measure(r.Code, r.sketchName, r.V, input)
-	if err != nil {
-		return nil, err
-	}
 	switch exec {
 	case "hybrid":
-		m, err := symbolic.New(r.Code, symbolic.Config{ValueSize: r.V, StackSize: sh.StackSize() + len(input), MaxSteps: 4*sh.Steps + 1000})
+		// Generous sizes: the learnt slots may take another path than the
+		// correct one, and a run that does not halt predicts nothing.
+		n := len(input) + 8
+		m, err := symbolic.New(r.Code, symbolic.Config{ValueSize: r.V, StackSize: 3 * n, MaxSteps: 16*n*n + 1000})
 		if err != nil {
 			return nil, err
 		}
@@ -221,6 +220,10 @@ func (r *D4Run) Predict(input []int, exec string) ([]int, error) {
 		}
 		return m.D.Values(), nil
 	case "discretised":
+		sh, err := Measure(r.Code, r.sketchName, r.V, input)
+		if err != nil {
+			return nil, err
+		}
 		mm, err := r.Model.Resized(sh.StackSize())
 		if err != nil {
 			return nil, err

@@ -54,3 +54,27 @@ func TestMeasureAndOracle(t *testing.T) {
 		prev = sh.Steps
 	}
 }
+
+// BenchmarkHybridSort64 is hybrid test-time execution of a trained Compare
+// sketch on sequences of length 64.
+// Run: go test ./tasks -run '^$' -bench Hybrid
+func BenchmarkHybridSort64(b *testing.B) {
+	ds, err := Generate("sort", 2, 64, Sizes{Train: 256, Dev: 32, Test: 32}, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	run, err := NewD4Run("sort", "compare", 2, 64, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, _, _, err := run.Train(ds, DefaultD4Options("sort")); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := run.Predict(ds.Test[i%len(ds.Test)].Input, "hybrid"); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "seq/s")
+}

@@ -20,20 +20,22 @@ func (h Hybrid) Decide(sc *forth.SlotCode, sm *symbolic.Machine) (symbolic.Decis
 		return symbolic.Decision{}, fmt.Errorf("the model was trained with value size %d, the machine runs with %d", h.M.Sizes.V, sm.Cfg.ValueSize)
 	}
 	net := h.M.Slots[sc.Index]
-	x := []float64{1}
+	// The index of the 1 in the one-hot encoder input of each element.
+	ones := []int{0} // static: the constant input 1
 	if !sc.Enc.Static {
-		x = make([]float64, 0, net.InDim)
+		ones = make([]int, 0, len(sc.Enc.Observe))
+		off := 0
 		for _, e := range sc.Enc.Observe {
 			val, err := sm.Elem(e)
 			if err != nil {
 				return symbolic.Decision{}, err
 			}
-			oh := make([]float64, h.M.Sizes.width(e))
-			oh[val%len(oh)] = 1
-			x = append(x, oh...)
+			w := h.M.Sizes.width(e)
+			ones = append(ones, off+val%w)
+			off += w
 		}
 	}
-	y := net.Forward(x)
+	y := net.ForwardOneHot(ones)
 	switch sc.Dec.Kind {
 	case forth.Choose:
 		return symbolic.Decision{Choice: argmax(y)}, nil

@@ -152,8 +152,35 @@ func (m *Machine) Params() []Param {
 // Forward evaluates the network on an encoder input and returns the
 // decoder's distribution(s).
 func (s *SlotNet) Forward(x []float64) []float64 {
+	return s.forward(x, s.Stages)
+}
+
+// ForwardOneHot evaluates the network on a one-hot encoder input given by
+// the index of the 1 in the input (a discrete state's observed elements).
+// The first linear layer is then a sum of rows of its weights.
+func (s *SlotNet) ForwardOneHot(ones []int) []float64 {
+	first := s.Stages[0]
+	if first.Kind != forth.Linear {
+		x := make([]float64, s.InDim)
+		for _, i := range ones {
+			x[i] = 1
+		}
+		return s.Forward(x)
+	}
+	w := first.W.Data().([]float64)
+	h := append([]float64(nil), first.B.Data().([]float64)...)
+	n := len(h)
+	for _, i := range ones {
+		for j, wij := range w[i*n : (i+1)*n] {
+			h[j] += wij
+		}
+	}
+	return s.forward(h, s.Stages[1:])
+}
+
+func (s *SlotNet) forward(x []float64, stages []Stage) []float64 {
 	h := x
-	for _, st := range s.Stages {
+	for _, st := range stages {
 		switch st.Kind {
 		case forth.Linear:
 			w := st.W.Data().([]float64)
@@ -176,10 +203,28 @@ func (s *SlotNet) Forward(x []float64) []float64 {
 			h = mapSlice(h, func(x float64) float64 { return 1 / (1 + math.Exp(-x)) })
 		}
 	}
-	t := newTape()
-	t.reset(false)
-	z := t.softmax(t.input(h), s.Group)
-	return append([]float64(nil), t.v(z)...)
+	return softmaxGroups(h, s.Group)
+}
+
+// softmaxGroups returns the softmax of each group of k consecutive entries
+// (the kernel's softmax without a tape).
+func softmaxGroups(x []float64, k int) []float64 {
+	z := make([]float64, len(x))
+	for g := 0; g+k <= len(x); g += k {
+		m := x[g]
+		for _, xi := range x[g : g+k] {
+			m = max(m, xi)
+		}
+		s := 0.0
+		for i := g; i < g+k; i++ {
+			z[i] = math.Exp(x[i] - m)
+			s += z[i]
+		}
+		for i := g; i < g+k; i++ {
+			z[i] /= s
+		}
+	}
+	return z
 }
 
 func mapSlice(x []float64, f func(float64) float64) []float64 {

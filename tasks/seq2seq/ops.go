@@ -1,0 +1,608 @@
+package seq2seq
+
+import (
+	"fmt"
+	"hash"
+	"hash/fnv"
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/chewxy/hm"
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+)
+
+// The model enters Gorgonia through a few custom Ops, so that an unrolled
+// step costs 3 forward nodes in the encoder and 5 in the decoder (Gorgonia
+// costs microseconds a node):
+//
+//	catOp     builds the LSTM input row [x_t, h_{t−1}, 1] from token
+//	          columns (one-hot), an argmax (greedy decoding), the h part of
+//	          a packed state, zeros and a ones column (the bias row);
+//	cellOp    pre-activations [B,4H] (and the previous state) → the packed
+//	          state [B,7H] = [h, c, i, f, g, o, tanh c]; the gates are kept
+//	          so that the backward pass needs no transcendental function;
+//	xentOp    the step logits and the targets → mean cross-entropy (scalar);
+//	argmaxOp  the step logits → the greedy tokens [B,T] (inference only).
+//
+// The matrix products (and their gradients) are Gorgonia's.
+
+var opIDs atomic.Int64
+
+// baseOp holds what every custom Op shares: a unique id (so that
+// Gorgonia's node deduplication never merges two of them), a name and the
+// arity. Inputs and output are float64 matrices unless the Op says
+// otherwise.
+type baseOp struct {
+	id    int64
+	name  string
+	arity int
+}
+
+func newBase(name string, arity int) baseOp {
+	return baseOp{id: opIDs.Add(1), name: name, arity: arity}
+}
+
+var matType = G.TensorType{Dims: 2, Of: tensor.Float64}
+
+func (o baseOp) Arity() int { return o.arity }
+func (o baseOp) Type() hm.Type {
+	ts := make([]hm.Type, o.arity+1)
+	for i := range ts {
+		ts[i] = matType
+	}
+	return hm.NewFnType(ts...)
+}
+func (o baseOp) ReturnsPtr() bool      { return false }
+func (o baseOp) CallsExtern() bool     { return false }
+func (o baseOp) OverwritesInput() int  { return -1 }
+func (o baseOp) WriteHash(h hash.Hash) { fmt.Fprintf(h, "%s#%d", o.name, o.id) }
+func (o baseOp) Hashcode() uint32 {
+	h := fnv.New32a()
+	o.WriteHash(h)
+	return h.Sum32()
+}
+func (o baseOp) String() string { return o.name }
+
+// matrix returns the data and the shape [rows, cols] of a matrix value.
+func matrix(v G.Value) ([]float64, int, int, error) {
+	d, ok := v.Data().([]float64)
+	if !ok {
+		return nil, 0, 0, fmt.Errorf("seq2seq: value is %T, want []float64", v.Data())
+	}
+	s := v.Shape()
+	if len(s) != 2 || s[0]*s[1] != len(d) {
+		return nil, 0, 0, fmt.Errorf("seq2seq: value of shape %v, want a matrix", s)
+	}
+	return d, s[0], s[1], nil
+}
+
+// scalar returns the value of a scalar (or one-element) value.
+func scalar(v G.Value) (float64, error) {
+	switch d := v.Data().(type) {
+	case float64:
+		return d, nil
+	case []float64:
+		if len(d) == 1 {
+			return d[0], nil
+		}
+	}
+	return 0, fmt.Errorf("seq2seq: value %v is not a float64 scalar", v.Shape())
+}
+
+func dense(rows, cols int, d []float64) *tensor.Dense {
+	return tensor.New(tensor.WithShape(rows, cols), tensor.WithBacking(d))
+}
+
+// parallelRows runs f on every row, split over the CPUs when the batch is
+// worth it (cost is a rough per-row cost, in units of ~100 ns). Rows are
+// independent and written by one goroutine each, so the result does not
+// depend on the scheduling.
+func parallelRows(batch, cost int, f func(b int)) {
+	workers := min(runtime.GOMAXPROCS(0), batch*cost/256)
+	if workers <= 1 {
+		for b := 0; b < batch; b++ {
+			f(b)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		lo, hi := batch*w/workers, batch*(w+1)/workers
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for b := lo; b < hi; b++ {
+				f(b)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func rowsOf(ds G.DimSizer) (int, error) { return ds.DimSize(0) }
+
+// partKind is what a part of a catOp row is made of.
+type partKind int
+
+const (
+	partTok    partKind = iota // one-hot of the token in column col of a token matrix
+	partArgmax                 // one-hot of the argmax of a row of logits
+	partCols                   // columns [col, col+width) of a matrix (differentiable)
+	partZeros                  // width zeros
+	partOne                    // a single 1 (the bias input)
+)
+
+type part struct {
+	kind  partKind
+	input int // the op input the part reads (partTok, partArgmax, partCols)
+	col   int // token column (partTok) or first column (partCols)
+	width int // width of the part in the output row
+}
+
+// catOp lays parts side by side: [B, Σ width].
+type catOp struct {
+	baseOp
+	parts []part
+	width int
+	inW   []int // widths of the inputs, for the gradients
+}
+
+func newCat(name string, inW []int, parts ...part) *catOp {
+	o := &catOp{baseOp: newBase(name, len(inW)), parts: parts, inW: inW}
+	for _, p := range parts {
+		o.width += p.width
+	}
+	return o
+}
+
+func (o *catOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
+	b, err := rowsOf(ds[0])
+	return tensor.Shape{b, o.width}, err
+}
+
+func (o *catOp) Do(vals ...G.Value) (G.Value, error) {
+	ins := make([][]float64, len(vals))
+	batch := -1
+	for i, v := range vals {
+		d, r, c, err := matrix(v)
+		if err != nil {
+			return nil, err
+		}
+		if c != o.inW[i] || (batch >= 0 && r != batch) {
+			return nil, fmt.Errorf("seq2seq: %s: input %d is %d×%d", o.name, i, r, c)
+		}
+		ins[i], batch = d, r
+	}
+	out := make([]float64, batch*o.width)
+	for b := 0; b < batch; b++ {
+		row := out[b*o.width : (b+1)*o.width]
+		off := 0
+		for _, p := range o.parts {
+			dst := row[off : off+p.width]
+			switch p.kind {
+			case partTok:
+				w := o.inW[p.input]
+				tok := int(ins[p.input][b*w+p.col])
+				if tok < 0 || tok >= p.width {
+					return nil, fmt.Errorf("seq2seq: %s: token %d out of range [0,%d)", o.name, tok, p.width)
+				}
+				dst[tok] = 1
+			case partArgmax:
+				w := o.inW[p.input]
+				dst[argmax(ins[p.input][b*w:(b+1)*w])] = 1
+			case partCols:
+				w := o.inW[p.input]
+				copy(dst, ins[p.input][b*w+p.col:b*w+p.col+p.width])
+			case partOne:
+				dst[0] = 1
+			}
+			off += p.width
+		}
+	}
+	return dense(batch, o.width, out), nil
+}
+
+func (o *catOp) DiffWRT(n int) []bool {
+	out := make([]bool, n)
+	for _, p := range o.parts {
+		if p.kind == partCols {
+			out[p.input] = true
+		}
+	}
+	return out
+}
+
+// SymDiff places the gradient of each partCols part back into the columns
+// of its input (each input is read by at most one partCols part).
+func (o *catOp) SymDiff(in G.Nodes, _, grad *G.Node) (G.Nodes, error) {
+	out := make(G.Nodes, len(in))
+	off := 0
+	for _, p := range o.parts {
+		if p.kind == partCols {
+			op := &placeOp{baseOp: newBase(o.name+"ᵀ", 1), from: off, width: p.width, to: p.col, outW: o.inW[p.input]}
+			n, err := G.ApplyOp(op, grad)
+			if err != nil {
+				return nil, err
+			}
+			out[p.input] = n
+		}
+		off += p.width
+	}
+	return out, nil
+}
+
+func argmax(x []float64) int {
+	best := 0
+	for i, v := range x {
+		if v > x[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+// placeOp copies columns [from, from+width) of its input to columns
+// [to, to+width) of a zero matrix [B, outW].
+type placeOp struct {
+	baseOp
+	from, width, to, outW int
+}
+
+func (o *placeOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
+	b, err := rowsOf(ds[0])
+	return tensor.Shape{b, o.outW}, err
+}
+
+func (o *placeOp) Do(vals ...G.Value) (G.Value, error) {
+	d, batch, n, err := matrix(vals[0])
+	if err != nil {
+		return nil, err
+	}
+	out := make([]float64, batch*o.outW)
+	for b := 0; b < batch; b++ {
+		copy(out[b*o.outW+o.to:b*o.outW+o.to+o.width], d[b*n+o.from:b*n+o.from+o.width])
+	}
+	return dense(batch, o.outW, out), nil
+}
+
+// The packed LSTM state: seven blocks of H columns.
+const (
+	blkH = iota
+	blkC
+	blkI
+	blkF
+	blkG
+	blkO
+	blkTC
+	stateBlocks
+)
+
+// cellOp is one LSTM step (Hochreiter & Schmidhuber 1997, with the forget
+// gate of Gers et al. 2000, as in Sutskever et al. 2014): from the
+// pre-activations a = [a_i, a_f, a_g, a_o] = [x, h_{t−1}, 1]·W and the
+// previous cell c_{t−1},
+//
+//	i = σ(a_i)  f = σ(a_f)  g = tanh(a_g)  o = σ(a_o)
+//	c_t = f⊙c_{t−1} + i⊙g    h_t = o⊙tanh(c_t).
+//
+// Inputs: pre [B,4H] and, unless first (c_{t−1} = 0), the previous packed
+// state [B,7H]. Output: the packed state [B,7H].
+type cellOp struct {
+	baseOp
+	h     int
+	first bool
+}
+
+func (o *cellOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
+	b, err := rowsOf(ds[0])
+	return tensor.Shape{b, stateBlocks * o.h}, err
+}
+
+func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+
+func (o *cellOp) Do(vals ...G.Value) (G.Value, error) {
+	H := o.h
+	pre, batch, w, err := matrix(vals[0])
+	if err != nil {
+		return nil, err
+	}
+	if w != 4*H {
+		return nil, fmt.Errorf("seq2seq: cell: pre-activations of width %d, want %d", w, 4*H)
+	}
+	var prev []float64
+	if !o.first {
+		if prev, _, _, err = matrix(vals[1]); err != nil {
+			return nil, err
+		}
+	}
+	S := stateBlocks * H
+	out := make([]float64, batch*S)
+	parallelRows(batch, H, func(b int) {
+		a := pre[b*4*H : (b+1)*4*H]
+		s := out[b*S : (b+1)*S]
+		for j := 0; j < H; j++ {
+			i := sigmoid(a[j])
+			f := sigmoid(a[H+j])
+			g := math.Tanh(a[2*H+j])
+			og := sigmoid(a[3*H+j])
+			c := i * g
+			if prev != nil {
+				c += f * prev[b*S+blkC*H+j]
+			}
+			tc := math.Tanh(c)
+			s[blkH*H+j] = og * tc
+			s[blkC*H+j] = c
+			s[blkI*H+j] = i
+			s[blkF*H+j] = f
+			s[blkG*H+j] = g
+			s[blkO*H+j] = og
+			s[blkTC*H+j] = tc
+		}
+	})
+	return dense(batch, S, out), nil
+}
+
+func (o *cellOp) DiffWRT(n int) []bool {
+	out := make([]bool, n)
+	for i := range out {
+		out[i] = true
+	}
+	return out
+}
+
+func (o *cellOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
+	// dpre reads (prev,) out, grad; dprev reads out, grad.
+	args := G.Nodes{}
+	if !o.first {
+		args = append(args, in[1])
+	}
+	args = append(args, out, grad)
+	dpre, err := G.ApplyOp(&cellPreGradOp{baseOp: newBase(o.name+"ᵀpre", len(args)), h: o.h, first: o.first}, args...)
+	if err != nil {
+		return nil, err
+	}
+	if o.first {
+		return G.Nodes{dpre}, nil
+	}
+	dprev, err := G.ApplyOp(&cellPrevGradOp{baseOp: newBase(o.name+"ᵀprev", 2), h: o.h}, out, grad)
+	if err != nil {
+		return nil, err
+	}
+	return G.Nodes{dpre, dprev}, nil
+}
+
+// dc returns the gradient reaching c_t: directly and through h_t.
+func dcell(s, gs []float64, H, j int) float64 {
+	tc := s[blkTC*H+j]
+	return gs[blkC*H+j] + gs[blkH*H+j]*s[blkO*H+j]*(1-tc*tc)
+}
+
+// cellPreGradOp is the gradient of the pre-activations: inputs (prev,)
+// out, grad → [B,4H].
+type cellPreGradOp struct {
+	baseOp
+	h     int
+	first bool
+}
+
+func (o *cellPreGradOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
+	b, err := rowsOf(ds[0])
+	return tensor.Shape{b, 4 * o.h}, err
+}
+
+func (o *cellPreGradOp) Do(vals ...G.Value) (G.Value, error) {
+	H := o.h
+	var prev []float64
+	if !o.first {
+		var err error
+		if prev, _, _, err = matrix(vals[0]); err != nil {
+			return nil, err
+		}
+		vals = vals[1:]
+	}
+	st, batch, _, err := matrix(vals[0])
+	if err != nil {
+		return nil, err
+	}
+	gr, _, _, err := matrix(vals[1])
+	if err != nil {
+		return nil, err
+	}
+	S := stateBlocks * H
+	out := make([]float64, batch*4*H)
+	parallelRows(batch, H/4, func(b int) {
+		s, gs := st[b*S:(b+1)*S], gr[b*S:(b+1)*S]
+		d := out[b*4*H : (b+1)*4*H]
+		for j := 0; j < H; j++ {
+			dc := dcell(s, gs, H, j)
+			i, f, g, og := s[blkI*H+j], s[blkF*H+j], s[blkG*H+j], s[blkO*H+j]
+			cp := 0.0
+			if prev != nil {
+				cp = prev[b*S+blkC*H+j]
+			}
+			d[j] = dc * g * i * (1 - i)
+			d[H+j] = dc * cp * f * (1 - f)
+			d[2*H+j] = dc * i * (1 - g*g)
+			d[3*H+j] = gs[blkH*H+j] * s[blkTC*H+j] * og * (1 - og)
+		}
+	})
+	return dense(batch, 4*H, out), nil
+}
+
+// cellPrevGradOp is the gradient of the previous packed state (only its c
+// block is read by the cell): inputs out, grad → [B,7H].
+type cellPrevGradOp struct {
+	baseOp
+	h int
+}
+
+func (o *cellPrevGradOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
+	b, err := rowsOf(ds[0])
+	return tensor.Shape{b, stateBlocks * o.h}, err
+}
+
+func (o *cellPrevGradOp) Do(vals ...G.Value) (G.Value, error) {
+	H := o.h
+	st, batch, _, err := matrix(vals[0])
+	if err != nil {
+		return nil, err
+	}
+	gr, _, _, err := matrix(vals[1])
+	if err != nil {
+		return nil, err
+	}
+	S := stateBlocks * H
+	out := make([]float64, batch*S)
+	for b := 0; b < batch; b++ {
+		s, gs := st[b*S:(b+1)*S], gr[b*S:(b+1)*S]
+		for j := 0; j < H; j++ {
+			out[b*S+blkC*H+j] = dcell(s, gs, H, j) * s[blkF*H+j]
+		}
+	}
+	return dense(batch, S, out), nil
+}
+
+// xentOp is the loss: inputs the logits of T steps [B,V] and the targets
+// [B,T] (token indices as float64); output the cross-entropy of the
+// softmax against the targets, averaged over the B·T tokens (a scalar).
+type xentOp struct {
+	baseOp
+	steps int
+}
+
+func (o *xentOp) Type() hm.Type {
+	ts := make([]hm.Type, o.arity+1)
+	for i := range ts {
+		ts[i] = matType
+	}
+	ts[o.arity] = tensor.Float64
+	return hm.NewFnType(ts...)
+}
+
+func (o *xentOp) InferShape(...G.DimSizer) (tensor.Shape, error) { return tensor.ScalarShape(), nil }
+
+func (o *xentOp) Do(vals ...G.Value) (G.Value, error) {
+	tg, batch, T, err := matrix(vals[o.steps])
+	if err != nil {
+		return nil, err
+	}
+	sum := 0.0
+	for t := 0; t < o.steps; t++ {
+		lg, _, V, err := matrix(vals[t])
+		if err != nil {
+			return nil, err
+		}
+		for b := 0; b < batch; b++ {
+			row := lg[b*V : (b+1)*V]
+			sum += logSumExp(row) - row[int(tg[b*T+t])]
+		}
+	}
+	return G.NewF64(sum / float64(batch*o.steps)), nil
+}
+
+func logSumExp(x []float64) float64 {
+	m := x[0]
+	for _, v := range x {
+		m = max(m, v)
+	}
+	s := 0.0
+	for _, v := range x {
+		s += math.Exp(v - m)
+	}
+	return m + math.Log(s)
+}
+
+func (o *xentOp) DiffWRT(n int) []bool {
+	out := make([]bool, n)
+	for i := 0; i < o.steps; i++ {
+		out[i] = true
+	}
+	return out
+}
+
+func (o *xentOp) SymDiff(in G.Nodes, _, grad *G.Node) (G.Nodes, error) {
+	out := make(G.Nodes, len(in))
+	for t := 0; t < o.steps; t++ {
+		n, err := G.ApplyOp(&xentGradOp{baseOp: newBase(fmt.Sprintf("%sᵀ%d", o.name, t), 3), t: t, steps: o.steps}, in[t], in[o.steps], grad)
+		if err != nil {
+			return nil, err
+		}
+		out[t] = n
+	}
+	return out, nil
+}
+
+// xentGradOp is the gradient of the loss with respect to the logits of
+// step t: inputs logits [B,V], targets [B,T], the loss gradient (scalar).
+type xentGradOp struct {
+	baseOp
+	t, steps int
+}
+
+func (o *xentGradOp) Type() hm.Type { return hm.NewFnType(matType, matType, tensor.Float64, matType) }
+func (o *xentGradOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
+	b, err := ds[0].DimSize(0)
+	if err != nil {
+		return nil, err
+	}
+	v, err := ds[0].DimSize(1)
+	return tensor.Shape{b, v}, err
+}
+
+func (o *xentGradOp) Do(vals ...G.Value) (G.Value, error) {
+	lg, batch, V, err := matrix(vals[0])
+	if err != nil {
+		return nil, err
+	}
+	tg, _, T, err := matrix(vals[1])
+	if err != nil {
+		return nil, err
+	}
+	g, err := scalar(vals[2])
+	if err != nil {
+		return nil, err
+	}
+	scale := g / float64(batch*o.steps)
+	out := make([]float64, batch*V)
+	for b := 0; b < batch; b++ {
+		row, d := lg[b*V:(b+1)*V], out[b*V:(b+1)*V]
+		lse := logSumExp(row)
+		for k, v := range row {
+			d[k] = scale * math.Exp(v-lse)
+		}
+		d[int(tg[b*T+o.t])] -= scale
+	}
+	return dense(batch, V, out), nil
+}
+
+// argmaxOp collects the greedy tokens of T steps: inputs the logits
+// [B,V] of each step; output [B,T].
+type argmaxOp struct {
+	baseOp
+}
+
+func (o *argmaxOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
+	b, err := rowsOf(ds[0])
+	return tensor.Shape{b, o.arity}, err
+}
+
+func (o *argmaxOp) Do(vals ...G.Value) (G.Value, error) {
+	T := len(vals)
+	var out []float64
+	for t, v := range vals {
+		lg, batch, V, err := matrix(v)
+		if err != nil {
+			return nil, err
+		}
+		if out == nil {
+			out = make([]float64, batch*T)
+		}
+		for b := 0; b < batch; b++ {
+			out[b*T+t] = float64(argmax(lg[b*V : (b+1)*V]))
+		}
+	}
+	return dense(len(out)/T, T, out), nil
+}

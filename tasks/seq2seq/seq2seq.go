@@ -1,0 +1,661 @@
+// Package seq2seq is the Seq2Seq baseline of the ∂4 paper (Bošnjak et al.,
+// ICML 2017, §4 and appendix "Experimental details"): a single-layer LSTM
+// encoder–decoder (Sutskever et al., 2014) with 50 units, trained with Adam
+// (learning rate 0.01, batch 128, 500 epochs) and gradient clipping at a
+// global L2 norm of 5.0, on the same sort and addition data as the sketches.
+//
+// # Model
+//
+// Tokens are integers 0 … V−1; the index V is the start (GO) token of the
+// decoder. The encoder and the decoder are two LSTMs with H units and
+// separate weights. At every step the input row is [x_t, h_{t−1}, 1] and one
+// matrix product with a fused weight W of shape [I+H+1, 4H] gives the
+// pre-activations of the four gates (input i, forget f, candidate g, output
+// o; the last row of W is the bias):
+//
+//	i = σ(a_i)  f = σ(a_f)  g = tanh(a_g)  o = σ(a_o)
+//	c_t = f⊙c_{t−1} + i⊙g   h_t = o⊙tanh(c_t)
+//
+// The encoder starts from h = c = 0 and reads the input sequence in order
+// (Sutskever et al. reversed the source; the paper does not say so, and
+// we do not); the
+// decoder starts from the encoder's final (h, c). The decoder's input at
+// step t is the previous target token (teacher forcing), GO at step 0, and
+// its output is softmax([h_t, 1]·W_out) over the V values. The output
+// length is given by the task (sort: n, addition: n+1) and decoding emits
+// exactly that many tokens; at test time decoding is greedy, feeding back
+// the argmax of the previous step. The loss is the cross-entropy of the
+// targets averaged over the tokens of the batch.
+//
+// Inputs: with Config.Embed = 0 (the default) x_t is the one-hot vector of
+// the token (width V for the encoder, V+1 for the decoder), so the rows of
+// W for x are a learned per-token vector of width 4H added to the gates —
+// exactly what a learned embedding followed by the input weights computes,
+// without the rank limit of an embedding narrower than V. With Embed = E >
+// 0, x_t is a learned embedding of width E from a table of V+1 rows shared
+// by the encoder and the decoder.
+//
+// # Training
+//
+// TrainEpoch shuffles the pairs with the caller's generator and takes
+// batches of Config.Batch; the last partial batch is trained as a smaller
+// batch (on a graph of its size), which is pad-with-mask without the padding:
+// its loss is the mean over its own tokens, and no example is dropped (data
+// sets smaller than a batch still train). Each update is Adam (β1 = 0.9, β2
+// = 0.999, ε = 1e-8, with bias correction) on the gradient rescaled to
+// global L2 norm Config.Clip when its norm exceeds it — written over the
+// parameters' []float64, not with Gorgonia's solvers. A NaN or infinite
+// loss or gradient stops training with an error before the update. The
+// paper's text says the clipping applies "when the L2 norm of the model
+// parameters exceeded 5.0"; we read it, as is usual, as clipping the
+// gradient's norm.
+//
+// Initialisation draws every weight uniformly from [−0.08, 0.08]
+// (Sutskever et al.) from a generator seeded with Config.Seed; with the
+// shuffling generator seeded too, training is deterministic: Gorgonia's
+// TapeMachine runs the nodes in a fixed order, and where work is split over
+// goroutines (gonum's matrix product by output blocks, the cell Ops by
+// rows) every output element is computed by one goroutine in a fixed order.
+//
+// # Implementation
+//
+// One Gorgonia graph is built per (batch size, input length, output length)
+// and kind (training with teacher forcing and gradients, or greedy
+// inference), cached in the Model and rerun with G.Let and vm.Reset. The
+// parameter nodes share their tensors with the Model, so an update is seen
+// by every graph. An unrolled step is 3 nodes in the encoder (concatenate,
+// matrix product, fused LSTM cell Op) and 5 in the decoder (plus [h, 1] and
+// the output product); the loss is one Op over all steps. See ops.go.
+//
+// Cached graphs keep their last values (about 80 MB for a batch of 128
+// at input length 65 and output length 64). A Model is not safe for
+// concurrent use.
+package seq2seq
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand"
+
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+)
+
+// Config sets the model and its training.
+type Config struct {
+	Vocab  int // V: tokens are 0 … V−1 (V is the decoder's GO token)
+	Hidden int // LSTM units H
+	Embed  int // embedding width; 0: one-hot inputs
+	Batch  int // examples per update (and per inference batch)
+	Epochs int // epochs of training (for callers' loops; TrainEpoch runs one)
+
+	LearningRate float64 // Adam step size
+	Clip         float64 // global-norm gradient clipping threshold; 0 disables
+	Seed         int64   // seeds the initialisation
+}
+
+// DefaultConfig is the paper's setting: 50 LSTM units, batch 128, 500
+// epochs, Adam with learning rate 0.01, clipping at 5.0 (one-hot inputs).
+func DefaultConfig(vocab int) Config {
+	return Config{Vocab: vocab, Hidden: 50, Embed: 0, Batch: 128, Epochs: 500, LearningRate: 0.01, Clip: 5, Seed: 1}
+}
+
+func (c Config) validate() error {
+	switch {
+	case c.Vocab < 1:
+		return fmt.Errorf("seq2seq: vocabulary size %d, want ≥ 1", c.Vocab)
+	case c.Hidden < 1:
+		return fmt.Errorf("seq2seq: %d hidden units, want ≥ 1", c.Hidden)
+	case c.Embed < 0:
+		return fmt.Errorf("seq2seq: embedding width %d, want ≥ 0", c.Embed)
+	case c.Batch < 1:
+		return fmt.Errorf("seq2seq: batch size %d, want ≥ 1", c.Batch)
+	case c.Epochs < 0:
+		return fmt.Errorf("seq2seq: %d epochs, want ≥ 0", c.Epochs)
+	case !(c.LearningRate > 0) || math.IsInf(c.LearningRate, 0):
+		return fmt.Errorf("seq2seq: learning rate %v, want > 0", c.LearningRate)
+	case c.Clip < 0 || math.IsNaN(c.Clip):
+		return fmt.Errorf("seq2seq: clipping threshold %v, want ≥ 0", c.Clip)
+	}
+	return nil
+}
+
+// Pair is an input sequence and its target output.
+type Pair struct {
+	Input, Target []int
+}
+
+// ErrNotFinite is returned (wrapped) when a loss or a gradient is NaN or
+// infinite; the parameters are left as they were before that batch.
+var ErrNotFinite = errors.New("seq2seq: loss or gradient is not finite")
+
+// param is a weight tensor with its Adam moments.
+type param struct {
+	name string
+	t    *tensor.Dense
+	w    []float64
+	m, v []float64
+}
+
+// Model is the encoder–decoder with its optimiser state and its graphs.
+type Model struct {
+	cfg                Config
+	emb, enc, dec, out *param // emb is nil with one-hot inputs
+	params             []*param
+	steps              int // Adam updates so far
+	rng                *rand.Rand
+	graphs             map[shape]*graph
+}
+
+// shape identifies a graph.
+type shape struct {
+	batch, in, out int
+	train          bool
+}
+
+// New initialises a model.
+func New(cfg Config) (*Model, error) {
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	V, H, E := cfg.Vocab, cfg.Hidden, cfg.Embed
+	m := &Model{cfg: cfg, rng: rand.New(rand.NewSource(cfg.Seed)), graphs: map[shape]*graph{}}
+	inEnc, inDec := V, V+1
+	if E > 0 {
+		m.emb = m.newParam("emb", V+1, E)
+		inEnc, inDec = E, E
+	}
+	m.enc = m.newParam("enc.W", inEnc+H+1, 4*H)
+	m.dec = m.newParam("dec.W", inDec+H+1, 4*H)
+	m.out = m.newParam("out.W", H+1, V)
+	return m, nil
+}
+
+func (m *Model) newParam(name string, rows, cols int) *param {
+	w := make([]float64, rows*cols)
+	for i := range w {
+		w[i] = (2*m.rng.Float64() - 1) * 0.08
+	}
+	p := &param{name: name, t: dense(rows, cols, w), w: w, m: make([]float64, len(w)), v: make([]float64, len(w))}
+	m.params = append(m.params, p)
+	return p
+}
+
+// Config returns the model's configuration.
+func (m *Model) Config() Config { return m.cfg }
+
+// graph is the unrolled network for one shape.
+type graph struct {
+	shape
+	g        *G.ExprGraph
+	src      *G.Node // input tokens [B, Tin]
+	din      *G.Node // decoder input tokens [B, Tout] (GO, y_0, …), inference [B, 1] (GO)
+	tgt      *G.Node // targets [B, Tout] (training)
+	loss     *G.Node // mean cross-entropy (training)
+	grads    G.Nodes // gradient of each parameter, in Model.params order (training)
+	pred     *G.Node // greedy tokens [B, Tout] (inference)
+	vm       G.VM
+	fwdNodes int // nodes of the forward graph
+	nodes    int // nodes with the gradients
+}
+
+func (m *Model) graph(s shape) (*graph, error) {
+	if gr, ok := m.graphs[s]; ok {
+		return gr, nil
+	}
+	gr, err := m.build(s)
+	if err != nil {
+		return nil, err
+	}
+	m.graphs[s] = gr
+	return gr, nil
+}
+
+// build unrolls the encoder and the decoder for a shape.
+func (m *Model) build(s shape) (*graph, error) {
+	V, H, E := m.cfg.Vocab, m.cfg.Hidden, m.cfg.Embed
+	B := s.batch
+	gr := &graph{shape: s, g: G.NewGraph()}
+	g := gr.g
+	f64 := tensor.Float64
+	gr.src = G.NewMatrix(g, f64, G.WithShape(B, s.in), G.WithName("src"))
+	dw := 1
+	if s.train {
+		dw = s.out
+		gr.tgt = G.NewMatrix(g, f64, G.WithShape(B, s.out), G.WithName("tgt"))
+	}
+	gr.din = G.NewMatrix(g, f64, G.WithShape(B, dw), G.WithName("din"))
+	nodes := map[*param]*G.Node{}
+	var params G.Nodes
+	for _, p := range m.params {
+		n := G.NewMatrix(g, f64, G.WithShape(p.t.Shape()...), G.WithName(p.name), G.WithValue(p.t))
+		nodes[p] = n
+		params = append(params, n)
+	}
+	S := stateBlocks * H
+
+	// input returns the op inputs and the part of x_t: the one-hot token
+	// (partTok or partArgmax reading src), or its embedding.
+	input := func(name string, src *G.Node, p part, width int) (G.Nodes, part, error) {
+		if E == 0 {
+			p.input, p.width = 0, width
+			return G.Nodes{src}, p, nil
+		}
+		p.input, p.width = 0, V+1
+		srcW := src.Shape()[1]
+		oh, err := G.ApplyOp(newCat(name+".onehot", []int{srcW}, p), src)
+		if err != nil {
+			return nil, part{}, err
+		}
+		e, err := G.Mul(oh, nodes[m.emb])
+		if err != nil {
+			return nil, part{}, err
+		}
+		return G.Nodes{e}, part{kind: partCols, input: 0, width: E}, nil
+	}
+	// step adds an LSTM step reading x (op inputs ins, part xp) and the
+	// state st (nil: zero state) and returns the new state.
+	step := func(name string, ins G.Nodes, xp part, st *G.Node, w *param) (*G.Node, error) {
+		inW := make([]int, len(ins))
+		for i, n := range ins {
+			inW[i] = n.Shape()[1]
+		}
+		parts := []part{xp}
+		if st == nil {
+			parts = append(parts, part{kind: partZeros, width: H})
+		} else {
+			parts = append(parts, part{kind: partCols, input: len(ins), col: blkH * H, width: H})
+			ins = append(ins, st)
+			inW = append(inW, S)
+		}
+		parts = append(parts, part{kind: partOne, width: 1})
+		xh, err := G.ApplyOp(newCat(name+".in", inW, parts...), ins...)
+		if err != nil {
+			return nil, err
+		}
+		pre, err := G.Mul(xh, nodes[w])
+		if err != nil {
+			return nil, err
+		}
+		cell := &cellOp{baseOp: newBase(name+".cell", 1), h: H, first: st == nil}
+		if st == nil {
+			return G.ApplyOp(cell, pre)
+		}
+		cell.arity = 2
+		return G.ApplyOp(cell, pre, st)
+	}
+
+	var st *G.Node
+	for t := 0; t < s.in; t++ {
+		name := fmt.Sprintf("enc%d", t)
+		ins, xp, err := input(name, gr.src, part{kind: partTok, col: t}, V)
+		if err != nil {
+			return nil, err
+		}
+		if st, err = step(name, ins, xp, st, m.enc); err != nil {
+			return nil, err
+		}
+	}
+	var logits G.Nodes
+	for t := 0; t < s.out; t++ {
+		name := fmt.Sprintf("dec%d", t)
+		src, p := gr.din, part{kind: partTok, col: t}
+		if !s.train {
+			p.col = 0
+			if t > 0 {
+				src, p = logits[t-1], part{kind: partArgmax}
+			}
+		}
+		ins, xp, err := input(name, src, p, V+1)
+		if err != nil {
+			return nil, err
+		}
+		if st, err = step(name, ins, xp, st, m.dec); err != nil {
+			return nil, err
+		}
+		hb, err := G.ApplyOp(newCat(name+".h1", []int{S}, part{kind: partCols, col: blkH * H, width: H}, part{kind: partOne, width: 1}), st)
+		if err != nil {
+			return nil, err
+		}
+		lg, err := G.Mul(hb, nodes[m.out])
+		if err != nil {
+			return nil, err
+		}
+		logits = append(logits, lg)
+	}
+	var err error
+	if s.train {
+		op := &xentOp{baseOp: newBase("loss", s.out+1), steps: s.out}
+		if gr.loss, err = G.ApplyOp(op, append(append(G.Nodes{}, logits...), gr.tgt)...); err != nil {
+			return nil, err
+		}
+		gr.fwdNodes = len(g.AllNodes())
+		if gr.grads, err = G.Grad(gr.loss, params...); err != nil {
+			return nil, fmt.Errorf("seq2seq: gradients: %w", err)
+		}
+	} else {
+		if gr.pred, err = G.ApplyOp(&argmaxOp{baseOp: newBase("argmax", s.out)}, logits...); err != nil {
+			return nil, err
+		}
+		gr.fwdNodes = len(g.AllNodes())
+	}
+	gr.nodes = len(g.AllNodes())
+	gr.vm = G.NewTapeMachine(g)
+	return gr, nil
+}
+
+// run binds the token matrices and runs the graph.
+func (gr *graph) run(src, din, tgt []float64) error {
+	if err := G.Let(gr.src, dense(gr.batch, gr.in, src)); err != nil {
+		return err
+	}
+	if err := G.Let(gr.din, dense(gr.batch, len(din)/gr.batch, din)); err != nil {
+		return err
+	}
+	if gr.train {
+		if err := G.Let(gr.tgt, dense(gr.batch, gr.out, tgt)); err != nil {
+			return err
+		}
+	}
+	defer gr.vm.Reset()
+	if err := gr.vm.RunAll(); err != nil {
+		return fmt.Errorf("seq2seq: running the graph: %w", err)
+	}
+	return nil
+}
+
+// checkTokens reports a token outside [0, V).
+func (m *Model) checkTokens(what string, i int, seq []int) error {
+	for _, v := range seq {
+		if v < 0 || v >= m.cfg.Vocab {
+			return fmt.Errorf("seq2seq: %s %d has token %d outside [0,%d)", what, i, v, m.cfg.Vocab)
+		}
+	}
+	return nil
+}
+
+// checkPairs verifies that the pairs share their lengths (≥ 1) and hold
+// tokens in range; it returns the lengths.
+func (m *Model) checkPairs(pairs []Pair) (in, out int, err error) {
+	if len(pairs) == 0 {
+		return 0, 0, errors.New("seq2seq: no pairs")
+	}
+	in, out = len(pairs[0].Input), len(pairs[0].Target)
+	if in < 1 || out < 1 {
+		return 0, 0, fmt.Errorf("seq2seq: input length %d and target length %d, want ≥ 1", in, out)
+	}
+	for i, p := range pairs {
+		if len(p.Input) != in || len(p.Target) != out {
+			return 0, 0, fmt.Errorf("seq2seq: pair %d has lengths %d→%d, pair 0 %d→%d", i, len(p.Input), len(p.Target), in, out)
+		}
+		if err := m.checkTokens("input", i, p.Input); err != nil {
+			return 0, 0, err
+		}
+		if err := m.checkTokens("target", i, p.Target); err != nil {
+			return 0, 0, err
+		}
+	}
+	return in, out, nil
+}
+
+// lossGrad runs the training graph on a batch (lengths already checked)
+// and returns the mean loss and the gradient of each parameter (valid
+// until the next run).
+func (m *Model) lossGrad(batch []Pair) (float64, [][]float64, error) {
+	B, in, out := len(batch), len(batch[0].Input), len(batch[0].Target)
+	gr, err := m.graph(shape{batch: B, in: in, out: out, train: true})
+	if err != nil {
+		return 0, nil, err
+	}
+	src := make([]float64, B*in)
+	din := make([]float64, B*out)
+	tgt := make([]float64, B*out)
+	for b, p := range batch {
+		for t, v := range p.Input {
+			src[b*in+t] = float64(v)
+		}
+		din[b*out] = float64(m.cfg.Vocab) // GO
+		for t, v := range p.Target {
+			tgt[b*out+t] = float64(v)
+			if t+1 < out {
+				din[b*out+t+1] = float64(v)
+			}
+		}
+	}
+	if err := gr.run(src, din, tgt); err != nil {
+		return 0, nil, err
+	}
+	loss, err := scalar(gr.loss.Value())
+	if err != nil {
+		return 0, nil, err
+	}
+	grads := make([][]float64, len(gr.grads))
+	for i, n := range gr.grads {
+		d, ok := n.Value().Data().([]float64)
+		if !ok || len(d) != len(m.params[i].w) {
+			return 0, nil, fmt.Errorf("seq2seq: gradient of %s has %d values, want %d", m.params[i].name, len(d), len(m.params[i].w))
+		}
+		grads[i] = d
+	}
+	return loss, grads, nil
+}
+
+// update applies one Adam step with the gradient clipped to global norm
+// Config.Clip.
+func (m *Model) update(grads [][]float64) error {
+	const beta1, beta2, eps = 0.9, 0.999, 1e-8
+	norm := 0.0
+	for _, g := range grads {
+		for _, x := range g {
+			norm += x * x
+		}
+	}
+	norm = math.Sqrt(norm)
+	if math.IsNaN(norm) || math.IsInf(norm, 0) {
+		return fmt.Errorf("%w (gradient norm %v)", ErrNotFinite, norm)
+	}
+	scale := 1.0
+	if m.cfg.Clip > 0 && norm > m.cfg.Clip {
+		scale = m.cfg.Clip / norm
+	}
+	m.steps++
+	c1 := 1 - math.Pow(beta1, float64(m.steps))
+	c2 := 1 - math.Pow(beta2, float64(m.steps))
+	lr := m.cfg.LearningRate
+	for i, p := range m.params {
+		for j, g := range grads[i] {
+			g *= scale
+			p.m[j] = beta1*p.m[j] + (1-beta1)*g
+			p.v[j] = beta2*p.v[j] + (1-beta2)*g*g
+			p.w[j] -= lr * (p.m[j] / c1) / (math.Sqrt(p.v[j]/c2) + eps)
+		}
+	}
+	return nil
+}
+
+// TrainEpoch trains one epoch: the pairs (all with the same input length
+// and the same target length) are shuffled with rng (nil: the model's own
+// generator, seeded with Config.Seed) and split into batches of
+// Config.Batch, the last one possibly smaller; each batch is one Adam
+// update. It returns the mean per-token loss of the epoch (each batch's
+// loss before its update, weighted by its size).
+func (m *Model) TrainEpoch(pairs []Pair, rng *rand.Rand) (meanLoss float64, err error) {
+	if _, _, err := m.checkPairs(pairs); err != nil {
+		return 0, err
+	}
+	if rng == nil {
+		rng = m.rng
+	}
+	order := rng.Perm(len(pairs))
+	batch := make([]Pair, 0, m.cfg.Batch)
+	total := 0.0
+	for start := 0; start < len(order); start += m.cfg.Batch {
+		batch = batch[:0]
+		for _, i := range order[start:min(start+m.cfg.Batch, len(order))] {
+			batch = append(batch, pairs[i])
+		}
+		loss, grads, err := m.lossGrad(batch)
+		if err != nil {
+			return 0, err
+		}
+		if math.IsNaN(loss) || math.IsInf(loss, 0) {
+			return 0, fmt.Errorf("%w (loss %v at batch %d)", ErrNotFinite, loss, start/m.cfg.Batch)
+		}
+		if err := m.update(grads); err != nil {
+			return 0, err
+		}
+		total += loss * float64(len(batch))
+	}
+	return total / float64(len(pairs)), nil
+}
+
+// Train runs Config.Epochs epochs of TrainEpoch and returns the mean loss
+// of the last one.
+func (m *Model) Train(pairs []Pair, rng *rand.Rand) (float64, error) {
+	loss := math.NaN()
+	for e := 0; e < m.cfg.Epochs; e++ {
+		var err error
+		if loss, err = m.TrainEpoch(pairs, rng); err != nil {
+			return 0, fmt.Errorf("epoch %d: %w", e+1, err)
+		}
+	}
+	return loss, nil
+}
+
+// Loss returns the mean per-token cross-entropy of the pairs (teacher
+// forcing, no update).
+func (m *Model) Loss(pairs []Pair) (float64, error) {
+	if _, _, err := m.checkPairs(pairs); err != nil {
+		return 0, err
+	}
+	total := 0.0
+	for start := 0; start < len(pairs); start += m.cfg.Batch {
+		batch := pairs[start:min(start+m.cfg.Batch, len(pairs))]
+		loss, _, err := m.lossGrad(batch)
+		if err != nil {
+			return 0, err
+		}
+		total += loss * float64(len(batch))
+	}
+	return total / float64(len(pairs)), nil
+}
+
+// Predict decodes greedily outLen tokens for each input (all of the same
+// length ≥ 1), in batches of Config.Batch.
+func (m *Model) Predict(inputs [][]int, outLen int) ([][]int, error) {
+	if len(inputs) == 0 {
+		return nil, nil
+	}
+	in := len(inputs[0])
+	if in < 1 || outLen < 1 {
+		return nil, fmt.Errorf("seq2seq: input length %d and output length %d, want ≥ 1", in, outLen)
+	}
+	for i, x := range inputs {
+		if len(x) != in {
+			return nil, fmt.Errorf("seq2seq: input %d has length %d, input 0 %d", i, len(x), in)
+		}
+		if err := m.checkTokens("input", i, x); err != nil {
+			return nil, err
+		}
+	}
+	out := make([][]int, 0, len(inputs))
+	for start := 0; start < len(inputs); start += m.cfg.Batch {
+		chunk := inputs[start:min(start+m.cfg.Batch, len(inputs))]
+		B := len(chunk)
+		gr, err := m.graph(shape{batch: B, in: in, out: outLen})
+		if err != nil {
+			return nil, err
+		}
+		src := make([]float64, B*in)
+		din := make([]float64, B)
+		for b, x := range chunk {
+			for t, v := range x {
+				src[b*in+t] = float64(v)
+			}
+			din[b] = float64(m.cfg.Vocab)
+		}
+		if err := gr.run(src, din, nil); err != nil {
+			return nil, err
+		}
+		pred := gr.pred.Value().Data().([]float64)
+		for b := 0; b < B; b++ {
+			y := make([]int, outLen)
+			for t := range y {
+				y[t] = int(pred[b*outLen+t])
+			}
+			out = append(out, y)
+		}
+	}
+	return out, nil
+}
+
+// Evaluate decodes every pair's input greedily (to the length of its
+// target) and returns the per-token accuracy (1 − normalised Hamming
+// distance, the paper's measure) and the fraction of sequences predicted
+// exactly. Pairs may have different lengths; they are decoded in groups
+// of equal lengths.
+func Evaluate(m *Model, pairs []Pair) (hamming, exact float64, err error) {
+	if len(pairs) == 0 {
+		return 0, 0, errors.New("seq2seq: no pairs to evaluate")
+	}
+	type lens struct{ in, out int }
+	groups := map[lens][]int{}
+	var keys []lens
+	for i, p := range pairs {
+		k := lens{len(p.Input), len(p.Target)}
+		if _, ok := groups[k]; !ok {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], i)
+	}
+	tokens, right, whole := 0, 0, 0
+	for _, k := range keys {
+		idx := groups[k]
+		inputs := make([][]int, len(idx))
+		for j, i := range idx {
+			if err := m.checkTokens("target", i, pairs[i].Target); err != nil {
+				return 0, 0, err
+			}
+			inputs[j] = pairs[i].Input
+		}
+		pred, err := m.Predict(inputs, k.out)
+		if err != nil {
+			return 0, 0, err
+		}
+		for j, i := range idx {
+			ok := true
+			for t, v := range pairs[i].Target {
+				if pred[j][t] == v {
+					right++
+				} else {
+					ok = false
+				}
+			}
+			tokens += k.out
+			if ok {
+				whole++
+			}
+		}
+	}
+	return float64(right) / float64(tokens), float64(whole) / float64(len(pairs)), nil
+}
+
+// Snapshot copies the parameters (for model selection on a dev set).
+func (m *Model) Snapshot() [][]float64 {
+	out := make([][]float64, len(m.params))
+	for i, p := range m.params {
+		out[i] = append([]float64(nil), p.w...)
+	}
+	return out
+}
+
+// Restore sets the parameters to a Snapshot; nil leaves them unchanged.
+func (m *Model) Restore(s [][]float64) {
+	if s == nil {
+		return
+	}
+	for i, p := range m.params {
+		copy(p.w, s[i])
+	}
+}
