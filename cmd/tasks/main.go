@@ -336,13 +336,16 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	jsonOut := fs.Bool("json", false, "print the table as one JSON object")
 	only := fs.String("only", "", "run only this model (seq2seq, permute, compare, choose, manipulate)")
 	s2sEpochs := fs.Int("seq2seq-epochs", 0, "Seq2Seq epochs (0: the paper's 500)")
-	if err := fs.Parse(args); err != nil {
+	if len(args) == 0 || (args[0] != "sort" && args[0] != "add") {
+		return usageError{fmt.Errorf("expected the table to run, sort or add, before the flags")}
+	}
+	task := args[0]
+	if err := fs.Parse(args[1:]); err != nil {
 		return usageError{fmt.Errorf("%v", err)}
 	}
-	if fs.NArg() != 1 || (fs.Arg(0) != "sort" && fs.Arg(0) != "add") {
-		return usageError{fmt.Errorf("expected the table to run: sort or add")}
+	if fs.NArg() != 0 {
+		return usageError{fmt.Errorf("unexpected argument %q", fs.Arg(0))}
 	}
-	task := fs.Arg(0)
 	type row struct {
 		eval.Cell
 		Ours         float64 `json:"ours_hamming"`
@@ -357,7 +360,9 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 		if *only != "" && c.Model != *only {
 			continue
 		}
-		f := cellFlags{model: "d4", sketch: c.Model, trainLen: c.TrainLen, testLen: cells[i].TestLen, seed: *seed, exec: "hybrid"}
+		// The value size is shared by training and testing: train for the
+		// longer of the two test lengths.
+		f := cellFlags{model: "d4", sketch: c.Model, trainLen: c.TrainLen, testLen: max(cells[i].TestLen, cells[i+1].TestLen), seed: *seed, exec: "hybrid"}
 		if c.Model == "seq2seq" {
 			f.model, f.sketch, f.epochs = "seq2seq", "", *s2sEpochs
 		}
