@@ -20,6 +20,9 @@ type D4Options struct {
 	NoiseEta  float64 // gradient noise η
 	Seed      int64
 	Exec      string // test-time execution: "hybrid" or "discretised"
+	// Naive disables the static-trace specialisation: every batch runs on
+	// the naive execution RNN.
+	Naive bool
 	// Progress, when set, is called after each update and each epoch.
 	Progress func(p Progress)
 }
@@ -132,6 +135,7 @@ func (r *D4Run) Train(ds Dataset, o D4Options) (epochs int, devHamming float64, 
 	}
 	cfg := d4.TrainConfig{LearningRate: o.LR, Clip: 1.0, NoiseEta: o.NoiseEta, Seed: o.Seed}
 	tr := d4.NewTrainer(r.Model.Machine, sh.Steps, cfg)
+	tr.Static = !o.Naive
 	rng := rand.New(rand.NewSource(o.Seed))
 	train := toD4(ds.Train)
 	best, bestTrain := -1.0, -1.0
