@@ -20,9 +20,12 @@ type D4Options struct {
 	NoiseEta  float64 // gradient noise η
 	Seed      int64
 	Exec      string // test-time execution: "hybrid" or "discretised"
-	// Naive disables the static-trace specialisation: every batch runs on
-	// the naive execution RNN.
-	Naive bool
+	// Optim names the execution while training: "naive" (the execution
+	// RNN of §3.3), "collapse" (straight-line code as one step),
+	// "interpolate" (collapse and if-branch interpolation), "static" (only
+	// the words on the trace when the control flow does not depend on the
+	// slots, else naive) or "all" (static, else interpolate).
+	Optim string
 	// Progress, when set, is called after each update and each epoch.
 	Progress func(p Progress)
 }
@@ -38,7 +41,7 @@ type Progress struct {
 // rate 1.0 with batches of 32, addition 0.05 with batches of 16, clipping
 // 1.0 and gradient noise.
 func DefaultD4Options(task string) D4Options {
-	o := D4Options{Batch: 32, LR: 1.0, MaxEpochs: 100, Patience: 20, NoiseEta: 0.01, Seed: 1, Exec: "hybrid"}
+	o := D4Options{Batch: 32, LR: 1.0, MaxEpochs: 100, Patience: 20, NoiseEta: 0.01, Seed: 1, Exec: "hybrid", Optim: "all"}
 	if task == "add" {
 		o.Batch, o.LR = 16, 0.05
 	}
@@ -135,7 +138,9 @@ func (r *D4Run) Train(ds Dataset, o D4Options) (epochs int, devHamming float64, 
 	}
 	cfg := d4.TrainConfig{LearningRate: o.LR, Clip: 1.0, NoiseEta: o.NoiseEta, Seed: o.Seed}
 	tr := d4.NewTrainer(r.Model.Machine, sh.Steps, cfg)
-	tr.Static = !o.Naive
+	if err := SetOptim(tr, o.Optim, r.Code, sh.Path); err != nil {
+		return 0, 0, 0, err
+	}
 	rng := rand.New(rand.NewSource(o.Seed))
 	train := toD4(ds.Train)
 	best, bestTrain := -1.0, -1.0
@@ -184,6 +189,32 @@ func (r *D4Run) Train(ds Dataset, o D4Options) (epochs int, devHamming float64, 
 	epochs = min(epochs, o.MaxEpochs)
 	restore(r.Model.Machine, bestParams)
 	return epochs, best, float64(spent.Microseconds()) / 1000 / float64(max(updates, 1)), nil
+}
+
+// Optims lists the values of D4Options.Optim.
+var Optims = []string{"naive", "collapse", "interpolate", "static", "all"}
+
+// SetOptim configures a trainer for an execution mode (see D4Options.Optim);
+// path is the addresses the sketch executes on a training input.
+func SetOptim(tr *d4.Trainer, optim string, code *forth.Code, path []int) error {
+	var o d4.Optim
+	switch optim {
+	case "naive":
+		tr.Static = false
+	case "collapse":
+		tr.Static, o = false, d4.Optim{Collapse: true}
+	case "interpolate":
+		tr.Static, o = false, d4.Optim{Collapse: true, Interpolate: true}
+	case "static":
+		tr.Static = true
+	case "all", "":
+		tr.Static, o = true, d4.Optim{Collapse: true, Interpolate: true}
+	default:
+		return fmt.Errorf("unknown optimisation %q (want one of %v)", optim, Optims)
+	}
+	tr.Optim = o
+	tr.BlockSteps = d4.BlockSteps(code, o, path)
+	return nil
 }
 
 func snapshot(m *d4.Machine) [][]float64 {

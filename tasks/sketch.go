@@ -87,6 +87,7 @@ func (o Oracle) Decide(s *forth.SlotCode, m *symbolic.Machine) (symbolic.Decisio
 // data and return stacks.
 type Shape struct {
 	Steps, MaxD, MaxR int
+	Path              []int // the address executed at each step
 }
 
 // Measure runs the sketch on input with the oracle's decisions and returns
@@ -96,7 +97,8 @@ func Measure(code *forth.Code, sketch string, v int, input []int) (Shape, error)
 	var sh Shape
 	cfg := symbolic.Config{ValueSize: v, StackSize: l, MaxSteps: 1 << 24, Strict: true}
 	var m *symbolic.Machine
-	cfg.OnStep = func(symbolic.Step) {
+	cfg.OnStep = func(st symbolic.Step) {
+		sh.Path = append(sh.Path, st.PC)
 		sh.MaxD = max(sh.MaxD, m.D.Depth())
 		sh.MaxR = max(sh.MaxR, m.R.Depth())
 	}

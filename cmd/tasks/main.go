@@ -21,6 +21,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -106,7 +108,7 @@ func parseCell(task string, args []string, stderr io.Writer) (cellFlags, error) 
 	fs.StringVar(&f.exec, "exec", "hybrid", "test-time execution of ∂4: hybrid (symbolic machine, argmax slots) or discretised (§4.1)")
 	fs.StringVar(&f.data, "data", "", "dataset directory (train/dev/test Parquet); generated there if absent (default: data/generated/NAME)")
 	fs.StringVar(&f.save, "save", "", "write the trained ∂4 model to this file")
-	fs.StringVar(&f.optim, "optim", "static", "∂4 execution while training: static (run only the words on the trace when control does not depend on the slots, else naive) or naive (the execution RNN of §3.3)")
+	fs.StringVar(&f.optim, "optim", "all", "∂4 execution while training: naive (the execution RNN of §3.3), collapse (straight-line code in one step), interpolate (collapse and if-branch interpolation), static (only the words on the trace when control does not depend on the slots, else naive), all (static, else interpolate)")
 	help := false
 	fs.BoolVar(&help, "help", false, "show this help")
 	fs.BoolVar(&help, "h", false, "show this help")
@@ -125,8 +127,8 @@ func parseCell(task string, args []string, stderr io.Writer) (cellFlags, error) 
 	switch {
 	case f.model != "d4" && f.model != "seq2seq":
 		return f, usageError{fmt.Errorf("--model must be d4 or seq2seq, got %q", f.model)}
-	case f.optim != "static" && f.optim != "naive":
-		return f, usageError{fmt.Errorf("--optim must be static or naive, got %q", f.optim)}
+	case !slices.Contains(tasks.Optims, f.optim):
+		return f, usageError{fmt.Errorf("--optim must be one of %s, got %q", strings.Join(tasks.Optims, ", "), f.optim)}
 	case f.exec != "hybrid" && f.exec != "discretised":
 		return f, usageError{fmt.Errorf("--exec must be hybrid or discretised, got %q", f.exec)}
 	case f.trainLen < 1 || f.testLen < 1 || f.trainLen > 4096 || f.testLen > 4096:
@@ -263,7 +265,7 @@ func trainD4(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (trai
 	}
 	o := tasks.DefaultD4Options(task)
 	o.Seed = f.seed
-	o.Naive = f.optim == "naive"
+	o.Optim = f.optim
 	if f.epochs > 0 {
 		o.MaxEpochs = f.epochs
 	}
@@ -367,7 +369,7 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 		}
 		// The value size is shared by training and testing: train for the
 		// longer of the two test lengths.
-		f := cellFlags{model: "d4", sketch: c.Model, trainLen: c.TrainLen, testLen: max(cells[i].TestLen, cells[i+1].TestLen), seed: *seed, exec: "hybrid", optim: "static"}
+		f := cellFlags{model: "d4", sketch: c.Model, trainLen: c.TrainLen, testLen: max(cells[i].TestLen, cells[i+1].TestLen), seed: *seed, exec: "hybrid", optim: "all"}
 		if c.Model == "seq2seq" {
 			f.model, f.sketch, f.epochs = "seq2seq", "", *s2sEpochs
 		}

@@ -37,7 +37,13 @@ type Graph struct {
 // is computed too (the reader of the word algebra task feeds the heap
 // through it).
 func (m *Machine) NewGraph(batch, steps int, wantInputGrad bool) (*Graph, error) {
-	return m.newGraph(batch, steps, nil, wantInputGrad)
+	return m.newGraph(batch, steps, nil, nil, wantInputGrad)
+}
+
+// NewBlockGraph unrolls the execution RNN over blocks (§3.4, Optim) for
+// steps block steps (see BlockSteps).
+func (m *Machine) NewBlockGraph(batch, steps int, o Optim, wantInputGrad bool) (*Graph, error) {
+	return m.newGraph(batch, steps, nil, plan(m.Code, o), wantInputGrad)
 }
 
 // NewStaticGraph unrolls the machine along a static trace (the address
@@ -49,10 +55,10 @@ func (m *Machine) NewStaticGraph(batch int, trace []int, wantInputGrad bool) (*G
 	if trace == nil {
 		trace = []int{}
 	}
-	return m.newGraph(batch, len(trace), trace, wantInputGrad)
+	return m.newGraph(batch, len(trace), trace, nil, wantInputGrad)
 }
 
-func (m *Machine) newGraph(batch, steps int, trace []int, wantInputGrad bool) (*Graph, error) {
+func (m *Machine) newGraph(batch, steps int, trace []int, blocks *blockPlan, wantInputGrad bool) (*Graph, error) {
 	if batch < 1 || steps < 0 {
 		return nil, fmt.Errorf("d4: graph needs a positive batch and steps ≥ 0, got %d and %d", batch, steps)
 	}
@@ -88,7 +94,7 @@ func (m *Machine) newGraph(batch, steps int, trace []int, wantInputGrad bool) (*
 			all[i] = i
 		}
 		for t := 0; t < steps; t++ {
-			if state, err = gr.step(state, nil, all, weights, t); err != nil {
+			if state, err = gr.step(state, nil, all, blocks, weights, t); err != nil {
 				return nil, err
 			}
 		}
@@ -99,7 +105,7 @@ func (m *Machine) newGraph(batch, steps int, trace []int, wantInputGrad bool) (*
 			if len(block) == 0 {
 				return nil
 			}
-			state, err = gr.step(state, block, nil, weights, t)
+			state, err = gr.step(state, block, nil, nil, weights, t)
 			block = nil
 			return err
 		}
@@ -112,7 +118,7 @@ func (m *Machine) newGraph(batch, steps int, trace []int, wantInputGrad bool) (*
 			if err := flush(t); err != nil {
 				return nil, err
 			}
-			if state, err = gr.step(state, []int{pc}, []int{in.Arg}, weights, t); err != nil {
+			if state, err = gr.step(state, []int{pc}, []int{in.Arg}, nil, weights, t); err != nil {
 				return nil, err
 			}
 		}
@@ -147,7 +153,7 @@ func (m *Machine) newGraph(batch, steps int, trace []int, wantInputGrad bool) (*
 
 // step adds the node of one step (or one static stretch of instructions)
 // and the networks of the slots it needs.
-func (gr *Graph) step(state *G.Node, instrs, slots []int, weights map[*tensor.Dense]*G.Node, t int) (*G.Node, error) {
+func (gr *Graph) step(state *G.Node, instrs, slots []int, blocks *blockPlan, weights map[*tensor.Dense]*G.Node, t int) (*G.Node, error) {
 	children := G.Nodes{state}
 	for _, i := range slots {
 		h, err := gr.slotNet(gr.M.Slots[i], state, weights)
@@ -156,7 +162,7 @@ func (gr *Graph) step(state *G.Node, instrs, slots []int, weights map[*tensor.De
 		}
 		children = append(children, h)
 	}
-	op := &stepOp{baseOp: newBase(fmt.Sprintf("step%d", t), len(children)), m: gr.M, instrs: instrs, slots: slots}
+	op := &stepOp{baseOp: newBase(fmt.Sprintf("step%d", t), len(children)), m: gr.M, instrs: instrs, slots: slots, blocks: blocks}
 	next, err := G.ApplyOp(op, children...)
 	if err != nil {
 		return nil, fmt.Errorf("d4: step %d: %w", t, err)

@@ -269,6 +269,7 @@ type stepOp struct {
 	m      *Machine
 	instrs []int
 	slots  []int
+	blocks *blockPlan // for the naive step: run blocks (§3.4) instead of words
 }
 
 func (o *stepOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
@@ -297,9 +298,12 @@ func (o *stepOp) run(t *tape, inputs [][]float64) (vr, []vr) {
 		outs[i] = ins[1+j]
 	}
 	s := o.m.Sizes.split(ins[0])
-	if o.instrs == nil {
+	switch {
+	case o.instrs == nil && o.blocks != nil:
+		s = k.stepBlocks(s, o.blocks, outs)
+	case o.instrs == nil:
 		s = k.step(s, outs)
-	} else {
+	default:
 		for _, pc := range o.instrs {
 			s = k.instr(s, pc, o.m.Code.Instrs[pc], outs)
 		}

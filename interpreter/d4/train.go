@@ -111,7 +111,11 @@ type Trainer struct {
 	Steps  int
 	Opt    *Adam
 	Static bool
-	graphs map[string]*Graph
+	// Optim applies the paper's optimisations to the execution RNN (naive
+	// batches) over BlockSteps block steps.
+	Optim      Optim
+	BlockSteps int
+	graphs     map[string]*Graph
 	// LastStatic tells whether the last batch ran on a static graph.
 	LastStatic bool
 }
@@ -127,7 +131,13 @@ func (tr *Trainer) Graph(batch int) (*Graph, error) {
 	if g, ok := tr.graphs[key]; ok {
 		return g, nil
 	}
-	g, err := tr.M.NewGraph(batch, tr.Steps, false)
+	var g *Graph
+	var err error
+	if tr.Optim.Collapse {
+		g, err = tr.M.NewBlockGraph(batch, tr.BlockSteps, tr.Optim, false)
+	} else {
+		g, err = tr.M.NewGraph(batch, tr.Steps, false)
+	}
 	if err != nil {
 		return nil, err
 	}
