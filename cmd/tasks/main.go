@@ -28,6 +28,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"d4/eval"
+	"d4/interpreter/d4"
 	"d4/tasks"
 )
 
@@ -55,8 +56,10 @@ func realMain(args []string, stdout, stderr io.Writer) (code int) {
 		err = runCell(args[0], args[1:], stdout, stderr)
 	case "table":
 		err = runTable(args[1:], stdout, stderr)
+	case "bench":
+		err = runBench(args[1:], stdout, stderr)
 	default:
-		err = usageError{fmt.Errorf("unknown command %q (commands: sort, add, table)", args[0])}
+		err = usageError{fmt.Errorf("unknown command %q (commands: sort, add, table, bench)", args[0])}
 	}
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
@@ -76,6 +79,7 @@ commands:
   sort    train and test on the sorting task (a sketch: permute, compare, a .fth path; or --model seq2seq)
   add     train and test on the addition task (a sketch: choose, manipulate, a .fth path; or --model seq2seq)
   table   run every cell of the paper's Table 1 (sort) or Table 2 (add) and print ours beside the paper's
+  bench   time the execution modes (naive, collapse, interpolate, static, all) by length, and hybrid execution
 Run 'tasks COMMAND --help' for a command's flags.`)
 }
 
@@ -89,6 +93,7 @@ type cellFlags struct {
 	lr                        float64
 	save                      string
 	optim                     string
+	tracePNG                  string
 }
 
 func parseCell(task string, args []string, stderr io.Writer) (cellFlags, error) {
@@ -108,6 +113,7 @@ func parseCell(task string, args []string, stderr io.Writer) (cellFlags, error) 
 	fs.StringVar(&f.exec, "exec", "hybrid", "test-time execution of ∂4: hybrid (symbolic machine, argmax slots) or discretised (§4.1)")
 	fs.StringVar(&f.data, "data", "", "dataset directory (train/dev/test Parquet); generated there if absent (default: data/generated/NAME)")
 	fs.StringVar(&f.save, "save", "", "write the trained ∂4 model to this file")
+	fs.StringVar(&f.tracePNG, "trace-png", "", "draw the soft program counter over time for one training example, before training, after one epoch and after training, to this PNG file")
 	fs.StringVar(&f.optim, "optim", "all", "∂4 execution while training: naive (the execution RNN of §3.3), collapse (straight-line code in one step), interpolate (collapse and if-branch interpolation), static (only the words on the trace when control does not depend on the slots, else naive), all (static, else interpolate)")
 	help := false
 	fs.BoolVar(&help, "help", false, "show this help")
@@ -277,7 +283,30 @@ func trainD4(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (trai
 	}
 	perEpoch := (len(ds.Train) + o.Batch - 1) / o.Batch
 	bar := newBar(stderr, o.MaxEpochs*perEpoch, fmt.Sprintf("%s/%s train %d", task, f.sketch, f.trainLen))
+	var traces [][][]float64
+	var traceErr error
+	snap := func() {
+		if f.tracePNG == "" || traceErr != nil {
+			return
+		}
+		ex := ds.Train[0].Input
+		sh, err := tasks.Measure(run.Code, tasks.SketchFile(task, f.sketch), run.V, ex)
+		if err != nil {
+			traceErr = err
+			return
+		}
+		pcs, err := run.PCTrace(ex, sh.Steps+sh.Steps/10)
+		if err != nil {
+			traceErr = err
+			return
+		}
+		traces = append(traces, pcs)
+	}
+	snap()
 	o.Progress = func(p tasks.Progress) {
+		if p.DevHamming >= 0 && p.Epoch == 1 {
+			snap()
+		}
 		if p.DevHamming >= 0 {
 			bar.Describe(fmt.Sprintf("%s/%s epoch %d dev %.1f%%", task, f.sketch, p.Epoch, p.DevHamming))
 			return
@@ -292,6 +321,19 @@ func trainD4(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (trai
 	}
 	res.TrainSeconds = time.Since(start).Seconds()
 	res.Epochs, res.DevHamming, res.MsPerUpdate, res.ValueSize = epochs, dev, ms, run.V
+	if f.tracePNG != "" {
+		snap()
+		if traceErr != nil {
+			return trained{res: res}, fmt.Errorf("--trace-png: %w", traceErr)
+		}
+		img, err := tasks.TracePNG(traces)
+		if err != nil {
+			return trained{res: res}, err
+		}
+		if err := d4.WriteFileAtomic(f.tracePNG, img); err != nil {
+			return trained{res: res}, err
+		}
+	}
 	return trained{
 		res: res,
 		predict: func(exs []tasks.Example) ([][]int, error) {

@@ -58,7 +58,33 @@ func (m *Machine) NewStaticGraph(batch int, trace []int, wantInputGrad bool) (*G
 	return m.newGraph(batch, len(trace), trace, nil, wantInputGrad)
 }
 
+// GraphOpts selects how a graph executes the machine.
+type GraphOpts struct {
+	Steps     int   // steps of the execution RNN (block steps with Optim.Collapse)
+	Trace     []int // a static trace: run only its words (Steps is then ignored)
+	Optim     Optim // the paper's optimisations of the execution RNN
+	InputGrad bool  // also differentiate with respect to the initial states
+	NoGrad    bool  // forward only
+}
+
+// NewGraphOpts unrolls the machine as opts say.
+func (m *Machine) NewGraphOpts(batch int, opts GraphOpts) (*Graph, error) {
+	var blocks *blockPlan
+	if opts.Optim.Collapse {
+		blocks = plan(m.Code, opts.Optim)
+	}
+	steps := opts.Steps
+	if opts.Trace != nil {
+		steps, blocks = len(opts.Trace), nil
+	}
+	return m.buildGraph(batch, steps, opts.Trace, blocks, opts.InputGrad, !opts.NoGrad)
+}
+
 func (m *Machine) newGraph(batch, steps int, trace []int, blocks *blockPlan, wantInputGrad bool) (*Graph, error) {
+	return m.buildGraph(batch, steps, trace, blocks, wantInputGrad, true)
+}
+
+func (m *Machine) buildGraph(batch, steps int, trace []int, blocks *blockPlan, wantInputGrad, grads bool) (*Graph, error) {
 	if batch < 1 || steps < 0 {
 		return nil, fmt.Errorf("d4: graph needs a positive batch and steps ≥ 0, got %d and %d", batch, steps)
 	}
@@ -142,7 +168,7 @@ func (m *Machine) newGraph(batch, steps int, trace []int, blocks *blockPlan, wan
 	if wantInputGrad {
 		wrt = append(wrt, gr.input)
 	}
-	if len(wrt) > 0 {
+	if len(wrt) > 0 && grads {
 		if gr.grads, err = G.Grad(gr.loss, wrt...); err != nil {
 			return nil, fmt.Errorf("d4: gradients: %w", err)
 		}
