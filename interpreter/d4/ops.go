@@ -137,6 +137,19 @@ func parallel(batch int, f func(t *tape, b int)) {
 	wg.Wait()
 }
 
+// kept holds the recorded forward tapes of an Op's last run, one per
+// example, so that its backward Op need not run the forward pass again.
+// Only Ops whose tapes are small keep them (not the naive step, whose tape
+// holds every word's next state).
+type kept struct {
+	tapes []*tape
+	outs  []vr
+	ins   [][]vr
+}
+
+// keeper is implemented by Ops that keep their forward tapes.
+type keeper interface{ keep() *kept }
+
 // forward runs a kernelOp on every example.
 func forward(o kernelOp, vals []G.Value) (G.Value, error) {
 	data, batch, err := matrices(vals)
@@ -145,7 +158,22 @@ func forward(o kernelOp, vals []G.Value) (G.Value, error) {
 	}
 	w := o.outWidth()
 	out := make([]float64, batch*w)
+	var kp *kept
+	if k, ok := o.(keeper); ok && k.keep() != nil {
+		kp = k.keep()
+		for len(kp.tapes) < batch {
+			kp.tapes = append(kp.tapes, newTape())
+		}
+		kp.outs, kp.ins = make([]vr, batch), make([][]vr, batch)
+	}
 	parallel(batch, func(t *tape, b int) {
+		if kp != nil {
+			t = kp.tapes[b]
+			t.reset(true)
+			kp.outs[b], kp.ins[b] = o.run(t, rows(data, batch, b))
+			copy(out[b*w:(b+1)*w], t.v(kp.outs[b]))
+			return
+		}
 		t.reset(false)
 		z, _ := o.run(t, rows(data, batch, b))
 		copy(out[b*w:(b+1)*w], t.v(z))
@@ -188,9 +216,19 @@ func (o *backOp) Do(vals ...G.Value) (G.Value, error) {
 	}
 	out := make([]float64, batch*total)
 	gw := len(grad) / batch
+	var kp *kept
+	if k, ok := o.fwd.(keeper); ok && k.keep() != nil && len(k.keep().outs) == batch {
+		kp = k.keep()
+	}
 	parallel(batch, func(t *tape, b int) {
-		t.reset(true)
-		z, inVars := o.fwd.run(t, rows(ins, batch, b))
+		var z vr
+		var inVars []vr
+		if kp != nil {
+			t, z, inVars = kp.tapes[b], kp.outs[b], kp.ins[b]
+		} else {
+			t.reset(true)
+			z, inVars = o.fwd.run(t, rows(ins, batch, b))
+		}
 		t.zeroGrad()
 		copy(t.g(z), grad[b*gw:(b+1)*gw])
 		t.backward()
@@ -270,7 +308,10 @@ type stepOp struct {
 	instrs []int
 	slots  []int
 	blocks *blockPlan // for the naive step: run blocks (§3.4) instead of words
+	tapes  *kept      // kept forward tapes (static stretches only)
 }
+
+func (o *stepOp) keep() *kept { return o.tapes }
 
 func (o *stepOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
 	b, err := ds[0].DimSize(0)
@@ -323,9 +364,12 @@ func (k *kernel) pack(s state) vr {
 // observeOp reads a slot's observed elements.
 type observeOp struct {
 	baseOp
-	m    *Machine
-	slot *SlotNet
+	m     *Machine
+	slot  *SlotNet
+	tapes kept
 }
+
+func (o *observeOp) keep() *kept { return &o.tapes }
 
 func (o *observeOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
 	b, err := ds[0].DimSize(0)
@@ -350,7 +394,10 @@ func (o *observeOp) run(t *tape, inputs [][]float64) (vr, []vr) {
 type groupSoftmaxOp struct {
 	baseOp
 	k, width int
+	tapes    kept
 }
+
+func (o *groupSoftmaxOp) keep() *kept { return &o.tapes }
 
 func (o *groupSoftmaxOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
 	b, err := ds[0].DimSize(0)
@@ -375,8 +422,11 @@ func (o *groupSoftmaxOp) run(t *tape, inputs [][]float64) (vr, []vr) {
 // cells that count) and the target pointer (L).
 type lossOp struct {
 	baseOp
-	sz Sizes
+	sz    Sizes
+	tapes kept
 }
+
+func (o *lossOp) keep() *kept { return &o.tapes }
 
 func (o *lossOp) Type() hm.Type {
 	m := G.TensorType{Dims: 2, Of: tensor.Float64}
