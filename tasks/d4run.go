@@ -68,6 +68,7 @@ type Result struct {
 	MsPerUpdate   float64 `json:"ms_per_update,omitempty"`
 	TrainExamples int     `json:"train_examples"`
 	TestExamples  int     `json:"test_examples"`
+	Stopped       string  `json:"stopped,omitempty"` // why training stopped early, if it failed
 }
 
 // D4Run is a sketch being trained on a task.
@@ -156,6 +157,9 @@ func (r *D4Run) Train(ds Dataset, o D4Options) (epochs int, devHamming float64, 
 			loss, err := tr.TrainBatch(batch)
 			spent += time.Since(start)
 			if err != nil {
+				// Keep the best parameters found so far: a caller may still
+				// report them (the error says why training stopped).
+				restore(r.Model.Machine, bestParams)
 				return epochs, best, 0, err
 			}
 			updates++

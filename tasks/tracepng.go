@@ -73,4 +73,3 @@ func TracePNG(traces [][][]float64) ([]byte, error) {
 	}
 	return b.Bytes(), nil
 }
-

@@ -317,7 +317,11 @@ func trainD4(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (trai
 	epochs, dev, ms, err := run.Train(ds, o)
 	bar.Finish()
 	if err != nil {
-		return trained{res: res}, err
+		// The parameters are the best found before the failure: a table
+		// still reports them, marked.
+		res.Epochs, res.DevHamming, res.TrainSeconds, res.ValueSize = epochs, dev, time.Since(start).Seconds(), run.V
+		res.Stopped = err.Error()
+		return trained{res: res, predict: predictD4(run, f.exec)}, err
 	}
 	res.TrainSeconds = time.Since(start).Seconds()
 	res.Epochs, res.DevHamming, res.MsPerUpdate, res.ValueSize = epochs, dev, ms, run.V
@@ -335,23 +339,27 @@ func trainD4(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (trai
 		}
 	}
 	return trained{
-		res: res,
-		predict: func(exs []tasks.Example) ([][]int, error) {
-			var out [][]int
-			for _, ex := range exs {
-				p, err := run.Predict(ex.Input, f.exec)
-				if err != nil {
-					return nil, err
-				}
-				out = append(out, p)
-			}
-			return out, nil
-		},
+		res:     res,
+		predict: predictD4(run, f.exec),
 		save: func(path string) error {
 			run.Model.Meta["train_len"] = fmt.Sprint(f.trainLen)
 			return run.Model.Save(path)
 		},
 	}, nil
+}
+
+func predictD4(run *tasks.D4Run, exec string) func(exs []tasks.Example) ([][]int, error) {
+	return func(exs []tasks.Example) ([][]int, error) {
+		var out [][]int
+		for _, ex := range exs {
+			p, err := run.Predict(ex.Input, exec)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, p)
+		}
+		return out, nil
+	}
 }
 
 func printReport(w io.Writer, r tasks.Result) {
@@ -401,6 +409,7 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 		OursSequence float64 `json:"ours_sequence"`
 		TrainSeconds float64 `json:"train_seconds"`
 		Epochs       int     `json:"epochs"`
+		Stopped      string  `json:"stopped,omitempty"`
 	}
 	var rows []row
 	cells := eval.PaperTable(task)
@@ -420,7 +429,7 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		tr, err := train(task, f, ds, stderr)
-		if err != nil {
+		if err != nil && (tr.predict == nil || !errors.Is(err, d4.ErrNotFinite)) {
 			return fmt.Errorf("%s trained at %d: %w", c.Model, c.TrainLen, err)
 		}
 		for _, tc := range cells[i : i+2] {
@@ -433,10 +442,14 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 			if err != nil {
 				return err
 			}
-			rows = append(rows, row{tc, res.TestHamming, res.TestSequence, res.TrainSeconds, res.Epochs})
+			rows = append(rows, row{tc, res.TestHamming, res.TestSequence, res.TrainSeconds, res.Epochs, res.Stopped})
 			if !*jsonOut {
-				fmt.Fprintf(stdout, "%-10s train %2d  test %2d   ours %6.2f%% (seq %6.2f%%)   paper %6.2f%%   train %6.1f s, %d epochs\n",
-					tc.Model, tc.TrainLen, tc.TestLen, res.TestHamming, res.TestSequence, tc.Paper, res.TrainSeconds, res.Epochs)
+				note := ""
+				if res.Stopped != "" {
+					note = "   (stopped: " + res.Stopped + "; best parameters before it)"
+				}
+				fmt.Fprintf(stdout, "%-10s train %2d  test %2d   ours %6.2f%% (seq %6.2f%%)   paper %6.2f%%   train %6.1f s, %d epochs%s\n",
+					tc.Model, tc.TrainLen, tc.TestLen, res.TestHamming, res.TestSequence, tc.Paper, res.TrainSeconds, res.Epochs, note)
 			}
 		}
 	}
