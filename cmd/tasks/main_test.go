@@ -1,0 +1,75 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestErrors(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"no command", nil, 2, "no command"},
+		{"unknown command", []string{"frobnicate"}, 2, "unknown command"},
+		{"bad optim", []string{"sort", "--optim", "fast"}, 2, "--optim must be one of"},
+		{"bad model", []string{"sort", "--model", "gpt"}, 2, "--model must be d4 or seq2seq"},
+		{"odd addition length", []string{"add", "--train-len", "3"}, 2, "must be even"},
+		{"zero length", []string{"sort", "--train-len", "0"}, 2, "between 1 and 4096"},
+		{"bad exec", []string{"sort", "--exec", "soft"}, 2, "--exec must be hybrid or discretised"},
+		{"unknown flag", []string{"sort", "--speed", "9"}, 2, "flag provided but not defined"},
+		{"stray argument", []string{"sort", "extra"}, 2, "unexpected argument"},
+		{"missing sketch file", []string{"sort", "--sketch", filepath.Join(dir, "nope.fth"), "--data", filepath.Join(dir, "d1")}, 1, "no such file"},
+		{"table without task", []string{"table"}, 2, "sort or add"},
+		{"bench bad lengths", []string{"bench", "--sort-lens", "2,x"}, 2, "not a positive integer"},
+	}
+	for _, tc := range tests {
+		var stdout, stderr bytes.Buffer
+		code := realMain(tc.args, &stdout, &stderr)
+		lines := strings.Split(strings.TrimRight(stderr.String(), "\n"), "\n")
+		if code != tc.code || len(lines) != 1 || !strings.Contains(stderr.String(), tc.want) || strings.Contains(stderr.String(), "goroutine") {
+			t.Errorf("%s: exit %d (want %d), stderr %q (want one line containing %q)", tc.name, code, tc.code, stderr.String(), tc.want)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"sort", "--help"}, {"add", "-h"}} {
+		var stdout, stderr bytes.Buffer
+		if code := realMain(args, &stdout, &stderr); code != 0 {
+			t.Errorf("%v: exit %d", args, code)
+		}
+	}
+}
+
+// TestJSONReport trains the Compare sketch at length 2 and checks the JSON
+// contract: stdout is exactly one object with the documented keys.
+func TestJSONReport(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	args := []string{"sort", "--sketch", "compare", "--train-len", "2", "--test-len", "4", "--json", "--data", filepath.Join(t.TempDir(), "ds")}
+	if code := realMain(args, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var obj map[string]any
+	dec := json.NewDecoder(&stdout)
+	if err := dec.Decode(&obj); err != nil {
+		t.Fatalf("stdout is not JSON: %v", err)
+	}
+	if dec.More() {
+		t.Error("stdout holds more than one JSON value")
+	}
+	for _, k := range []string{"task", "sketch", "train_len", "test_len", "test_hamming_accuracy", "test_sequence_accuracy", "dev_hamming_accuracy", "epochs", "train_seconds", "test_seconds"} {
+		if _, ok := obj[k]; !ok {
+			t.Errorf("missing key %q in %v", k, obj)
+		}
+	}
+	if obj["task"] != "sort" || obj["train_len"].(float64) != 2 {
+		t.Errorf("report %v", obj)
+	}
+}
