@@ -1,8 +1,12 @@
 package tasks
 
 import (
+	"errors"
 	"fmt"
 	"math/rand"
+	"runtime"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"d4/eval"
@@ -283,15 +287,38 @@ func (r *D4Run) Predict(input []int, exec string) ([]int, error) {
 // Evaluate returns the Hamming (per-digit) and whole-sequence accuracies,
 // in percent, of the trained sketch on exs.
 func (r *D4Run) Evaluate(exs []Example, exec string) (hamming, sequence float64, err error) {
-	var preds, targets [][]int
-	for _, ex := range exs {
-		p, err := r.Predict(ex.Input, exec)
-		if err != nil {
-			return 0, 0, err
-		}
-		preds = append(preds, p)
-		targets = append(targets, ex.Target)
+	preds, err := r.PredictAll(exs, exec)
+	if err != nil {
+		return 0, 0, err
+	}
+	targets := make([][]int, len(exs))
+	for i, ex := range exs {
+		targets[i] = ex.Target
 	}
 	h, s := eval.Accuracy(preds, targets)
 	return 100 * h, 100 * s, nil
+}
+
+// PredictAll predicts every example, spreading them over the CPUs (the
+// trained networks are only read).
+func (r *D4Run) PredictAll(exs []Example, exec string) ([][]int, error) {
+	preds := make([][]int, len(exs))
+	errs := make([]error, len(exs))
+	var wg sync.WaitGroup
+	var next atomic.Int64
+	for w := 0; w < min(runtime.GOMAXPROCS(0), len(exs)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(exs) {
+					return
+				}
+				preds[i], errs[i] = r.Predict(exs[i].Input, exec)
+			}
+		}()
+	}
+	wg.Wait()
+	return preds, errors.Join(errs...)
 }

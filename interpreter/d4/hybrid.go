@@ -21,9 +21,10 @@ func (h Hybrid) Decide(sc *forth.SlotCode, sm *symbolic.Machine) (symbolic.Decis
 	}
 	net := h.M.Slots[sc.Index]
 	// The index of the 1 in the one-hot encoder input of each element.
-	ones := []int{0} // static: the constant input 1
+	var buf [8]int
+	ones := append(buf[:0], 0) // static: the constant input 1
 	if !sc.Enc.Static {
-		ones = make([]int, 0, len(sc.Enc.Observe))
+		ones = buf[:0]
 		off := 0
 		for _, e := range sc.Enc.Observe {
 			val, err := sm.Elem(e)
@@ -35,7 +36,7 @@ func (h Hybrid) Decide(sc *forth.SlotCode, sm *symbolic.Machine) (symbolic.Decis
 			off += w
 		}
 	}
-	y := net.ForwardOneHot(ones)
+	y := net.LogitsOneHot(ones) // the softmax keeps each group's argmax
 	switch sc.Dec.Kind {
 	case forth.Choose:
 		return symbolic.Decision{Choice: argmax(y)}, nil

@@ -159,13 +159,19 @@ func (s *SlotNet) Forward(x []float64) []float64 {
 // the index of the 1 in the input (a discrete state's observed elements).
 // The first linear layer is then a sum of rows of its weights.
 func (s *SlotNet) ForwardOneHot(ones []int) []float64 {
+	return softmaxGroups(s.LogitsOneHot(ones), s.Group)
+}
+
+// LogitsOneHot is ForwardOneHot without the final softmax: the decoder's
+// logits, whose argmax in each group is the decision.
+func (s *SlotNet) LogitsOneHot(ones []int) []float64 {
 	first := s.Stages[0]
 	if first.Kind != forth.Linear {
 		x := make([]float64, s.InDim)
 		for _, i := range ones {
 			x[i] = 1
 		}
-		return s.Forward(x)
+		return s.logits(x, s.Stages)
 	}
 	w := first.W.Data().([]float64)
 	h := append([]float64(nil), first.B.Data().([]float64)...)
@@ -175,10 +181,15 @@ func (s *SlotNet) ForwardOneHot(ones []int) []float64 {
 			h[j] += wij
 		}
 	}
-	return s.forward(h, s.Stages[1:])
+	return s.logits(h, s.Stages[1:])
 }
 
 func (s *SlotNet) forward(x []float64, stages []Stage) []float64 {
+	return softmaxGroups(s.logits(x, stages), s.Group)
+}
+
+// logits applies stages to x.
+func (s *SlotNet) logits(x []float64, stages []Stage) []float64 {
 	h := x
 	for _, st := range stages {
 		switch st.Kind {
@@ -203,7 +214,7 @@ func (s *SlotNet) forward(x []float64, stages []Stage) []float64 {
 			h = mapSlice(h, func(x float64) float64 { return 1 / (1 + math.Exp(-x)) })
 		}
 	}
-	return softmaxGroups(h, s.Group)
+	return h
 }
 
 // softmaxGroups returns the softmax of each group of k consecutive entries

@@ -214,7 +214,7 @@ func (m *Machine) Step() error {
 	if pc < 0 || pc >= m.Code.Len() {
 		return fmt.Errorf("program counter %d outside the code (0 … %d)", pc, m.Code.Len()-1)
 	}
-	in := m.Code.Instrs[pc]
+	in := &m.Code.Instrs[pc]
 	if in.Op == forth.OpHalt {
 		return nil
 	}
@@ -223,7 +223,7 @@ func (m *Machine) Step() error {
 	}
 	m.Steps++
 	if m.Cfg.OnStep != nil {
-		m.Cfg.OnStep(m.record(pc, in))
+		m.Cfg.OnStep(m.record(pc, *in))
 	}
 	return nil
 }
@@ -272,7 +272,7 @@ func (m *Machine) heapAddr(a int) (int, error) {
 
 // exec runs one instruction located at pc (for a slot's chosen word, the
 // slot's address).
-func (m *Machine) exec(in forth.Instr, pc int) error {
+func (m *Machine) exec(in *forth.Instr, pc int) error {
 	next := pc + 1
 	switch in.Op {
 	case forth.OpLit:
@@ -321,8 +321,8 @@ func (m *Machine) exec(in forth.Instr, pc int) error {
 
 func (m *Machine) prim(p forth.Prim) error {
 	v := m.Cfg.ValueSize
-	dIn, _, rIn, _ := p.Effect()
 	if m.Cfg.Strict {
+		dIn, _, rIn, _ := p.Effect()
 		if m.D.Depth() < dIn {
 			return runtimeError(fmt.Sprintf("data stack underflow (needs %d, holds %d)", dIn, m.D.Depth()))
 		}
@@ -391,7 +391,7 @@ func (m *Machine) slot(s *forth.SlotCode, pc int) error {
 		if d.Choice < 0 || d.Choice >= len(s.Choices) {
 			return runtimeError(fmt.Sprintf("slot %d chose alternative %d of %d", s.Index, d.Choice, len(s.Choices)))
 		}
-		return m.exec(s.Choices[d.Choice], pc)
+		return m.exec(&s.Choices[d.Choice], pc)
 	case forth.Permute:
 		if len(d.Perm) != len(s.Dec.Elems) {
 			return runtimeError(fmt.Sprintf("slot %d: permutation of %d elements for %d", s.Index, len(d.Perm), len(s.Dec.Elems)))
