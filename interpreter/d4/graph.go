@@ -189,9 +189,6 @@ func (gr *Graph) step(state *G.Node, instrs, slots []int, blocks *blockPlan, wei
 		children = append(children, h)
 	}
 	op := &stepOp{baseOp: newBase(fmt.Sprintf("step%d", t), len(children)), m: gr.M, instrs: instrs, slots: slots, blocks: blocks}
-	if instrs != nil {
-		op.tapes = &kept{}
-	}
 	next, err := G.ApplyOp(op, children...)
 	if err != nil {
 		return nil, fmt.Errorf("d4: step %d: %w", t, err)

@@ -72,6 +72,10 @@ type tape struct {
 	ops    []op
 	record bool
 	consts map[[2]int]vr
+	// constPtr says that no address vector depends on what is
+	// differentiated (a static trace): the backward pass then skips the
+	// gradients of addresses and the rows they do not touch.
+	constPtr bool
 }
 
 func newTape() *tape { return &tape{consts: map[[2]int]vr{}} }
@@ -81,10 +85,18 @@ func (t *tape) reset(record bool) {
 	t.val = t.val[:0]
 	t.ops = t.ops[:0]
 	t.record = record
+	t.constPtr = false
 	clear(t.consts)
 }
 
 func (t *tape) alloc(n int) vr {
+	x := t.allocRaw(n)
+	clear(t.val[x.off:])
+	return x
+}
+
+// allocRaw is alloc for a result that the caller overwrites entirely.
+func (t *tape) allocRaw(n int) vr {
 	off := len(t.val)
 	if cap(t.val)-off < n {
 		nv := make([]float64, off, 2*cap(t.val)+n)
@@ -92,7 +104,6 @@ func (t *tape) alloc(n int) vr {
 		t.val = nv
 	}
 	t.val = t.val[:off+n]
-	clear(t.val[off:])
 	return vr{off, n}
 }
 
@@ -107,7 +118,7 @@ func (t *tape) push(o op) {
 
 // input copies data into a new variable.
 func (t *tape) input(data []float64) vr {
-	x := t.alloc(len(data))
+	x := t.allocRaw(len(data))
 	copy(t.v(x), data)
 	return x
 }
@@ -152,7 +163,7 @@ func (t *tape) write(M, x, a vr) vr {
 	if M.n != rows*w {
 		panic(fmt.Sprintf("d4: write of %d values into a %d-cell buffer of %d rows", w, M.n, rows))
 	}
-	z := t.alloc(M.n)
+	z := t.allocRaw(M.n)
 	mv, xv, av, zv := t.v(M), t.v(x), t.v(a), t.v(z)
 	copy(zv, mv)
 	for i := 0; i < rows; i++ {
@@ -172,7 +183,7 @@ func (t *tape) write(M, x, a vr) vr {
 // shift returns the circular shift z_i = a_{i−k}: k = +1 is inc, −1 dec.
 func (t *tape) shift(a vr, k int) vr {
 	n := a.n
-	z := t.alloc(n)
+	z := t.allocRaw(n)
 	av, zv := t.v(a), t.v(z)
 	for i := 0; i < n; i++ {
 		zv[i] = av[mod(i-k, n)]
@@ -407,6 +418,18 @@ func (t *tape) backward() {
 			w := M.n / o.rows
 			mv, av := t.v(M), t.v(a)
 			gm, ga := t.g(M), t.g(a)
+			if t.constPtr {
+				for i, ai := range av {
+					if ai == 0 {
+						continue
+					}
+					grow := gm[i*w : (i+1)*w]
+					for j, gj := range gz {
+						grow[j] += ai * gj
+					}
+				}
+				continue
+			}
 			for i := 0; i < o.rows; i++ {
 				row := mv[i*w : (i+1)*w]
 				grow := gm[i*w : (i+1)*w]
@@ -425,9 +448,22 @@ func (t *tape) backward() {
 			gm, gx, ga := t.g(M), t.g(x), t.g(a)
 			for i := 0; i < o.rows; i++ {
 				ai := av[i]
-				row := mv[i*w : (i+1)*w]
 				grow := gm[i*w : (i+1)*w]
 				gzr := gz[i*w : (i+1)*w]
+				if t.constPtr {
+					if ai == 0 {
+						for j, gj := range gzr {
+							grow[j] += gj
+						}
+						continue
+					}
+					for j, gj := range gzr {
+						grow[j] += (1 - ai) * gj
+						gx[j] += ai * gj
+					}
+					continue
+				}
+				row := mv[i*w : (i+1)*w]
 				s := 0.0
 				for j, gj := range gzr {
 					grow[j] += (1 - ai) * gj

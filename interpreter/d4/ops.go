@@ -101,8 +101,25 @@ func rows(data [][]float64, batch, b int) [][]float64 {
 	return out
 }
 
-// tapes is a pool of tapes, one per worker.
-var tapes = sync.Pool{New: func() any { return newTape() }}
+// freeTapes keeps tapes between Ops with their arenas grown (a sync.Pool
+// would drop them at every collection and make them grow again).
+var freeTapes = make(chan *tape, 16)
+
+func getTape() *tape {
+	select {
+	case t := <-freeTapes:
+		return t
+	default:
+		return newTape()
+	}
+}
+
+func putTape(t *tape) {
+	select {
+	case freeTapes <- t:
+	default:
+	}
+}
 
 // parallel runs f(b) for every example, spread over the CPUs. Examples are
 // independent and write disjoint rows, so the result does not depend on the
@@ -110,11 +127,11 @@ var tapes = sync.Pool{New: func() any { return newTape() }}
 func parallel(batch int, f func(t *tape, b int)) {
 	workers := min(runtime.GOMAXPROCS(0), batch)
 	if workers <= 1 {
-		t := tapes.Get().(*tape)
+		t := getTape()
 		for b := 0; b < batch; b++ {
 			f(t, b)
 		}
-		tapes.Put(t)
+		putTape(t)
 		return
 	}
 	var wg sync.WaitGroup
@@ -123,8 +140,8 @@ func parallel(batch int, f func(t *tape, b int)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			t := tapes.Get().(*tape)
-			defer tapes.Put(t)
+			t := getTape()
+			defer putTape(t)
 			for {
 				b := int(next.Add(1) - 1)
 				if b >= batch {
@@ -139,8 +156,9 @@ func parallel(batch int, f func(t *tape, b int)) {
 
 // kept holds the recorded forward tapes of an Op's last run, one per
 // example, so that its backward Op need not run the forward pass again.
-// Only Ops whose tapes are small keep them (not the naive step, whose tape
-// holds every word's next state).
+// Only Ops whose tapes are tiny keep them (observations, softmaxes, the
+// loss): keeping the steps' tapes, one per example and step, made the
+// working set too large for the caches and the training step slower.
 type kept struct {
 	tapes []*tape
 	outs  []vr
@@ -308,10 +326,7 @@ type stepOp struct {
 	instrs []int
 	slots  []int
 	blocks *blockPlan // for the naive step: run blocks (§3.4) instead of words
-	tapes  *kept      // kept forward tapes (static stretches only)
 }
-
-func (o *stepOp) keep() *kept { return o.tapes }
 
 func (o *stepOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
 	b, err := ds[0].DimSize(0)
@@ -329,6 +344,7 @@ func (o *stepOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
 }
 
 func (o *stepOp) run(t *tape, inputs [][]float64) (vr, []vr) {
+	t.constPtr = o.instrs != nil // a static trace: addresses are constants
 	ins := make([]vr, len(inputs))
 	for i, d := range inputs {
 		ins[i] = t.input(d)
@@ -354,7 +370,7 @@ func (o *stepOp) run(t *tape, inputs [][]float64) (vr, []vr) {
 
 // pack copies a state's components into one new variable.
 func (k *kernel) pack(s state) vr {
-	z := k.t.alloc(k.sz.Len())
+	z := k.t.allocRaw(k.sz.Len()) // every component is copied in
 	for i, c := range s.components() {
 		k.t.copyInto(z.sub(offsetOf(k.sz, i), c.n), c)
 	}
