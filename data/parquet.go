@@ -1,11 +1,12 @@
 package data
 
 import (
+	"d4/internal/atomicfile"
+
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/parquet-go/parquet-go"
@@ -47,42 +48,13 @@ func WriteSeqs(path string, rows []SeqRow) error {
 			return fmt.Errorf("writing %s: %w", path, err)
 		}
 	}
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name()) // no-op after a successful rename
-	w := parquet.NewGenericWriter[SeqRow](tmp, seqSchema)
-	if _, err := w.Write(rows); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := w.Close(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	// Make the rename itself durable; not every system can sync a
-	// directory, so a failure here is not reported.
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
-	}
-	return nil
+	return atomicfile.Write(path, func(f *os.File) error {
+		w := parquet.NewGenericWriter[SeqRow](f, seqSchema)
+		if _, err := w.Write(rows); err != nil {
+			return err
+		}
+		return w.Close()
+	})
 }
 
 // ReadSeqs reads the rows of a Parquet file written by WriteSeqs (or by any

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"d4/internal/atomicfile"
 	"d4/interpreter/forth"
 )
 
@@ -98,29 +99,7 @@ func (m *Model) Save(path string) error {
 
 // WriteFileAtomic writes data to path through a synced temporary file in
 // the same directory and a rename.
-func WriteFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name()) // no-op after a successful rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
-}
+func WriteFileAtomic(path string, data []byte) error { return atomicfile.WriteBytes(path, data) }
 
 // LoadModel reads a model file, recompiles its sketch and restores the
 // parameters. Every inconsistency is an error that says what is wrong.

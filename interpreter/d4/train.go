@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand"
 	"slices"
 
+	"d4/internal/optim"
 	"d4/interpreter/symbolic"
 )
 
@@ -28,68 +28,18 @@ func DefaultTrainConfig() TrainConfig {
 
 // ErrNotFinite is returned when the loss or a gradient is NaN or infinite;
 // the parameters are left as they were.
-var ErrNotFinite = errors.New("loss or gradient is not finite")
+var ErrNotFinite = optim.ErrNotFinite
 
-// Adam is the optimiser state for a list of parameters.
-type Adam struct {
-	cfg    TrainConfig
-	m, v   [][]float64
-	t      int
-	rng    *rand.Rand
-	params []Param
-}
+// Adam is the optimiser over a machine's parameters (package optim).
+type Adam struct{ *optim.Adam }
 
 // NewAdam prepares Adam for params.
 func NewAdam(params []Param, cfg TrainConfig) *Adam {
-	a := &Adam{cfg: cfg, rng: rand.New(rand.NewSource(cfg.Seed)), params: params}
-	for _, p := range params {
-		n := len(p.T.Data().([]float64))
-		a.m = append(a.m, make([]float64, n))
-		a.v = append(a.v, make([]float64, n))
+	data := make([][]float64, len(params))
+	for i, p := range params {
+		data[i] = p.T.Data().([]float64)
 	}
-	return a
-}
-
-// Update applies one step with the gradients grads (one slice per
-// parameter, in order). It returns the gradient's global norm before
-// clipping.
-func (a *Adam) Update(grads [][]float64) (float64, error) {
-	const beta1, beta2, eps = 0.9, 0.999, 1e-8
-	norm := 0.0
-	for _, g := range grads {
-		for _, x := range g {
-			norm += x * x
-		}
-	}
-	norm = math.Sqrt(norm)
-	if math.IsNaN(norm) || math.IsInf(norm, 0) {
-		return norm, ErrNotFinite
-	}
-	scale := 1.0
-	if a.cfg.Clip > 0 && norm > a.cfg.Clip {
-		scale = a.cfg.Clip / norm
-	}
-	a.t++
-	sigma := 0.0
-	if a.cfg.NoiseEta > 0 {
-		sigma = math.Sqrt(a.cfg.NoiseEta / math.Pow(float64(a.t), 0.55))
-	}
-	c1 := 1 - math.Pow(beta1, float64(a.t))
-	c2 := 1 - math.Pow(beta2, float64(a.t))
-	for i, p := range a.params {
-		w := p.T.Data().([]float64)
-		m, v := a.m[i], a.v[i]
-		for j, g := range grads[i] {
-			g *= scale
-			if sigma > 0 {
-				g += sigma * a.rng.NormFloat64()
-			}
-			m[j] = beta1*m[j] + (1-beta1)*g
-			v[j] = beta2*v[j] + (1-beta2)*g*g
-			w[j] -= a.cfg.LearningRate * (m[j] / c1) / (math.Sqrt(v[j]/c2) + eps)
-		}
-	}
-	return norm, nil
+	return &Adam{Adam: optim.New(data, cfg.LearningRate, cfg.Clip, cfg.NoiseEta, cfg.Seed)}
 }
 
 // Example is one training pair: the initial data stack and the target
@@ -228,10 +178,10 @@ func (tr *Trainer) TrainBatch(exs []Example) (float64, error) {
 		return 0, err
 	}
 	if math.IsNaN(loss) || math.IsInf(loss, 0) {
-		return loss, fmt.Errorf("training step %d: %w (loss %v)", tr.Opt.t+1, ErrNotFinite, loss)
+		return loss, fmt.Errorf("training step %d: %w (loss %v)", tr.Opt.Steps()+1, ErrNotFinite, loss)
 	}
 	if _, err := tr.Opt.Update(g.ParamGrads()); err != nil {
-		return loss, fmt.Errorf("training step %d: %w", tr.Opt.t+1, err)
+		return loss, fmt.Errorf("training step %d: %w", tr.Opt.Steps()+1, err)
 	}
 	return loss, nil
 }

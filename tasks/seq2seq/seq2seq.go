@@ -73,6 +73,8 @@
 package seq2seq
 
 import (
+	"d4/internal/optim"
+
 	"errors"
 	"fmt"
 	"math"
@@ -128,14 +130,13 @@ type Pair struct {
 
 // ErrNotFinite is returned (wrapped) when a loss or a gradient is NaN or
 // infinite; the parameters are left as they were before that batch.
-var ErrNotFinite = errors.New("seq2seq: loss or gradient is not finite")
+var ErrNotFinite = optim.ErrNotFinite
 
 // param is a weight tensor with its Adam moments.
 type param struct {
 	name string
 	t    *tensor.Dense
 	w    []float64
-	m, v []float64
 }
 
 // Model is the encoder–decoder with its optimiser state and its graphs.
@@ -143,7 +144,7 @@ type Model struct {
 	cfg                Config
 	emb, enc, dec, out *param // emb is nil with one-hot inputs
 	params             []*param
-	steps              int // Adam updates so far
+	opt                *optim.Adam
 	rng                *rand.Rand
 	graphs             map[shape]*graph
 }
@@ -177,7 +178,7 @@ func (m *Model) newParam(name string, rows, cols int) *param {
 	for i := range w {
 		w[i] = (2*m.rng.Float64() - 1) * 0.08
 	}
-	p := &param{name: name, t: dense(rows, cols, w), w: w, m: make([]float64, len(w)), v: make([]float64, len(w))}
+	p := &param{name: name, t: dense(rows, cols, w), w: w}
 	m.params = append(m.params, p)
 	return p
 }
@@ -444,34 +445,15 @@ func (m *Model) lossGrad(batch []Pair) (float64, [][]float64, error) {
 // update applies one Adam step with the gradient clipped to global norm
 // Config.Clip.
 func (m *Model) update(grads [][]float64) error {
-	const beta1, beta2, eps = 0.9, 0.999, 1e-8
-	norm := 0.0
-	for _, g := range grads {
-		for _, x := range g {
-			norm += x * x
+	if m.opt == nil {
+		ws := make([][]float64, len(m.params))
+		for i, p := range m.params {
+			ws[i] = p.w
 		}
+		m.opt = optim.New(ws, m.cfg.LearningRate, m.cfg.Clip, 0, m.cfg.Seed)
 	}
-	norm = math.Sqrt(norm)
-	if math.IsNaN(norm) || math.IsInf(norm, 0) {
-		return fmt.Errorf("%w (gradient norm %v)", ErrNotFinite, norm)
-	}
-	scale := 1.0
-	if m.cfg.Clip > 0 && norm > m.cfg.Clip {
-		scale = m.cfg.Clip / norm
-	}
-	m.steps++
-	c1 := 1 - math.Pow(beta1, float64(m.steps))
-	c2 := 1 - math.Pow(beta2, float64(m.steps))
-	lr := m.cfg.LearningRate
-	for i, p := range m.params {
-		for j, g := range grads[i] {
-			g *= scale
-			p.m[j] = beta1*p.m[j] + (1-beta1)*g
-			p.v[j] = beta2*p.v[j] + (1-beta2)*g*g
-			p.w[j] -= lr * (p.m[j] / c1) / (math.Sqrt(p.v[j]/c2) + eps)
-		}
-	}
-	return nil
+	_, err := m.opt.Update(grads)
+	return err
 }
 
 // TrainEpoch trains one epoch: the pairs (all with the same input length

@@ -330,9 +330,10 @@ func TestClipping(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, p := range m.params {
-		for j := range p.m {
-			if math.Abs(p.m[j]-want[i][j]) > 1e-15 {
-				t.Fatalf("%s: first moment %g, want %g", p.name, p.m[j], want[i][j])
+		moment := m.opt.FirstMoment(i)
+		for j := range moment {
+			if math.Abs(moment[j]-want[i][j]) > 1e-15 {
+				t.Fatalf("%s: first moment %g, want %g", p.name, moment[j], want[i][j])
 			}
 		}
 	}
@@ -353,8 +354,8 @@ func TestPartialBatch(t *testing.T) {
 	if _, err := m.TrainEpoch(pairs, rand.New(rand.NewSource(1))); err != nil {
 		t.Fatal(err)
 	}
-	if m.steps != 3 {
-		t.Errorf("%d updates, want 3", m.steps)
+	if m.opt.Steps() != 3 {
+		t.Errorf("%d updates, want 3", m.opt.Steps())
 	}
 	pred, err := m.Predict([][]int{{0, 1}, {1, 2}, {2, 0}}, 4)
 	if err != nil {

@@ -1,0 +1,88 @@
+// Package optim is the optimiser shared by ∂4 and the Seq2Seq baseline:
+// Adam (Kingma & Ba) over plain float64 slices, with the gradient clipped to
+// a global L2 norm and, optionally, annealed Gaussian gradient noise of
+// variance η/t^0.55 at update t (Neelakantan et al., 2015).
+package optim
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand"
+)
+
+// ErrNotFinite is returned when a gradient is NaN or infinite; the
+// parameters are then left unchanged.
+var ErrNotFinite = errors.New("loss or gradient is not finite")
+
+// Adam holds the optimiser's state for a list of parameter slices, which it
+// updates in place.
+type Adam struct {
+	LR       float64 // step size
+	Clip     float64 // global-norm threshold; 0 disables clipping
+	NoiseEta float64 // gradient noise η; 0 disables it
+	params   [][]float64
+	m, v     [][]float64
+	t        int
+	rng      *rand.Rand
+}
+
+// New prepares Adam for params; seed seeds the gradient noise.
+func New(params [][]float64, lr, clip, noiseEta float64, seed int64) *Adam {
+	a := &Adam{LR: lr, Clip: clip, NoiseEta: noiseEta, params: params, rng: rand.New(rand.NewSource(seed))}
+	for _, p := range params {
+		a.m = append(a.m, make([]float64, len(p)))
+		a.v = append(a.v, make([]float64, len(p)))
+	}
+	return a
+}
+
+// Steps is the number of updates made.
+func (a *Adam) Steps() int { return a.t }
+
+// Update applies one step with grads (one slice per parameter, in order)
+// and returns the gradient's global norm before clipping.
+func (a *Adam) Update(grads [][]float64) (float64, error) {
+	const beta1, beta2, eps = 0.9, 0.999, 1e-8
+	if len(grads) != len(a.params) {
+		return 0, fmt.Errorf("optim: %d gradients for %d parameters", len(grads), len(a.params))
+	}
+	norm := 0.0
+	for _, g := range grads {
+		for _, x := range g {
+			norm += x * x
+		}
+	}
+	norm = math.Sqrt(norm)
+	if math.IsNaN(norm) || math.IsInf(norm, 0) {
+		return norm, fmt.Errorf("%w (gradient norm %v)", ErrNotFinite, norm)
+	}
+	scale := 1.0
+	if a.Clip > 0 && norm > a.Clip {
+		scale = a.Clip / norm
+	}
+	a.t++
+	sigma := 0.0
+	if a.NoiseEta > 0 {
+		sigma = math.Sqrt(a.NoiseEta / math.Pow(float64(a.t), 0.55))
+	}
+	c1 := 1 - math.Pow(beta1, float64(a.t))
+	c2 := 1 - math.Pow(beta2, float64(a.t))
+	for i, w := range a.params {
+		m, v := a.m[i], a.v[i]
+		for j, g := range grads[i] {
+			g *= scale
+			if sigma > 0 {
+				g += sigma * a.rng.NormFloat64()
+			}
+			m[j] = beta1*m[j] + (1-beta1)*g
+			v[j] = beta2*v[j] + (1-beta2)*g*g
+			w[j] -= a.LR * (m[j] / c1) / (math.Sqrt(v[j]/c2) + eps)
+		}
+	}
+	return norm, nil
+}
+
+// FirstMoment returns the running mean of parameter i's gradients (for
+// inspection).
+func (a *Adam) FirstMoment(i int) []float64 { return a.m[i] }
