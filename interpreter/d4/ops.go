@@ -1,9 +1,9 @@
 package d4
 
 import (
+	"d4/internal/gop"
+
 	"fmt"
-	"hash"
-	"hash/fnv"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -27,8 +27,6 @@ import (
 // primitive-by-primitive graph of the same machine would take hundreds of
 // nodes per step (DEVELOPERS.md: Gorgonia costs microseconds a node).
 
-var opIDs atomic.Int64
-
 // kernelOp is what the forward Ops share: a function of the example's
 // inputs, written on a tape, that returns the output variable.
 type kernelOp interface {
@@ -41,35 +39,10 @@ type kernelOp interface {
 
 // baseOp holds what every custom Op has: a unique id (so that Gorgonia's
 // node deduplication never merges two of them) and a name.
-type baseOp struct {
-	id    int64
-	name  string
-	arity int
-}
+// baseOp is the plumbing every custom Op shares (package gop).
+type baseOp = gop.Base
 
-func newBase(name string, arity int) baseOp {
-	return baseOp{id: opIDs.Add(1), name: name, arity: arity}
-}
-
-func (o baseOp) Arity() int { return o.arity }
-func (o baseOp) Type() hm.Type {
-	a := hm.TypeVariable('a')
-	ts := make([]hm.Type, o.arity+1)
-	for i := range ts {
-		ts[i] = a
-	}
-	return hm.NewFnType(ts...)
-}
-func (o baseOp) ReturnsPtr() bool      { return false }
-func (o baseOp) CallsExtern() bool     { return false }
-func (o baseOp) OverwritesInput() int  { return -1 }
-func (o baseOp) WriteHash(h hash.Hash) { fmt.Fprintf(h, "%s#%d", o.name, o.id) }
-func (o baseOp) Hashcode() uint32 {
-	h := fnv.New32a()
-	o.WriteHash(h)
-	return h.Sum32()
-}
-func (o baseOp) String() string { return o.name }
+func newBase(name string, arity int) baseOp { return gop.NewBase(name, arity) }
 
 // matrices returns the float64 data of each input value and the batch size.
 func matrices(vals []G.Value) ([][]float64, int, error) {

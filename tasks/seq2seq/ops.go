@@ -1,13 +1,12 @@
 package seq2seq
 
 import (
+	"d4/internal/gop"
+
 	"fmt"
-	"hash"
-	"hash/fnv"
 	"math"
 	"runtime"
 	"sync"
-	"sync/atomic"
 
 	"github.com/chewxy/hm"
 	G "gorgonia.org/gorgonia"
@@ -29,42 +28,17 @@ import (
 //
 // The matrix products (and their gradients) are Gorgonia's.
 
-var opIDs atomic.Int64
-
 // baseOp holds what every custom Op shares: a unique id (so that
 // Gorgonia's node deduplication never merges two of them), a name and the
 // arity. Inputs and output are float64 matrices unless the Op says
 // otherwise.
-type baseOp struct {
-	id    int64
-	name  string
-	arity int
-}
+// baseOp is the plumbing every custom Op shares (package gop).
+type baseOp = gop.Base
 
-func newBase(name string, arity int) baseOp {
-	return baseOp{id: opIDs.Add(1), name: name, arity: arity}
-}
+func newBase(name string, arity int) baseOp { return gop.NewBase(name, arity) }
 
+// matType is the type of a float64 matrix.
 var matType = G.TensorType{Dims: 2, Of: tensor.Float64}
-
-func (o baseOp) Arity() int { return o.arity }
-func (o baseOp) Type() hm.Type {
-	ts := make([]hm.Type, o.arity+1)
-	for i := range ts {
-		ts[i] = matType
-	}
-	return hm.NewFnType(ts...)
-}
-func (o baseOp) ReturnsPtr() bool      { return false }
-func (o baseOp) CallsExtern() bool     { return false }
-func (o baseOp) OverwritesInput() int  { return -1 }
-func (o baseOp) WriteHash(h hash.Hash) { fmt.Fprintf(h, "%s#%d", o.name, o.id) }
-func (o baseOp) Hashcode() uint32 {
-	h := fnv.New32a()
-	o.WriteHash(h)
-	return h.Sum32()
-}
-func (o baseOp) String() string { return o.name }
 
 // matrix returns the data and the shape [rows, cols] of a matrix value.
 func matrix(v G.Value) ([]float64, int, int, error) {
@@ -172,7 +146,7 @@ func (o *catOp) Do(vals ...G.Value) (G.Value, error) {
 			return nil, err
 		}
 		if c != o.inW[i] || (batch >= 0 && r != batch) {
-			return nil, fmt.Errorf("seq2seq: %s: input %d is %d×%d", o.name, i, r, c)
+			return nil, fmt.Errorf("seq2seq: %s: input %d is %d×%d", o.Name, i, r, c)
 		}
 		ins[i], batch = d, r
 	}
@@ -187,7 +161,7 @@ func (o *catOp) Do(vals ...G.Value) (G.Value, error) {
 				w := o.inW[p.input]
 				tok := int(ins[p.input][b*w+p.col])
 				if tok < 0 || tok >= p.width {
-					return nil, fmt.Errorf("seq2seq: %s: token %d out of range [0,%d)", o.name, tok, p.width)
+					return nil, fmt.Errorf("seq2seq: %s: token %d out of range [0,%d)", o.Name, tok, p.width)
 				}
 				dst[tok] = 1
 			case partArgmax:
@@ -222,7 +196,7 @@ func (o *catOp) SymDiff(in G.Nodes, _, grad *G.Node) (G.Nodes, error) {
 	off := 0
 	for _, p := range o.parts {
 		if p.kind == partCols {
-			op := &placeOp{baseOp: newBase(o.name+"ᵀ", 1), from: off, width: p.width, to: p.col, outW: o.inW[p.input]}
+			op := &placeOp{baseOp: newBase(o.Name+"ᵀ", 1), from: off, width: p.width, to: p.col, outW: o.inW[p.input]}
 			n, err := G.ApplyOp(op, grad)
 			if err != nil {
 				return nil, err
@@ -360,14 +334,14 @@ func (o *cellOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
 		args = append(args, in[1])
 	}
 	args = append(args, out, grad)
-	dpre, err := G.ApplyOp(&cellPreGradOp{baseOp: newBase(o.name+"ᵀpre", len(args)), h: o.h, first: o.first}, args...)
+	dpre, err := G.ApplyOp(&cellPreGradOp{baseOp: newBase(o.Name+"ᵀpre", len(args)), h: o.h, first: o.first}, args...)
 	if err != nil {
 		return nil, err
 	}
 	if o.first {
 		return G.Nodes{dpre}, nil
 	}
-	dprev, err := G.ApplyOp(&cellPrevGradOp{baseOp: newBase(o.name+"ᵀprev", 2), h: o.h}, out, grad)
+	dprev, err := G.ApplyOp(&cellPrevGradOp{baseOp: newBase(o.Name+"ᵀprev", 2), h: o.h}, out, grad)
 	if err != nil {
 		return nil, err
 	}
@@ -474,11 +448,11 @@ type xentOp struct {
 }
 
 func (o *xentOp) Type() hm.Type {
-	ts := make([]hm.Type, o.arity+1)
+	ts := make([]hm.Type, o.Inputs+1)
 	for i := range ts {
 		ts[i] = matType
 	}
-	ts[o.arity] = tensor.Float64
+	ts[o.Inputs] = tensor.Float64
 	return hm.NewFnType(ts...)
 }
 
@@ -526,7 +500,7 @@ func (o *xentOp) DiffWRT(n int) []bool {
 func (o *xentOp) SymDiff(in G.Nodes, _, grad *G.Node) (G.Nodes, error) {
 	out := make(G.Nodes, len(in))
 	for t := 0; t < o.steps; t++ {
-		n, err := G.ApplyOp(&xentGradOp{baseOp: newBase(fmt.Sprintf("%sᵀ%d", o.name, t), 3), t: t, steps: o.steps}, in[t], in[o.steps], grad)
+		n, err := G.ApplyOp(&xentGradOp{baseOp: newBase(fmt.Sprintf("%sᵀ%d", o.Name, t), 3), t: t, steps: o.steps}, in[t], in[o.steps], grad)
 		if err != nil {
 			return nil, err
 		}
@@ -586,7 +560,7 @@ type argmaxOp struct {
 
 func (o *argmaxOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
 	b, err := rowsOf(ds[0])
-	return tensor.Shape{b, o.arity}, err
+	return tensor.Shape{b, o.Inputs}, err
 }
 
 func (o *argmaxOp) Do(vals ...G.Value) (G.Value, error) {

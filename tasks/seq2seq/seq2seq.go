@@ -283,7 +283,7 @@ func (m *Model) build(s shape) (*graph, error) {
 		if st == nil {
 			return G.ApplyOp(cell, pre)
 		}
-		cell.arity = 2
+		cell.Inputs = 2
 		return G.ApplyOp(cell, pre, st)
 	}
 
