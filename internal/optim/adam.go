@@ -86,3 +86,46 @@ func (a *Adam) Update(grads [][]float64) (float64, error) {
 // FirstMoment returns the running mean of parameter i's gradients (for
 // inspection).
 func (a *Adam) FirstMoment(i int) []float64 { return a.m[i] }
+
+// State is what a checkpoint keeps of the optimiser: the update count and
+// the moment estimates, one slice per parameter.
+type State struct {
+	T    int         `json:"t"`
+	M, V [][]float64 `json:"-"`
+}
+
+// State returns a copy of the optimiser's state.
+func (a *Adam) State() State {
+	cp := func(x [][]float64) [][]float64 {
+		out := make([][]float64, len(x))
+		for i := range x {
+			out[i] = append([]float64(nil), x[i]...)
+		}
+		return out
+	}
+	return State{T: a.t, M: cp(a.m), V: cp(a.v)}
+}
+
+// Restore sets the optimiser's state from a checkpoint; the moments must
+// have the parameters' sizes.
+func (a *Adam) Restore(s State) error {
+	if len(s.M) != len(a.params) || len(s.V) != len(a.params) {
+		return fmt.Errorf("optimiser state has %d and %d moment slices, want %d", len(s.M), len(s.V), len(a.params))
+	}
+	for i, p := range a.params {
+		if len(s.M[i]) != len(p) || len(s.V[i]) != len(p) {
+			return fmt.Errorf("optimiser state of parameter %d has %d and %d values, want %d", i, len(s.M[i]), len(s.V[i]), len(p))
+		}
+	}
+	for i := range a.params {
+		copy(a.m[i], s.M[i])
+		copy(a.v[i], s.V[i])
+	}
+	a.t = s.T
+	return nil
+}
+
+// Reseed restarts the gradient noise from seed, so that a run resumed
+// from a checkpoint draws the same noise as one that was not interrupted
+// (a trainer reseeds at the start of every epoch).
+func (a *Adam) Reseed(seed int64) { a.rng = rand.New(rand.NewSource(seed)) }

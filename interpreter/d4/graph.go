@@ -88,16 +88,75 @@ func (m *Machine) buildGraph(batch, steps int, trace []int, blocks *blockPlan, w
 	if batch < 1 || steps < 0 {
 		return nil, fmt.Errorf("d4: graph needs a positive batch and steps ≥ 0, got %d and %d", batch, steps)
 	}
-	gr := &Graph{M: m, Batch: batch, Steps: steps, g: G.NewGraph(), wrtIn: wantInputGrad}
-	g := gr.g
-	S := m.Sizes.Len()
-	gr.input = G.NewMatrix(g, tensor.Float64, G.WithShape(batch, S), G.WithName("state0"))
-	gr.target = G.NewMatrix(g, tensor.Float64, G.WithShape(batch, m.Sizes.TargetWidth()), G.WithName("target"))
+	g := G.NewGraph()
+	input := G.NewMatrix(g, tensor.Float64, G.WithShape(batch, m.Sizes.Len()), G.WithName("state0"))
+	target := G.NewMatrix(g, tensor.Float64, G.WithShape(batch, m.Sizes.TargetWidth()), G.WithName("target"))
+	gr, err := m.unroll(g, input, target, steps, trace, blocks)
+	if err != nil {
+		return nil, err
+	}
+	gr.wrtIn = wantInputGrad
+	wrt := append(G.Nodes{}, gr.params...)
+	if wantInputGrad {
+		wrt = append(wrt, gr.input)
+	}
+	if len(wrt) > 0 && grads {
+		if gr.grads, err = G.Grad(gr.loss, wrt...); err != nil {
+			return nil, fmt.Errorf("d4: gradients: %w", err)
+		}
+	}
+	gr.vm = G.NewTapeMachine(g)
+	return gr, nil
+}
+
+// Part is a machine unrolled inside a caller's Gorgonia graph (Unroll): the
+// word algebra model feeds it the initial states that its reader computes,
+// so that reader and interpreter are one graph and train end to end.
+type Part struct {
+	Final   *G.Node // state after the last step [B,S]
+	Loss    *G.Node // mean loss over the batch (scalar)
+	Params  G.Nodes // the slot networks' parameters, in Machine.Params order
+	Nodes   int     // nodes the machine added to the graph
+	PerStep int     // of which per unrolled step
+}
+
+// Unroll adds the machine's execution RNN to g, reading the initial states
+// input [B,S] and scoring the final states against target [B,TargetWidth]
+// (both nodes of g). opts.InputGrad and opts.NoGrad are ignored: the
+// caller differentiates the returned loss with respect to what it wants.
+func (m *Machine) Unroll(g *G.ExprGraph, input, target *G.Node, opts GraphOpts) (*Part, error) {
+	if input.Dims() != 2 || input.Shape()[1] != m.Sizes.Len() {
+		return nil, fmt.Errorf("d4: initial states have shape %v, want [B %d]", input.Shape(), m.Sizes.Len())
+	}
+	var blocks *blockPlan
+	if opts.Optim.Collapse {
+		blocks = plan(m.Code, opts.Optim)
+	}
+	steps := opts.Steps
+	if opts.Trace != nil {
+		steps, blocks = len(opts.Trace), nil
+	}
+	before := len(g.AllNodes())
+	gr, err := m.unroll(g, input, target, steps, opts.Trace, blocks)
+	if err != nil {
+		return nil, err
+	}
+	return &Part{Final: gr.final, Loss: gr.loss, Params: gr.params, Nodes: len(g.AllNodes()) - before, PerStep: gr.PerStep}, nil
+}
+
+// unroll adds the execution RNN to g: T steps from input and the loss on
+// the final state against target.
+func (m *Machine) unroll(g *G.ExprGraph, input, target *G.Node, steps int, trace []int, blocks *blockPlan) (*Graph, error) {
+	batch := input.Shape()[0]
+	if batch < 1 || steps < 0 {
+		return nil, fmt.Errorf("d4: graph needs a positive batch and steps ≥ 0, got %d and %d", batch, steps)
+	}
+	gr := &Graph{M: m, Batch: batch, Steps: steps, g: g, input: input, target: target}
 	ones := make([]float64, batch)
 	for i := range ones {
 		ones[i] = 1
 	}
-	gr.ones = G.NewMatrix(g, tensor.Float64, G.WithShape(batch, 1), G.WithName("ones"),
+	gr.ones = G.NewMatrix(g, tensor.Float64, G.WithShape(batch, 1), G.WithName(fmt.Sprintf("ones%d", len(g.AllNodes()))),
 		G.WithValue(tensor.New(tensor.WithShape(batch, 1), tensor.WithBacking(ones))))
 	// One node per parameter tensor, bound to the Machine's tensor.
 	weights := map[*tensor.Dense]*G.Node{}
@@ -164,16 +223,6 @@ func (m *Machine) buildGraph(batch, steps int, trace []int, blocks *blockPlan, w
 		return nil, err
 	}
 	gr.Nodes = len(g.AllNodes())
-	wrt := append(G.Nodes{}, gr.params...)
-	if wantInputGrad {
-		wrt = append(wrt, gr.input)
-	}
-	if len(wrt) > 0 && grads {
-		if gr.grads, err = G.Grad(gr.loss, wrt...); err != nil {
-			return nil, fmt.Errorf("d4: gradients: %w", err)
-		}
-	}
-	gr.vm = G.NewTapeMachine(g)
 	return gr, nil
 }
 

@@ -150,6 +150,17 @@ func RunForward(code *forth.Code, sz Sizes, x []float64, maxSteps int) ([]float6
 // argmax after each step: the discretised execution of §4.1. It returns the
 // final packed state and the number of steps taken.
 func (m *Machine) Run(x []float64, maxSteps int, discretise bool) ([]float64, int, error) {
+	return m.RunWatch(x, maxSteps, discretise, nil)
+}
+
+// SlotWatch is told, at every step where slot i holds program-counter mass,
+// that mass and the slot's decoder output (its distribution(s)).
+type SlotWatch func(slot int, mass float64, out []float64)
+
+// RunWatch is Run that also reports every slot's outputs to watch (if not
+// nil): how a caller reads the decisions of a run, e.g. the operators the
+// word algebra sketch chose.
+func (m *Machine) RunWatch(x []float64, maxSteps int, discretise bool, watch SlotWatch) ([]float64, int, error) {
 	sz := m.Sizes
 	if len(x) != sz.Len() {
 		return nil, 0, fmt.Errorf("d4: state of %d values, want %d", len(x), sz.Len())
@@ -175,7 +186,11 @@ func (m *Machine) Run(x []float64, maxSteps int, discretise bool) ([]float64, in
 				outs[i] = k.t.alloc(s.OutDim) // no mass on the slot: unused
 				continue
 			}
-			outs[i] = k.t.input(s.Forward(m.Input(s, cur)))
+			out := s.Forward(m.Input(s, cur))
+			if watch != nil {
+				watch(i, mass[i], out)
+			}
+			outs[i] = k.t.input(out)
 		}
 		in := k.t.input(cur)
 		out := k.step(sz.split(in), outs)

@@ -1,0 +1,174 @@
+package reader
+
+import (
+	"math"
+	"math/rand"
+	"testing"
+
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+)
+
+// readerLoss builds Σ picked ⊙ C for a fixed random C, so that every
+// picked value has its own weight in the loss.
+type readerLoss struct {
+	g    *G.ExprGraph
+	p    *Part
+	loss *G.Node
+	grad G.Nodes
+	vm   G.VM
+}
+
+func newReaderLoss(t *testing.T, r *BiLSTM, B, T, K int, seed int64) *readerLoss {
+	t.Helper()
+	g := G.NewGraph()
+	p, err := r.AddTo(g, B, T, K)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(seed))
+	c := make([]float64, B*K*r.Width())
+	for i := range c {
+		c[i] = rng.NormFloat64()
+	}
+	cn := G.NewMatrix(g, tensor.Float64, G.WithShape(B, K*r.Width()), G.WithName("C"), G.WithValue(tensor.New(tensor.WithShape(B, K*r.Width()), tensor.WithBacking(c))))
+	prod, err := G.HadamardProd(p.Out, cn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loss, err := G.Sum(prod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grads, err := G.Grad(loss, p.Params...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &readerLoss{g: g, p: p, loss: loss, grad: grads, vm: G.NewTapeMachine(g)}
+}
+
+func (rl *readerLoss) run(t *testing.T, ids, pos []float64) float64 {
+	t.Helper()
+	B, T := rl.p.IDs.Shape()[0], rl.p.IDs.Shape()[1]
+	K := rl.p.Pos.Shape()[1]
+	if err := G.Let(rl.p.IDs, tensor.New(tensor.WithShape(B, T), tensor.WithBacking(ids))); err != nil {
+		t.Fatal(err)
+	}
+	if err := G.Let(rl.p.Pos, tensor.New(tensor.WithShape(B, K), tensor.WithBacking(pos))); err != nil {
+		t.Fatal(err)
+	}
+	defer rl.vm.Reset()
+	if err := rl.vm.RunAll(); err != nil {
+		t.Fatal(err)
+	}
+	return rl.loss.Value().Data().(float64)
+}
+
+// The gradients of the reader's parameters agree with central finite
+// differences, on a batch of stories of different lengths (so that the
+// length ordering and the padding are exercised) and picks of numbers and
+// of the question vector.
+func TestBiLSTMGradients(t *testing.T) {
+	r, err := NewBiLSTM(6, 3, 4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const B, T, K = 3, 5, 3
+	ids := []float64{
+		1, 2, 3, Pad, Pad,
+		5, 4, 3, 2, 1,
+		0, 3, Pad, Pad, Pad,
+	}
+	pos := []float64{
+		-3, 0, 2,
+		-5, 4, 1,
+		-2, 1, 1,
+	}
+	rl := newReaderLoss(t, r, B, T, K, 2)
+	rl.run(t, ids, pos)
+	var analytic [][]float64
+	for _, gn := range rl.grad {
+		analytic = append(analytic, append([]float64(nil), gn.Value().Data().([]float64)...))
+	}
+	const h = 1e-6
+	worst := 0.0
+	for i, ten := range r.Params() {
+		d := ten.Data().([]float64)
+		for j := range d {
+			old := d[j]
+			d[j] = old + h
+			up := rl.run(t, ids, pos)
+			d[j] = old - h
+			down := rl.run(t, ids, pos)
+			d[j] = old
+			num := (up - down) / (2 * h)
+			diff := math.Abs(num-analytic[i][j]) / math.Max(1, math.Abs(num))
+			worst = math.Max(worst, diff)
+			if diff > 1e-6 {
+				t.Fatalf("parameter %d[%d]: analytic %.9g, finite differences %.9g", i, j, analytic[i][j], num)
+			}
+		}
+	}
+	t.Logf("worst relative difference %.2g", worst)
+}
+
+// A token's forward state depends only on the tokens before it, its
+// backward state only on the tokens after it, and padding changes nothing:
+// a story read alone or in a batch with longer ones gives the same states.
+func TestBiLSTMDirections(t *testing.T) {
+	r, err := NewBiLSTM(8, 3, 4, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := func(ids []float64, B, T int) []float64 {
+		t.Helper()
+		op := &bilstmOp{r: r, T: T}
+		v, err := op.Do(r.E, r.Fwd, r.Bwd, tensor.New(tensor.WithShape(B, T), tensor.WithBacking(ids)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v.Data().([]float64)
+	}
+	W2, H := r.Width(), r.Hidden
+	alone := states([]float64{1, 2, 3, 4}, 1, 4)
+	batched := states([]float64{7, 7, 7, 7, 7, 7, 1, 2, 3, 4, Pad, Pad}, 2, 6)
+	for i, v := range alone {
+		if w := batched[6*W2+i]; math.Abs(v-w) > 1e-12 {
+			t.Fatalf("state value %d: alone %v, in a padded batch %v", i, v, w)
+		}
+	}
+	for i := 4 * W2; i < 6*W2; i++ {
+		if batched[6*W2+i] != 0 {
+			t.Fatalf("padding position value %d is %v, want 0", i, batched[6*W2+i])
+		}
+	}
+	changedEnd := states([]float64{1, 2, 3, 5}, 1, 4)
+	for p := 0; p < 3; p++ {
+		for j := 0; j < H; j++ {
+			if alone[p*W2+j] != changedEnd[p*W2+j] {
+				t.Fatalf("forward state at %d changed when only the last token changed", p)
+			}
+		}
+	}
+	changedStart := states([]float64{5, 2, 3, 4}, 1, 4)
+	for p := 1; p < 4; p++ {
+		for j := H; j < W2; j++ {
+			if alone[p*W2+j] != changedStart[p*W2+j] {
+				t.Fatalf("backward state at %d changed when only the first token changed", p)
+			}
+		}
+	}
+}
+
+func TestBiLSTMBadInput(t *testing.T) {
+	if _, err := NewBiLSTM(0, 3, 4, 1); err == nil {
+		t.Fatal("vocabulary 0 accepted")
+	}
+	r, _ := NewBiLSTM(4, 2, 2, 1)
+	op := &bilstmOp{r: r, T: 2}
+	for _, ids := range [][]float64{{9, 1}, {Pad, Pad}, {0.5, 1}} {
+		if _, err := op.Do(r.E, r.Fwd, r.Bwd, tensor.New(tensor.WithShape(1, 2), tensor.WithBacking(ids))); err == nil {
+			t.Errorf("ids %v accepted", ids)
+		}
+	}
+}
