@@ -1,8 +1,10 @@
 // Package data stores the project's datasets in Parquet files
 // (github.com/parquet-go/parquet-go), so that every run trains and tests on
 // exactly what the files hold and any Parquet tool (pyarrow, DuckDB,
-// parquet-tools, …) can inspect them. The CC loader (the word algebra
-// problems) will live here too.
+// parquet-tools, …) can inspect them, and it reads the Common Core (CC)
+// word algebra dataset (LoadCC; equations parsed by EvalEquation,
+// EquationNumbers and EquationPattern) and makes problems in its style
+// (SyntheticCC).
 //
 // Sequence datasets (the sort and addition tasks) use one plain schema, one
 // row per example:
@@ -29,4 +31,26 @@
 // extra columns are ignored), so a Parquet file of some other dataset is an
 // error wrapping ErrSchema rather than a set of zero-filled rows. Lists read back are never
 // nil: an empty list is an empty slice.
+//
+// Prepared word algebra problems (WriteWAP, ReadWAP) use one plain schema
+// too, one row per problem:
+//
+//	message WAPRow {
+//	  required int64 id;
+//	  required binary text (STRING);
+//	  required group tokens (LIST) { repeated group list { required binary element (STRING); } }
+//	  required group token_ids (LIST) { repeated group list { required int32 element; } }
+//	  required group num_pos (LIST) { repeated group list { required int32 element; } }
+//	  required group numbers (LIST) { repeated group list { required int32 element; } }
+//	  required int32 answer;
+//	  required binary equation (STRING);
+//	  required binary pattern (STRING);
+//	  required binary source (STRING);
+//	}
+//
+// token_ids has one id per token, num_pos the increasing token positions of
+// the numbers, numbers their values; source is "cc" or "synthetic", pattern
+// one of the five CC patterns or "other". Both functions refuse rows where
+// these disagree, writes are atomic, and reading checks the schema as for
+// sequences (an error wrapping ErrWAPSchema).
 package data

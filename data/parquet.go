@@ -43,13 +43,18 @@ func checkRow(i int, r SeqRow) error {
 // and any previous file at path is unchanged. Every row's InputLen and
 // TargetLen must equal the lengths of its lists.
 func WriteSeqs(path string, rows []SeqRow) error {
+	return writeRows(path, seqSchema, rows, checkRow)
+}
+
+// writeRows checks every row and writes them atomically with schema.
+func writeRows[T any](path string, schema *parquet.Schema, rows []T, check func(int, T) error) error {
 	for i, r := range rows {
-		if err := checkRow(i, r); err != nil {
+		if err := check(i, r); err != nil {
 			return fmt.Errorf("writing %s: %w", path, err)
 		}
 	}
 	return atomicfile.Write(path, func(f *os.File) error {
-		w := parquet.NewGenericWriter[SeqRow](f, seqSchema)
+		w := parquet.NewGenericWriter[T](f, schema)
 		if _, err := w.Write(rows); err != nil {
 			return err
 		}
@@ -64,34 +69,9 @@ func WriteSeqs(path string, rows []SeqRow) error {
 // target_len differs from the length of its list (naming the row). The
 // returned lists are never nil.
 func ReadSeqs(path string) ([]SeqRow, error) {
-	f, err := os.Open(path)
+	rows, err := readRows[SeqRow](path, seqSchema, ErrSchema)
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	pf, err := parquet.OpenFile(f, st.Size())
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: not a Parquet file: %w", path, err)
-	}
-	if err := checkSchema(pf.Schema()); err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	n := pf.NumRows()
-	rows := make([]SeqRow, n)
-	if n > 0 {
-		r := parquet.NewGenericReader[SeqRow](pf, seqSchema)
-		got, err := r.Read(rows)
-		r.Close()
-		if err != nil && !errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("reading %s: %w", path, err)
-		}
-		if int64(got) != n {
-			return nil, fmt.Errorf("reading %s: read %d rows, the file says it holds %d", path, got, n)
-		}
+		return nil, err
 	}
 	for i := range rows {
 		if rows[i].Input == nil {
@@ -107,14 +87,51 @@ func ReadSeqs(path string) ([]SeqRow, error) {
 	return rows, nil
 }
 
+// readRows reads every row of the Parquet file at path as a T, after
+// checking that the file has the columns of schema (the schema of T); a
+// file without them is an error wrapping errSchema. Errors name the file.
+func readRows[T any](path string, schema *parquet.Schema, errSchema error) ([]T, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	pf, err := parquet.OpenFile(f, st.Size())
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: not a Parquet file: %w", path, err)
+	}
+	if err := checkSchema(schema, pf.Schema(), errSchema); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	n := pf.NumRows()
+	rows := make([]T, n)
+	if n > 0 {
+		r := parquet.NewGenericReader[T](pf, schema)
+		got, err := r.Read(rows)
+		r.Close()
+		if err != nil && !errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("reading %s: %w", path, err)
+		}
+		if int64(got) != n {
+			return nil, fmt.Errorf("reading %s: read %d rows, the file says it holds %d", path, got, n)
+		}
+	}
+	return rows, nil
+}
+
 // ErrSchema is wrapped by the errors of ReadSeqs for a Parquet file whose
 // columns are not those of SeqRow.
 var ErrSchema = errors.New("not a sequence dataset")
 
-// checkSchema checks that every column of SeqRow is in s with the same
-// type and repetition. Extra columns are allowed.
-func checkSchema(s *parquet.Schema) error {
-	for _, want := range seqSchema.Fields() {
+// checkSchema checks that every column of the schema wantSchema is in s
+// with the same type and repetition; errors wrap errSchema. Extra columns
+// are allowed.
+func checkSchema(wantSchema, s *parquet.Schema, errSchema error) error {
+	for _, want := range wantSchema.Fields() {
 		var got parquet.Field
 		for _, f := range s.Fields() {
 			if f.Name() == want.Name() {
@@ -123,10 +140,10 @@ func checkSchema(s *parquet.Schema) error {
 			}
 		}
 		if got == nil {
-			return fmt.Errorf("%w: no column %q (the file has %s)", ErrSchema, want.Name(), fieldNames(s))
+			return fmt.Errorf("%w: no column %q (the file has %s)", errSchema, want.Name(), fieldNames(s))
 		}
 		if !compatible(want, got) {
-			return fmt.Errorf("%w: the file has column %s, want %s", ErrSchema, describe(got), describe(want))
+			return fmt.Errorf("%w: the file has column %s, want %s", errSchema, describe(got), describe(want))
 		}
 	}
 	return nil

@@ -90,8 +90,9 @@ func (a *Adam) FirstMoment(i int) []float64 { return a.m[i] }
 // State is what a checkpoint keeps of the optimiser: the update count and
 // the moment estimates, one slice per parameter.
 type State struct {
-	T    int         `json:"t"`
-	M, V [][]float64 `json:"-"`
+	T int         `json:"t"`
+	M [][]float64 `json:"m"`
+	V [][]float64 `json:"v"`
 }
 
 // State returns a copy of the optimiser's state.

@@ -67,6 +67,8 @@ type Model struct {
 	Machine *d4.Model
 	Layout  Layout
 	Trace   []int // the sketch's static trace: the words executed, in order
+
+	evalGraphs map[[2]int]*graph // forward-only graphs by (batch, length)
 }
 
 // NewModel compiles the sketch for the paper's sizes and draws the reader's

@@ -1,0 +1,230 @@
+package data
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// The five equation patterns of the CC dataset, as EquationPattern names
+// them: a, b and c are the equation's numbers in the order they appear.
+const (
+	PatternAddSub = "(a+b)-c"
+	PatternMulAdd = "a*(b+c)"
+	PatternAddDiv = "(a+b)/c"
+	PatternMulSub = "a*(b-c)"
+	PatternSubDiv = "(a-b)/c"
+	// PatternOther is any other equation, or one that does not parse.
+	PatternOther = "other"
+)
+
+// Patterns are the five CC patterns in the order above.
+var Patterns = []string{PatternAddSub, PatternMulAdd, PatternAddDiv, PatternMulSub, PatternSubDiv}
+
+// expr is a parsed arithmetic expression: a number (op 0) or a binary
+// operation on two sub-expressions.
+type expr struct {
+	op   byte // 0, '+', '-', '*' or '/'
+	num  float64
+	l, r *expr
+}
+
+// parseEquation parses an equation in CC's format, "X=((32.0+42.0)-35.0)":
+// an optional "X=" (any single-letter unknown), then an expression of
+// unsigned decimal numbers, + - * /, and parentheses, with the usual
+// precedence and left associativity. White space is ignored.
+func parseEquation(eq string) (*expr, error) {
+	s := strings.Join(strings.Fields(eq), "")
+	if len(s) >= 2 && s[1] == '=' && ('A' <= s[0] && s[0] <= 'Z' || 'a' <= s[0] && s[0] <= 'z') {
+		s = s[2:]
+	}
+	p := &eqParser{s: s}
+	e, err := p.sum()
+	if err != nil {
+		return nil, fmt.Errorf("equation %q: %w", eq, err)
+	}
+	if p.i < len(s) {
+		return nil, fmt.Errorf("equation %q: unexpected %q at offset %d", eq, s[p.i], p.i)
+	}
+	return e, nil
+}
+
+// eqParser is a recursive-descent parser over an expression without white
+// space.
+type eqParser struct {
+	s     string
+	i     int
+	depth int
+}
+
+// maxEqDepth bounds the nesting of parentheses, so that no input can
+// exhaust the stack.
+const maxEqDepth = 100
+
+func (p *eqParser) sum() (*expr, error) {
+	l, err := p.product()
+	if err != nil {
+		return nil, err
+	}
+	for p.i < len(p.s) && (p.s[p.i] == '+' || p.s[p.i] == '-') {
+		op := p.s[p.i]
+		p.i++
+		r, err := p.product()
+		if err != nil {
+			return nil, err
+		}
+		l = &expr{op: op, l: l, r: r}
+	}
+	return l, nil
+}
+
+func (p *eqParser) product() (*expr, error) {
+	l, err := p.factor()
+	if err != nil {
+		return nil, err
+	}
+	for p.i < len(p.s) && (p.s[p.i] == '*' || p.s[p.i] == '/') {
+		op := p.s[p.i]
+		p.i++
+		r, err := p.factor()
+		if err != nil {
+			return nil, err
+		}
+		l = &expr{op: op, l: l, r: r}
+	}
+	return l, nil
+}
+
+func (p *eqParser) factor() (*expr, error) {
+	if p.i >= len(p.s) {
+		return nil, fmt.Errorf("unexpected end, want a number or (")
+	}
+	if p.s[p.i] == '(' {
+		if p.depth++; p.depth > maxEqDepth {
+			return nil, fmt.Errorf("parentheses nested deeper than %d", maxEqDepth)
+		}
+		p.i++
+		e, err := p.sum()
+		if err != nil {
+			return nil, err
+		}
+		if p.i >= len(p.s) || p.s[p.i] != ')' {
+			return nil, fmt.Errorf("missing ) at offset %d", p.i)
+		}
+		p.i++
+		p.depth--
+		return e, nil
+	}
+	start := p.i
+	for p.i < len(p.s) && (p.s[p.i] >= '0' && p.s[p.i] <= '9' || p.s[p.i] == '.') {
+		p.i++
+	}
+	if start == p.i {
+		return nil, fmt.Errorf("unexpected %q at offset %d, want a number or (", p.s[p.i], p.i)
+	}
+	v, err := strconv.ParseFloat(p.s[start:p.i], 64)
+	if err != nil {
+		return nil, fmt.Errorf("bad number %q at offset %d", p.s[start:p.i], start)
+	}
+	return &expr{num: v}, nil
+}
+
+// eval computes e; division by zero is an error.
+func (e *expr) eval() (float64, error) {
+	if e.op == 0 {
+		return e.num, nil
+	}
+	l, err := e.l.eval()
+	if err != nil {
+		return 0, err
+	}
+	r, err := e.r.eval()
+	if err != nil {
+		return 0, err
+	}
+	switch e.op {
+	case '+':
+		return l + r, nil
+	case '-':
+		return l - r, nil
+	case '*':
+		return l * r, nil
+	}
+	if r == 0 {
+		return 0, fmt.Errorf("division by zero")
+	}
+	return l / r, nil
+}
+
+// numbers appends the numbers of e in the order they appear.
+func (e *expr) numbers(out []float64) []float64 {
+	if e.op == 0 {
+		return append(out, e.num)
+	}
+	return e.r.numbers(e.l.numbers(out))
+}
+
+// shape writes e with its numbers replaced by a, b, c, … in order and
+// parentheses around every operation but the outermost.
+func (e *expr) shape(b *strings.Builder, next *byte, top bool) {
+	if e.op == 0 {
+		b.WriteByte(*next)
+		*next++
+		return
+	}
+	if !top {
+		b.WriteByte('(')
+	}
+	e.l.shape(b, next, false)
+	b.WriteByte(e.op)
+	e.r.shape(b, next, false)
+	if !top {
+		b.WriteByte(')')
+	}
+}
+
+// EvalEquation computes the value of an equation in CC's format, e.g.
+// 56 for "X=((50.0+21.0)-15.0)". It fails for an equation that does not
+// parse or divides by zero.
+func EvalEquation(eq string) (float64, error) {
+	e, err := parseEquation(eq)
+	if err != nil {
+		return 0, err
+	}
+	v, err := e.eval()
+	if err != nil {
+		return 0, fmt.Errorf("equation %q: %w", eq, err)
+	}
+	return v, nil
+}
+
+// EquationNumbers returns the numbers of an equation in CC's format in the
+// order they appear, e.g. [50 21 15] for "X=((50.0+21.0)-15.0)".
+func EquationNumbers(eq string) ([]float64, error) {
+	e, err := parseEquation(eq)
+	if err != nil {
+		return nil, err
+	}
+	return e.numbers(nil), nil
+}
+
+// EquationPattern names the pattern of a CC equation: one of Patterns —
+// "(a+b)-c" for "X=((50.0+21.0)-15.0)" — or PatternOther for an equation of
+// any other shape, with other than three numbers, or that does not parse.
+// Redundant parentheses do not change the pattern.
+func EquationPattern(eq string) string {
+	e, err := parseEquation(eq)
+	if err != nil {
+		return PatternOther
+	}
+	var b strings.Builder
+	next := byte('a')
+	e.shape(&b, &next, true)
+	s := b.String()
+	for _, p := range Patterns {
+		if s == p {
+			return p
+		}
+	}
+	return PatternOther
+}

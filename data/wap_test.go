@@ -1,0 +1,144 @@
+package data
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/parquet-go/parquet-go"
+)
+
+func wapRows() []WAPRow {
+	return []WAPRow{
+		{
+			ID: 0, Text: "Tom had 5 apples and got 3 more. He ate 2.",
+			Tokens:   []string{"Tom", "had", "5", "apples", "and", "got", "3", "more", ".", "He", "ate", "2", "."},
+			TokenIDs: []int32{7, 8, 2, 9, 10, 11, 2, 12, 3, 13, 14, 2, 3},
+			NumPos:   []int32{2, 6, 11}, Numbers: []int32{5, 3, 2}, Answer: 6,
+			Equation: "X=((5.0+3.0)-2.0)", Pattern: PatternAddSub, Source: SourceCC,
+		},
+		{
+			ID: 1 << 40, Text: "Zoë’s 2 bags, 3 red and 4 blue — how many?",
+			Tokens:   []string{"Zoë", "'s", "2", "bags", ",", "3", "red", "and", "4", "blue", "—", "how", "many", "?"},
+			TokenIDs: []int32{1, 1, 2, 1, 1, 2, 1, 1, 2, 1, 1, 1, 1, 1},
+			NumPos:   []int32{2, 5, 8}, Numbers: []int32{2, 3, 4}, Answer: 14,
+			Equation: "X=(2.0*(3.0+4.0))", Pattern: PatternMulAdd, Source: SourceSynthetic,
+		},
+	}
+}
+
+func TestWAPRoundTrip(t *testing.T) {
+	tests := []struct {
+		name string
+		rows []WAPRow
+		want []WAPRow // nil: same as rows
+	}{
+		{name: "rows", rows: wapRows()},
+		{name: "no rows", rows: []WAPRow{}},
+		{name: "nil rows", rows: nil, want: []WAPRow{}},
+		{
+			name: "nil lists read back empty",
+			rows: []WAPRow{{ID: 3, Text: "nothing", Pattern: PatternOther, Source: SourceCC}},
+			want: []WAPRow{{ID: 3, Text: "nothing", Tokens: []string{}, TokenIDs: []int32{}, NumPos: []int32{}, Numbers: []int32{}, Pattern: PatternOther, Source: SourceCC}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "wap.parquet")
+			if err := WriteWAP(path, tt.rows); err != nil {
+				t.Fatal(err)
+			}
+			got, err := ReadWAP(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := tt.want
+			if want == nil {
+				want = tt.rows
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("read back %+v, want %+v", got, want)
+			}
+		})
+	}
+}
+
+func TestWriteWAPErrors(t *testing.T) {
+	tests := []struct {
+		name   string
+		change func(r *WAPRow)
+		want   string
+	}{
+		{"token ids", func(r *WAPRow) { r.TokenIDs = r.TokenIDs[1:] }, "row 1 (id 1099511627776): 13 token ids for 14 tokens"},
+		{"numbers", func(r *WAPRow) { r.Numbers = r.Numbers[:2] }, "3 number positions for 2 numbers"},
+		{"position out of range", func(r *WAPRow) { r.NumPos[2] = 14 }, "number position 14 is outside its 14 tokens"},
+		{"positions not increasing", func(r *WAPRow) { r.NumPos[1] = 2 }, "number positions [2 2 8] are not increasing"},
+		{"source", func(r *WAPRow) { r.Source = "web" }, `source "web", want "cc" or "synthetic"`},
+		{"pattern", func(r *WAPRow) { r.Pattern = "a+b+c" }, `pattern "a+b+c" is not a CC pattern`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "wap.parquet")
+			rows := wapRows()
+			tt.change(&rows[1])
+			err := WriteWAP(path, rows)
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), path) {
+				t.Errorf("err = %v, want one naming the file and containing %q", err, tt.want)
+			}
+			if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+				t.Errorf("a failed write left %d files", len(entries))
+			}
+		})
+	}
+}
+
+func TestReadWAPErrors(t *testing.T) {
+	dir := t.TempDir()
+	seqs := filepath.Join(dir, "seqs.parquet")
+	if err := WriteSeqs(seqs, []SeqRow{{ID: 1, Input: []int32{1}, InputLen: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(dir, "bad.parquet")
+	rows := wapRows()
+	rows[0].NumPos = []int32{2, 6, 99}
+	if err := parquet.WriteFile(bad, rows); err != nil {
+		t.Fatal(err)
+	}
+	text := filepath.Join(dir, "text.parquet")
+	os.WriteFile(text, []byte("id,text\n"), 0o644)
+	tests := []struct {
+		name, path, want string
+		is               error
+	}{
+		{"missing", filepath.Join(dir, "missing.parquet"), "no such file", nil},
+		{"not parquet", text, "not a Parquet file", nil},
+		{"sequence dataset", seqs, `not a WAP dataset: no column "text"`, ErrWAPSchema},
+		{"bad row", bad, "row 0 (id 0): number position 99 is outside its 13 tokens", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rows, err := ReadWAP(tt.path)
+			if err == nil || rows != nil {
+				t.Fatalf("ReadWAP = %d rows, %v; want an error", len(rows), err)
+			}
+			if !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), tt.path) {
+				t.Errorf("err = %v, want one naming the file and containing %q", err, tt.want)
+			}
+			if tt.is != nil && !errors.Is(err, tt.is) {
+				t.Errorf("err = %v does not wrap %v", err, tt.is)
+			}
+		})
+	}
+	// A WAP file is not a sequence dataset either.
+	good := filepath.Join(dir, "good.parquet")
+	if err := WriteWAP(good, wapRows()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadSeqs(good); !errors.Is(err, ErrSchema) {
+		t.Errorf("ReadSeqs of a WAP file: err = %v, want ErrSchema", err)
+	}
+}

@@ -1,0 +1,238 @@
+package reader
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/jdkato/prose/v2"
+)
+
+// Limits on the text of one question. A word algebra problem is a few
+// sentences long (CC's longest is under 400 characters and 100 tokens);
+// anything far beyond that is not a problem statement, and the limits keep
+// the reader's cost per question bounded.
+const (
+	// MaxTextLen is the largest number of characters (runes) of a text.
+	MaxTextLen = 2000
+	// MaxTokens is the largest number of tokens of a question.
+	MaxTokens = 400
+)
+
+// NumberToken is the token that every number of a question maps to when
+// tokens become ids, so that the reader generalises to numbers it has not
+// seen in training: a story reads the same whatever its numbers are.
+const NumberToken = "<num>"
+
+// sanitizer is the replacement that prose applies to its input before
+// tokenising (curly quotes to straight ones). Tokenize applies it first so
+// that the tokens can be checked against the text they came from.
+var sanitizer = strings.NewReplacer(
+	"\u201c", `"`,
+	"\u201d", `"`,
+	"\u2018", "'",
+	"\u2019", "'",
+	"&rsquo;", "'")
+
+// contractions are the clitics that prose splits off a word ("n't", "'s",
+// …), in lower case.
+var contractions = []string{"n't", "'ll", "'s", "'re", "'m"}
+
+// Tokenize splits text into tokens with prose's Penn Treebank style
+// tokeniser (github.com/jdkato/prose/v2 with tagging, extraction and
+// sentence segmentation off): words and punctuation are separate tokens,
+// clitics are split off ("didn't" → "did" "n't", "Tom's" → "Tom" "'s"), a
+// currency sign is split off its amount ("$5" → "$" "5"), and numbers such
+// as "3.5" and "1,000", and words such as "mp3", "3rd", "12%" and "20-25"
+// stay whole. Curly quotes become straight ones.
+//
+// prose v2.0.0 drops the rest of a word that follows a split clitic when
+// more characters follow it ("won't." gives only "wo"; "Tom's)" only
+// "Tom"; "'skee" nothing at all, read as the clitic "'s"). Tokenize checks
+// that the tokens spell out the text, and re-splits any whitespace-separated
+// word for which they do not: the word is cut after the clitic or after
+// an opening quote, and each part is tokenised again, so "won't." gives
+// "wo" "n't" "." and "'skee" gives "'" "skee". No character of the text
+// other than white space is ever lost.
+//
+// Tokenize returns an empty slice for a text of only white space, and an
+// error for a text that is not valid UTF-8 or is longer than MaxTextLen
+// characters.
+func Tokenize(text string) ([]string, error) {
+	if !utf8.ValidString(text) {
+		return nil, fmt.Errorf("tokenizing: the text is not valid UTF-8")
+	}
+	if n := utf8.RuneCountInString(text); n > MaxTextLen {
+		return nil, fmt.Errorf("tokenizing: the text has %d characters, more than the limit of %d", n, MaxTextLen)
+	}
+	clean := sanitizer.Replace(text)
+	toks, err := proseTokens(clean)
+	if err != nil {
+		return nil, err
+	}
+	fields := strings.Fields(clean)
+	if strings.Join(toks, "") == strings.Join(fields, "") {
+		return toks, nil
+	}
+	// Some word lost characters: tokenise word by word (prose splits at
+	// white space only, so this gives the same tokens for the other words).
+	toks = toks[:0]
+	for _, f := range fields {
+		wt, err := wordTokens(f)
+		if err != nil {
+			return nil, err
+		}
+		toks = append(toks, wt...)
+	}
+	return toks, nil
+}
+
+// proseTokens returns prose's tokens of text.
+func proseTokens(text string) ([]string, error) {
+	doc, err := prose.NewDocument(text, prose.WithTagging(false), prose.WithExtraction(false), prose.WithSegmentation(false))
+	if err != nil {
+		return nil, fmt.Errorf("tokenizing: %w", err)
+	}
+	toks := make([]string, 0, len(doc.Tokens()))
+	for _, t := range doc.Tokens() {
+		toks = append(toks, t.Text)
+	}
+	return toks, nil
+}
+
+// wordTokens tokenises one word (no white space), working around prose's
+// loss of characters after a clitic: when prose's tokens do not spell the
+// word, the word is cut in two (see repairCut) and both parts are
+// tokenised again. A word with no cut that prose still cannot tokenise is
+// kept whole.
+func wordTokens(word string) ([]string, error) {
+	toks, err := proseTokens(word)
+	if err != nil {
+		return nil, err
+	}
+	if strings.Join(toks, "") == word {
+		return toks, nil
+	}
+	cut := repairCut(word)
+	if cut <= 0 || cut >= len(word) {
+		return []string{word}, nil
+	}
+	left, err := wordTokens(word[:cut])
+	if err != nil {
+		return nil, err
+	}
+	right, err := wordTokens(word[cut:])
+	if err != nil {
+		return nil, err
+	}
+	return append(left, right...), nil
+}
+
+// repairCut returns the byte offset at which to cut a word that prose
+// garbles, or -1: just after the earliest clitic that is followed by a
+// character other than a letter ("won't." → "won't" "."); else after an
+// opening quote ("'skee" → "'" "skee", which prose reads as the clitic
+// "'s" and loses); else just after the earliest clitic followed by
+// anything ("x'sold" → "x's" "old").
+func repairCut(word string) int {
+	lower := asciiLower(word)
+	first, firstAnyFollower := -1, -1
+	for _, c := range contractions {
+		for from := 0; ; {
+			i := strings.Index(lower[from:], c)
+			if i < 0 {
+				break
+			}
+			end := from + i + len(c)
+			if end < len(word) {
+				next, _ := utf8.DecodeRuneInString(word[end:])
+				if !unicode.IsLetter(next) && (first < 0 || end < first) {
+					first = end
+				}
+				if firstAnyFollower < 0 || end < firstAnyFollower {
+					firstAnyFollower = end
+				}
+			}
+			from += i + 1
+		}
+	}
+	switch {
+	case first > 0:
+		return first
+	case strings.HasPrefix(word, "'") && len(word) > 1:
+		return 1
+	}
+	return firstAnyFollower
+}
+
+// asciiLower lower-cases the ASCII letters of s, keeping every byte offset.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// numberRE matches a token that is a number as a whole: digits with
+// optional thousands separators ("1,000") and an optional decimal part
+// ("3.5"), or a decimal part alone (".5").
+var numberRE = regexp.MustCompile(`^(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?$|^\.[0-9]+$`)
+
+// ParseNumber reports whether the whole token is an unsigned decimal
+// number — "42", "007", "1,000", "3.5", ".5" — and returns its value. A
+// token with anything else in it is not a number: "mp3", "3rd", "12%",
+// "20-25", "1/2", "-3", "1,00".
+func ParseNumber(tok string) (float64, bool) {
+	if !numberRE.MatchString(tok) {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(strings.ReplaceAll(tok, ",", ""), 64)
+	if err != nil {
+		return 0, false
+	}
+	return v, true
+}
+
+// Question is the text of a word algebra problem with its tokens and the
+// numbers found in them.
+type Question struct {
+	// Text is the text as given.
+	Text string
+	// Tokens are the tokens of Text (see Tokenize).
+	Tokens []string
+	// NumPos are the positions in Tokens of the number tokens, in order.
+	NumPos []int
+	// Numbers are the values of those tokens (see ParseNumber).
+	Numbers []float64
+}
+
+// ParseQuestion tokenises text and finds its numbers: every token that is
+// a number as a whole (see ParseNumber), in text order. It fails, with one
+// line saying why, for a text that is empty or only white space, not valid
+// UTF-8, longer than MaxTextLen characters or more than MaxTokens tokens.
+func ParseQuestion(text string) (Question, error) {
+	if strings.TrimFunc(text, unicode.IsSpace) == "" {
+		return Question{}, fmt.Errorf("reading the question: the text is empty")
+	}
+	toks, err := Tokenize(text)
+	if err != nil {
+		return Question{}, fmt.Errorf("reading the question: %w", err)
+	}
+	if len(toks) > MaxTokens {
+		return Question{}, fmt.Errorf("reading the question: it has %d tokens, more than the limit of %d", len(toks), MaxTokens)
+	}
+	q := Question{Text: text, Tokens: toks, NumPos: []int{}, Numbers: []float64{}}
+	for i, t := range toks {
+		if v, ok := ParseNumber(t); ok {
+			q.NumPos = append(q.NumPos, i)
+			q.Numbers = append(q.Numbers, v)
+		}
+	}
+	return q, nil
+}

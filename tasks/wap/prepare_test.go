@@ -1,0 +1,261 @@
+package wap
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"d4/data"
+	"d4/reader"
+)
+
+// ccDir is where the CC dataset lives on the project's machines.
+const ccDir = "../../../shared/data/cc"
+
+// checkPrepared checks the files of a prepared dataset against its summary
+// and every row against its problem's equation.
+func checkPrepared(t *testing.T, out string, sum Summary) *Prepared {
+	t.Helper()
+	p, err := LoadPrepared(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(p.Summary, sum) {
+		t.Errorf("prepared.json holds %+v, Prepare returned %+v", p.Summary, sum)
+	}
+	if got := (SplitCounts{len(p.Train), len(p.Dev), len(p.Test)}); got != sum.Rows {
+		t.Errorf("files hold %+v rows, the summary says %+v", got, sum.Rows)
+	}
+	if p.Vocab.Size() != sum.VocabSize {
+		t.Errorf("tokenizer.json has %d ids, the summary says %d", p.Vocab.Size(), sum.VocabSize)
+	}
+	// The vocabulary comes from the training split only.
+	trainWords := map[string]bool{}
+	for _, r := range p.Train {
+		for _, tok := range r.Tokens {
+			trainWords[strings.ToLower(tok)] = true
+		}
+	}
+	for id := 3; id < p.Vocab.Size(); id++ {
+		if w := p.Vocab.Word(id); !trainWords[w] {
+			t.Errorf("vocabulary word %q (id %d) is not in the training split", w, id)
+		}
+	}
+	for _, split := range [][]data.WAPRow{p.Train, p.Dev, p.Test} {
+		for _, r := range split {
+			if r.Source != sum.Source {
+				t.Errorf("row %d: source %q, want %q", r.ID, r.Source, sum.Source)
+			}
+			if r.Pattern != data.EquationPattern(r.Equation) || r.Pattern == data.PatternOther {
+				t.Errorf("row %d: pattern %q for %s", r.ID, r.Pattern, r.Equation)
+			}
+			v, err := data.EvalEquation(r.Equation)
+			if err != nil || v != float64(r.Answer) {
+				t.Errorf("row %d: %s = %v (%v), answer %d", r.ID, r.Equation, v, err, r.Answer)
+			}
+			eq, _ := data.EquationNumbers(r.Equation)
+			var got []float64
+			for k, n := range r.Numbers {
+				got = append(got, float64(n))
+				if r.TokenIDs[r.NumPos[k]] != reader.NumID {
+					t.Errorf("row %d: number token %q has id %d, want %d", r.ID, r.Tokens[r.NumPos[k]], r.TokenIDs[r.NumPos[k]], reader.NumID)
+				}
+			}
+			slices.Sort(got)
+			slices.Sort(eq)
+			if !reflect.DeepEqual(got, eq) {
+				t.Errorf("row %d: numbers %v in the text, %v in %s (%q)", r.ID, r.Numbers, eq, r.Equation, r.Text)
+			}
+		}
+	}
+	return p
+}
+
+func TestPrepareCC(t *testing.T) {
+	if _, err := os.Stat(filepath.Join(ccDir, data.CCQuestions)); err != nil {
+		t.Skipf("the CC dataset is not at %s (%v); skipping", ccDir, err)
+	}
+	out := filepath.Join(t.TempDir(), "prepared")
+	sum, err := Prepare(PrepareConfig{Dir: ccDir, Out: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Source != data.SourceCC || sum.Problems != (SplitCounts{300, 100, 200}) || sum.MinCount != 1 {
+		t.Errorf("summary %+v", sum)
+	}
+	skipped := SplitCounts{}
+	for _, s := range sum.Skipped {
+		skipped.add(s.Split, 1)
+		t.Logf("skipped %s problem %d: %s (%s)", s.Split, s.ID, s.Reason, s.Detail)
+	}
+	want := SplitCounts{300 - skipped.Train, 100 - skipped.Dev, 200 - skipped.Test}
+	if sum.Rows != want {
+		t.Errorf("rows %+v, want %+v", sum.Rows, want)
+	}
+	t.Logf("CC: rows %+v, vocabulary %d, skipped %d", sum.Rows, sum.VocabSize, len(sum.Skipped))
+	checkPrepared(t, out, sum)
+}
+
+func TestPrepareSynthetic(t *testing.T) {
+	out := t.TempDir()
+	cfg := PrepareConfig{Synthetic: true, SyntheticN: [3]int{60, 12, 0}, Seed: 5, Out: out, MinCount: 2}
+	sum, err := Prepare(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := SplitCounts{60, 12, 200}
+	if sum.Source != data.SourceSynthetic || sum.Problems != want || sum.Rows != want || len(sum.Skipped) != 0 || sum.Seed != 5 || sum.MinCount != 2 {
+		t.Errorf("summary %+v", sum)
+	}
+	p := checkPrepared(t, out, sum)
+	// The same seed gives the same data.
+	cfg.Out = t.TempDir()
+	if _, err := Prepare(cfg); err != nil {
+		t.Fatal(err)
+	}
+	q, err := LoadPrepared(cfg.Out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(p.Train, q.Train) || !reflect.DeepEqual(p.Test, q.Test) {
+		t.Error("two preparations with the same seed differ")
+	}
+}
+
+// writeCC writes a CC directory of the given problems (iIndex = position),
+// all of them in train but the last two (one in dev, one in test).
+func writeCC(t *testing.T, texts []string, answers []float64, eqs []string) string {
+	t.Helper()
+	dir := t.TempDir()
+	type q struct {
+		IIndex     int       `json:"iIndex"`
+		SQuestion  string    `json:"sQuestion"`
+		LSolutions []float64 `json:"lSolutions"`
+		LEquations []string  `json:"lEquations"`
+	}
+	var qs []q
+	var train []string
+	for i, s := range texts {
+		qs = append(qs, q{i, s, []float64{answers[i]}, []string{eqs[i]}})
+		if i < len(texts)-2 {
+			train = append(train, strings.Repeat(" ", i%2)+string(rune('0'+i)))
+		}
+	}
+	b, _ := json.Marshal(qs)
+	files := map[string]string{
+		data.CCQuestions: string(b),
+		data.CCTrain:     strings.Join(train, "\n"),
+		data.CCDev:       string(rune('0' + len(texts) - 2)),
+		data.CCTest:      string(rune('0' + len(texts) - 1)),
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestPrepareSkips(t *testing.T) {
+	dir := writeCC(t, []string{
+		"Tom had 5 apples and got 3 more. He ate 2. How many are left?",
+		"Ann had 5 pears and ate 2. How many are left?",
+		"Bo had 3.5 kg of flour, got 2 more and used 1. How much is left?",
+		"Cy had 200 pens, got 2 more and lost 1. How many are left?",
+		"Di had 5 cups, got 2 more and broke 2. How many are left?",
+		"Ed had 7 hats, got 2 more and lost 3. How many are left?",
+		"Flo has 4 mp3 players, 2 radios and 1 TV. How many in all?",
+	}, []float64{6, 3, 4.5, 201, 2.5, 6, 7}, []string{
+		"X=((5.0+3.0)-2.0)", "X=(5.0-2.0)", "X=((3.5+2.0)-1.0)", "X=((200.0+2.0)-1.0)",
+		"X=((5.0+2.0)-2.0)", "X=((7.0+2.0)-3.0)", "X=((4.0+2.0)+1.0)",
+	})
+	sum, err := Prepare(PrepareConfig{Dir: dir, Out: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Skip{
+		{"train", 1, SkipCount, "found 2 numbers: 5, 2"},
+		{"train", 2, SkipNumber, "number 3.5 is not an integer in 0..149"},
+		{"train", 3, SkipNumber, "number 200 is not an integer in 0..149"},
+		{"train", 4, SkipAnswer, "answer 2.5 is not an integer in 0..149"},
+	}
+	if !reflect.DeepEqual(sum.Skipped, want) {
+		t.Errorf("skipped %+v, want %+v", sum.Skipped, want)
+	}
+	if w := map[string]int{SkipCount: 1, SkipNumber: 2, SkipAnswer: 1}; !reflect.DeepEqual(sum.SkippedByReason, w) {
+		t.Errorf("skipped by reason %v, want %v", sum.SkippedByReason, w)
+	}
+	if sum.Problems != (SplitCounts{5, 1, 1}) || sum.Rows != (SplitCounts{1, 1, 1}) {
+		t.Errorf("problems %+v, rows %+v; want 5/1/1 and 1/1/1", sum.Problems, sum.Rows)
+	}
+	// Only the kept training problem's words are in the vocabulary.
+	if sum.VocabSize != 3+14 {
+		t.Errorf("vocabulary of %d ids, want %d", sum.VocabSize, 3+14)
+	}
+}
+
+func TestPrepareErrors(t *testing.T) {
+	allSkipped := writeCC(t, []string{"One 1 two 2.", "Ed had 7 hats, got 2 more and lost 3. How many are left?", "Ed had 7 hats, got 2 more and lost 3. How many are left?"},
+		[]float64{1, 6, 6}, []string{"X=1.0", "X=((7.0+2.0)-3.0)", "X=((7.0+2.0)-3.0)"})
+	file := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(file, nil, 0o644)
+	tests := []struct {
+		name string
+		cfg  PrepareConfig
+		want string
+	}{
+		{"no output", PrepareConfig{Dir: ccDir}, "no output directory"},
+		{"no input", PrepareConfig{Out: t.TempDir()}, "no CC directory given"},
+		{"missing input", PrepareConfig{Dir: "/nonexistent/cc", Out: t.TempDir()}, "/nonexistent/cc: no such file or directory"},
+		{"negative count", PrepareConfig{Synthetic: true, Out: t.TempDir(), MinCount: -1}, "the minimum count is -1"},
+		{"negative size", PrepareConfig{Synthetic: true, Out: t.TempDir(), SyntheticN: [3]int{10, -1, 10}}, "-1 synthetic dev problems"},
+		{"all skipped", PrepareConfig{Dir: allSkipped, Out: t.TempDir()}, "no training problem left (1 read, all skipped)"},
+		{"output is a file", PrepareConfig{Synthetic: true, SyntheticN: [3]int{6, 6, 6}, Out: file}, "not a directory"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Prepare(tt.cfg)
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), "preparing the word algebra data: ") {
+				t.Errorf("err = %v, want one containing %q", err, tt.want)
+			}
+			if err != nil && strings.Contains(err.Error(), "\n") {
+				t.Errorf("error %q is more than one line", err)
+			}
+		})
+	}
+}
+
+func TestLoadPreparedErrors(t *testing.T) {
+	out := t.TempDir()
+	if _, err := Prepare(PrepareConfig{Synthetic: true, SyntheticN: [3]int{30, 6, 6}, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	// A vocabulary from other data does not fit the rows.
+	small := reader.BuildVocab([][]string{{"a"}}, 1)
+	if err := small.Save(filepath.Join(out, TokenizerFile)); err != nil {
+		t.Fatal(err)
+	}
+	_, err := LoadPrepared(out)
+	if err == nil || !strings.Contains(err.Error(), "outside the 4 ids of tokenizer.json") {
+		t.Errorf("mismatched vocabulary: err = %v", err)
+	}
+	os.Remove(filepath.Join(out, DevFile))
+	os.Remove(filepath.Join(out, TokenizerFile))
+	_, err = LoadPrepared(out)
+	if err == nil || !strings.Contains(err.Error(), "tokenizer.json: no such file") {
+		t.Errorf("missing tokenizer: err = %v", err)
+	}
+	os.WriteFile(filepath.Join(out, PreparedFile), []byte("{"), 0o644)
+	_, err = LoadPrepared(out)
+	if err == nil || !strings.Contains(err.Error(), "prepared.json: unexpected end of JSON input") {
+		t.Errorf("bad prepared.json: err = %v", err)
+	}
+	_, err = LoadPrepared(filepath.Join(out, "missing"))
+	if err == nil || !strings.Contains(err.Error(), "no such file") {
+		t.Errorf("missing directory: err = %v", err)
+	}
+}

@@ -1,0 +1,230 @@
+package wap
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand"
+	"time"
+
+	"d4/internal/optim"
+)
+
+// TrainConfig sets a training run (defaults: the paper's experimental
+// details for CC — batch 50, Adam with learning rate 0.02 — with the
+// global-norm clipping and annealed gradient noise of DESIGN.md).
+type TrainConfig struct {
+	Epochs   int
+	Batch    int
+	LR       float64
+	Clip     float64
+	NoiseEta float64
+	Seed     int64
+	// Patience stops training when the dev accuracy has not improved for
+	// this many epochs (0: never).
+	Patience int
+	// OnBatch is told after every update (for a progress bar).
+	OnBatch func(epoch, batch, batches int, loss float64)
+	// OnEpoch is told after every epoch; an error it returns stops training
+	// (the epoch is finished, so a checkpoint written there is complete).
+	OnEpoch func(r EpochReport) error
+}
+
+// DefaultTrainConfig returns the defaults.
+func DefaultTrainConfig() TrainConfig {
+	return TrainConfig{Epochs: 60, Batch: 50, LR: 0.02, Clip: 1, NoiseEta: 0, Seed: 1, Patience: 0}
+}
+
+// EpochReport is what an epoch achieved.
+type EpochReport struct {
+	Epoch    int     // 1-based
+	Loss     float64 // mean training loss of the epoch's updates
+	TrainAcc float64 // percent of training problems answered correctly (after the epoch)
+	DevAcc   float64 // percent of dev problems answered correctly
+	Best     bool    // the best dev accuracy so far (ties go to the earlier epoch)
+	Seconds  float64 // wall time of the epoch, evaluation included
+}
+
+// Trainer trains a model end to end and keeps the optimiser's state, so that
+// a run can be checkpointed and resumed exactly.
+type Trainer struct {
+	M      *Model
+	Cfg    TrainConfig
+	Adam   *optim.Adam
+	Epoch  int     // epochs finished
+	Best   float64 // best dev accuracy so far (−1 before the first epoch)
+	BestAt int     // epoch of Best
+	graphs map[[2]int]*graph
+}
+
+// NewTrainer prepares a trainer for m.
+func NewTrainer(m *Model, cfg TrainConfig) (*Trainer, error) {
+	if cfg.Epochs < 1 || cfg.Batch < 1 || !(cfg.LR > 0) {
+		return nil, fmt.Errorf("wap: training needs epochs ≥ 1, batch ≥ 1 and a positive learning rate, got %d, %d, %v", cfg.Epochs, cfg.Batch, cfg.LR)
+	}
+	var params [][]float64
+	for _, t := range m.tensors() {
+		params = append(params, t.Data().([]float64))
+	}
+	return &Trainer{M: m, Cfg: cfg, Adam: optim.New(params, cfg.LR, cfg.Clip, cfg.NoiseEta, cfg.Seed),
+		Best: -1, graphs: map[[2]int]*graph{}}, nil
+}
+
+// errStop is returned by tests' OnEpoch to stop early.
+var errStop = errors.New("stop")
+
+// maxLen is the longest story of a set of problems.
+func maxLen(ps []*Problem) int {
+	n := 0
+	for _, p := range ps {
+		n = max(n, len(p.IDs))
+	}
+	return n
+}
+
+// step runs one update on a batch.
+func (tr *Trainer) step(batch []*Problem, T int) (float64, error) {
+	key := [2]int{len(batch), T}
+	gr, ok := tr.graphs[key]
+	if !ok {
+		var err error
+		if gr, err = tr.M.newGraph(len(batch), T, true); err != nil {
+			return 0, err
+		}
+		tr.graphs[key] = gr
+	}
+	loss, _, err := tr.M.run(gr, batch)
+	if err != nil {
+		return 0, err
+	}
+	if math.IsNaN(loss) || math.IsInf(loss, 0) {
+		return loss, fmt.Errorf("wap: the loss is %v: %w", loss, optim.ErrNotFinite)
+	}
+	grads := make([][]float64, len(gr.grads))
+	for i, g := range gr.grads {
+		grads[i] = g.Value().Data().([]float64)
+	}
+	if _, err := tr.Adam.Update(grads); err != nil {
+		return loss, fmt.Errorf("wap: update %d: %w", tr.Adam.Steps()+1, err)
+	}
+	return loss, nil
+}
+
+// Train runs the remaining epochs on train, scoring dev after each one.
+// Every example of train is used once per epoch, in an order drawn from
+// the seed and the epoch (so a resumed run sees the same batches); a last
+// batch smaller than the batch size is trained on as it is.
+func (tr *Trainer) Train(train, dev []*Problem) error {
+	if len(train) == 0 {
+		return errors.New("wap: no training problems")
+	}
+	T := maxLen(train)
+	cfg := tr.Cfg
+	batches := (len(train) + cfg.Batch - 1) / cfg.Batch
+	for tr.Epoch < cfg.Epochs {
+		start := time.Now()
+		epoch := tr.Epoch + 1
+		rng := rand.New(rand.NewSource(cfg.Seed*7919 + int64(epoch)))
+		tr.Adam.Reseed(cfg.Seed*104729 + int64(epoch))
+		order := rng.Perm(len(train))
+		total := 0.0
+		for b := 0; b < batches; b++ {
+			var batch []*Problem
+			for _, i := range order[b*cfg.Batch : min(len(order), (b+1)*cfg.Batch)] {
+				batch = append(batch, train[i])
+			}
+			loss, err := tr.step(batch, T)
+			if err != nil {
+				return fmt.Errorf("epoch %d, batch %d: %w", epoch, b+1, err)
+			}
+			total += loss
+			if cfg.OnBatch != nil {
+				cfg.OnBatch(epoch, b+1, batches, loss)
+			}
+		}
+		trainAcc, err := tr.M.Accuracy(train)
+		if err != nil {
+			return err
+		}
+		devAcc := math.NaN()
+		if len(dev) > 0 {
+			if devAcc, err = tr.M.Accuracy(dev); err != nil {
+				return err
+			}
+		}
+		tr.Epoch = epoch
+		r := EpochReport{Epoch: epoch, Loss: total / float64(batches), TrainAcc: trainAcc, DevAcc: devAcc}
+		score := devAcc
+		if len(dev) == 0 {
+			score = trainAcc
+		}
+		if score > tr.Best {
+			tr.Best, tr.BestAt, r.Best = score, epoch, true
+		}
+		r.Seconds = time.Since(start).Seconds()
+		if cfg.OnEpoch != nil {
+			if err := cfg.OnEpoch(r); err != nil {
+				return err
+			}
+		}
+		if cfg.Patience > 0 && epoch-tr.BestAt >= cfg.Patience {
+			break
+		}
+	}
+	return nil
+}
+
+// Accuracy returns the percentage of problems whose answer the model gets
+// right (the argmax of ∂4's final stack top), from forward-only graphs of
+// the static trace, in batches.
+func (m *Model) Accuracy(ps []*Problem) (float64, error) {
+	if len(ps) == 0 {
+		return math.NaN(), nil
+	}
+	answers, err := m.Answers(ps)
+	if err != nil {
+		return 0, err
+	}
+	right := 0
+	for i, a := range answers {
+		if a == ps[i].Answer {
+			right++
+		}
+	}
+	return 100 * float64(right) / float64(len(ps)), nil
+}
+
+// evalBatch is the batch size of forward-only evaluation.
+const evalBatch = 100
+
+// Answers returns the model's answer to each problem (as Solve, without
+// the decisions), computed on forward-only graphs built once per shape.
+func (m *Model) Answers(ps []*Problem) ([]int, error) {
+	T := maxLen(ps)
+	if m.evalGraphs == nil {
+		m.evalGraphs = map[[2]int]*graph{}
+	}
+	sz := m.Machine.Sizes
+	S := sz.Len()
+	var out []int
+	for lo := 0; lo < len(ps); lo += evalBatch {
+		chunk := ps[lo:min(len(ps), lo+evalBatch)]
+		key := [2]int{len(chunk), T}
+		gr, ok := m.evalGraphs[key]
+		if !ok {
+			var err error
+			if gr, err = m.newGraph(len(chunk), T, false); err != nil {
+				return nil, err
+			}
+			m.evalGraphs[key] = gr
+		}
+		_, final, err := m.run(gr, chunk)
+		if err != nil {
+			return nil, err
+		}
+		for b := range chunk {
+			out = append(out, argmax(final[b*S:b*S+sz.V]))
+		}
+	}
+	return out, nil
+}
