@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-
 	"github.com/parquet-go/parquet-go"
 )
 
