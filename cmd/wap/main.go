@@ -26,7 +26,11 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"run": {"run a Forth program on the symbolic machine and print its final data stack", runCmd},
+	"run":     {"run a Forth program on the symbolic machine and print its final data stack", runCmd},
+	"prepare": {"tokenise the CC dataset (or generate problems) into Parquet files and a vocabulary", prepareCmd},
+	"train":   {"train the reader and the WAP sketch end to end", trainCmd},
+	"eval":    {"print a trained model's accuracy on a split beside the paper's Table 3", evalCmd},
+	"answer":  {"answer one word algebra problem and show the formula", answerCmd},
 }
 
 // usageError marks errors in the command line (exit status 2).

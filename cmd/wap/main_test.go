@@ -12,9 +12,9 @@ import (
 	"d4/interpreter/d4"
 )
 
-// wap runs the command line in-process and returns its exit status and
+// runWap runs the command line in-process and returns its exit status and
 // output.
-func wap(t *testing.T, args ...string) (code int, stdout, stderr string) {
+func runWap(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code = realMain(args, &out, &errb)
@@ -117,7 +117,7 @@ func TestRunSuccess(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, stdout, stderr := wap(t, expand(tt.args, dir)...)
+			code, stdout, stderr := runWap(t, expand(tt.args, dir)...)
 			if code != 0 {
 				t.Fatalf("exit %d, stderr %q", code, stderr)
 			}
@@ -134,7 +134,7 @@ func TestRunSuccess(t *testing.T) {
 func TestEmptyProgramPrintsOneEmptyLine(t *testing.T) {
 	dir := writeFiles(t)
 	for _, f := range []string{"empty.fth", "comments.fth"} {
-		code, stdout, stderr := wap(t, "run", filepath.Join(dir, f))
+		code, stdout, stderr := runWap(t, "run", filepath.Join(dir, f))
 		if code != 0 || stdout != "\n" || stderr != "" {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 0, \"\\n\", \"\"", f, code, stdout, stderr)
 		}
@@ -153,7 +153,7 @@ func TestTrace(t *testing.T) {
 		{[]string{"run", "bubble", "--stack", "2 4 2 7 4", "--trace"}, 0, "7 4 2 2"},
 	}
 	for _, tt := range tests {
-		code, stdout, stderr := wap(t, tt.args...)
+		code, stdout, stderr := runWap(t, tt.args...)
 		if code != 0 {
 			t.Fatalf("%v: exit %d, stderr %q", tt.args, code, stderr)
 		}
@@ -183,7 +183,7 @@ func TestTrace(t *testing.T) {
 		}
 	}
 	// The rows of add.fth show the data stack growing.
-	_, stdout, _ := wap(t, "run", "--trace", filepath.Join(dir, "add.fth"))
+	_, stdout, _ := runWap(t, "run", "--trace", filepath.Join(dir, "add.fth"))
 	for _, want := range []string{"[1]", "[1 2]", "[3]"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("trace lacks %s:\n%s", want, stdout)
@@ -205,7 +205,7 @@ func TestList(t *testing.T) {
 		{[]string{"run", "--list", "sort_compare"}, []string{"slot 0"}},
 	}
 	for _, tt := range tests {
-		code, stdout, stderr := wap(t, tt.args...)
+		code, stdout, stderr := runWap(t, tt.args...)
 		if code != 0 || stderr != "" {
 			t.Fatalf("%v: exit %d, stderr %q", tt.args, code, stderr)
 		}
@@ -228,7 +228,7 @@ func TestList(t *testing.T) {
 
 func TestHelp(t *testing.T) {
 	for _, args := range [][]string{{"--help"}, {"-h"}, {"help"}, {"run", "--help"}, {"run", "-h"}, {"run", "bubble", "--help"}} {
-		code, stdout, stderr := wap(t, args...)
+		code, stdout, stderr := runWap(t, args...)
 		if code != 0 {
 			t.Errorf("%v: exit %d, want 0", args, code)
 		}
@@ -236,7 +236,7 @@ func TestHelp(t *testing.T) {
 			t.Errorf("%v: no usage text in %q", args, stdout+stderr)
 		}
 	}
-	_, _, stderr := wap(t, "run", "--help")
+	_, _, stderr := runWap(t, "run", "--help")
 	for _, flag := range []string{"-value-size", "-stack-size", "-heap-size", "-steps", "-stack", "-machine", "-strict", "-trace", "-list", "bubble"} {
 		if !strings.Contains(stderr, flag) {
 			t.Errorf("run --help does not mention %s", flag)
@@ -309,7 +309,7 @@ func TestErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, stdout, stderr := wap(t, expand(tt.args, dir)...)
+			code, stdout, stderr := runWap(t, expand(tt.args, dir)...)
 			checkOneLineError(t, code, stderr, tt.want...)
 			if code != tt.code {
 				t.Errorf("exit %d, want %d", code, tt.code)
@@ -357,7 +357,7 @@ func checkOneLineError(t *testing.T, code int, stderr string, want ...string) {
 // the error in one line.
 func TestTraceThenError(t *testing.T) {
 	dir := writeFiles(t)
-	code, stdout, stderr := wap(t, "run", "--trace", "--steps", "4", filepath.Join(dir, "loop.fth"))
+	code, stdout, stderr := runWap(t, "run", "--trace", "--steps", "4", filepath.Join(dir, "loop.fth"))
 	checkOneLineError(t, code, stderr, "step budget", "4 steps")
 	if n := strings.Count(stdout, "\n"); n != 5 {
 		t.Errorf("trace of %d lines, want a header and 4 rows:\n%s", n, stdout)
@@ -374,7 +374,7 @@ func TestUnreadableFile(t *testing.T) {
 		f.Close()
 		t.Skip("running with privileges that read any file")
 	}
-	code, stdout, stderr := wap(t, "run", path)
+	code, stdout, stderr := runWap(t, "run", path)
 	checkOneLineError(t, code, stderr, "unreadable.fth", "permission denied")
 	if stdout != "" {
 		t.Errorf("stdout %q, want nothing", stdout)
@@ -385,7 +385,7 @@ func TestUnreadableFile(t *testing.T) {
 // combination of small sizes either runs or fails with one line.
 func TestSketchesNeverPanic(t *testing.T) {
 	for _, name := range []string{"bubble", "sort_compare", "sort_permute", "add_choose", "add_manipulate", "wap"} {
-		if code, _, stderr := wap(t, "run", "--list", name); code != 0 {
+		if code, _, stderr := runWap(t, "run", "--list", name); code != 0 {
 			t.Errorf("%s --list: exit %d, stderr %q", name, code, stderr)
 		}
 		for _, l := range []string{"2", "3", "5", "256"} {
@@ -393,7 +393,7 @@ func TestSketchesNeverPanic(t *testing.T) {
 				for _, strict := range []string{"--strict=false", "--strict"} {
 					for _, stack := range []string{"", "1 2 3", "9 8 7 6 5 4 3 2 1 9"} {
 						args := []string{"run", "--steps", "5000", "--stack-size", l, "--value-size", v, strict, "--stack", stack, name}
-						code, _, stderr := wap(t, args...)
+						code, _, stderr := runWap(t, args...)
 						if code != 0 {
 							checkOneLineError(t, code, stderr)
 						} else if stderr != "" {

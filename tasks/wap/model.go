@@ -1,6 +1,10 @@
 package wap
 
 import (
+	"math"
+	"strings"
+
+	"d4/data"
 	"fmt"
 
 	"d4/interpreter/d4"
@@ -284,4 +288,55 @@ func (m *Model) run(gr *graph, ps []*Problem) (float64, []float64, error) {
 	}
 	final := append([]float64(nil), gr.part.Final.Value().Data().([]float64)...)
 	return gr.part.Loss.Value().Data().(float64), final, nil
+}
+
+// Problems converts prepared rows to problems.
+func Problems(rows []data.WAPRow) []*Problem {
+	out := make([]*Problem, len(rows))
+	for i, r := range rows {
+		p := &Problem{ID: r.ID, Answer: int(r.Answer), IDs: make([]int, len(r.TokenIDs))}
+		for t, id := range r.TokenIDs {
+			p.IDs[t] = int(id)
+		}
+		for k := 0; k < Numbers && k < len(r.Numbers) && k < len(r.NumPos); k++ {
+			p.NumPos[k], p.Numbers[k] = int(r.NumPos[k]), int(r.Numbers[k])
+		}
+		out[i] = p
+	}
+	return out
+}
+
+// NewProblem reads a new question: its tokens, ids and numbers. A question
+// without exactly three numbers, or with a number that is not an integer
+// in the value range, is an error that says so.
+func NewProblem(text string, vocab *reader.Vocab) (*Problem, error) {
+	q, err := reader.ParseQuestion(text)
+	if err != nil {
+		return nil, err
+	}
+	if len(q.Numbers) != Numbers {
+		return nil, fmt.Errorf("the question has %d numbers (%s); the sketch takes exactly %d", len(q.Numbers), strings.Join(numberTokens(q), ", "), Numbers)
+	}
+	p := &Problem{Answer: -1}
+	for k, v := range q.Numbers {
+		if v != math.Trunc(v) || v < 0 || v >= ValueSize {
+			return nil, fmt.Errorf("the number %s is not an integer in 0…%d (the machine's values)", q.Tokens[q.NumPos[k]], ValueSize-1)
+		}
+		p.Numbers[k], p.NumPos[k] = int(v), q.NumPos[k]
+	}
+	if p.IDs, err = vocab.IDs(q); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func numberTokens(q reader.Question) []string {
+	if len(q.NumPos) == 0 {
+		return []string{"none found"}
+	}
+	var out []string
+	for _, p := range q.NumPos {
+		out = append(out, q.Tokens[p])
+	}
+	return out
 }
