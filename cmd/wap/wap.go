@@ -245,6 +245,9 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 	if len(pos) > 0 {
 		return usageError{fmt.Errorf("unexpected argument %q (wap eval takes only flags)", pos[0])}
 	}
+	if *split != "train" && *split != "dev" && *split != "test" {
+		return usageError{fmt.Errorf("--split must be train, dev or test, got %q", *split)}
+	}
 	m, cfg, _, err := wap.Load(*modelDir)
 	if err != nil {
 		return err
@@ -259,10 +262,8 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 		rows = prep.Train
 	case "dev":
 		rows = prep.Dev
-	case "test":
-		rows = prep.Test
 	default:
-		return usageError{fmt.Errorf("--split must be train, dev or test, got %q", *split)}
+		rows = prep.Test
 	}
 	if len(rows) == 0 {
 		return fmt.Errorf("the %s split of %s is empty", *split, *dataDir)

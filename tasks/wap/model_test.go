@@ -3,9 +3,11 @@ package wap
 import (
 	"math"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"d4/interpreter/d4"
+	"d4/reader"
 	"d4/sketches"
 )
 
@@ -192,6 +194,35 @@ func TestFormula(t *testing.T) {
 		got, v := m.formula(c.nums, c.choices)
 		if got != c.want || v != c.value {
 			t.Errorf("%v %v: %q = %d, want %q = %d", c.nums, c.choices, got, v, c.want, c.value)
+		}
+	}
+}
+
+// A new question must have three numbers, each an integer in the value
+// range; its words map to the vocabulary (unknown words to <unk>).
+func TestNewProblem(t *testing.T) {
+	vocab := reader.BuildVocab([][]string{{"a", "florist", "had", "roses", "."}}, 1)
+	p, err := NewProblem("A florist had 50 roses, sold 15 and picked 21 more tulips.", vocab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Numbers != [3]int{50, 15, 21} || p.NumPos != [3]int{3, 7, 10} {
+		t.Errorf("numbers %v at %v, want [50 15 21] at [3 7 10]", p.Numbers, p.NumPos)
+	}
+	if p.IDs[3] != reader.NumID || p.IDs[len(p.IDs)-2] != reader.UnkID {
+		t.Errorf("ids %v: want <num> at 3 and <unk> for tulips", p.IDs)
+	}
+	for text, want := range map[string]string{
+		"A florist had 50 roses and sold 15.":     "has 2 numbers",
+		"She had 1, 2, 3 and 4 roses.":            "has 4 numbers",
+		"No numbers at all.":                      "has 0 numbers (none found)",
+		"He had 2.5 apples, 3 pears and 4 plums.": "2.5 is not an integer",
+		"He had 150 apples, 3 pears and 4 plums.": "150 is not an integer in 0…149",
+		"":                                      "empty",
+		strings.Repeat("roses ", 400) + "1 2 3": "limit",
+	} {
+		if _, err := NewProblem(text, vocab); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%.40q: error %v, want one containing %q", text, err, want)
 		}
 	}
 }

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const florist = "A florist had 50 roses. If she sold 15 of them and then later picked 21 more, how many roses would she have?"
+
+// The whole pipeline on generated problems: prepare, a short training run,
+// eval and answer, with the output contracts of DESIGN.md.
+func TestWAPPipeline(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains a model for a few seconds")
+	}
+	dir := t.TempDir()
+	prep, model := filepath.Join(dir, "prep"), filepath.Join(dir, "model")
+	code, out, errs := runWap(t, "prepare", "--synthetic", "--out", prep)
+	if code != 0 {
+		t.Fatalf("prepare: exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "train 300, dev 100, test 200") {
+		t.Errorf("prepare output %q", out)
+	}
+	code, out, errs = runWap(t, "train", "--data", prep, "--model", model, "--epochs", "4", "--json")
+	if code != 0 {
+		t.Fatalf("train: exit %d: %s", code, errs)
+	}
+	var tr map[string]any
+	if err := json.Unmarshal([]byte(out), &tr); err != nil {
+		t.Fatalf("train --json: %v: %q", err, out)
+	}
+	if tr["data"] != "synthetic" || tr["epochs"].(float64) != 4 {
+		t.Errorf("train result %v", tr)
+	}
+	if !strings.Contains(errs, "epoch 4:") {
+		t.Errorf("train did not report its epochs: %q", errs)
+	}
+	for _, f := range []string{"config.json", "machine.json", "reader.json", "tokenizer.json", "checkpoint.json"} {
+		if _, err := os.Stat(filepath.Join(model, f)); err != nil {
+			t.Errorf("model directory lacks %s", f)
+		}
+	}
+	code, out, errs = runWap(t, "eval", "--data", prep, "--model", model, "--split", "test", "--json")
+	if code != 0 {
+		t.Fatalf("eval: exit %d: %s", code, errs)
+	}
+	var ev struct {
+		Split    string  `json:"split"`
+		N        int     `json:"n"`
+		Accuracy float64 `json:"accuracy"`
+	}
+	if err := json.Unmarshal([]byte(out), &ev); err != nil {
+		t.Fatalf("eval --json: %v: %q", err, out)
+	}
+	// Four epochs take a model well past chance (a few percent) on these
+	// problems; the learning itself is tested in package wap.
+	if ev.Split != "test" || ev.N != 200 || ev.Accuracy < 50 {
+		t.Errorf("eval: %+v, want the test split of 200 above 50%%", ev)
+	}
+	code, out, errs = runWap(t, "eval", "--data", prep, "--model", model)
+	if code != 0 || !strings.Contains(out, "96.0%") || !strings.Contains(out, "trained on synthetic data") {
+		t.Errorf("eval table: exit %d: %q %s", code, out, errs)
+	}
+	code, out, errs = runWap(t, "answer", "--model", model, florist)
+	if code != 0 {
+		t.Fatalf("answer: exit %d: %s", code, errs)
+	}
+	lines := strings.Split(out, "\n")
+	if _, err := strconv.Atoi(lines[0]); err != nil || len(lines) < 2 || !strings.Contains(lines[1], " = ") {
+		t.Errorf("answer output %q: want the number, then the formula", out)
+	}
+	code, out, _ = runWap(t, "answer", "--json", "--model", model, florist)
+	var ans struct {
+		Answer  *int   `json:"answer"`
+		Formula string `json:"formula"`
+	}
+	if err := json.Unmarshal([]byte(out), &ans); code != 0 || err != nil || ans.Answer == nil || ans.Formula == "" {
+		t.Errorf("answer --json: exit %d, %q", code, out)
+	}
+
+	// Resuming after the last epoch continues from the checkpoint.
+	code, _, errs = runWap(t, "train", "--data", prep, "--model", model, "--epochs", "5", "--resume", "--json")
+	if code != 0 || !strings.Contains(errs, "resuming after epoch 4") || !strings.Contains(errs, "epoch 5:") {
+		t.Errorf("resume: exit %d: %s", code, errs)
+	}
+}
+
+// Bad input gets one clear line on stderr and a non-zero exit.
+func TestWAPBadInput(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "badcc")
+	os.MkdirAll(bad, 0o755)
+	os.WriteFile(filepath.Join(bad, "questions.json"), []byte("[{"), 0o644)
+	empty := filepath.Join(dir, "empty")
+	os.MkdirAll(empty, 0o755)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"answer", "--model", filepath.Join(dir, "none"), florist}, "no such directory"},
+		{[]string{"answer", "--model", empty, florist}, "no config.json"},
+		{[]string{"answer"}, "expected the QUESTION"},
+		{[]string{"answer", "a", "b"}, "quote the question"},
+		{[]string{"prepare", filepath.Join(dir, "none")}, "no such file"},
+		{[]string{"prepare", bad}, "malformed JSON"},
+		{[]string{"prepare", "--synthetic", bad}, "give no DIR"},
+		{[]string{"eval", "--split", "foo"}, "--split must be"},
+		{[]string{"eval", "--model", empty}, "no config.json"},
+		{[]string{"train", "--sketch", filepath.Join(dir, "none.fth")}, "no such file"},
+		{[]string{"train", "--data", empty}, "prepared.json"},
+		{[]string{"train", "extra"}, "takes only flags"},
+	} {
+		code, _, errs := runWap(t, c.args...)
+		if code == 0 || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("wap %s: exit %d, stderr %q; want one line containing %q", strings.Join(c.args, " "), code, errs, c.want)
+		}
+	}
+}
