@@ -97,6 +97,8 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	lr := fs.Float64("lr", def.LR, "Adam learning rate")
 	patience := fs.Int("patience", def.Patience, "stop after this many epochs without a better dev accuracy (0: never)")
 	seed := fs.Int64("seed", def.Seed, "seed of the weights and the batch order")
+	noise := fs.Float64("noise", def.NoiseEta, "annealed gradient noise η (variance η/(1+t)^0.55 at update t; 0: none)")
+	wordDrop := fs.Float64("word-dropout", def.WordDropout, "probability of replacing a word of a training story by the unknown token at each update")
 	resume := fs.Bool("resume", false, "continue from the model directory's checkpoint.json")
 	jsonOut := fs.Bool("json", false, "print the result as one JSON object")
 	fs.Usage = func() {
@@ -125,6 +127,14 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg := def
 	cfg.Epochs, cfg.Batch, cfg.LR, cfg.Patience, cfg.Seed = *epochs, *batch, *lr, *patience, *seed
+	if *wordDrop < 0 || *wordDrop >= 1 {
+		return usageError{fmt.Errorf("--word-dropout must be in [0, 1), got %v", *wordDrop)}
+	}
+	cfg.WordDropout = *wordDrop
+	if *noise < 0 {
+		return usageError{fmt.Errorf("--noise must be ≥ 0, got %v", *noise)}
+	}
+	cfg.NoiseEta = *noise
 	train, dev := wap.Problems(prep.Train), wap.Problems(prep.Dev)
 	batches := (len(train) + cfg.Batch - 1) / cfg.Batch
 	var bar *progressbar.ProgressBar
@@ -153,7 +163,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 				return err
 			}
 		}
-		fmt.Fprintf(stderr, "epoch %d: loss %.4f, train %.1f%%, dev %.1f%% (%.1fs)%s\n", r.Epoch, r.Loss, r.TrainAcc, r.DevAcc, r.Seconds, mark)
+		fmt.Fprintf(stderr, "epoch %d: loss %.4f, train %.1f%%, dev %.1f%% (loss %.4f) (%.1fs)%s\n", r.Epoch, r.Loss, r.TrainAcc, r.DevAcc, r.DevLoss, r.Seconds, mark)
 		return tr.SaveCheckpoint(*modelDir)
 	}
 	if tr, err = wap.NewTrainer(m, cfg); err != nil {

@@ -199,6 +199,7 @@ type checkpoint struct {
 	Seed       int64       `json:"seed"`
 	Epoch      int         `json:"epoch"`
 	Best       float64     `json:"best"`
+	BestLoss   float64     `json:"best_loss"`
 	BestAt     int         `json:"best_epoch"`
 	Tensors    Tensors     `json:"tensors"` // reader's, then the machine's
 	Adam       optim.State `json:"adam"`
@@ -212,7 +213,7 @@ func (tr *Trainer) SaveCheckpoint(dir string) error {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
 	cp := checkpoint{Format: checkpointFormat, SketchHash: d4.SketchHash(tr.M.Machine.Sketch), Seed: tr.Cfg.Seed,
-		Epoch: tr.Epoch, Best: tr.Best, BestAt: tr.BestAt, Adam: tr.Adam.State()}
+		Epoch: tr.Epoch, Best: tr.Best, BestLoss: tr.BestLoss, BestAt: tr.BestAt, Adam: tr.Adam.State()}
 	for i, t := range tr.M.tensors() {
 		cp.Tensors = append(cp.Tensors, NamedTensor{Name: fmt.Sprint(i), Shape: t.Shape().Clone(), Data: t.Data().([]float64)})
 	}
@@ -254,6 +255,6 @@ func (tr *Trainer) Resume(dir string) error {
 	for i, t := range ts {
 		copy(t.Data().([]float64), cp.Tensors[i].Data)
 	}
-	tr.Epoch, tr.Best, tr.BestAt = cp.Epoch, cp.Best, cp.BestAt
+	tr.Epoch, tr.Best, tr.BestLoss, tr.BestAt = cp.Epoch, cp.Best, cp.BestLoss, cp.BestAt
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"d4/internal/optim"
+	"d4/reader"
 )
 
 // TrainConfig sets a training run (defaults: the paper's experimental
@@ -20,6 +21,10 @@ type TrainConfig struct {
 	Clip     float64
 	NoiseEta float64
 	Seed     int64
+	// WordDropout replaces each word token of a training story (not the
+	// numbers) by the unknown token with this probability, afresh at every
+	// update: a regulariser against memorising rare words.
+	WordDropout float64
 	// Patience stops training when the dev accuracy has not improved for
 	// this many epochs (0: never).
 	Patience int
@@ -41,20 +46,22 @@ type EpochReport struct {
 	Loss     float64 // mean training loss of the epoch's updates
 	TrainAcc float64 // percent of training problems answered correctly (after the epoch)
 	DevAcc   float64 // percent of dev problems answered correctly
-	Best     bool    // the best dev accuracy so far (ties go to the earlier epoch)
+	DevLoss  float64 // mean loss on dev
+	Best     bool    // the best dev accuracy so far (ties go to the lower dev loss)
 	Seconds  float64 // wall time of the epoch, evaluation included
 }
 
 // Trainer trains a model end to end and keeps the optimiser's state, so that
 // a run can be checkpointed and resumed exactly.
 type Trainer struct {
-	M      *Model
-	Cfg    TrainConfig
-	Adam   *optim.Adam
-	Epoch  int     // epochs finished
-	Best   float64 // best dev accuracy so far (−1 before the first epoch)
-	BestAt int     // epoch of Best
-	graphs map[[2]int]*graph
+	M        *Model
+	Cfg      TrainConfig
+	Adam     *optim.Adam
+	Epoch    int     // epochs finished
+	Best     float64 // best dev accuracy so far (−1 before the first epoch)
+	BestLoss float64 // dev loss at BestAt
+	BestAt   int     // epoch of Best
+	graphs   map[[2]int]*graph
 }
 
 // NewTrainer prepares a trainer for m.
@@ -67,7 +74,7 @@ func NewTrainer(m *Model, cfg TrainConfig) (*Trainer, error) {
 		params = append(params, t.Data().([]float64))
 	}
 	return &Trainer{M: m, Cfg: cfg, Adam: optim.New(params, cfg.LR, cfg.Clip, cfg.NoiseEta, cfg.Seed),
-		Best: -1, graphs: map[[2]int]*graph{}}, nil
+		Best: -1, BestLoss: math.Inf(1), graphs: map[[2]int]*graph{}}, nil
 }
 
 // errStop is returned by tests' OnEpoch to stop early.
@@ -131,7 +138,7 @@ func (tr *Trainer) Train(train, dev []*Problem) error {
 		for b := 0; b < batches; b++ {
 			var batch []*Problem
 			for _, i := range order[b*cfg.Batch : min(len(order), (b+1)*cfg.Batch)] {
-				batch = append(batch, train[i])
+				batch = append(batch, dropWords(train[i], cfg.WordDropout, rng))
 			}
 			loss, err := tr.step(batch, T)
 			if err != nil {
@@ -146,20 +153,22 @@ func (tr *Trainer) Train(train, dev []*Problem) error {
 		if err != nil {
 			return err
 		}
-		devAcc := math.NaN()
+		devAcc, devLoss := math.NaN(), math.NaN()
 		if len(dev) > 0 {
-			if devAcc, err = tr.M.Accuracy(dev); err != nil {
+			if devAcc, devLoss, err = tr.M.Evaluate(dev); err != nil {
 				return err
 			}
 		}
 		tr.Epoch = epoch
-		r := EpochReport{Epoch: epoch, Loss: total / float64(batches), TrainAcc: trainAcc, DevAcc: devAcc}
-		score := devAcc
+		r := EpochReport{Epoch: epoch, Loss: total / float64(batches), TrainAcc: trainAcc, DevAcc: devAcc, DevLoss: devLoss}
+		score, scoreLoss := devAcc, devLoss
 		if len(dev) == 0 {
-			score = trainAcc
+			score, scoreLoss = trainAcc, r.Loss
 		}
-		if score > tr.Best {
-			tr.Best, tr.BestAt, r.Best = score, epoch, true
+		// The best epoch has the highest accuracy, and of equal ones the
+		// lowest loss.
+		if score > tr.Best || score == tr.Best && scoreLoss < tr.BestLoss {
+			tr.Best, tr.BestLoss, tr.BestAt, r.Best = score, scoreLoss, epoch, true
 		}
 		r.Seconds = time.Since(start).Seconds()
 		if cfg.OnEpoch != nil {
@@ -174,16 +183,42 @@ func (tr *Trainer) Train(train, dev []*Problem) error {
 	return nil
 }
 
+// dropWords returns p with each word token replaced by the unknown token
+// with probability rate (p itself when rate is 0).
+func dropWords(p *Problem, rate float64, rng *rand.Rand) *Problem {
+	if rate <= 0 {
+		return p
+	}
+	q := *p
+	q.IDs = append([]int(nil), p.IDs...)
+	isNum := map[int]bool{}
+	for _, pos := range p.NumPos {
+		isNum[pos] = true
+	}
+	for t := range q.IDs {
+		if !isNum[t] && rng.Float64() < rate {
+			q.IDs[t] = reader.UnkID
+		}
+	}
+	return &q
+}
+
 // Accuracy returns the percentage of problems whose answer the model gets
 // right (the argmax of ∂4's final stack top), from forward-only graphs of
 // the static trace, in batches.
 func (m *Model) Accuracy(ps []*Problem) (float64, error) {
+	acc, _, err := m.Evaluate(ps)
+	return acc, err
+}
+
+// Evaluate returns the accuracy (percent) and the mean loss on problems.
+func (m *Model) Evaluate(ps []*Problem) (acc, loss float64, err error) {
 	if len(ps) == 0 {
-		return math.NaN(), nil
+		return math.NaN(), math.NaN(), nil
 	}
-	answers, err := m.Answers(ps)
+	answers, loss, err := m.answers(ps)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	right := 0
 	for i, a := range answers {
@@ -191,7 +226,7 @@ func (m *Model) Accuracy(ps []*Problem) (float64, error) {
 			right++
 		}
 	}
-	return 100 * float64(right) / float64(len(ps)), nil
+	return 100 * float64(right) / float64(len(ps)), loss, nil
 }
 
 // evalBatch is the batch size of forward-only evaluation.
@@ -200,6 +235,13 @@ const evalBatch = 100
 // Answers returns the model's answer to each problem (as Solve, without
 // the decisions), computed on forward-only graphs built once per shape.
 func (m *Model) Answers(ps []*Problem) ([]int, error) {
+	a, _, err := m.answers(ps)
+	return a, err
+}
+
+// answers returns the answers and the mean loss (over problems with a
+// known answer).
+func (m *Model) answers(ps []*Problem) ([]int, float64, error) {
 	T := maxLen(ps)
 	if m.evalGraphs == nil {
 		m.evalGraphs = map[[2]int]*graph{}
@@ -207,6 +249,7 @@ func (m *Model) Answers(ps []*Problem) ([]int, error) {
 	sz := m.Machine.Sizes
 	S := sz.Len()
 	var out []int
+	total := 0.0
 	for lo := 0; lo < len(ps); lo += evalBatch {
 		chunk := ps[lo:min(len(ps), lo+evalBatch)]
 		key := [2]int{len(chunk), T}
@@ -214,17 +257,18 @@ func (m *Model) Answers(ps []*Problem) ([]int, error) {
 		if !ok {
 			var err error
 			if gr, err = m.newGraph(len(chunk), T, false); err != nil {
-				return nil, err
+				return nil, 0, err
 			}
 			m.evalGraphs[key] = gr
 		}
-		_, final, err := m.run(gr, chunk)
+		loss, final, err := m.run(gr, chunk)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
+		total += loss * float64(len(chunk))
 		for b := range chunk {
 			out = append(out, argmax(final[b*S:b*S+sz.V]))
 		}
 	}
-	return out, nil
+	return out, total / float64(len(ps)), nil
 }
