@@ -99,6 +99,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Int64("seed", def.Seed, "seed of the weights and the batch order")
 	noise := fs.Float64("noise", def.NoiseEta, "annealed gradient noise η (variance η/(1+t)^0.55 at update t; 0: none)")
 	wordDrop := fs.Float64("word-dropout", def.WordDropout, "probability of replacing a word of a training story by the unknown token at each update")
+	restarts := fs.Int("restarts", def.Restarts, "train this many models (seeds seed, seed+1, …) and keep the one with the best dev accuracy")
 	resume := fs.Bool("resume", false, "continue from the model directory's checkpoint.json")
 	jsonOut := fs.Bool("json", false, "print the result as one JSON object")
 	fs.Usage = func() {
@@ -121,8 +122,8 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	m, err := wap.NewModel(file, src, prep.Vocab.Size(), *seed)
-	if err != nil {
+	// Fail early on a sketch the model cannot use.
+	if _, err := wap.NewModel(file, src, prep.Vocab.Size(), *seed); err != nil {
 		return err
 	}
 	cfg := def
@@ -135,73 +136,153 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 		return usageError{fmt.Errorf("--noise must be ≥ 0, got %v", *noise)}
 	}
 	cfg.NoiseEta = *noise
-	train, dev := wap.Problems(prep.Train), wap.Problems(prep.Dev)
+	train, dev, test := wap.Problems(prep.Train), wap.Problems(prep.Dev), wap.Problems(prep.Test)
+	if *restarts < 1 {
+		return usageError{fmt.Errorf("--restarts must be ≥ 1, got %d", *restarts)}
+	}
 	batches := (len(train) + cfg.Batch - 1) / cfg.Batch
-	var bar *progressbar.ProgressBar
-	cfg.OnBatch = func(epoch, b, n int, loss float64) {
-		if bar == nil {
-			bar = newBar(stderr, cfg.Epochs*batches, "training")
-			bar.Set((epoch-1)*batches + b - 1)
+	bar := newBar(stderr, *restarts*cfg.Epochs*batches, "training")
+	run := trainRun{prep: prep, train: train, dev: dev, test: test, bar: bar, batches: batches, restarts: *restarts,
+		stderr: stderr, resume: *resume, base: wap.Config{Data: prep.Summary.Source, DataDir: *dataDir, DataFrom: prep.Summary.Dir, Epochs: cfg.Epochs}}
+	var results []runResult
+	for k := 0; k < *restarts; k++ {
+		dir := *modelDir
+		if *restarts > 1 {
+			dir = filepath.Join(*modelDir, fmt.Sprintf("restart-%d", k+1))
 		}
-		bar.Describe(fmt.Sprintf("epoch %d/%d loss %.3f", epoch, cfg.Epochs, loss))
-		bar.Add(1)
-	}
-	mcfg := wap.Config{Seed: *seed, Data: prep.Summary.Source, DataDir: *dataDir, DataFrom: prep.Summary.Dir, Epochs: cfg.Epochs}
-	var tr *wap.Trainer
-	start := time.Now()
-	var secs float64 // training time before this run (resumed runs)
-	cfg.OnEpoch = func(r wap.EpochReport) error {
-		if bar != nil {
-			bar.Clear()
-		}
-		mark := ""
-		if r.Best {
-			mark = " *"
-			mcfg.Epoch, mcfg.DevAccuracy = r.Epoch, r.DevAcc
-			mcfg.TrainSeconds = secs + time.Since(start).Seconds()
-			if err := m.Save(*modelDir, mcfg, prep.Vocab); err != nil {
-				return err
-			}
-		}
-		fmt.Fprintf(stderr, "epoch %d: loss %.4f, train %.1f%%, dev %.1f%% (loss %.4f) (%.1fs)%s\n", r.Epoch, r.Loss, r.TrainAcc, r.DevAcc, r.DevLoss, r.Seconds, mark)
-		return tr.SaveCheckpoint(*modelDir)
-	}
-	if tr, err = wap.NewTrainer(m, cfg); err != nil {
-		return err
-	}
-	if *resume {
-		if err := tr.Resume(*modelDir); err != nil {
+		c := cfg
+		c.Seed = *seed + int64(k)
+		m, err := wap.NewModel(file, src, prep.Vocab.Size(), c.Seed)
+		if err != nil {
 			return err
 		}
-		if _, old, _, err := wap.Load(*modelDir); err == nil {
-			secs = old.TrainSeconds
-			mcfg.Epoch, mcfg.DevAccuracy = old.Epoch, old.DevAccuracy
+		res, err := run.one(k, m, c, dir)
+		if err != nil {
+			return err
 		}
-		fmt.Fprintf(stderr, "resuming after epoch %d (best dev %.1f%% at epoch %d)\n", tr.Epoch, tr.Best, tr.BestAt)
+		results = append(results, res)
 	}
-	if err := tr.Train(train, dev); err != nil {
-		return err
+	bar.Finish()
+	// The model is the restart with the best dev accuracy (then dev loss).
+	best := 0
+	for k, r := range results {
+		if r.cfg.DevAccuracy > results[best].cfg.DevAccuracy ||
+			r.cfg.DevAccuracy == results[best].cfg.DevAccuracy && r.cfg.DevLoss < results[best].cfg.DevLoss {
+			best = k
+		}
 	}
-	if bar != nil {
-		bar.Finish()
+	b := results[best]
+	total := 0.0
+	var per []map[string]any
+	for _, r := range results {
+		total += r.cfg.TrainSeconds
+		per = append(per, map[string]any{"seed": r.cfg.Seed, "best_epoch": r.cfg.Epoch, "dev_accuracy": r.cfg.DevAccuracy, "test_accuracy": r.test})
 	}
-	total := secs + time.Since(start).Seconds()
-	best, bcfg, _, err := wap.Load(*modelDir)
-	if err != nil {
-		return err
+	if *restarts > 1 {
+		m, _, _, err := wap.Load(b.dir)
+		if err != nil {
+			return err
+		}
+		c := b.cfg
+		c.Restarts, c.TrainSeconds = *restarts, total
+		if err := m.Save(*modelDir, c, prep.Vocab); err != nil {
+			return err
+		}
 	}
-	testAcc, err := best.Accuracy(wap.Problems(prep.Test))
-	if err != nil {
-		return err
-	}
-	res := map[string]any{"model": *modelDir, "data": prep.Summary.Source, "seed": *seed, "epochs": tr.Epoch,
-		"best_epoch": bcfg.Epoch, "dev_accuracy": bcfg.DevAccuracy, "test_accuracy": testAcc, "train_seconds": round(total, 1)}
+	res := map[string]any{"model": *modelDir, "data": prep.Summary.Source, "seed": b.cfg.Seed, "epochs": b.epochs,
+		"best_epoch": b.cfg.Epoch, "dev_accuracy": b.cfg.DevAccuracy, "test_accuracy": b.test, "train_seconds": round(total, 1),
+		"restarts": per}
 	if *jsonOut {
 		return json.NewEncoder(stdout).Encode(res)
 	}
-	fmt.Fprintf(stdout, "trained on %s data (seed %d) in %.1fs: best dev accuracy %.1f%% at epoch %d of %d; test accuracy %.1f%%; saved to %s\n",
-		prep.Summary.Source, *seed, total, bcfg.DevAccuracy, bcfg.Epoch, tr.Epoch, testAcc, *modelDir)
+	if *restarts > 1 {
+		for _, r := range results {
+			fmt.Fprintf(stdout, "seed %d: best dev accuracy %.1f%% at epoch %d, test accuracy %.1f%%\n", r.cfg.Seed, r.cfg.DevAccuracy, r.cfg.Epoch, r.test)
+		}
+	}
+	fmt.Fprintf(stdout, "trained on %s data in %.1fs: seed %d, best dev accuracy %.1f%% at epoch %d of %d; test accuracy %.1f%%; saved to %s\n",
+		prep.Summary.Source, total, b.cfg.Seed, b.cfg.DevAccuracy, b.cfg.Epoch, b.epochs, b.test, *modelDir)
 	return nil
+}
+
+// trainRun is what every restart of a training run shares.
+type trainRun struct {
+	prep              *wap.Prepared
+	train, dev, test  []*wap.Problem
+	bar               *progressbar.ProgressBar
+	batches, restarts int
+	stderr            io.Writer
+	resume            bool
+	base              wap.Config
+}
+
+// runResult is a finished restart: its saved model's configuration, its
+// directory, the epochs run and the saved model's test accuracy.
+type runResult struct {
+	cfg    wap.Config
+	dir    string
+	epochs int
+	test   float64
+}
+
+// one trains model m into dir (restart k), saving the best epoch and a
+// checkpoint after every epoch.
+func (tr trainRun) one(k int, m *wap.Model, cfg wap.TrainConfig, dir string) (runResult, error) {
+	mcfg := tr.base
+	mcfg.Seed = cfg.Seed
+	prefix := ""
+	if tr.restarts > 1 {
+		prefix = fmt.Sprintf("seed %d, ", cfg.Seed)
+	}
+	offset := k * cfg.Epochs * tr.batches
+	cfg.OnBatch = func(epoch, b, n int, loss float64) {
+		tr.bar.Set(offset + (epoch-1)*tr.batches + b)
+		tr.bar.Describe(fmt.Sprintf("%sepoch %d/%d loss %.3f", prefix, epoch, cfg.Epochs, loss))
+	}
+	var t *wap.Trainer
+	start := time.Now()
+	var secs float64 // training time before this run (resumed runs)
+	cfg.OnEpoch = func(r wap.EpochReport) error {
+		tr.bar.Clear()
+		mark := ""
+		if r.Best {
+			mark = " *"
+			mcfg.Epoch, mcfg.DevAccuracy, mcfg.DevLoss = r.Epoch, r.DevAcc, r.DevLoss
+			mcfg.TrainSeconds = secs + time.Since(start).Seconds()
+			if err := m.Save(dir, mcfg, tr.prep.Vocab); err != nil {
+				return err
+			}
+		}
+		fmt.Fprintf(tr.stderr, "%sepoch %d: loss %.4f, train %.1f%%, dev %.1f%% (loss %.4f) (%.1fs)%s\n", prefix, r.Epoch, r.Loss, r.TrainAcc, r.DevAcc, r.DevLoss, r.Seconds, mark)
+		return t.SaveCheckpoint(dir)
+	}
+	var err error
+	if t, err = wap.NewTrainer(m, cfg); err != nil {
+		return runResult{}, err
+	}
+	if tr.resume {
+		if err := t.Resume(dir); err != nil {
+			return runResult{}, err
+		}
+		if _, old, _, err := wap.Load(dir); err == nil {
+			secs = old.TrainSeconds
+			mcfg.Epoch, mcfg.DevAccuracy, mcfg.DevLoss = old.Epoch, old.DevAccuracy, old.DevLoss
+		}
+		fmt.Fprintf(tr.stderr, "%sresuming after epoch %d (best dev %.1f%% at epoch %d)\n", prefix, t.Epoch, t.Best, t.BestAt)
+	}
+	if err := t.Train(tr.train, tr.dev); err != nil {
+		return runResult{}, err
+	}
+	best, bcfg, _, err := wap.Load(dir)
+	if err != nil {
+		return runResult{}, err
+	}
+	bcfg.TrainSeconds = secs + time.Since(start).Seconds()
+	testAcc, err := best.Accuracy(tr.test)
+	if err != nil {
+		return runResult{}, err
+	}
+	return runResult{cfg: bcfg, dir: dir, epochs: t.Epoch, test: testAcc}, nil
 }
 
 func newBar(stderr io.Writer, total int, desc string) *progressbar.ProgressBar {

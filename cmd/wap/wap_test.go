@@ -26,7 +26,7 @@ func TestWAPPipeline(t *testing.T) {
 	if !strings.Contains(out, "train 300, dev 100, test 200") {
 		t.Errorf("prepare output %q", out)
 	}
-	code, out, errs = runWap(t, "train", "--data", prep, "--model", model, "--epochs", "4", "--json")
+	code, out, errs = runWap(t, "train", "--data", prep, "--model", model, "--epochs", "3", "--restarts", "2", "--json")
 	if code != 0 {
 		t.Fatalf("train: exit %d: %s", code, errs)
 	}
@@ -34,13 +34,13 @@ func TestWAPPipeline(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &tr); err != nil {
 		t.Fatalf("train --json: %v: %q", err, out)
 	}
-	if tr["data"] != "synthetic" || tr["epochs"].(float64) != 4 {
+	if tr["data"] != "synthetic" || tr["epochs"].(float64) != 3 || len(tr["restarts"].([]any)) != 2 {
 		t.Errorf("train result %v", tr)
 	}
-	if !strings.Contains(errs, "epoch 4:") {
+	if !strings.Contains(errs, "seed 1, epoch 3:") || !strings.Contains(errs, "seed 2, epoch 3:") {
 		t.Errorf("train did not report its epochs: %q", errs)
 	}
-	for _, f := range []string{"config.json", "machine.json", "reader.json", "tokenizer.json", "checkpoint.json"} {
+	for _, f := range []string{"config.json", "machine.json", "reader.json", "tokenizer.json", "restart-1/checkpoint.json", "restart-2/config.json"} {
 		if _, err := os.Stat(filepath.Join(model, f)); err != nil {
 			t.Errorf("model directory lacks %s", f)
 		}
@@ -83,9 +83,9 @@ func TestWAPPipeline(t *testing.T) {
 		t.Errorf("answer --json: exit %d, %q", code, out)
 	}
 
-	// Resuming after the last epoch continues from the checkpoint.
-	code, _, errs = runWap(t, "train", "--data", prep, "--model", model, "--epochs", "5", "--resume", "--json")
-	if code != 0 || !strings.Contains(errs, "resuming after epoch 4") || !strings.Contains(errs, "epoch 5:") {
+	// Resuming continues each restart from its checkpoint.
+	code, _, errs = runWap(t, "train", "--data", prep, "--model", model, "--epochs", "4", "--restarts", "2", "--resume", "--json")
+	if code != 0 || !strings.Contains(errs, "seed 2, resuming after epoch 3") || !strings.Contains(errs, "seed 2, epoch 4:") {
 		t.Errorf("resume: exit %d: %s", code, errs)
 	}
 }

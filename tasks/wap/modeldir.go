@@ -51,6 +51,8 @@ type Config struct {
 	Epoch        int     `json:"epoch"`
 	Epochs       int     `json:"epochs"`
 	DevAccuracy  float64 `json:"dev_accuracy"`
+	DevLoss      float64 `json:"dev_loss"`
+	Restarts     int     `json:"restarts,omitempty"` // models trained; this one had the best dev accuracy
 	TrainSeconds float64 `json:"train_seconds"`
 }
 

@@ -28,6 +28,9 @@ type TrainConfig struct {
 	// Patience stops training when the dev accuracy has not improved for
 	// this many epochs (0: never).
 	Patience int
+	// Restarts is how many models `wap train` trains (seeds Seed, Seed+1,
+	// …), keeping the one with the best dev accuracy.
+	Restarts int
 	// OnBatch is told after every update (for a progress bar).
 	OnBatch func(epoch, batch, batches int, loss float64)
 	// OnEpoch is told after every epoch; an error it returns stops training
@@ -37,7 +40,7 @@ type TrainConfig struct {
 
 // DefaultTrainConfig returns the defaults.
 func DefaultTrainConfig() TrainConfig {
-	return TrainConfig{Epochs: 60, Batch: 50, LR: 0.02, Clip: 1, NoiseEta: 0, Seed: 1, Patience: 0}
+	return TrainConfig{Epochs: 30, Batch: 50, LR: 0.02, Clip: 1, NoiseEta: 0, Seed: 1, Restarts: 1}
 }
 
 // EpochReport is what an epoch achieved.

@@ -2,6 +2,7 @@ package wap
 
 import (
 	"math/rand"
+	"strings"
 	"testing"
 )
 
@@ -73,5 +74,59 @@ func TestLearnsToyPattern(t *testing.T) {
 	}
 	if last.DevAcc < 100 {
 		t.Fatalf("after %d epochs: held-out accuracy %.1f%%, want 100%%", last.Epoch, last.DevAcc)
+	}
+}
+
+// A run interrupted after an epoch and resumed from its checkpoint ends
+// with exactly the weights of a run that was not interrupted.
+func TestResumeIsExact(t *testing.T) {
+	train, dev := toyProblems(40, 3), toyProblems(10, 4)
+	cfg := DefaultTrainConfig()
+	cfg.Batch, cfg.NoiseEta, cfg.WordDropout = 20, 0.01, 0.1
+	run := func(epochs int, resumeFrom string) *Model {
+		m := paperModel(t, 12, 2)
+		c := cfg
+		c.Epochs = epochs
+		tr, err := NewTrainer(m, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resumeFrom != "" {
+			if err := tr.Resume(resumeFrom); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := tr.Train(train, dev); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	dir := t.TempDir()
+	m := paperModel(t, 12, 2)
+	c := cfg
+	c.Epochs = 2
+	tr, _ := NewTrainer(m, c)
+	if err := tr.Train(train, dev); err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.SaveCheckpoint(dir); err != nil {
+		t.Fatal(err)
+	}
+	resumed := run(3, dir)
+	straight := run(3, "")
+	for i, a := range resumed.tensors() {
+		b := straight.tensors()[i]
+		for j, v := range a.Data().([]float64) {
+			if w := b.Data().([]float64)[j]; v != w {
+				t.Fatalf("tensor %d[%d]: resumed %v, uninterrupted %v", i, j, v, w)
+			}
+		}
+	}
+	// A checkpoint of another seed is refused.
+	other := cfg
+	other.Seed = 9
+	tr2, _ := NewTrainer(paperModel(t, 12, 2), other)
+	if err := tr2.Resume(dir); err == nil || !strings.Contains(err.Error(), "seed") {
+		t.Errorf("resume with another seed: %v", err)
 	}
 }
