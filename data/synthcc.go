@@ -294,6 +294,12 @@ var synthTemplates = []synthTemplate{
 				fmt.Sprintf("How many %s did %s end up with?", s.it.many, s.p.name)))
 	}},
 	{pattern: PatternAddSub, ok: func(a, b, c int) bool { return c <= a }, text: func(s *scene, a, b, c int) string {
+		if s.rng.Intn(2) == 0 {
+			return sentences(
+				fmt.Sprintf("%s had %s.", s.p.name, s.n(a)),
+				fmt.Sprintf("If %s %s %d of them and %s %s %d more, how many %s would %s have?", s.p.he, s.lose(), c,
+					s.pick("then later", "later", "then", "the next day"), s.gain(), b, s.it.many, s.p.he))
+		}
 		return sentences(
 			fmt.Sprintf("%s had %s.", s.p.name, s.n(a)),
 			fmt.Sprintf("%s %s %d of them, and %s %s %s %d more.", s.p.He, s.lose(), c, s.pick("later", "the next day", "then"), s.p.he, s.gain(), b),

@@ -21,6 +21,11 @@ type D4Options struct {
 	LR        float64 // Adam step size
 	MaxEpochs int     // stop after this many epochs at the latest
 	Patience  int     // stop after this many epochs without a better dev accuracy
+	// Settle keeps training this many epochs after dev and training
+	// accuracy first reach 100%, keeping the latest parameters while both
+	// stay there: the margins of the slots' decisions grow, which helps on
+	// inputs (digit pairs) that neither set shows.
+	Settle int
 	NoiseEta  float64 // gradient noise η
 	Seed      int64
 	Exec      string // test-time execution: "hybrid" or "discretised"
@@ -150,7 +155,7 @@ func (r *D4Run) Train(ds Dataset, o D4Options) (epochs int, devHamming float64, 
 	train := toD4(ds.Train)
 	best, bestTrain := -1.0, -1.0
 	var bestParams [][]float64
-	stale := 0
+	stale, settled := 0, -1
 	updates, perEpoch := 0, (len(train)+o.Batch-1)/o.Batch
 	var spent time.Duration
 	for epochs = 1; epochs <= o.MaxEpochs; epochs++ {
@@ -184,13 +189,16 @@ func (r *D4Run) Train(ds Dataset, o D4Options) (epochs int, devHamming float64, 
 				return epochs, best, 0, err
 			}
 		}
-		if dev > best || (dev == best && trainAcc > bestTrain) {
+		if dev > best || (dev == best && trainAcc > bestTrain) || (settled >= 0 && dev >= 100 && trainAcc >= 100) {
 			best, bestTrain, stale = dev, trainAcc, 0
 			bestParams = snapshot(r.Model.Machine)
 		} else {
 			stale++
 		}
-		if (best >= 100 && bestTrain >= 100) || stale >= o.Patience {
+		if best >= 100 && bestTrain >= 100 {
+			settled++
+		}
+		if settled >= o.Settle || stale >= o.Patience {
 			break
 		}
 	}

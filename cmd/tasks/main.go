@@ -90,6 +90,7 @@ type cellFlags struct {
 	seed                      int64
 	jsonOut                   bool
 	epochs, batch             int
+	settle                    int
 	lr                        float64
 	save                      string
 	optim                     string
@@ -108,6 +109,7 @@ func parseCell(task string, args []string, stderr io.Writer) (cellFlags, error) 
 	fs.Int64Var(&f.seed, "seed", 1, "seed of the data, the initialisation and the training")
 	fs.BoolVar(&f.jsonOut, "json", false, "print the report as one JSON object on stdout")
 	fs.IntVar(&f.epochs, "epochs", 0, "maximum epochs (0: the default, 100 for ∂4 and 500 for Seq2Seq)")
+	fs.IntVar(&f.settle, "settle", -1, "∂4: epochs to keep training after dev and training accuracy reach 100% (-1: the default)")
 	fs.IntVar(&f.batch, "batch", 0, "batch size (0: the paper's)")
 	fs.Float64Var(&f.lr, "lr", 0, "learning rate (0: the paper's)")
 	fs.StringVar(&f.exec, "exec", "hybrid", "test-time execution of ∂4: hybrid (symbolic machine, argmax slots) or discretised (§4.1)")
@@ -272,6 +274,9 @@ func trainD4(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (trai
 	o := tasks.DefaultD4Options(task)
 	o.Seed = f.seed
 	o.Optim = f.optim
+	if f.settle >= 0 {
+		o.Settle = f.settle
+	}
 	if f.epochs > 0 {
 		o.MaxEpochs = f.epochs
 	}

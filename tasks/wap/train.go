@@ -40,7 +40,7 @@ type TrainConfig struct {
 
 // DefaultTrainConfig returns the defaults.
 func DefaultTrainConfig() TrainConfig {
-	return TrainConfig{Epochs: 30, Batch: 50, LR: 0.02, Clip: 1, NoiseEta: 0, Seed: 1, Restarts: 1}
+	return TrainConfig{Epochs: 30, Batch: 50, LR: 0.02, Clip: 1, NoiseEta: 0, Seed: 1, Restarts: 3}
 }
 
 // EpochReport is what an epoch achieved.
