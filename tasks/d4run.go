@@ -25,10 +25,10 @@ type D4Options struct {
 	// accuracy first reach 100%, keeping the latest parameters while both
 	// stay there: the margins of the slots' decisions grow, which helps on
 	// inputs (digit pairs) that neither set shows.
-	Settle int
-	NoiseEta  float64 // gradient noise η
-	Seed      int64
-	Exec      string // test-time execution: "hybrid" or "discretised"
+	Settle   int
+	NoiseEta float64 // gradient noise η
+	Seed     int64
+	Exec     string // test-time execution: "hybrid" or "discretised"
 	// Optim names the execution while training: "naive" (the execution
 	// RNN of §3.3), "collapse" (straight-line code as one step),
 	// "interpolate" (collapse and if-branch interpolation), "static" (only
