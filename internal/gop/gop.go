@@ -20,6 +20,20 @@ type Base struct {
 	ID     int64
 	Name   string
 	Inputs int
+
+	out []float64 // the output buffer, reused from run to run (Out)
+}
+
+// Out returns an output buffer of n values for the Op's next result. An Op
+// node runs once per run of its graph and every consumer reads its value
+// within the run, so the buffer is reused across runs instead of
+// allocating (and zeroing) a large slice each time. The contents are
+// stale: the Op must write every value.
+func (o *Base) Out(n int) []float64 {
+	if cap(o.out) < n {
+		o.out = make([]float64, n)
+	}
+	return o.out[:n]
 }
 
 // NewBase returns a Base with a fresh id.

@@ -306,7 +306,9 @@ func (gr *Graph) Run(inputs, targets []float64) (float64, error) {
 	return gr.loss.Value().Data().(float64), nil
 }
 
-// Final returns the final states of the last Run, [B×S].
+// Final returns the final states of the last Run, [B×S]. The slice is the
+// Op's reused output buffer: it is valid until the next Run (copy it to
+// keep it). ParamGrads and InputGrad are alike.
 func (gr *Graph) Final() []float64 { return gr.final.Value().Data().([]float64) }
 
 // ParamGrads returns the gradient of each parameter (in Machine.Params

@@ -35,6 +35,7 @@ type kernelOp interface {
 	// graph input) and returns the output variable and the input variables.
 	run(t *tape, inputs [][]float64) (out vr, ins []vr)
 	outWidth() int
+	Out(n int) []float64 // a reused output buffer (gop.Base)
 }
 
 // baseOp holds what every custom Op has: a unique id (so that Gorgonia's
@@ -148,7 +149,7 @@ func forward(o kernelOp, vals []G.Value) (G.Value, error) {
 		return nil, err
 	}
 	w := o.outWidth()
-	out := make([]float64, batch*w)
+	out := o.Out(batch * w)
 	var kp *kept
 	if k, ok := o.(keeper); ok && k.keep() != nil {
 		kp = k.keep()
@@ -176,7 +177,10 @@ func forward(o kernelOp, vals []G.Value) (G.Value, error) {
 	return tensor.New(tensor.WithShape(shape...), tensor.WithBacking(out)), nil
 }
 
-// backOp computes the gradients of a kernelOp's inputs, packed side by side.
+// backOp computes the gradients of a kernelOp's inputs. Its output is
+// nominally [B, ΣN_i] but laid out input-major: the B×N_0 gradients of
+// input 0, then the B×N_1 of input 1, …, so that the colsOp reading input
+// i's gradient is a view, not a copy.
 type backOp struct {
 	baseOp
 	fwd    kernelOp
@@ -205,7 +209,7 @@ func (o *backOp) Do(vals ...G.Value) (G.Value, error) {
 	for _, w := range o.widths {
 		total += w
 	}
-	out := make([]float64, batch*total)
+	out := o.Out(batch * total)
 	gw := len(grad) / batch
 	var kp *kept
 	if k, ok := o.fwd.(keeper); ok && k.keep() != nil && len(k.keep().outs) == batch {
@@ -223,17 +227,18 @@ func (o *backOp) Do(vals ...G.Value) (G.Value, error) {
 		t.zeroGrad()
 		copy(t.g(z), grad[b*gw:(b+1)*gw])
 		t.backward()
-		row := out[b*total : (b+1)*total]
 		off := 0
 		for i, x := range inVars {
-			copy(row[off:off+o.widths[i]], t.g(x))
-			off += o.widths[i]
+			w := o.widths[i]
+			copy(out[off+b*w:off+(b+1)*w], t.g(x))
+			off += batch * w
 		}
 	})
 	return tensor.New(tensor.WithShape(batch, total), tensor.WithBacking(out)), nil
 }
 
-// colsOp cuts columns [from, to) out of a matrix.
+// colsOp gives the gradient of one input from a backOp's output: the
+// block of B×(to−from) values at offset B·from, as a [B, to−from] view.
 type colsOp struct {
 	baseOp
 	from, to int
@@ -249,14 +254,10 @@ func (o *colsOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
 
 func (o *colsOp) Do(vals ...G.Value) (G.Value, error) {
 	d := vals[0].Data().([]float64)
-	s := vals[0].Shape()
-	batch, n := s[0], s[1]
+	batch := vals[0].Shape()[0]
 	w := o.to - o.from
-	out := make([]float64, batch*w)
-	for b := 0; b < batch; b++ {
-		copy(out[b*w:(b+1)*w], d[b*n+o.from:b*n+o.to])
-	}
-	return tensor.New(tensor.WithShape(batch, w), tensor.WithBacking(out)), nil
+	view := d[batch*o.from : batch*o.to : batch*o.to]
+	return tensor.New(tensor.WithShape(batch, w), tensor.WithBacking(view)), nil
 }
 
 // symDiff builds the gradient nodes of a kernelOp: one backOp node fed by
@@ -270,6 +271,11 @@ func symDiff(fwd kernelOp, widths []int, inputs G.Nodes, grad *G.Node) (G.Nodes,
 		return nil, err
 	}
 	out := make(G.Nodes, len(inputs))
+	if len(widths) == 1 {
+		// One differentiable input: the packed gradient is its gradient.
+		out[0] = packed
+		return out, nil
+	}
 	off := 0
 	for i, w := range widths {
 		if out[i], err = G.ApplyOp(&colsOp{baseOp: newBase(fmt.Sprintf("cols[%d:%d]", off, off+w), 1), from: off, to: off + w}, packed); err != nil {
