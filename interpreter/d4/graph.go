@@ -334,15 +334,24 @@ func (gr *Graph) InputGrad() []float64 {
 // first): the values in cells 0 … n−1, the mask on those cells, and the
 // pointer on cell n−1.
 func (sz Sizes) Target(vals []int) ([]float64, error) {
-	if len(vals) > sz.L-1 {
-		return nil, fmt.Errorf("target of %d values does not fit a stack of size %d", len(vals), sz.L)
-	}
 	t := make([]float64, sz.TargetWidth())
+	if err := sz.targetInto(t, vals); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// targetInto writes Target(vals) into t (of length TargetWidth).
+func (sz Sizes) targetInto(t []float64, vals []int) error {
+	if len(vals) > sz.L-1 {
+		return fmt.Errorf("target of %d values does not fit a stack of size %d", len(vals), sz.L)
+	}
+	clear(t)
 	L, V := sz.L, sz.V
 	for i, v := range vals {
 		t[i*V+mod(v, V)] = 1
 		t[L*V+i] = 1
 	}
 	t[L*V+L+mod(len(vals)-1, L)] = 1
-	return t, nil
+	return nil
 }

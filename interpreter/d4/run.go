@@ -44,10 +44,19 @@ func (sz Sizes) Unpack(x []float64) *State {
 // first), both pointers rest below the base (cell L−1 when empty), the
 // program counter is at 0.
 func (sz Sizes) InitialState(init []int) ([]float64, error) {
-	if len(init) > sz.L-1 {
-		return nil, fmt.Errorf("initial data stack of %d values does not fit a stack of size %d", len(init), sz.L)
-	}
 	x := make([]float64, sz.Len())
+	if err := sz.initialStateInto(x, init); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// initialStateInto writes InitialState(init) into x (of length Len).
+func (sz Sizes) initialStateInto(x []float64, init []int) error {
+	if len(init) > sz.L-1 {
+		return fmt.Errorf("initial data stack of %d values does not fit a stack of size %d", len(init), sz.L)
+	}
+	clear(x)
 	s := sz.Unpack(x)
 	for i := 0; i < sz.L; i++ {
 		s.D[i*sz.V] = 1
@@ -64,7 +73,7 @@ func (sz Sizes) InitialState(init []int) ([]float64, error) {
 	s.d[mod(len(init)-1, sz.L)] = 1
 	s.r[sz.L-1] = 1
 	s.C[0] = 1
-	return x, nil
+	return nil
 }
 
 func argmax(x []float64) int {

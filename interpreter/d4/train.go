@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 
 	"d4/internal/optim"
 	"d4/interpreter/symbolic"
@@ -66,13 +67,16 @@ type Trainer struct {
 	Optim      Optim
 	BlockSteps int
 	graphs     map[string]*Graph
+	traces     map[string]traceEntry // static traces by initial stack
+	inBuf      []float64             // batch inputs, reused
+	tgBuf      []float64             // batch targets, reused
 	// LastStatic tells whether the last batch ran on a static graph.
 	LastStatic bool
 }
 
 // NewTrainer returns a trainer running steps RNN steps per example.
 func NewTrainer(m *Machine, steps int, cfg TrainConfig) *Trainer {
-	return &Trainer{M: m, Steps: steps, Opt: NewAdam(m.Params(), cfg), Static: true, graphs: map[string]*Graph{}}
+	return &Trainer{M: m, Steps: steps, Opt: NewAdam(m.Params(), cfg), Static: true, graphs: map[string]*Graph{}, traces: map[string]traceEntry{}}
 }
 
 // Graph returns the naive unrolled graph for a batch size, building it once.
@@ -102,11 +106,11 @@ func (tr *Trainer) graphFor(exs []Example) (*Graph, error) {
 	if !tr.Static {
 		return tr.Graph(len(exs))
 	}
-	trace, ok := tr.M.SharedTrace(exs, tr.Steps)
+	trace, key, ok := tr.sharedTrace(exs)
 	if !ok {
 		return tr.Graph(len(exs))
 	}
-	key := fmt.Sprint("static/", len(exs), trace)
+	key = fmt.Sprint("static/", len(exs), "/", key)
 	g, found := tr.graphs[key]
 	if !found {
 		var err error
@@ -117,6 +121,58 @@ func (tr *Trainer) graphFor(exs []Example) (*Graph, error) {
 	}
 	tr.LastStatic = true
 	return g, nil
+}
+
+// traceEntry is a cached static trace: the trace and a short name for it
+// (ok false: the example has no static trace).
+type traceEntry struct {
+	trace []int
+	name  string
+	ok    bool
+}
+
+// sharedTrace is SharedTrace with the traces cached by initial stack (the
+// symbolic run that finds a trace costs more than the lookup).
+func (tr *Trainer) sharedTrace(exs []Example) ([]int, string, bool) {
+	var first traceEntry
+	var key []byte
+	for i, ex := range exs {
+		if ex.State != nil {
+			return nil, "", false
+		}
+		key = key[:0]
+		for _, v := range ex.Init {
+			key = strconv.AppendInt(key, int64(v), 36)
+			key = append(key, ' ')
+		}
+		e, found := tr.traces[string(key)]
+		if !found {
+			t, ok := tr.M.SharedTrace(exs[i:i+1], tr.Steps)
+			e = traceEntry{trace: t, ok: ok}
+			if ok {
+				// Traces are named by their first appearance.
+				for _, other := range tr.traces {
+					if other.ok && slices.Equal(other.trace, t) {
+						e = other
+						break
+					}
+				}
+				if e.name == "" {
+					e.name = strconv.Itoa(len(tr.traces))
+				}
+			}
+			tr.traces[string(key)] = e
+		}
+		if !e.ok {
+			return nil, "", false
+		}
+		if i == 0 {
+			first = e
+		} else if e.name != first.name {
+			return nil, "", false
+		}
+	}
+	return first.trace, first.name, true
 }
 
 // SharedTrace returns the static trace (cut at steps) that every example
@@ -146,19 +202,26 @@ func (m *Machine) SharedTrace(exs []Example, steps int) ([]int, bool) {
 
 // Batch packs examples into graph inputs and targets.
 func (m *Machine) Batch(exs []Example) (inputs, targets []float64, err error) {
+	return m.batchInto(exs, nil, nil)
+}
+
+// batchInto is Batch writing into the given buffers (grown as needed).
+func (m *Machine) batchInto(exs []Example, inputs, targets []float64) ([]float64, []float64, error) {
+	S, TW := m.Sizes.Len(), m.Sizes.TargetWidth()
+	inputs, targets = slices.Grow(inputs[:0], len(exs)*S)[:len(exs)*S], slices.Grow(targets[:0], len(exs)*TW)[:len(exs)*TW]
 	for i, ex := range exs {
-		x := ex.State
-		if x == nil {
-			if x, err = m.Sizes.InitialState(ex.Init); err != nil {
-				return nil, nil, fmt.Errorf("example %d: %w", i, err)
+		x := inputs[i*S : (i+1)*S]
+		if ex.State != nil {
+			if len(ex.State) != S {
+				return nil, nil, fmt.Errorf("example %d: state of %d values, want %d", i, len(ex.State), S)
 			}
-		}
-		y, err := m.Sizes.Target(ex.Target)
-		if err != nil {
+			copy(x, ex.State)
+		} else if err := m.Sizes.initialStateInto(x, ex.Init); err != nil {
 			return nil, nil, fmt.Errorf("example %d: %w", i, err)
 		}
-		inputs = append(inputs, x...)
-		targets = append(targets, y...)
+		if err := m.Sizes.targetInto(targets[i*TW:(i+1)*TW], ex.Target); err != nil {
+			return nil, nil, fmt.Errorf("example %d: %w", i, err)
+		}
 	}
 	return inputs, targets, nil
 }
@@ -169,10 +232,11 @@ func (tr *Trainer) TrainBatch(exs []Example) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	in, tg, err := tr.M.Batch(exs)
+	in, tg, err := tr.M.batchInto(exs, tr.inBuf, tr.tgBuf)
 	if err != nil {
 		return 0, err
 	}
+	tr.inBuf, tr.tgBuf = in, tg
 	loss, err := g.Run(in, tg)
 	if err != nil {
 		return 0, err
