@@ -183,12 +183,12 @@ func (k *kernel) stepBlocks(s state, p *blockPlan, slot []vr) state {
 		idx = append(idx, pc)
 	}
 	if k.t.record {
-		return k.mixStates(s.c, states)
+		return k.renormalize(k.mixStates(s.c, states))
 	}
 	if len(states) == 1 && weights[0] == 1 {
-		return states[0]
+		return k.renormalize(states[0])
 	}
-	return k.mixStates(k.t.input(weights), states)
+	return k.renormalize(k.mixStates(k.t.input(weights), states))
 }
 
 // BlockSteps returns how many steps of the block RNN the path takes: the

@@ -60,8 +60,13 @@ func (m *Machine) NewStaticGraph(batch int, trace []int, wantInputGrad bool) (*G
 
 // GraphOpts selects how a graph executes the machine.
 type GraphOpts struct {
-	Steps     int   // steps of the execution RNN (block steps with Optim.Collapse)
-	Trace     []int // a static trace: run only its words (Steps is then ignored)
+	Steps int   // steps of the execution RNN (block steps with Optim.Collapse)
+	Trace []int // a static trace: run only its words (Steps is then ignored)
+	// Tail makes Trace a static prefix: after its words, Tail steps of the
+	// execution RNN follow (naive, or over blocks with Optim.Collapse): the
+	// soft execution from the first word whose control depends on a slot
+	// (see symbolic.StaticTrace).
+	Tail      int
 	Optim     Optim // the paper's optimisations of the execution RNN
 	InputGrad bool  // also differentiate with respect to the initial states
 	NoGrad    bool  // forward only
@@ -69,29 +74,42 @@ type GraphOpts struct {
 
 // NewGraphOpts unrolls the machine as opts say.
 func (m *Machine) NewGraphOpts(batch int, opts GraphOpts) (*Graph, error) {
-	var blocks *blockPlan
+	return m.buildGraph(batch, opts.plan(m), opts.InputGrad, !opts.NoGrad)
+}
+
+// unrollPlan is what a graph unrolls: steps of the execution RNN (over
+// blocks when blocks is set), or the words of a trace followed by tail
+// naive steps.
+type unrollPlan struct {
+	steps  int
+	trace  []int
+	tail   int
+	blocks *blockPlan
+}
+
+func (opts GraphOpts) plan(m *Machine) unrollPlan {
+	p := unrollPlan{steps: opts.Steps}
 	if opts.Optim.Collapse {
-		blocks = plan(m.Code, opts.Optim)
+		p.blocks = plan(m.Code, opts.Optim)
 	}
-	steps := opts.Steps
 	if opts.Trace != nil {
-		steps, blocks = len(opts.Trace), nil
+		p = unrollPlan{steps: len(opts.Trace), trace: opts.Trace, tail: max(opts.Tail, 0), blocks: p.blocks}
 	}
-	return m.buildGraph(batch, steps, opts.Trace, blocks, opts.InputGrad, !opts.NoGrad)
+	return p
 }
 
 func (m *Machine) newGraph(batch, steps int, trace []int, blocks *blockPlan, wantInputGrad bool) (*Graph, error) {
-	return m.buildGraph(batch, steps, trace, blocks, wantInputGrad, true)
+	return m.buildGraph(batch, unrollPlan{steps: steps, trace: trace, blocks: blocks}, wantInputGrad, true)
 }
 
-func (m *Machine) buildGraph(batch, steps int, trace []int, blocks *blockPlan, wantInputGrad, grads bool) (*Graph, error) {
-	if batch < 1 || steps < 0 {
-		return nil, fmt.Errorf("d4: graph needs a positive batch and steps ≥ 0, got %d and %d", batch, steps)
+func (m *Machine) buildGraph(batch int, p unrollPlan, wantInputGrad, grads bool) (*Graph, error) {
+	if batch < 1 || p.steps < 0 {
+		return nil, fmt.Errorf("d4: graph needs a positive batch and steps ≥ 0, got %d and %d", batch, p.steps)
 	}
 	g := G.NewGraph()
 	input := G.NewMatrix(g, tensor.Float64, G.WithShape(batch, m.Sizes.Len()), G.WithName("state0"))
 	target := G.NewMatrix(g, tensor.Float64, G.WithShape(batch, m.Sizes.TargetWidth()), G.WithName("target"))
-	gr, err := m.unroll(g, input, target, steps, trace, blocks)
+	gr, err := m.unroll(g, input, target, p)
 	if err != nil {
 		return nil, err
 	}
@@ -128,16 +146,8 @@ func (m *Machine) Unroll(g *G.ExprGraph, input, target *G.Node, opts GraphOpts) 
 	if input.Dims() != 2 || input.Shape()[1] != m.Sizes.Len() {
 		return nil, fmt.Errorf("d4: initial states have shape %v, want [B %d]", input.Shape(), m.Sizes.Len())
 	}
-	var blocks *blockPlan
-	if opts.Optim.Collapse {
-		blocks = plan(m.Code, opts.Optim)
-	}
-	steps := opts.Steps
-	if opts.Trace != nil {
-		steps, blocks = len(opts.Trace), nil
-	}
 	before := len(g.AllNodes())
-	gr, err := m.unroll(g, input, target, steps, opts.Trace, blocks)
+	gr, err := m.unroll(g, input, target, opts.plan(m))
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +156,8 @@ func (m *Machine) Unroll(g *G.ExprGraph, input, target *G.Node, opts GraphOpts) 
 
 // unroll adds the execution RNN to g: T steps from input and the loss on
 // the final state against target.
-func (m *Machine) unroll(g *G.ExprGraph, input, target *G.Node, steps int, trace []int, blocks *blockPlan) (*Graph, error) {
+func (m *Machine) unroll(g *G.ExprGraph, input, target *G.Node, p unrollPlan) (*Graph, error) {
+	steps, trace, blocks := p.steps, p.trace, p.blocks
 	batch := input.Shape()[0]
 	if batch < 1 || steps < 0 {
 		return nil, fmt.Errorf("d4: graph needs a positive batch and steps ≥ 0, got %d and %d", batch, steps)
@@ -210,6 +221,17 @@ func (m *Machine) unroll(g *G.ExprGraph, input, target *G.Node, steps int, trace
 		if err := flush(len(trace)); err != nil {
 			return nil, err
 		}
+		all := make([]int, len(m.Slots))
+		for i := range all {
+			all[i] = i
+		}
+		for t := 0; t < p.tail; t++ {
+			if state, err = gr.step(state, nil, all, blocks, weights, len(trace)+t); err != nil {
+				return nil, err
+			}
+		}
+		steps += p.tail
+		gr.Steps = steps
 	}
 	if steps > 0 {
 		gr.PerStep = (len(g.AllNodes()) - before) / steps

@@ -39,6 +39,7 @@ const (
 	kCopy                  // z = x (into a range of a larger variable)
 	kSoftmax               // softmax over each group of k
 	kXent                  // cross-entropy of D and d against targets
+	kNorm                  // z = x / Σx
 )
 
 // Eps keeps the logarithm of the loss finite when a probability is 0.
@@ -63,6 +64,7 @@ type op struct {
 	wsum    []float64
 	weights vr // kMix weights
 	ce      *xent
+	scale   float64 // kNorm: the sum divided by
 }
 
 // tape is the arena and the record of operations of one example.
@@ -292,6 +294,32 @@ func (t *tape) branch(x vr, p, next, target int) vr {
 	return z
 }
 
+// normalize returns x / Σx (x itself when Σx is not positive). The
+// program counter and the stack pointers are distributions: the execution
+// RNN keeps their mass at 1 in exact arithmetic, and normalising them after
+// each step keeps rounding from growing (in long soft runs the drift of the
+// mass feeds back through the branch probabilities and grows exponentially).
+// On the simplex it is the identity, so it changes neither the results nor
+// the gradients along the simplex (those of every parameter); the gradient
+// with respect to an input pointer is the projected one.
+func (t *tape) normalize(x vr) vr {
+	xv := t.v(x)
+	sum := 0.0
+	for _, v := range xv {
+		sum += v
+	}
+	if !(sum > 0) {
+		return x
+	}
+	z := t.allocRaw(x.n)
+	zv := t.v(z)
+	for i, v := range xv {
+		zv[i] = v / sum
+	}
+	t.push(op{kind: kNorm, a: x, z: z, scale: sum})
+	return z
+}
+
 // mix returns Σ_k w_k xs_k. Repeated inputs are combined first. The
 // weights are a distribution (a softmax output or the program counter), so
 // when every input is the same vector the mixture is that vector: passing it
@@ -514,6 +542,15 @@ func (t *tape) backward() {
 			}
 		case kBranch:
 			t.grad[o.a.off] += gz[o.k2] - gz[o.k]
+		case kNorm:
+			zv, ga := t.v(o.z), t.g(o.a)
+			dot := 0.0
+			for i, g := range gz {
+				dot += g * zv[i]
+			}
+			for i, g := range gz {
+				ga[i] += (g - dot) / o.scale
+			}
 		case kMix:
 			gw := t.g(o.weights)
 			dots := make([]float64, len(o.xs))

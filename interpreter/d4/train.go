@@ -68,10 +68,14 @@ type Trainer struct {
 	BlockSteps int
 	graphs     map[string]*Graph
 	traces     map[string]traceEntry // static traces by initial stack
+	names      map[string]string     // names of the traces by their text
 	inBuf      []float64             // batch inputs, reused
 	tgBuf      []float64             // batch targets, reused
-	// LastStatic tells whether the last batch ran on a static graph.
+	// LastStatic tells whether the last batch ran on a static graph, and
+	// LastPrefix how many words of a static prefix it ran before soft
+	// execution took over (0: none).
 	LastStatic bool
+	LastPrefix int
 }
 
 // NewTrainer returns a trainer running steps RNN steps per example.
@@ -100,45 +104,82 @@ func (tr *Trainer) Graph(batch int) (*Graph, error) {
 }
 
 // graphFor returns the graph a batch runs on: the static graph of the trace
-// its examples share, or the naive graph.
+// its examples share; else, when they share a static prefix (control
+// becomes dynamic only later, as in the Permute sketch), the prefix's words
+// followed by steps of the naive (or block) RNN; else the naive (or block)
+// graph.
 func (tr *Trainer) graphFor(exs []Example) (*Graph, error) {
-	tr.LastStatic = false
+	tr.LastStatic, tr.LastPrefix = false, 0
 	if !tr.Static {
 		return tr.Graph(len(exs))
 	}
-	trace, key, ok := tr.sharedTrace(exs)
-	if !ok {
+	e, ok := tr.sharedTrace(exs)
+	tail := 0 // steps after a static prefix
+	if ok && !e.full {
+		tail = tr.Steps - len(e.trace)
+		if tr.Optim.Collapse {
+			// The block steps the rest of the path takes, and one for
+			// program-counter mass inside a block where the prefix ends.
+			tail = tr.BlockSteps - BlockSteps(tr.M.Code, tr.Optim, e.trace) + 1
+		}
+	}
+	if !ok || !e.full && (len(e.trace) == 0 || tail < 1) {
 		return tr.Graph(len(exs))
 	}
-	key = fmt.Sprint("static/", len(exs), "/", key)
+	key := fmt.Sprint("static/", len(exs), "/", e.name)
 	g, found := tr.graphs[key]
 	if !found {
+		opts := GraphOpts{Trace: e.trace, Optim: tr.Optim}
+		if !e.full {
+			opts.Tail = tail
+		}
 		var err error
-		if g, err = tr.M.NewStaticGraph(len(exs), trace, false); err != nil {
+		if g, err = tr.M.NewGraphOpts(len(exs), opts); err != nil {
 			return nil, err
 		}
 		tr.graphs[key] = g
 	}
-	tr.LastStatic = true
+	if e.full {
+		tr.LastStatic = true
+	} else {
+		tr.LastPrefix = len(e.trace)
+	}
 	return g, nil
 }
 
-// traceEntry is a cached static trace: the trace and a short name for it
-// (ok false: the example has no static trace).
+// traceEntry is a cached trace: the static trace (full) or the static
+// prefix before the first word whose control depends on a slot, and a
+// short name for it (ok false: neither).
 type traceEntry struct {
 	trace []int
 	name  string
+	full  bool
 	ok    bool
 }
 
-// sharedTrace is SharedTrace with the traces cached by initial stack (the
-// symbolic run that finds a trace costs more than the lookup).
-func (tr *Trainer) sharedTrace(exs []Example) ([]int, string, bool) {
-	var first traceEntry
+// exampleTrace finds an example's static trace or prefix.
+func (m *Machine) exampleTrace(ex Example, steps int) traceEntry {
+	cfg := symbolic.Config{ValueSize: m.Sizes.V, StackSize: m.Sizes.L, HeapSize: m.Sizes.H, MaxSteps: steps}
+	t, err := symbolic.StaticTrace(m.Code, cfg, ex.Init, symbolic.FirstChoice{}, nil)
+	switch {
+	case err == nil:
+		return traceEntry{trace: t, full: true, ok: true}
+	case errors.Is(err, symbolic.ErrDynamicControl):
+		return traceEntry{trace: t, ok: true}
+	}
+	return traceEntry{}
+}
+
+// sharedTrace returns the trace every example of the batch shares: the
+// full static trace if they have one in common, else the longest static
+// prefix they share. Traces are cached by initial stack (the symbolic run
+// that finds one costs more than the lookup).
+func (tr *Trainer) sharedTrace(exs []Example) (traceEntry, bool) {
+	var shared traceEntry
 	var key []byte
 	for i, ex := range exs {
 		if ex.State != nil {
-			return nil, "", false
+			return traceEntry{}, false // a prepared state: its inputs may be learned
 		}
 		key = key[:0]
 		for _, v := range ex.Init {
@@ -147,32 +188,49 @@ func (tr *Trainer) sharedTrace(exs []Example) ([]int, string, bool) {
 		}
 		e, found := tr.traces[string(key)]
 		if !found {
-			t, ok := tr.M.SharedTrace(exs[i:i+1], tr.Steps)
-			e = traceEntry{trace: t, ok: ok}
-			if ok {
-				// Traces are named by their first appearance.
-				for _, other := range tr.traces {
-					if other.ok && slices.Equal(other.trace, t) {
-						e = other
-						break
-					}
-				}
-				if e.name == "" {
-					e.name = strconv.Itoa(len(tr.traces))
-				}
+			e = tr.M.exampleTrace(ex, tr.Steps)
+			if e.ok {
+				e.name = tr.nameTrace(e)
 			}
 			tr.traces[string(key)] = e
 		}
-		if !e.ok {
-			return nil, "", false
-		}
-		if i == 0 {
-			first = e
-		} else if e.name != first.name {
-			return nil, "", false
+		switch {
+		case !e.ok:
+			return traceEntry{}, false
+		case i == 0:
+			shared = e
+		case e.name == shared.name:
+		default:
+			// Different traces: their common prefix, a static prefix of each.
+			n := 0
+			for n < len(e.trace) && n < len(shared.trace) && e.trace[n] == shared.trace[n] {
+				n++
+			}
+			shared = traceEntry{trace: shared.trace[:n], ok: true}
+			shared.name = tr.nameTrace(shared)
 		}
 	}
-	return first.trace, first.name, true
+	return shared, true
+}
+
+// nameTrace returns the name of a trace (full or prefix), numbering new ones.
+func (tr *Trainer) nameTrace(e traceEntry) string {
+	if tr.names == nil {
+		tr.names = map[string]string{}
+	}
+	var b []byte
+	if e.full {
+		b = append(b, 'F')
+	}
+	for _, pc := range e.trace {
+		b = strconv.AppendInt(append(b, ' '), int64(pc), 36)
+	}
+	name, ok := tr.names[string(b)]
+	if !ok {
+		name = strconv.Itoa(len(tr.names))
+		tr.names[string(b)] = name
+	}
+	return name
 }
 
 // SharedTrace returns the static trace (cut at steps) that every example

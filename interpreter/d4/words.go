@@ -295,7 +295,7 @@ func (k *kernel) step(s state, slot []vr) state {
 		for pc, in := range code.Instrs {
 			states[pc] = k.instr(s, pc, in, slot)
 		}
-		return k.mixStates(s.c, states)
+		return k.renormalize(k.mixStates(s.c, states))
 	}
 	cv := k.t.v(s.c)
 	var states []state
@@ -307,9 +307,17 @@ func (k *kernel) step(s state, slot []vr) state {
 		}
 	}
 	if len(states) == 1 && weights[0] == 1 {
-		return states[0] // a crisp program counter: the mixture is this state
+		// A crisp program counter: the mixture is this state.
+		return k.renormalize(states[0])
 	}
-	return k.mixStates(k.t.input(weights), states)
+	return k.renormalize(k.mixStates(k.t.input(weights), states))
+}
+
+// renormalize brings the program counter and the stack pointers of a
+// mixed state back to mass 1 (tape.normalize).
+func (k *kernel) renormalize(s state) state {
+	s.c, s.d, s.r = k.t.normalize(s.c), k.t.normalize(s.d), k.t.normalize(s.r)
+	return s
 }
 
 // observe reads the elements of an observe encoder and concatenates them

@@ -29,7 +29,9 @@ type taint struct {
 // ErrDynamicControl that names the word. Heap cells marked in learned
 // start tainted (inputs computed by a network, such as the reader's).
 // The trace is then the same for every decision, so ∂4 can execute exactly
-// the words on it.
+// the words on it. With an ErrDynamicControl error, the returned addresses
+// are the prefix of the path executed before the word whose control is
+// dynamic: a static prefix that every decision shares.
 func StaticTrace(code *forth.Code, cfg Config, init []int, d Decider, learned []bool) ([]int, error) {
 	cfg.OnStep = nil
 	m, err := New(code, cfg)
@@ -50,7 +52,7 @@ func StaticTrace(code *forth.Code, cfg Config, init []int, d Decider, learned []
 		pc := m.PC
 		in := m.Code.Instrs[pc]
 		if err := m.propagate(&tt, in); err != nil {
-			return nil, fmt.Errorf("%s: %s: %w", in.Pos, in.Text, err)
+			return pcs, fmt.Errorf("%s: %s: %w", in.Pos, in.Text, err)
 		}
 		if err := m.Step(); err != nil {
 			return nil, err
