@@ -408,8 +408,20 @@ func (t *tape) softmax(x vr, k int) vr {
 	return z
 }
 
+// logProb is log(p + Eps), where a probability that rounding has made
+// slightly negative counts as 0, so that the logarithm stays finite.
+func logProb(p float64) float64 { return math.Log(max(p, 0) + Eps) }
+
+// dLogProb is the derivative of logProb (0 where p is negative).
+func dLogProb(p float64) float64 {
+	if p < 0 {
+		return 0
+	}
+	return 1 / (p + Eps)
+}
+
 // crossEntropy returns −Σ_i mask_i Σ_j y_ij log D_ij − Σ_i yd_i log d_i
-// (with Eps added inside the logarithms).
+// (logProb: with Eps added inside the logarithms).
 func (t *tape) crossEntropy(D, d vr, y, mask, yd []float64, v int) vr {
 	z := t.alloc(1)
 	dv, pv := t.v(D), t.v(d)
@@ -420,13 +432,13 @@ func (t *tape) crossEntropy(D, d vr, y, mask, yd []float64, v int) vr {
 		}
 		for j := 0; j < v; j++ {
 			if yij := y[i*v+j]; yij != 0 {
-				loss -= m * yij * math.Log(dv[i*v+j]+Eps)
+				loss -= m * yij * logProb(dv[i*v+j])
 			}
 		}
 	}
 	for i, yi := range yd {
 		if yi != 0 {
-			loss -= yi * math.Log(pv[i]+Eps)
+			loss -= yi * logProb(pv[i])
 		}
 	}
 	t.val[z.off] = loss
@@ -594,13 +606,13 @@ func (t *tape) backward() {
 				}
 				for j := 0; j < ce.v; j++ {
 					if yij := ce.y[i*ce.v+j]; yij != 0 {
-						gD[i*ce.v+j] -= g * m * yij / (dv[i*ce.v+j] + Eps)
+						gD[i*ce.v+j] -= g * m * yij * dLogProb(dv[i*ce.v+j])
 					}
 				}
 			}
 			for i, yi := range ce.yd {
 				if yi != 0 {
-					gd[i] -= g * yi / (pv[i] + Eps)
+					gd[i] -= g * yi * dLogProb(pv[i])
 				}
 			}
 		}
