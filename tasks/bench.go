@@ -11,7 +11,8 @@ import (
 
 // BenchRow is the time of one execution mode at one length: a forward pass
 // and a forward+backward pass of a batch, in milliseconds (the median of
-// Reps runs), and the speed-ups over the naive execution RNN.
+// Reps runs after an untimed warm-up run), and the speed-ups over the naive
+// execution RNN.
 type BenchRow struct {
 	Task         string  `json:"task"`
 	Sketch       string  `json:"sketch"`
@@ -88,6 +89,11 @@ func Bench(task, sketch string, lens []int, batch, reps int, progress func(strin
 				o.NoGrad = noGrad
 				g, err := m.NewGraphOpts(batch, o)
 				if err != nil {
+					return 0, 0, err
+				}
+				// One untimed run first: the first run of a graph allocates
+				// its buffers and tapes, which training pays once.
+				if _, err := g.Run(in, tg); err != nil {
 					return 0, 0, err
 				}
 				var ts []float64

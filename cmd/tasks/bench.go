@@ -26,12 +26,12 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	sortLens := fs.String("sort-lens", "2,3,4,5,6,7,8", "sort lengths")
 	addLens := fs.String("add-lens", "2,4,6,8,10,12,14,16", "addition lengths (input digits, 2 per digit pair)")
 	batch := fs.Int("batch", 32, "batch size")
-	reps := fs.Int("reps", 3, "runs per measurement (the median is reported)")
+	reps := fs.Int("reps", 5, "timed runs per measurement, after one untimed warm-up run (the median is reported)")
 	hybrid := fs.String("hybrid-lens", "64,1000", "lengths for the hybrid execution rate")
 	jsonOut := fs.Bool("json", false, "print the figures as one JSON object")
 	png := fs.String("png", "", "write a plot of the training speed-ups by length to this PNG file")
-	if err := fs.Parse(args); err != nil {
-		return usageError{err}
+	if err := parseFlags(fs, "usage: tasks bench [flags]", args, stderr); err != nil {
+		return err
 	}
 	sl, err := ints(*sortLens)
 	if err != nil {

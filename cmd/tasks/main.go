@@ -44,7 +44,7 @@ func realMain(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "tasks: no command given (sort, add, table); run 'tasks --help'")
+		fmt.Fprintln(stderr, "tasks: no command given (sort, add, table, bench); run 'tasks --help'")
 		return 2
 	}
 	var err error
@@ -389,6 +389,23 @@ func printReport(w io.Writer, r tasks.Result) {
 	}
 }
 
+// parseFlags parses args into fs. On -h or --help it prints usageLine and
+// the flags to stderr and returns flag.ErrHelp (exit status 0); any other
+// parse error is a usage error.
+func parseFlags(fs *flag.FlagSet, usageLine string, args []string, stderr io.Writer) error {
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintln(stderr, usageLine)
+		fs.SetOutput(stderr)
+		fs.PrintDefaults()
+		return err
+	}
+	if err != nil {
+		return usageError{err}
+	}
+	return nil
+}
+
 // runTable runs every cell of the paper's Table 1 or 2: each model is
 // trained once per training length and tested at lengths 8 and 64.
 func runTable(args []string, stdout, stderr io.Writer) error {
@@ -398,12 +415,16 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	jsonOut := fs.Bool("json", false, "print the table as one JSON object")
 	only := fs.String("only", "", "run only this model (seq2seq, permute, compare, choose, manipulate)")
 	s2sEpochs := fs.Int("seq2seq-epochs", 0, "Seq2Seq epochs (0: the paper's 500)")
+	const tableUsage = "usage: tasks table sort|add [flags]"
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		return parseFlags(fs, tableUsage, args, stderr)
+	}
 	if len(args) == 0 || (args[0] != "sort" && args[0] != "add") {
 		return usageError{fmt.Errorf("expected the table to run, sort or add, before the flags")}
 	}
 	task := args[0]
-	if err := fs.Parse(args[1:]); err != nil {
-		return usageError{fmt.Errorf("%v", err)}
+	if err := parseFlags(fs, tableUsage, args[1:], stderr); err != nil {
+		return err
 	}
 	if fs.NArg() != 0 {
 		return usageError{fmt.Errorf("unexpected argument %q", fs.Arg(0))}

@@ -40,10 +40,10 @@ func TestErrors(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	for _, args := range [][]string{{"--help"}, {"sort", "--help"}, {"add", "-h"}} {
+	for _, args := range [][]string{{"--help"}, {"sort", "--help"}, {"add", "-h"}, {"table", "--help"}, {"table", "sort", "--help"}, {"table", "add", "-h"}, {"bench", "--help"}} {
 		var stdout, stderr bytes.Buffer
-		if code := realMain(args, &stdout, &stderr); code != 0 {
-			t.Errorf("%v: exit %d", args, code)
+		if code := realMain(args, &stdout, &stderr); code != 0 || !strings.HasPrefix(stderr.String(), "usage: tasks") {
+			t.Errorf("%v: exit %d, stderr %q; want exit 0 and the usage", args, code, stderr.String())
 		}
 	}
 }

@@ -53,6 +53,6 @@ func benchTrainStep(b *testing.B, static bool) {
 		}
 	}
 	b.ReportMetric(float64(steps), "T")
-	b.ReportMetric(float64(g.PerStep), "nodes/step")
+	b.ReportMetric(g.PerStep, "nodes/step")
 	b.ReportMetric(float64(g.Nodes), "fwd-nodes")
 }

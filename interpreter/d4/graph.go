@@ -29,7 +29,7 @@ type Graph struct {
 	vm      G.VM
 	ones    *G.Node // [B,1] constant input of static encoders
 	Nodes   int     // nodes of the forward graph
-	PerStep int     // forward nodes per unrolled step
+	PerStep float64 // forward nodes per unrolled step (under 1 on a static trace, where a stretch of words between slots is one node)
 }
 
 // NewGraph unrolls the naive execution RNN for steps steps. With
@@ -135,7 +135,7 @@ type Part struct {
 	Loss    *G.Node // mean loss over the batch (scalar)
 	Params  G.Nodes // the slot networks' parameters, in Machine.Params order
 	Nodes   int     // nodes the machine added to the graph
-	PerStep int     // of which per unrolled step
+	PerStep float64 // of which per unrolled step
 }
 
 // Unroll adds the machine's execution RNN to g, reading the initial states
@@ -234,7 +234,7 @@ func (m *Machine) unroll(g *G.ExprGraph, input, target *G.Node, p unrollPlan) (*
 		gr.Steps = steps
 	}
 	if steps > 0 {
-		gr.PerStep = (len(g.AllNodes()) - before) / steps
+		gr.PerStep = float64(len(g.AllNodes())-before) / float64(steps)
 	}
 	gr.final = state
 	losses, err := G.ApplyOp(&lossOp{baseOp: newBase("loss", 2), sz: m.Sizes}, state, gr.target)

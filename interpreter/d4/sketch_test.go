@@ -147,7 +147,7 @@ func TestSketchesLearnAndGeneralise(t *testing.T) {
 			cfg.LearningRate = tc.lr
 			tr := NewTrainer(m, steps, cfg)
 			g, _ := tr.Graph(16)
-			t.Logf("T = %d steps, %d instructions, %d forward nodes per step", steps, code.Len(), g.PerStep)
+			t.Logf("T = %d steps, %d instructions, %.2f forward nodes per step", steps, code.Len(), g.PerStep)
 			held := map[int][]Example{}
 			for _, n := range append(slices.Clone(tc.testLens), tc.hybridLen) {
 				for i := 0; i < 20; i++ {
