@@ -89,9 +89,9 @@ type cellFlags struct {
 	trainLen, testLen         int
 	seed                      int64
 	jsonOut                   bool
-	epochs, batch             int
+	epochs, batch, patience   int
 	settle                    int
-	lr                        float64
+	lr, weightDecay           float64
 	save                      string
 	optim                     string
 	tracePNG                  string
@@ -108,10 +108,12 @@ func parseCell(task string, args []string, stderr io.Writer) (cellFlags, error) 
 	fs.IntVar(&f.testLen, "test-len", 8, "test length (same unit as --train-len)")
 	fs.Int64Var(&f.seed, "seed", 1, "seed of the data, the initialisation and the training")
 	fs.BoolVar(&f.jsonOut, "json", false, "print the report as one JSON object on stdout")
-	fs.IntVar(&f.epochs, "epochs", 0, "maximum epochs (0: the default, 100 for ∂4 and 500 for Seq2Seq)")
+	fs.IntVar(&f.epochs, "epochs", 0, "maximum epochs (0: the default: ∂4 100 for sort and 800 for addition, Seq2Seq 500)")
+	fs.IntVar(&f.patience, "patience", 0, "∂4: stop after this many epochs without a better dev accuracy (0: the default: 20 for sort, 800 for addition)")
 	fs.IntVar(&f.settle, "settle", -1, "∂4: epochs to keep training after dev and training accuracy reach 100% (-1: the default)")
 	fs.IntVar(&f.batch, "batch", 0, "batch size (0: the paper's)")
 	fs.Float64Var(&f.lr, "lr", 0, "learning rate (0: the paper's)")
+	fs.Float64Var(&f.weightDecay, "weight-decay", -1, "∂4: decoupled weight decay λ of Adam (0: none, as in the paper; -1: the task's default: 0 for sort, 0.1 for addition)")
 	fs.StringVar(&f.exec, "exec", "hybrid", "test-time execution of ∂4: hybrid (symbolic machine, argmax slots) or discretised (§4.1)")
 	fs.StringVar(&f.data, "data", "", "dataset directory (train/dev/test Parquet); generated there if absent (default: data/generated/NAME)")
 	fs.StringVar(&f.save, "save", "", "write the trained ∂4 model to this file")
@@ -143,8 +145,10 @@ func parseCell(task string, args []string, stderr io.Writer) (cellFlags, error) 
 		return f, usageError{fmt.Errorf("--train-len and --test-len must lie between 1 and 4096, got %d and %d", f.trainLen, f.testLen)}
 	case task == "add" && (f.trainLen%2 != 0 || f.testLen%2 != 0):
 		return f, usageError{fmt.Errorf("addition lengths count input digits, two per digit pair: --train-len %d and --test-len %d must be even", f.trainLen, f.testLen)}
-	case f.epochs < 0 || f.batch < 0 || f.lr < 0:
-		return f, usageError{fmt.Errorf("--epochs, --batch and --lr must not be negative")}
+	case f.epochs < 0 || f.batch < 0 || f.patience < 0 || f.lr < 0:
+		return f, usageError{fmt.Errorf("--epochs, --batch, --patience and --lr must not be negative")}
+	case f.weightDecay < 0 && f.weightDecay != -1:
+		return f, usageError{fmt.Errorf("--weight-decay must not be negative (or -1 for the task's default), got %v", f.weightDecay)}
 	}
 	return f, nil
 }
@@ -285,6 +289,12 @@ func trainD4(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (trai
 	}
 	if f.lr > 0 {
 		o.LR = f.lr
+	}
+	if f.weightDecay >= 0 {
+		o.WeightDecay = f.weightDecay
+	}
+	if f.patience > 0 {
+		o.Patience = f.patience
 	}
 	perEpoch := (len(ds.Train) + o.Batch - 1) / o.Batch
 	bar := newBar(stderr, o.MaxEpochs*perEpoch, fmt.Sprintf("%s/%s train %d", task, f.sketch, f.trainLen))
@@ -446,7 +456,7 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 		}
 		// The value size is shared by training and testing: train for the
 		// longer of the two test lengths.
-		f := cellFlags{model: "d4", sketch: c.Model, trainLen: c.TrainLen, testLen: max(cells[i].TestLen, cells[i+1].TestLen), seed: *seed, exec: "hybrid", optim: "all"}
+		f := cellFlags{model: "d4", sketch: c.Model, trainLen: c.TrainLen, testLen: max(cells[i].TestLen, cells[i+1].TestLen), seed: *seed, exec: "hybrid", optim: "all", settle: -1, weightDecay: -1}
 		if c.Model == "seq2seq" {
 			f.model, f.sketch, f.epochs = "seq2seq", "", *s2sEpochs
 		}

@@ -1,7 +1,8 @@
 // Package optim is the optimiser shared by ∂4 and the Seq2Seq baseline:
 // Adam (Kingma & Ba) over plain float64 slices, with the gradient clipped to
 // a global L2 norm and, optionally, annealed Gaussian gradient noise of
-// variance η/t^0.55 at update t (Neelakantan et al., 2015).
+// variance η/t^0.55 at update t (Neelakantan et al., 2015) and decoupled
+// weight decay (AdamW, Loshchilov & Hutter, 2019).
 package optim
 
 import (
@@ -21,10 +22,13 @@ type Adam struct {
 	LR       float64 // step size
 	Clip     float64 // global-norm threshold; 0 disables clipping
 	NoiseEta float64 // gradient noise η; 0 disables it
-	params   [][]float64
-	m, v     [][]float64
-	t        int
-	rng      *rand.Rand
+	// WeightDecay is λ of decoupled weight decay: every update also takes
+	// LR·λ·w off each weight w (biases included); 0 disables it.
+	WeightDecay float64
+	params      [][]float64
+	m, v        [][]float64
+	t           int
+	rng         *rand.Rand
 }
 
 // New prepares Adam for params; seed seeds the gradient noise.
@@ -77,7 +81,7 @@ func (a *Adam) Update(grads [][]float64) (float64, error) {
 			}
 			m[j] = beta1*m[j] + (1-beta1)*g
 			v[j] = beta2*v[j] + (1-beta2)*g*g
-			w[j] -= a.LR * (m[j] / c1) / (math.Sqrt(v[j]/c2) + eps)
+			w[j] -= a.LR * ((m[j]/c1)/(math.Sqrt(v[j]/c2)+eps) + a.WeightDecay*w[j])
 		}
 	}
 	return norm, nil

@@ -36,3 +36,20 @@ func TestClipAndNotFinite(t *testing.T) {
 		t.Errorf("NaN gradient: err %v, w %v → %v", err, before, w[0])
 	}
 }
+
+// TestWeightDecay checks decoupled weight decay: with a zero gradient the
+// Adam step is zero and each update multiplies a weight by 1 − LR·λ.
+func TestWeightDecay(t *testing.T) {
+	w := []float64{2, -4}
+	a := New([][]float64{w}, 0.1, 0, 0, 1)
+	a.WeightDecay = 0.5
+	for i := 0; i < 3; i++ {
+		if _, err := a.Update([][]float64{{0, 0}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f := math.Pow(1-0.1*0.5, 3)
+	if math.Abs(w[0]-2*f) > 1e-12 || math.Abs(w[1]+4*f) > 1e-12 {
+		t.Errorf("w = %v, want %v", w, []float64{2 * f, -4 * f})
+	}
+}

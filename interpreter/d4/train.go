@@ -18,6 +18,7 @@ type TrainConfig struct {
 	LearningRate float64 // Adam step size
 	Clip         float64 // global-norm clipping threshold; 0 disables
 	NoiseEta     float64 // gradient noise η; 0 disables
+	WeightDecay  float64 // decoupled weight decay λ (optim.Adam); 0 disables
 	Seed         int64   // seeds the gradient noise
 }
 
@@ -40,7 +41,9 @@ func NewAdam(params []Param, cfg TrainConfig) *Adam {
 	for i, p := range params {
 		data[i] = p.T.Data().([]float64)
 	}
-	return &Adam{Adam: optim.New(data, cfg.LearningRate, cfg.Clip, cfg.NoiseEta, cfg.Seed)}
+	a := optim.New(data, cfg.LearningRate, cfg.Clip, cfg.NoiseEta, cfg.Seed)
+	a.WeightDecay = cfg.WeightDecay
+	return &Adam{Adam: a}
 }
 
 // Example is one training pair: the initial data stack and the target
