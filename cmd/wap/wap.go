@@ -98,6 +98,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	patience := fs.Int("patience", def.Patience, "stop after this many epochs without a better dev accuracy (0: never)")
 	seed := fs.Int64("seed", def.Seed, "seed of the weights and the batch order")
 	noise := fs.Float64("noise", def.NoiseEta, "annealed gradient noise η (variance η/(1+t)^0.55 at update t; 0: none)")
+	weightDecay := fs.Float64("weight-decay", def.WeightDecay, "decoupled weight decay λ of Adam (0: none)")
 	wordDrop := fs.Float64("word-dropout", def.WordDropout, "probability of replacing a word of a training story by the unknown token at each update")
 	restarts := fs.Int("restarts", def.Restarts, "train this many models (seeds seed, seed+1, …) and keep the one with the best dev accuracy")
 	resume := fs.Bool("resume", false, "continue from the model directory's checkpoint.json")
@@ -136,6 +137,10 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 		return usageError{fmt.Errorf("--noise must be ≥ 0, got %v", *noise)}
 	}
 	cfg.NoiseEta = *noise
+	if *weightDecay < 0 {
+		return usageError{fmt.Errorf("--weight-decay must be ≥ 0, got %v", *weightDecay)}
+	}
+	cfg.WeightDecay = *weightDecay
 	train, dev, test := wap.Problems(prep.Train), wap.Problems(prep.Dev), wap.Problems(prep.Test)
 	if *restarts < 1 {
 		return usageError{fmt.Errorf("--restarts must be ≥ 1, got %d", *restarts)}

@@ -20,7 +20,9 @@ type TrainConfig struct {
 	LR       float64
 	Clip     float64
 	NoiseEta float64
-	Seed     int64
+	// WeightDecay is the decoupled weight decay λ of Adam (0: none).
+	WeightDecay float64
+	Seed        int64
 	// WordDropout replaces each word token of a training story (not the
 	// numbers) by the unknown token with this probability, afresh at every
 	// update: a regulariser against memorising rare words.
@@ -76,8 +78,9 @@ func NewTrainer(m *Model, cfg TrainConfig) (*Trainer, error) {
 	for _, t := range m.tensors() {
 		params = append(params, t.Data().([]float64))
 	}
-	return &Trainer{M: m, Cfg: cfg, Adam: optim.New(params, cfg.LR, cfg.Clip, cfg.NoiseEta, cfg.Seed),
-		Best: -1, BestLoss: math.Inf(1), graphs: map[[2]int]*graph{}}, nil
+	adam := optim.New(params, cfg.LR, cfg.Clip, cfg.NoiseEta, cfg.Seed)
+	adam.WeightDecay = cfg.WeightDecay
+	return &Trainer{M: m, Cfg: cfg, Adam: adam, Best: -1, BestLoss: math.Inf(1), graphs: map[[2]int]*graph{}}, nil
 }
 
 // errStop is returned by tests' OnEpoch to stop early.
