@@ -129,8 +129,9 @@ func TestStaticEqualsNaive(t *testing.T) {
 			// With a reader's heap, the heap's gradient must agree (the
 			// stack pointers are constants on the trace).
 			isHeap := make([]float64, sz.Len())
-			for i := range sz.Unpack(isHeap).Heap {
-				sz.Unpack(isHeap).Heap[i] = 1
+			heap := sz.Unpack(isHeap).Heap
+			for i := range heap {
+				heap[i] = 1
 			}
 			in1, in2 := naive.InputGrad(), static.InputGrad()
 			nonzero := 0
