@@ -49,7 +49,7 @@ func TestStaticEqualsNaive(t *testing.T) {
 			}
 			if tc.heap {
 				for i := range exs {
-					exs[i].State = softHeap(sz, rng)
+					exs[i].State = softState(sz, nil, rng) // empty stacks, every heap cell random
 				}
 			}
 			cfg := symbolic.Config{ValueSize: tc.v, StackSize: 16, MaxSteps: 10000}
@@ -155,26 +155,3 @@ func TestStaticEqualsNaive(t *testing.T) {
 }
 
 func toExample(e Example) Example { return e }
-
-// softHeap is an initial state with empty stacks and every heap cell a
-// random distribution that is mostly its address's own successor (so that
-// the WAP sketch's pointers stay plausible) and partly noise.
-func softHeap(sz Sizes, rng *rand.Rand) []float64 {
-	x, _ := sz.InitialState(nil)
-	s := sz.Unpack(x)
-	for i := 0; i < sz.H; i++ {
-		row := s.Heap[i*sz.V : (i+1)*sz.V]
-		sum := 0.0
-		for j := range row {
-			row[j] = 0.3 * rng.Float64()
-			if j == (i+1)%sz.V {
-				row[j] += 1
-			}
-			sum += row[j]
-		}
-		for j := range row {
-			row[j] /= sum
-		}
-	}
-	return x
-}
