@@ -22,6 +22,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -104,7 +105,7 @@ func parseCell(task string, args []string, stderr io.Writer) (cellFlags, error) 
 	def := map[string]string{"sort": "compare", "add": "choose"}[task]
 	fs.StringVar(&f.sketch, "sketch", def, "sketch: "+map[string]string{"sort": "permute or compare", "add": "choose or manipulate"}[task]+", or a path to a .fth file")
 	fs.StringVar(&f.model, "model", "d4", "model: d4 (the sketch) or seq2seq (the baseline)")
-	fs.IntVar(&f.trainLen, "train-len", 3, "training length (sort: values; add: input digits, 2 per digit pair)")
+	fs.IntVar(&f.trainLen, "train-len", map[string]int{"sort": 3, "add": 4}[task], "training length (sort: values; add: input digits, 2 per digit pair)")
 	fs.IntVar(&f.testLen, "test-len", 8, "test length (same unit as --train-len)")
 	fs.Int64Var(&f.seed, "seed", 1, "seed of the data, the initialisation and the training")
 	fs.BoolVar(&f.jsonOut, "json", false, "print the report as one JSON object on stdout")
@@ -119,17 +120,11 @@ func parseCell(task string, args []string, stderr io.Writer) (cellFlags, error) 
 	fs.StringVar(&f.save, "save", "", "write the trained ∂4 model to this file")
 	fs.StringVar(&f.tracePNG, "trace-png", "", "draw the soft program counter over time for one training example, before training, after one epoch and after training, to this PNG file")
 	fs.StringVar(&f.optim, "optim", "all", "∂4 execution while training: naive (the execution RNN of §3.3), collapse (straight-line code in one step), interpolate (collapse and if-branch interpolation), static (only the words on the trace when control does not depend on the slots, else naive), all (static, else interpolate)")
-	help := false
-	fs.BoolVar(&help, "help", false, "show this help")
-	fs.BoolVar(&help, "h", false, "show this help")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, "usage: tasks "+task+" [flags]", args, stderr); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return f, err
+		}
 		return f, usageError{fmt.Errorf("%v; run 'tasks %s --help' for the flags", err, task)}
-	}
-	if help {
-		fmt.Fprintf(stderr, "usage: tasks %s [flags]\n", task)
-		fs.SetOutput(stderr)
-		fs.PrintDefaults()
-		return f, flag.ErrHelp
 	}
 	if fs.NArg() > 0 {
 		return f, usageError{fmt.Errorf("unexpected argument %q", fs.Arg(0))}
@@ -439,6 +434,9 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() != 0 {
 		return usageError{fmt.Errorf("unexpected argument %q", fs.Arg(0))}
 	}
+	if *s2sEpochs < 0 {
+		return usageError{fmt.Errorf("--seq2seq-epochs must not be negative, got %d", *s2sEpochs)}
+	}
 	type row struct {
 		eval.Cell
 		Ours         float64 `json:"ours_hamming"`
@@ -454,11 +452,20 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 		if *only != "" && c.Model != *only {
 			continue
 		}
-		// The value size is shared by training and testing: train for the
-		// longer of the two test lengths.
-		f := cellFlags{model: "d4", sketch: c.Model, trainLen: c.TrainLen, testLen: max(cells[i].TestLen, cells[i+1].TestLen), seed: *seed, exec: "hybrid", optim: "all", settle: -1, weightDecay: -1}
+		// The cell's flags, as `tasks sort|add` would take them (every
+		// other flag keeps its default). The value size is shared by
+		// training and testing: train for the longer of the two test
+		// lengths.
+		cellArgs := []string{"--train-len", strconv.Itoa(c.TrainLen), "--test-len", strconv.Itoa(max(cells[i].TestLen, cells[i+1].TestLen)),
+			"--seed", strconv.FormatInt(*seed, 10)}
 		if c.Model == "seq2seq" {
-			f.model, f.sketch, f.epochs = "seq2seq", "", *s2sEpochs
+			cellArgs = append(cellArgs, "--model", "seq2seq", "--epochs", strconv.Itoa(*s2sEpochs))
+		} else {
+			cellArgs = append(cellArgs, "--sketch", c.Model)
+		}
+		f, err := parseCell(task, cellArgs, io.Discard)
+		if err != nil {
+			return err
 		}
 		ds, _, err := dataset(task, f)
 		if err != nil {
