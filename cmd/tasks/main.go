@@ -447,6 +447,15 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	}
 	var rows []row
 	cells := eval.PaperTable(task)
+	if *only != "" && !slices.ContainsFunc(cells, func(c eval.Cell) bool { return c.Model == *only }) {
+		var models []string
+		for _, c := range cells {
+			if !slices.Contains(models, c.Model) {
+				models = append(models, c.Model)
+			}
+		}
+		return usageError{fmt.Errorf("--only %q: the %s table has no such model (%s)", *only, task, strings.Join(models, ", "))}
+	}
 	for i := 0; i < len(cells); i += 2 { // cells come in pairs: test 8, test 64
 		c := cells[i]
 		if *only != "" && c.Model != *only {

@@ -27,6 +27,7 @@ func TestErrors(t *testing.T) {
 		{"stray argument", []string{"sort", "extra"}, 2, "unexpected argument"},
 		{"missing sketch file", []string{"sort", "--sketch", filepath.Join(dir, "nope.fth"), "--data", filepath.Join(dir, "d1")}, 1, "no such file"},
 		{"table without task", []string{"table"}, 2, "sort or add"},
+		{"table unknown model", []string{"table", "sort", "--only", "choose"}, 2, "the sort table has no such model"},
 		{"table negative seq2seq epochs", []string{"table", "add", "--seq2seq-epochs", "-3"}, 2, "--seq2seq-epochs must not be negative"},
 		{"negative weight decay", []string{"add", "--weight-decay", "-2"}, 2, "--weight-decay must not be negative"},
 		{"negative patience", []string{"add", "--patience", "-1"}, 2, "must not be negative"},
