@@ -52,17 +52,24 @@ type Progress struct {
 
 // DefaultD4Options returns the paper's settings for a task: sort learning
 // rate 1.0 with batches of 32, addition 0.05 with batches of 16, clipping
-// 1.0 and gradient noise. Beyond the paper, addition also uses decoupled
-// weight decay 0.1 and trains up to 800 epochs without stopping for a
-// stale dev accuracy: the slots' networks then generalise, after a
-// plateau, to digit-digit-carry combinations that no training example
-// shows (WeightDecay 0 with MaxEpochs 100 and Patience 20 is the paper's
-// setting).
+// 1.0 and gradient noise η = 0.01.
+//
+// Addition departs from them in three ways, measured on one-digit training
+// sums (train length 2), whose 512 examples leave about 15 of the 200
+// digit-digit-carry combinations unseen: no gradient noise, decoupled
+// weight decay 0.01, and 400 more epochs once dev and training accuracy
+// reach 100% (up to 800 in all). The slots' networks then answer the unseen
+// combinations in 7 of 10 seeds with Choose and 9 of 10 with Manipulate,
+// against 0 of 10 in the paper's setting. Gradient noise is what hurts:
+// Adam divides each coordinate's gradient by its running scale, so the
+// noise moves the weights that no example pins down by steps of the order
+// of the learning rate, and those weights decide the unseen combinations
+// (the README has the figures).
 func DefaultD4Options(task string) D4Options {
 	o := D4Options{Batch: 32, LR: 1.0, MaxEpochs: 100, Patience: 20, NoiseEta: 0.01, Seed: 1, Exec: "hybrid", Optim: "all"}
 	if task == "add" {
-		o.Batch, o.LR = 16, 0.05
-		o.WeightDecay, o.MaxEpochs, o.Patience = 0.1, 800, 800
+		o.Batch, o.LR, o.NoiseEta = 16, 0.05, 0
+		o.WeightDecay, o.Settle, o.MaxEpochs, o.Patience = 0.01, 400, 800, 800
 	}
 	return o
 }

@@ -88,11 +88,12 @@ Run 'tasks COMMAND --help' for a command's flags.`)
 type cellFlags struct {
 	sketch, model, exec, data string
 	trainLen, testLen         int
+	trainSize                 int
 	seed                      int64
 	jsonOut                   bool
 	epochs, batch, patience   int
 	settle                    int
-	lr, weightDecay           float64
+	lr, weightDecay, noise    float64
 	save                      string
 	optim                     string
 	tracePNG                  string
@@ -107,14 +108,16 @@ func parseCell(task string, args []string, stderr io.Writer) (cellFlags, error) 
 	fs.StringVar(&f.model, "model", "d4", "model: d4 (the sketch) or seq2seq (the baseline)")
 	fs.IntVar(&f.trainLen, "train-len", map[string]int{"sort": 3, "add": 4}[task], "training length (sort: values; add: input digits, 2 per digit pair)")
 	fs.IntVar(&f.testLen, "test-len", 8, "test length (same unit as --train-len)")
+	fs.IntVar(&f.trainSize, "train-size", 0, "training examples (0: the paper's, 256 for sort and 512 for addition)")
 	fs.Int64Var(&f.seed, "seed", 1, "seed of the data, the initialisation and the training")
 	fs.BoolVar(&f.jsonOut, "json", false, "print the report as one JSON object on stdout")
 	fs.IntVar(&f.epochs, "epochs", 0, "maximum epochs (0: the default: ∂4 100 for sort and 800 for addition, Seq2Seq 500)")
 	fs.IntVar(&f.patience, "patience", 0, "∂4: stop after this many epochs without a better dev accuracy (0: the default: 20 for sort, 800 for addition)")
-	fs.IntVar(&f.settle, "settle", -1, "∂4: epochs to keep training after dev and training accuracy reach 100% (-1: the default)")
+	fs.IntVar(&f.settle, "settle", -1, "∂4: epochs to keep training after dev and training accuracy reach 100% (-1: the default: 0 for sort, 400 for addition)")
 	fs.IntVar(&f.batch, "batch", 0, "batch size (0: the paper's)")
 	fs.Float64Var(&f.lr, "lr", 0, "learning rate (0: the paper's)")
-	fs.Float64Var(&f.weightDecay, "weight-decay", -1, "∂4: decoupled weight decay λ of Adam (0: none, as in the paper; -1: the task's default: 0 for sort, 0.1 for addition)")
+	fs.Float64Var(&f.weightDecay, "weight-decay", -1, "∂4: decoupled weight decay λ of Adam (0: none, as in the paper; -1: the task's default: 0 for sort, 0.01 for addition)")
+	fs.Float64Var(&f.noise, "noise", -1, "∂4: gradient noise η, variance η/t^0.55 at update t (0: none; -1: the task's default: 0.01 for sort as in the paper, 0 for addition)")
 	fs.StringVar(&f.exec, "exec", "hybrid", "test-time execution of ∂4: hybrid (symbolic machine, argmax slots) or discretised (§4.1)")
 	fs.StringVar(&f.data, "data", "", "dataset directory (train/dev/test Parquet); generated there if absent (default: data/generated/NAME)")
 	fs.StringVar(&f.save, "save", "", "write the trained ∂4 model to this file")
@@ -140,13 +143,20 @@ func parseCell(task string, args []string, stderr io.Writer) (cellFlags, error) 
 		return f, usageError{fmt.Errorf("--train-len and --test-len must lie between 1 and 4096, got %d and %d", f.trainLen, f.testLen)}
 	case task == "add" && (f.trainLen%2 != 0 || f.testLen%2 != 0):
 		return f, usageError{fmt.Errorf("addition lengths count input digits, two per digit pair: --train-len %d and --test-len %d must be even", f.trainLen, f.testLen)}
-	case f.epochs < 0 || f.batch < 0 || f.patience < 0 || f.lr < 0:
-		return f, usageError{fmt.Errorf("--epochs, --batch, --patience and --lr must not be negative")}
+	case f.epochs < 0 || f.batch < 0 || f.patience < 0 || f.lr < 0 || f.trainSize < 0:
+		return f, usageError{fmt.Errorf("--epochs, --batch, --patience, --lr and --train-size must not be negative")}
+	case f.trainSize > maxTrainSize:
+		return f, usageError{fmt.Errorf("--train-size must be at most %d, got %d", maxTrainSize, f.trainSize)}
 	case f.weightDecay < 0 && f.weightDecay != -1:
 		return f, usageError{fmt.Errorf("--weight-decay must not be negative (or -1 for the task's default), got %v", f.weightDecay)}
+	case f.noise < 0 && f.noise != -1:
+		return f, usageError{fmt.Errorf("--noise must not be negative (or -1 for the task's default), got %v", f.noise)}
 	}
 	return f, nil
 }
+
+// maxTrainSize bounds --train-size (the appendix's largest is 16384).
+const maxTrainSize = 1 << 20
 
 // units converts the paper's lengths to the generators' (digit pairs for
 // addition).
@@ -180,12 +190,22 @@ func dataset(task string, f cellFlags) (tasks.Dataset, string, error) {
 	dir := f.data
 	if dir == "" {
 		dir = filepath.Join("data", "generated", fmt.Sprintf("%s-train%d-test%d-seed%d", task, f.trainLen, f.testLen, f.seed))
+		if f.trainSize > 0 {
+			dir += fmt.Sprintf("-n%d", f.trainSize)
+		}
 	}
 	if _, err := os.Stat(filepath.Join(dir, "train.parquet")); err == nil {
 		ds, err := tasks.LoadDataset(dir)
+		if err == nil && f.trainSize > 0 && len(ds.Train) != f.trainSize {
+			err = fmt.Errorf("dataset %s has %d training examples, not the %d of --train-size (name another --data directory)", dir, len(ds.Train), f.trainSize)
+		}
 		return ds, dir, err
 	}
-	ds, err := tasks.Generate(task, units(task, f.trainLen), units(task, f.testLen), tasks.DefaultSizes(task), f.seed)
+	sizes := tasks.DefaultSizes(task)
+	if f.trainSize > 0 {
+		sizes.Train = f.trainSize
+	}
+	ds, err := tasks.Generate(task, units(task, f.trainLen), units(task, f.testLen), sizes, f.seed)
 	if err != nil {
 		return ds, dir, err
 	}
@@ -259,6 +279,7 @@ func newBar(stderr io.Writer, total int, desc string) *progressbar.ProgressBar {
 		progressbar.OptionSetWriter(stderr),
 		progressbar.OptionSetDescription(desc),
 		progressbar.OptionShowCount(),
+		progressbar.OptionThrottle(100*time.Millisecond), // one redraw per update floods a redirected log
 		progressbar.OptionSetPredictTime(false),
 		progressbar.OptionClearOnFinish())
 }
@@ -287,6 +308,9 @@ func trainD4(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (trai
 	}
 	if f.weightDecay >= 0 {
 		o.WeightDecay = f.weightDecay
+	}
+	if f.noise >= 0 {
+		o.NoiseEta = f.noise
 	}
 	if f.patience > 0 {
 		o.Patience = f.patience

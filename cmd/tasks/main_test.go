@@ -6,10 +6,21 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"d4/tasks"
 )
 
 func TestErrors(t *testing.T) {
 	dir := t.TempDir()
+	// d2 holds a dataset of 4 training examples, for --train-size 7 to
+	// disagree with.
+	small, err := tasks.Generate("sort", 3, 8, tasks.Sizes{Train: 4, Dev: 2, Test: 2}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tasks.SaveDataset(filepath.Join(dir, "d2"), small); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		args []string
@@ -30,6 +41,9 @@ func TestErrors(t *testing.T) {
 		{"table unknown model", []string{"table", "sort", "--only", "choose"}, 2, "the sort table has no such model"},
 		{"table negative seq2seq epochs", []string{"table", "add", "--seq2seq-epochs", "-3"}, 2, "--seq2seq-epochs must not be negative"},
 		{"negative weight decay", []string{"add", "--weight-decay", "-2"}, 2, "--weight-decay must not be negative"},
+		{"negative noise", []string{"add", "--noise", "-0.5"}, 2, "--noise must not be negative"},
+		{"negative train size", []string{"add", "--train-size", "-3"}, 2, "must not be negative"},
+		{"train size beside another dataset", []string{"sort", "--train-size", "7", "--data", filepath.Join(dir, "d2"), "--epochs", "1"}, 1, "not the 7 of --train-size"},
 		{"negative patience", []string{"add", "--patience", "-1"}, 2, "must not be negative"},
 		{"bench bad lengths", []string{"bench", "--sort-lens", "2,x"}, 2, "not a positive integer"},
 	}

@@ -295,6 +295,7 @@ func newBar(stderr io.Writer, total int, desc string) *progressbar.ProgressBar {
 		progressbar.OptionSetWriter(stderr),
 		progressbar.OptionSetDescription(desc),
 		progressbar.OptionShowCount(),
+		progressbar.OptionThrottle(100*time.Millisecond), // one redraw per update floods a redirected log
 		progressbar.OptionSetPredictTime(true),
 		progressbar.OptionClearOnFinish())
 }
