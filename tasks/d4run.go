@@ -91,6 +91,7 @@ type Result struct {
 	TestSeconds   float64 `json:"test_seconds"`
 	Seed          int64   `json:"seed"`
 	Exec          string  `json:"exec,omitempty"`
+	ReverseSource bool    `json:"reverse_source,omitempty"` // Seq2Seq read its inputs last token first
 	MsPerUpdate   float64 `json:"ms_per_update,omitempty"`
 	TrainExamples int     `json:"train_examples"`
 	TestExamples  int     `json:"test_examples"`

@@ -31,6 +31,7 @@ import (
 	"d4/eval"
 	"d4/interpreter/d4"
 	"d4/tasks"
+	"d4/tasks/seq2seq"
 )
 
 type usageError struct{ error }
@@ -89,6 +90,7 @@ type cellFlags struct {
 	sketch, model, exec, data string
 	trainLen, testLen         int
 	trainSize                 int
+	reverseSource             bool
 	seed                      int64
 	jsonOut                   bool
 	epochs, batch, patience   int
@@ -106,6 +108,7 @@ func parseCell(task string, args []string, stderr io.Writer) (cellFlags, error) 
 	def := map[string]string{"sort": "compare", "add": "choose"}[task]
 	fs.StringVar(&f.sketch, "sketch", def, "sketch: "+map[string]string{"sort": "permute or compare", "add": "choose or manipulate"}[task]+", or a path to a .fth file")
 	fs.StringVar(&f.model, "model", "d4", "model: d4 (the sketch) or seq2seq (the baseline)")
+	fs.BoolVar(&f.reverseSource, "reverse-source", seq2seq.DefaultConfig(0).ReverseSource, "Seq2Seq: the encoder reads each input last token first, as Sutskever et al. (--reverse-source=false: in order)")
 	fs.IntVar(&f.trainLen, "train-len", map[string]int{"sort": 3, "add": 4}[task], "training length (sort: values; add: input digits, 2 per digit pair)")
 	fs.IntVar(&f.testLen, "test-len", 8, "test length (same unit as --train-len)")
 	fs.IntVar(&f.trainSize, "train-size", 0, "training examples (0: the paper's, 256 for sort and 512 for addition)")
@@ -401,6 +404,9 @@ func printReport(w io.Writer, r tasks.Result) {
 	if r.Model == "d4" {
 		name = "∂4 " + r.Sketch
 	}
+	if r.ReverseSource {
+		name += " (source reversed)"
+	}
 	fmt.Fprintf(w, "%s: %s trained at length %d (%d examples), tested at length %d (%d examples)\n", r.Task, name, r.TrainLen, r.TrainExamples, r.TestLen, r.TestExamples)
 	fmt.Fprintf(w, "  test accuracy: %.2f%% Hamming, %.2f%% whole sequences", r.TestHamming, r.TestSequence)
 	if r.Exec != "" {
@@ -444,6 +450,7 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	jsonOut := fs.Bool("json", false, "print the table as one JSON object")
 	only := fs.String("only", "", "run only this model (seq2seq, permute, compare, choose, manipulate)")
 	s2sEpochs := fs.Int("seq2seq-epochs", 0, "Seq2Seq epochs (0: the paper's 500)")
+	s2sReverse := fs.Bool("seq2seq-reverse-source", seq2seq.DefaultConfig(0).ReverseSource, "Seq2Seq reads each input last token first (=false: in order)")
 	const tableUsage = "usage: tasks table sort|add [flags]"
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 		return parseFlags(fs, tableUsage, args, stderr)
@@ -493,6 +500,7 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 			"--seed", strconv.FormatInt(*seed, 10)}
 		if c.Model == "seq2seq" {
 			cellArgs = append(cellArgs, "--model", "seq2seq", "--epochs", strconv.Itoa(*s2sEpochs))
+			cellArgs = append(cellArgs, "--reverse-source="+strconv.FormatBool(*s2sReverse))
 		} else {
 			cellArgs = append(cellArgs, "--sketch", c.Model)
 		}

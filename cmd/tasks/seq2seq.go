@@ -14,10 +14,11 @@ import (
 // (500 epochs unless --epochs), keeping the parameters of the epoch with
 // the best dev accuracy (checked every 10 epochs).
 func trainSeq2seq(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (trained, error) {
-	res := tasks.Result{Task: task, Model: "seq2seq", TrainLen: f.trainLen, TestLen: f.testLen, Seed: f.seed, TrainExamples: len(ds.Train)}
+	res := tasks.Result{Task: task, Model: "seq2seq", TrainLen: f.trainLen, TestLen: f.testLen, Seed: f.seed, TrainExamples: len(ds.Train),
+		ReverseSource: f.reverseSource}
 	vocab := tasks.ValueSize(units(task, f.trainLen), units(task, f.testLen))
 	cfg := seq2seq.DefaultConfig(vocab)
-	cfg.Seed = f.seed
+	cfg.Seed, cfg.ReverseSource = f.seed, f.reverseSource
 	if f.epochs > 0 {
 		cfg.Epochs = f.epochs
 	}

@@ -16,10 +16,9 @@
 //	i = σ(a_i)  f = σ(a_f)  g = tanh(a_g)  o = σ(a_o)
 //	c_t = f⊙c_{t−1} + i⊙g   h_t = o⊙tanh(c_t)
 //
-// The encoder starts from h = c = 0 and reads the input sequence in order
-// (Sutskever et al. reversed the source; the paper does not say so, and
-// we do not); the
-// decoder starts from the encoder's final (h, c). The decoder's input at
+// The encoder starts from h = c = 0 and reads the input sequence last
+// token first, as Sutskever et al. do (Config.ReverseSource, the default),
+// or in order; the decoder starts from the encoder's final (h, c). The decoder's input at
 // step t is the previous target token (teacher forcing), GO at step 0, and
 // its output is softmax([h_t, 1]·W_out) over the V values. The output
 // length is given by the task (sort: n, addition: n+1) and decoding emits
@@ -95,12 +94,20 @@ type Config struct {
 	LearningRate float64 // Adam step size
 	Clip         float64 // global-norm gradient clipping threshold; 0 disables
 	Seed         int64   // seeds the initialisation
+
+	// ReverseSource makes the encoder read each input last token first.
+	ReverseSource bool
 }
 
 // DefaultConfig is the paper's setting: 50 LSTM units, batch 128, 500
-// epochs, Adam with learning rate 0.01, clipping at 5.0 (one-hot inputs).
+// epochs, Adam with learning rate 0.01, clipping at 5.0 (one-hot inputs),
+// and the source reversed. The paper does not say how the source is read;
+// reversed, the baseline reproduces the appendix's figure for addition
+// (trained on 16384 sums of length 8, 98%; ours 100% of dev digits after
+// 170 epochs, against 66% read in order) and lands nearer the paper's
+// Table 1 (the README has both).
 func DefaultConfig(vocab int) Config {
-	return Config{Vocab: vocab, Hidden: 50, Embed: 0, Batch: 128, Epochs: 500, LearningRate: 0.01, Clip: 5, Seed: 1}
+	return Config{Vocab: vocab, Hidden: 50, Embed: 0, Batch: 128, Epochs: 500, LearningRate: 0.01, Clip: 5, Seed: 1, ReverseSource: true}
 }
 
 func (c Config) validate() error {
@@ -403,6 +410,14 @@ func (m *Model) checkPairs(pairs []Pair) (in, out int, err error) {
 // lossGrad runs the training graph on a batch (lengths already checked)
 // and returns the mean loss and the gradient of each parameter (valid
 // until the next run).
+// srcPos is the encoder step that reads input token t of in.
+func (m *Model) srcPos(t, in int) int {
+	if m.cfg.ReverseSource {
+		return in - 1 - t
+	}
+	return t
+}
+
 func (m *Model) lossGrad(batch []Pair) (float64, [][]float64, error) {
 	B, in, out := len(batch), len(batch[0].Input), len(batch[0].Target)
 	gr, err := m.graph(shape{batch: B, in: in, out: out, train: true})
@@ -414,7 +429,7 @@ func (m *Model) lossGrad(batch []Pair) (float64, [][]float64, error) {
 	tgt := make([]float64, B*out)
 	for b, p := range batch {
 		for t, v := range p.Input {
-			src[b*in+t] = float64(v)
+			src[b*in+m.srcPos(t, in)] = float64(v)
 		}
 		din[b*out] = float64(m.cfg.Vocab) // GO
 		for t, v := range p.Target {
@@ -553,7 +568,7 @@ func (m *Model) Predict(inputs [][]int, outLen int) ([][]int, error) {
 		din := make([]float64, B)
 		for b, x := range chunk {
 			for t, v := range x {
-				src[b*in+t] = float64(v)
+				src[b*in+m.srcPos(t, in)] = float64(v)
 			}
 			din[b] = float64(m.cfg.Vocab)
 		}

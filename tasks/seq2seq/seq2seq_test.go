@@ -103,31 +103,10 @@ func TestDeterministic(t *testing.T) {
 	for i := range inputs {
 		inputs[i] = seqs[100+i]
 	}
-	run := func(seed int64) (*Model, [][]int) {
+	run := func(seed int64) ([]float64, [][]int) {
 		cfg := DefaultConfig(5)
 		cfg.Hidden, cfg.Batch, cfg.Seed = 8, 32, seed
-		m, err := New(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rng := rand.New(rand.NewSource(seed))
-		for e := 0; e < 3; e++ {
-			if _, err := m.TrainEpoch(train, rng); err != nil {
-				t.Fatal(err)
-			}
-		}
-		pred, err := m.Predict(inputs, 3)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return m, pred
-	}
-	params := func(m *Model) []float64 {
-		var out []float64
-		for _, p := range m.params {
-			out = append(out, p.w...)
-		}
-		return out
+		return trainThree(t, cfg, seed, train, inputs, 3)
 	}
 	tests := []struct {
 		name   string
@@ -139,9 +118,9 @@ func TestDeterministic(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			ma, pa := run(tc.a)
-			mb, pb := run(tc.b)
-			sameParams := slices.Equal(params(ma), params(mb))
+			wa, pa := run(tc.a)
+			wb, pb := run(tc.b)
+			sameParams := slices.Equal(wa, wb)
 			if sameParams != tc.sameAs {
 				t.Errorf("parameters equal: %v, want %v", sameParams, tc.sameAs)
 			}
@@ -149,6 +128,63 @@ func TestDeterministic(t *testing.T) {
 				t.Errorf("predictions differ under the same seed")
 			}
 		})
+	}
+}
+
+// trainThree trains a model of cfg for three epochs on train (shuffled by
+// a generator seeded with seed) and returns its parameters, concatenated,
+// and its predictions of outLen tokens for inputs.
+func trainThree(t *testing.T, cfg Config, seed int64, train []Pair, inputs [][]int, outLen int) ([]float64, [][]int) {
+	t.Helper()
+	m, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(seed))
+	for e := 0; e < 3; e++ {
+		if _, err := m.TrainEpoch(train, rng); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pred, err := m.Predict(inputs, outLen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w []float64
+	for _, p := range m.params {
+		w = append(w, p.w...)
+	}
+	return w, pred
+}
+
+// TestReverseSource checks that a model with ReverseSource trains and
+// predicts exactly as a model without it that is given reversed inputs.
+func TestReverseSource(t *testing.T) {
+	seqs := allSequences(5, 3, rand.New(rand.NewSource(4)))
+	// Targets that depend on the input's order: the first token, twice.
+	first := func(s []int) []int { return []int{s[0], s[0]} }
+	train := pairsOf(seqs[:100], first)
+	flipped := make([]Pair, len(train))
+	for i, p := range train {
+		flipped[i] = Pair{Input: reversed(p.Input), Target: p.Target}
+	}
+	inputs, flippedInputs := seqs[100:125], make([][]int, 25)
+	for i, s := range inputs {
+		flippedInputs[i] = reversed(s)
+	}
+	run := func(reverse bool, pairs []Pair, in [][]int) ([]float64, [][]int) {
+		cfg := DefaultConfig(5)
+		cfg.Hidden, cfg.Batch, cfg.ReverseSource = 8, 32, reverse
+		return trainThree(t, cfg, 1, pairs, in, 2)
+	}
+	wa, pa := run(true, train, inputs)
+	wb, pb := run(false, flipped, flippedInputs)
+	wc, _ := run(false, train, inputs)
+	if !slices.Equal(wa, wb) || !slices.EqualFunc(pa, pb, slices.Equal[[]int]) {
+		t.Errorf("ReverseSource differs from reversing the inputs by hand")
+	}
+	if slices.Equal(wa, wc) {
+		t.Errorf("ReverseSource changed nothing")
 	}
 }
 
