@@ -18,13 +18,13 @@
 //
 // The encoder starts from h = c = 0 and reads the input sequence last
 // token first, as Sutskever et al. do (Config.ReverseSource, the default),
-// or in order; the decoder starts from the encoder's final (h, c). The decoder's input at
-// step t is the previous target token (teacher forcing), GO at step 0, and
-// its output is softmax([h_t, 1]·W_out) over the V values. The output
-// length is given by the task (sort: n, addition: n+1) and decoding emits
-// exactly that many tokens; at test time decoding is greedy, feeding back
-// the argmax of the previous step. The loss is the cross-entropy of the
-// targets averaged over the tokens of the batch.
+// or in order; the decoder starts from the encoder's final (h, c). The
+// decoder's input at step t is the previous target token (teacher
+// forcing), GO at step 0, and its output is softmax([h_t, 1]·W_out) over
+// the V values. The output length is given by the task (sort: n, addition:
+// n+1) and decoding emits exactly that many tokens; at test time decoding
+// is greedy, feeding back the argmax of the previous step. The loss is the
+// cross-entropy of the targets averaged over the tokens of the batch.
 //
 // Inputs: with Config.Embed = 0 (the default) x_t is the one-hot vector of
 // the token (width V for the encoder, V+1 for the decoder), so the rows of
@@ -407,9 +407,6 @@ func (m *Model) checkPairs(pairs []Pair) (in, out int, err error) {
 	return in, out, nil
 }
 
-// lossGrad runs the training graph on a batch (lengths already checked)
-// and returns the mean loss and the gradient of each parameter (valid
-// until the next run).
 // srcPos is the encoder step that reads input token t of in.
 func (m *Model) srcPos(t, in int) int {
 	if m.cfg.ReverseSource {
@@ -418,6 +415,9 @@ func (m *Model) srcPos(t, in int) int {
 	return t
 }
 
+// lossGrad runs the training graph on a batch (lengths already checked)
+// and returns the mean loss and the gradient of each parameter (valid
+// until the next run).
 func (m *Model) lossGrad(batch []Pair) (float64, [][]float64, error) {
 	B, in, out := len(batch), len(batch[0].Input), len(batch[0].Target)
 	gr, err := m.graph(shape{batch: B, in: in, out: out, train: true})
