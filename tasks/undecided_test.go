@@ -58,22 +58,21 @@ func TestCompareTrain2Undecided(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := ValueSize(2, 64)
-	right := func(x, y int) int { // u[x] = x, w[y] = −y − ½
-		if float64(x)-float64(y)-0.5 > 0 {
-			return 1
+	// scorer answers SWAP (1) when u[x] + w[y] > 0, with u[x] = x but
+	// u[6] = u6, and w[y] = −y − ½.
+	scorer := func(u6 float64) func(x, y int) int {
+		return func(x, y int) int {
+			u := float64(x)
+			if x == 6 {
+				u = u6
+			}
+			if u-float64(y)-0.5 > 0 {
+				return 1
+			}
+			return 0
 		}
-		return 0
 	}
-	wrong := func(x, y int) int { // the same but u[6] = 7.75
-		u := float64(x)
-		if x == 6 {
-			u = 7.75
-		}
-		if u-float64(y)-0.5 > 0 {
-			return 1
-		}
-		return 0
-	}
+	right, wrong := scorer(6), scorer(7.75)
 	train := observe(t, ds.Train, v)
 	for xy, choice := range train {
 		if xy[0] == xy[1] {
