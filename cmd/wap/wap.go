@@ -115,6 +115,17 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	if len(pos) > 0 {
 		return usageError{fmt.Errorf("unexpected argument %q (wap train takes only flags)", pos[0])}
 	}
+	// Bad flag values fail before the data is prepared.
+	switch {
+	case *wordDrop < 0 || *wordDrop >= 1:
+		return usageError{fmt.Errorf("--word-dropout must be in [0, 1), got %v", *wordDrop)}
+	case *noise < 0:
+		return usageError{fmt.Errorf("--noise must be ≥ 0, got %v", *noise)}
+	case *weightDecay < 0:
+		return usageError{fmt.Errorf("--weight-decay must be ≥ 0, got %v", *weightDecay)}
+	case *restarts < 1:
+		return usageError{fmt.Errorf("--restarts must be ≥ 1, got %d", *restarts)}
+	}
 	file, src, err := sketches.Load(*sketch)
 	if err != nil {
 		return err
@@ -129,22 +140,8 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg := def
 	cfg.Epochs, cfg.Batch, cfg.LR, cfg.Patience, cfg.Seed = *epochs, *batch, *lr, *patience, *seed
-	if *wordDrop < 0 || *wordDrop >= 1 {
-		return usageError{fmt.Errorf("--word-dropout must be in [0, 1), got %v", *wordDrop)}
-	}
-	cfg.WordDropout = *wordDrop
-	if *noise < 0 {
-		return usageError{fmt.Errorf("--noise must be ≥ 0, got %v", *noise)}
-	}
-	cfg.NoiseEta = *noise
-	if *weightDecay < 0 {
-		return usageError{fmt.Errorf("--weight-decay must be ≥ 0, got %v", *weightDecay)}
-	}
-	cfg.WeightDecay = *weightDecay
+	cfg.WordDropout, cfg.NoiseEta, cfg.WeightDecay = *wordDrop, *noise, *weightDecay
 	train, dev, test := wap.Problems(prep.Train), wap.Problems(prep.Dev), wap.Problems(prep.Test)
-	if *restarts < 1 {
-		return usageError{fmt.Errorf("--restarts must be ≥ 1, got %d", *restarts)}
-	}
 	batches := (len(train) + cfg.Batch - 1) / cfg.Batch
 	bar := newBar(stderr, *restarts*cfg.Epochs*batches, "training")
 	run := trainRun{prep: prep, train: train, dev: dev, test: test, bar: bar, batches: batches, restarts: *restarts,

@@ -114,6 +114,13 @@ func TestWAPBadInput(t *testing.T) {
 		{[]string{"train", "--sketch", filepath.Join(dir, "none.fth")}, "no such file"},
 		{[]string{"train", "--data", empty}, "prepared.json"},
 		{[]string{"train", "extra"}, "takes only flags"},
+		// Bad flag values fail before synthetic data is prepared in the
+		// missing --data directory (which would add a line to stderr); one
+		// directory each, so that no case finds another's data.
+		{[]string{"train", "--data", filepath.Join(dir, "unprepared-wd"), "--weight-decay", "-1"}, "--weight-decay must be ≥ 0"},
+		{[]string{"train", "--data", filepath.Join(dir, "unprepared-noise"), "--noise", "-1"}, "--noise must be ≥ 0"},
+		{[]string{"train", "--data", filepath.Join(dir, "unprepared-dropout"), "--word-dropout", "1"}, "--word-dropout must be in [0, 1)"},
+		{[]string{"train", "--data", filepath.Join(dir, "unprepared-restarts"), "--restarts", "0"}, "--restarts must be ≥ 1"},
 	} {
 		code, _, errs := runWap(t, c.args...)
 		if code == 0 || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
