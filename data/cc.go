@@ -13,7 +13,8 @@ import (
 )
 
 // CCProblem is one word algebra problem of the Common Core (CC) dataset
-// (Roy and Roth, EMNLP 2015), or one made in its style (SyntheticCC).
+// (Roy and Roth, EMNLP 2015), or one made in its style (package
+// d4/tasks/wap/synth).
 type CCProblem struct {
 	// ID is the problem's iIndex in questions.json.
 	ID int

@@ -3,8 +3,7 @@
 // exactly what the files hold and any Parquet tool (pyarrow, DuckDB,
 // parquet-tools, …) can inspect them, and it reads the Common Core (CC)
 // word algebra dataset (LoadCC; equations parsed by EvalEquation,
-// EquationNumbers and EquationPattern) and makes problems in its style
-// (SyntheticCC).
+// EquationNumbers and EquationPattern).
 //
 // Sequence datasets (the sort and addition tasks) use one plain schema, one
 // row per example:

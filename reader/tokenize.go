@@ -3,7 +3,6 @@ package reader
 import (
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -179,43 +178,56 @@ func asciiLower(s string) string {
 	return string(b)
 }
 
-// numberRE matches a token that is a number as a whole: digits with
-// optional thousands separators ("1,000") and an optional decimal part
-// ("3.5"), or a decimal part alone (".5").
-var numberRE = regexp.MustCompile(`^(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?$|^\.[0-9]+$`)
-
-// ParseNumber reports whether the whole token is an unsigned decimal
-// number — "42", "007", "1,000", "3.5", ".5" — and returns its value. A
-// token with anything else in it is not a number: "mp3", "3rd", "12%",
-// "20-25", "1/2", "-3", "1,00".
-func ParseNumber(tok string) (float64, bool) {
-	if !numberRE.MatchString(tok) {
-		return 0, false
-	}
-	v, err := strconv.ParseFloat(strings.ReplaceAll(tok, ",", ""), 64)
-	if err != nil {
-		return 0, false
-	}
-	return v, true
-}
-
 // Question is the text of a word algebra problem with its tokens and the
-// numbers found in them.
+// quantities found in them.
 type Question struct {
 	// Text is the text as given.
 	Text string
 	// Tokens are the tokens of Text (see Tokenize).
 	Tokens []string
-	// NumPos are the positions in Tokens of the number tokens, in order.
-	NumPos []int
-	// Numbers are the values of those tokens (see ParseNumber).
-	Numbers []float64
+	// Quantities are the numbers of the text, in order (see ReadQuantities).
+	Quantities []Quantity
+	// Ignored are the number-like tokens that are not quantities (ordinals).
+	Ignored []string
 }
 
-// ParseQuestion tokenises text and finds its numbers: every token that is
-// a number as a whole (see ParseNumber), in text order. It fails, with one
-// line saying why, for a text that is empty or only white space, not valid
-// UTF-8, longer than MaxTextLen characters or more than MaxTokens tokens.
+// NumPos returns the token position of each quantity.
+func (q Question) NumPos() []int {
+	out := make([]int, len(q.Quantities))
+	for i, n := range q.Quantities {
+		out[i] = n.Pos
+	}
+	return out
+}
+
+// gluedRE matches a number glued to a unit word ("2.5km", "8-inch").
+var gluedRE = regexp.MustCompile(`^([0-9][0-9,]*(?:\.[0-9]+)?)(-?)([a-zA-Z]+)$`)
+
+// splitUnits splits every number glued to a unit word into the number, the
+// hyphen if any, and the word: "2.5km" → "2.5" "km", "8-inch" → "8" "-"
+// "inch". Ordinals ("3rd") and times ("10am", "5pm") stay whole.
+func splitUnits(toks []string) []string {
+	var out []string
+	for _, t := range toks {
+		m := gluedRE.FindStringSubmatch(t)
+		if m == nil || ordinalRE.MatchString(t) || strings.EqualFold(m[3], "am") || strings.EqualFold(m[3], "pm") {
+			out = append(out, t)
+			continue
+		}
+		out = append(out, m[1])
+		if m[2] != "" {
+			out = append(out, m[2])
+		}
+		out = append(out, m[3])
+	}
+	return out
+}
+
+// ParseQuestion tokenises text, splits numbers glued to a unit word off it
+// ("2.5km", "8-inch") and reads its quantities (ReadQuantities).
+// It fails, with one line saying why, for a text that is empty or only
+// white space, not valid UTF-8, longer than MaxTextLen characters or more
+// than MaxTokens tokens, or that holds a number it cannot read.
 func ParseQuestion(text string) (Question, error) {
 	if strings.TrimFunc(text, unicode.IsSpace) == "" {
 		return Question{}, fmt.Errorf("reading the question: the text is empty")
@@ -227,12 +239,10 @@ func ParseQuestion(text string) (Question, error) {
 	if len(toks) > MaxTokens {
 		return Question{}, fmt.Errorf("reading the question: it has %d tokens, more than the limit of %d", len(toks), MaxTokens)
 	}
-	q := Question{Text: text, Tokens: toks, NumPos: []int{}, Numbers: []float64{}}
-	for i, t := range toks {
-		if v, ok := ParseNumber(t); ok {
-			q.NumPos = append(q.NumPos, i)
-			q.Numbers = append(q.Numbers, v)
-		}
+	toks = splitUnits(toks)
+	qs, ignored, err := ReadQuantities(toks)
+	if err != nil {
+		return Question{}, fmt.Errorf("reading the question: %w", err)
 	}
-	return q, nil
+	return Question{Text: text, Tokens: toks, Quantities: qs, Ignored: ignored}, nil
 }

@@ -1,6 +1,8 @@
 package reader
 
 import (
+	"fmt"
+	"math/big"
 	"reflect"
 	"strings"
 	"testing"
@@ -64,50 +66,66 @@ func TestTokenizeErrors(t *testing.T) {
 func TestParseNumber(t *testing.T) {
 	tests := []struct {
 		tok  string
-		want float64
-		ok   bool
+		want string // exact value; "" when not a number
 	}{
-		{"42", 42, true},
-		{"007", 7, true},
-		{"1,000", 1000, true},
-		{"1,000,000", 1e6, true},
-		{"3.5", 3.5, true},
-		{"5.00", 5, true},
-		{".5", 0.5, true},
-		{"1,234.5", 1234.5, true},
-		{"mp3", 0, false},
-		{"3rd", 0, false},
-		{"12%", 0, false},
-		{"20-25", 0, false},
-		{"1/2", 0, false},
-		{"-3", 0, false},
-		{"1,00", 0, false},
-		{"1,0000", 0, false},
-		{"3.", 0, false},
-		{"$5", 0, false},
-		{"", 0, false},
+		{"42", "42"},
+		{"007", "7"},
+		{"1,000", "1000"},
+		{"1,000,000", "1000000"},
+		{"3.5", "7/2"},
+		{"5.00", "5"},
+		{".5", "1/2"},
+		{"1,234.5", "2469/2"},
+		{"123456789012345678901234567890", "123456789012345678901234567890"},
+		{"mp3", ""},
+		{"3rd", ""},
+		{"12%", ""},
+		{"20-25", ""},
+		{"1/2", ""},
+		{"-3", ""},
+		{"1,00", ""},
+		{"1,0000", ""},
+		{"3.", ""},
+		{"$5", ""},
+		{"", ""},
 	}
 	for _, tt := range tests {
 		got, ok := ParseNumber(tt.tok)
-		if ok != tt.ok || got != tt.want {
-			t.Errorf("ParseNumber(%q) = %v, %v; want %v, %v", tt.tok, got, ok, tt.want, tt.ok)
+		if ok != (tt.want != "") || ok && got.RatString() != tt.want {
+			t.Errorf("ParseNumber(%q) = %v, %v; want %q", tt.tok, got, ok, tt.want)
 		}
 	}
+}
+
+// quantities writes the quantities of q as "text=value@pos".
+func quantities(q Question) []string {
+	out := []string{}
+	for _, n := range q.Quantities {
+		out = append(out, fmt.Sprintf("%s=%s@%d", n.Text, n.Value.RatString(), n.Pos))
+	}
+	return out
 }
 
 func TestParseQuestion(t *testing.T) {
 	tests := []struct {
 		name    string
 		text    string
-		numPos  []int
-		numbers []float64
+		want    []string // text=value@position
+		ignored []string
 	}{
 		{"cc style", "Debby had 32 pieces of candy while her sister had 42. If they ate 35 pieces, how many are left?",
-			[]int{2, 10, 15}, []float64{32, 42, 35}},
-		{"mp3 is a word", "Paige had 8 songs on her mp3 player.", []int{2}, []float64{8}},
-		{"money and decimals", "A pen costs $5 and a pad 3.5 dollars, 1,000 in all.", []int{4, 8, 11}, []float64{5, 3.5, 1000}},
-		{"not numbers", "12% of the 3rd class, 20-25 kids didn't go.", []int{}, []float64{}},
-		{"number at the end", "she has 42.", []int{2}, []float64{42}},
+			[]string{"32=32@2", "42=42@10", "35=35@15"}, nil},
+		{"mp3 is a word", "Paige had 8 songs on her mp3 player.", []string{"8=8@2"}, nil},
+		{"money and decimals", "A pen costs $5 and a pad 3.5 dollars, 1,000 in all.", []string{"5=5@4", "3.5=7/2@8", "1,000=1000@11"}, nil},
+		{"cents", "It cost $12.50 or $0.75.", []string{"12.50=25/2@3", "0.75=3/4@6"}, nil},
+		{"big", "He has 12,345,678,901,234 ants.", []string{"12,345,678,901,234=12345678901234@2"}, nil},
+		{"negative", "It was -3 degrees and then −2.5.", []string{"-3=-3@2", "−2.5=-5/2@6"}, nil},
+		{"fraction", "She ate 1/2 of 3/4 of a pie.", []string{"1/2=1/2@2", "3/4=3/4@4"}, nil},
+		{"mixed number", "A florist had 3 1/2 roses and 2 more.", []string{"3 1/2=7/2@3", "2=2@7"}, nil},
+		{"decimal before a fraction", "2.5 1/2 x", []string{"2.5=5/2@0", "1/2=1/2@1"}, nil},
+		{"glued unit", "She ran 2.5km and cut 8-inch pieces.", []string{"2.5=5/2@2", "8=8@6"}, nil},
+		{"ordinal", "On the 3rd day she had 5 apples.", []string{"5=5@6"}, []string{"3rd"}},
+		{"number at the end", "she has 42.", []string{"42=42@2"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -118,10 +136,23 @@ func TestParseQuestion(t *testing.T) {
 			if q.Text != tt.text {
 				t.Errorf("Text = %q, want the input", q.Text)
 			}
-			if !reflect.DeepEqual(q.NumPos, tt.numPos) || !reflect.DeepEqual(q.Numbers, tt.numbers) {
-				t.Errorf("NumPos, Numbers = %v, %v; want %v, %v (tokens %q)", q.NumPos, q.Numbers, tt.numPos, tt.numbers, q.Tokens)
+			if got := quantities(q); !reflect.DeepEqual(got, tt.want) || !reflect.DeepEqual(q.Ignored, tt.ignored) {
+				t.Errorf("quantities %q, ignored %q; want %q, %q (tokens %q)", got, q.Ignored, tt.want, tt.ignored, q.Tokens)
 			}
 		})
+	}
+}
+
+func TestFormatRat(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"56", "56"}, {"-3", "-3"}, {"25/2", "12.5"}, {"-1/4", "-0.25"}, {"1/3", "1/3"}, {"7/6", "7/6"},
+		{"1/1024", "0.0009765625"}, {"123456789012345678901234567890", "123456789012345678901234567890"},
+	}
+	for _, tt := range tests {
+		v, _ := new(big.Rat).SetString(tt.in)
+		if got := FormatRat(v); got != tt.want {
+			t.Errorf("FormatRat(%s) = %q, want %q", tt.in, got, tt.want)
+		}
 	}
 }
 
@@ -134,6 +165,13 @@ func TestParseQuestionErrors(t *testing.T) {
 		{"too long", strings.Repeat("ab ", 700), "more than the limit of 2000"},
 		{"too many tokens", strings.Repeat("a ", MaxTokens+1), "401 tokens, more than the limit of 400"},
 		{"invalid UTF-8", "\xff", "not valid UTF-8"},
+		{"percentage", "It is 12% off.", `cannot read "12%" as a number: it is a percentage`},
+		{"range", "About 20-25 kids came.", `cannot read "20-25" as a number: it is a range`},
+		{"time", "At 5:30 she left.", `"5:30" as a number: it is a time of day`},
+		{"am", "At 10am she left.", `"10am" as a number: write the number apart from its unit`},
+		{"zero denominator", "She ate 3/0 of it.", `the fraction "3/0" has a zero denominator`},
+		{"odd separators", "He had 1,00 apples.", `cannot read "1,00" as a number`},
+		{"long token quoted short", "He had 1" + strings.Repeat("x1", 500) + " apples.", `cannot read "1x1x1x1x1x1x1x1x1x1x1x1x…" as a number`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

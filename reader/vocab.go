@@ -34,72 +34,174 @@ const (
 // specialTokens are the special tokens in id order.
 var specialTokens = []string{PadToken, UnkToken, NumberToken}
 
-// Vocab is a word-level vocabulary: ids 0, 1, 2 are PadToken, UnkToken and
-// NumberToken, then the words of the training set, lower-cased.
+// Vocab is a WordPiece vocabulary (the subword model of BERT): ids 0, 1, 2
+// are PadToken, UnkToken and NumberToken, then the pieces. A word is
+// encoded by the longest piece that starts it, then the longest piece
+// (written with the prefix "##") that continues it, and so on; a word that
+// cannot be spelled with the pieces is UnkToken. The pieces hold every
+// character of the training words and the printable ASCII characters, so
+// a word never seen in training is still read as pieces, and a training
+// word is usually one piece (see LearnVocab).
 //
-// A Vocab is stored as a standard Hugging Face tokenizer.json: a WordLevel
-// model with its vocab and unk_token, a Lowercase normalizer and a
-// WhitespaceSplit pre-tokenizer (the special tokens are also listed as
-// special added_tokens), the format of the Hugging Face tokenizers
-// library. IDs always encodes through github.com/sugarme/tokenizer: a Vocab
-// from LoadVocab uses the tokenizer loaded from the file; a Vocab from
-// BuildVocab builds its tokenizer, on first use, from exactly the JSON that
-// Save would write. So a vocabulary gives the same ids before and after a
-// Save/LoadVocab round trip. (sugarme/tokenizer v0.3.0 cannot save a
-// tokenizer and renumbers the unknown token of a WordLevel model it builds
-// itself, so the JSON is written here with encoding/json.)
+// A Vocab is stored as a standard Hugging Face tokenizer.json: a WordPiece
+// model with its vocab, unk_token and continuing_subword_prefix, a
+// Lowercase normalizer and a WhitespaceSplit pre-tokenizer (the special
+// tokens are also listed as special added_tokens). Encode always encodes
+// through github.com/sugarme/tokenizer: a Vocab from LoadVocab uses the
+// tokenizer loaded from the file; a Vocab from LearnVocab builds its
+// tokenizer, on first use, from exactly the JSON that Save would write. So
+// a vocabulary gives the same ids before and after a Save/LoadVocab round
+// trip. (sugarme/tokenizer v0.3.0 cannot save a tokenizer, so the JSON is
+// written here with encoding/json; its WordPiece trainer is not
+// deterministic and writes to stdout, so LearnVocab chooses the pieces.)
 //
 // A Vocab is safe for concurrent use.
 type Vocab struct {
-	words []string       // by id
-	ids   map[string]int // word → id
+	words []string       // pieces by id
+	ids   map[string]int // piece → id
 
 	once sync.Once
 	tk   *tokenizer.Tokenizer
 	err  error
 }
 
-// BuildVocab builds the vocabulary of the tokenised training texts train:
-// every token that is a number (see ParseNumber) counts as NumberToken,
-// every other token is lower-cased (as the tokenizer's Lowercase normalizer
-// does), and the words seen at least minCount times (minCount < 1 counts
-// as 1) follow the special tokens, by descending count and then
-// alphabetically. Tokens that hold a special token's text (in any case) or
-// white space are not words of the vocabulary.
-func BuildVocab(train [][]string, minCount int) *Vocab {
-	if minCount < 1 {
-		minCount = 1
-	}
+// SubwordPrefix marks a piece that continues a word.
+const SubwordPrefix = "##"
+
+// DefaultVocabSize is the number of ids LearnVocab aims at.
+const DefaultVocabSize = 4000
+
+// baseAlphabet are the characters every vocabulary spells words with,
+// whether or not training shows them.
+const baseAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
+
+// vocabWords counts the lower-cased words of questions that LearnVocab
+// learns from: every token but the quantities, the tokens that hold a
+// special token's text and those that hold white space.
+func vocabWords(train []Question) map[string]int {
 	counts := map[string]int{}
-	for _, toks := range train {
-		for _, t := range toks {
-			if _, ok := ParseNumber(t); ok {
-				continue
-			}
+	for _, q := range train {
+		isNum := quantityTokens(q)
+		for i, t := range q.Tokens {
 			w := strings.ToLower(t)
-			if w == "" || hasSpecial(w) || strings.ContainsAny(w, " \t\n\r") {
+			if isNum[i] || w == "" || hasSpecial(w) || strings.ContainsAny(w, " \t\n\r") {
 				continue
 			}
 			counts[w]++
 		}
 	}
-	words := make([]string, 0, len(counts))
-	for w, c := range counts {
-		if c >= minCount {
-			words = append(words, w)
-		}
-	}
-	sort.Slice(words, func(i, j int) bool {
-		ci, cj := counts[words[i]], counts[words[j]]
-		if ci != cj {
-			return ci > cj
-		}
-		return words[i] < words[j]
-	})
-	return newVocab(append(append([]string{}, specialTokens...), words...))
+	return counts
 }
 
-// newVocab makes a Vocab of the words in id order.
+// quantityTokens marks the tokens of q's quantities.
+func quantityTokens(q Question) map[int]bool {
+	m := map[int]bool{}
+	for _, n := range q.Quantities {
+		for k := 0; k < n.Len; k++ {
+			m[n.Pos+k] = true
+		}
+	}
+	return m
+}
+
+// LearnVocab learns a WordPiece vocabulary of size ids (size < 1 means
+// DefaultVocabSize; the special tokens and the alphabet are always there,
+// even when they alone are more) from the words of the training questions, as the
+// Hugging Face WordPiece trainer does, but deterministically: every word
+// starts as its characters (the first as is, the others with
+// SubwordPrefix), and the most frequent pair of adjacent pieces (counted
+// over word occurrences; ties go to the alphabetically first merged
+// piece) is merged into a new piece, again and again, until the vocabulary
+// has size ids or no pair occurs twice. The ids are the special tokens,
+// the characters in order, then the merged pieces in the order they were
+// made.
+func LearnVocab(train []Question, size int) *Vocab {
+	if size < 1 {
+		size = DefaultVocabSize
+	}
+	counts := vocabWords(train)
+	words := make([]string, 0, len(counts))
+	for w := range counts {
+		words = append(words, w)
+	}
+	sort.Strings(words)
+	split := make([][]string, len(words))
+	alphabet := map[string]bool{}
+	for _, r := range baseAlphabet {
+		alphabet[string(r)], alphabet[SubwordPrefix+string(r)] = true, true
+	}
+	for i, w := range words {
+		for j, r := range w {
+			p := string(r)
+			if j > 0 {
+				p = SubwordPrefix + p
+			}
+			split[i] = append(split[i], p)
+			alphabet[p] = true
+		}
+	}
+	pieces := append([]string{}, specialTokens...)
+	for p := range alphabet {
+		pieces = append(pieces, p)
+	}
+	sort.Strings(pieces[len(specialTokens):])
+	have := map[string]bool{}
+	for _, p := range pieces {
+		have[p] = true
+	}
+	for len(pieces) < size {
+		merged, n := bestPair(words, split, counts)
+		if n < 2 {
+			break
+		}
+		for i := range split {
+			split[i] = mergePair(split[i], merged)
+		}
+		if !have[merged] {
+			have[merged] = true
+			pieces = append(pieces, merged)
+		}
+	}
+	return newVocab(pieces)
+}
+
+// join is the piece that a piece a followed by a piece b make.
+func join(a, b string) string { return a + strings.TrimPrefix(b, SubwordPrefix) }
+
+// bestPair returns the most frequent merge of two adjacent pieces and its
+// count (ties: the alphabetically first merged piece).
+func bestPair(words []string, split [][]string, counts map[string]int) (string, int) {
+	pairs := map[string]int{}
+	for i, ps := range split {
+		for j := 0; j+1 < len(ps); j++ {
+			pairs[join(ps[j], ps[j+1])] += counts[words[i]]
+		}
+	}
+	best, n := "", 0
+	for p, c := range pairs {
+		if c > n || c == n && p < best {
+			best, n = p, c
+		}
+	}
+	return best, n
+}
+
+// mergePair merges, left to right, every two adjacent pieces of a word
+// that make merged.
+func mergePair(ps []string, merged string) []string {
+	out := ps[:0:0]
+	for j := 0; j < len(ps); j++ {
+		if j+1 < len(ps) && join(ps[j], ps[j+1]) == merged {
+			out = append(out, merged)
+			j++
+			continue
+		}
+		out = append(out, ps[j])
+	}
+	return out
+}
+
+// newVocab makes a Vocab of the pieces in id order.
 func newVocab(words []string) *Vocab {
 	ids := make(map[string]int, len(words))
 	for i, w := range words {
@@ -142,7 +244,7 @@ type hfTokenizer struct {
 	PreTokenizer  *hfType      `json:"pre_tokenizer"`
 	PostProcessor any          `json:"post_processor"`
 	Decoder       any          `json:"decoder"`
-	Model         *hfWordLevel `json:"model"`
+	Model         *hfWordPiece `json:"model"`
 }
 
 // hfAdded is an entry of added_tokens.
@@ -161,14 +263,20 @@ type hfType struct {
 	Type string `json:"type"`
 }
 
-// hfWordLevel is a WordLevel model.
-type hfWordLevel struct {
-	Type     string  `json:"type"`
-	Vocab    hfVocab `json:"vocab"`
-	UnkToken string  `json:"unk_token"`
+// hfWordPiece is a WordPiece model.
+type hfWordPiece struct {
+	Type          string  `json:"type"`
+	UnkToken      string  `json:"unk_token"`
+	Prefix        string  `json:"continuing_subword_prefix"`
+	MaxInputChars int     `json:"max_input_chars_per_word"`
+	Vocab         hfVocab `json:"vocab"`
 }
 
-// hfVocab is a WordLevel vocab (word → id). It is written in id order, as
+// maxWordChars is the longest word WordPiece splits; a longer one is
+// UnkToken (the Hugging Face default).
+const maxWordChars = 100
+
+// hfVocab is a vocab (piece → id). It is written in id order, as
 // the Hugging Face library writes it.
 type hfVocab map[string]int
 
@@ -218,7 +326,7 @@ func (v *Vocab) marshal() ([]byte, error) {
 		Version:      "1.0",
 		Normalizer:   &hfType{Type: "Lowercase"},
 		PreTokenizer: &hfType{Type: "WhitespaceSplit"},
-		Model:        &hfWordLevel{Type: "WordLevel", Vocab: v.ids, UnkToken: UnkToken},
+		Model:        &hfWordPiece{Type: "WordPiece", UnkToken: UnkToken, Prefix: SubwordPrefix, MaxInputChars: maxWordChars, Vocab: v.ids},
 	}
 	for id, w := range specialTokens {
 		doc.AddedTokens = append(doc.AddedTokens, hfAdded{ID: id, Content: w, Special: true})
@@ -249,9 +357,10 @@ func (v *Vocab) Save(path string) error {
 
 // LoadVocab reads a vocabulary saved by Save. It fails, naming the file,
 // when the file cannot be read, is not JSON, or is not a tokenizer.json of
-// the form Save writes: a WordLevel model whose ids are 0 … n−1 with
+// the form Save writes: a WordPiece model whose ids are 0 … n−1 with
 // PadToken, UnkToken and NumberToken at ids 0, 1 and 2, unk_token
-// UnkToken, a Lowercase normalizer and a WhitespaceSplit pre-tokenizer.
+// UnkToken, continuing_subword_prefix SubwordPrefix, a Lowercase
+// normalizer and a WhitespaceSplit pre-tokenizer.
 func LoadVocab(path string) (*Vocab, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -274,10 +383,12 @@ func parseVocab(b []byte) (*Vocab, error) {
 	switch {
 	case m == nil:
 		return nil, errors.New("no model")
-	case m.Type != "WordLevel":
-		return nil, fmt.Errorf("model type %q, want \"WordLevel\"", m.Type)
+	case m.Type != "WordPiece":
+		return nil, fmt.Errorf("model type %q, want \"WordPiece\" (a model directory from an older version: train it again)", m.Type)
 	case m.UnkToken != UnkToken:
 		return nil, fmt.Errorf("unk_token %q, want %q", m.UnkToken, UnkToken)
+	case m.Prefix != SubwordPrefix:
+		return nil, fmt.Errorf("continuing_subword_prefix %q, want %q", m.Prefix, SubwordPrefix)
 	case doc.Normalizer == nil || doc.Normalizer.Type != "Lowercase":
 		return nil, errors.New("the normalizer must be Lowercase")
 	case doc.PreTokenizer == nil || doc.PreTokenizer.Type != "WhitespaceSplit":
@@ -355,43 +466,95 @@ func (v *Vocab) tokenizer() (*tokenizer.Tokenizer, error) {
 	return v.tk, nil
 }
 
-// IDs returns the id of every token of q: the tokens at q.NumPos become
-// NumberToken, a token that holds a special token's text (in any case)
-// becomes UnkToken (a story cannot name the padding), and the tokens, joined by
-// single spaces, are encoded by the sugarme tokenizer, which lower-cases
-// them, splits them at the spaces and maps words not in the vocabulary to
-// UnkID. It fails for a position of q.NumPos outside q.Tokens, or a token
-// that is empty or holds white space (Tokenize never makes one).
-func (v *Vocab) IDs(q Question) ([]int, error) {
-	toks := make([]string, len(q.Tokens))
-	for i, t := range q.Tokens {
-		if t == "" || strings.ContainsAny(t, " \t\n\r") {
-			return nil, fmt.Errorf("encoding the question: token %d (%q) is empty or holds white space", i, t)
+// Encoding is a question as the reader reads it: its pieces and their ids,
+// and the piece position of each quantity.
+type Encoding struct {
+	IDs    []int
+	Pieces []string
+	NumPos []int
+}
+
+// Encode encodes the tokens of q: each quantity becomes one NumberToken
+// (a mixed number's two tokens too), a token that holds a special token's
+// text (in any case) becomes UnkToken (a story cannot name the padding),
+// and the tokens, joined by single spaces, are encoded by the sugarme
+// tokenizer, which lower-cases them, splits them at the spaces and splits
+// each word into pieces. It fails for a quantity outside q.Tokens, or a
+// token that is empty or holds white space (Tokenize never makes one).
+func (v *Vocab) Encode(q Question) (Encoding, error) {
+	fail := func(format string, a ...any) (Encoding, error) {
+		return Encoding{}, fmt.Errorf("encoding the question: "+format, a...)
+	}
+	words := make([]string, 0, len(q.Tokens))
+	isNum := quantityTokens(q)
+	wordOf := make([]int, len(q.Tokens)) // token index → word index
+	var numWords []int
+	for _, n := range q.Quantities {
+		if n.Pos < 0 || n.Len < 1 || n.Pos+n.Len > len(q.Tokens) {
+			return fail("the quantity %q at token %d is outside the %d tokens", n.Text, n.Pos, len(q.Tokens))
 		}
-		if hasSpecial(strings.ToLower(t)) {
+	}
+	for i, t := range q.Tokens {
+		wordOf[i] = len(words)
+		if t == "" || strings.ContainsAny(t, " \t\n\r") {
+			return fail("token %d (%s) is empty or holds white space", i, quote(t))
+		}
+		switch {
+		case isNum[i] && i > 0 && isNum[i-1] && sameQuantity(q, i):
+			continue // the rest of a mixed number
+		case isNum[i]:
+			numWords = append(numWords, len(words))
+			t = NumberToken
+		case hasSpecial(strings.ToLower(t)):
 			t = UnkToken
 		}
-		toks[i] = t
+		words = append(words, t)
 	}
-	for _, p := range q.NumPos {
-		if p < 0 || p >= len(toks) {
-			return nil, fmt.Errorf("encoding the question: number position %d is outside its %d tokens", p, len(toks))
-		}
-		toks[p] = NumberToken
-	}
-	if len(toks) == 0 {
-		return []int{}, nil
+	if len(words) == 0 {
+		return Encoding{IDs: []int{}, Pieces: []string{}, NumPos: []int{}}, nil
 	}
 	tk, err := v.tokenizer()
 	if err != nil {
-		return nil, fmt.Errorf("encoding the question: %w", err)
+		return fail("%w", err)
 	}
-	enc, err := tk.EncodeSingle(strings.Join(toks, " "), false)
+	enc, err := tk.EncodeSingle(strings.Join(words, " "), false)
 	if err != nil {
-		return nil, fmt.Errorf("encoding the question: %w", err)
+		return fail("%w", err)
 	}
-	if len(enc.Ids) != len(toks) {
-		return nil, fmt.Errorf("encoding the question: the tokenizer gave %d ids for %d tokens", len(enc.Ids), len(toks))
+	if len(enc.Words) != len(enc.Ids) {
+		return fail("the tokenizer gave %d word indices for %d ids", len(enc.Words), len(enc.Ids))
 	}
-	return append([]int{}, enc.Ids...), nil
+	out := Encoding{IDs: append([]int{}, enc.Ids...), Pieces: append([]string{}, enc.Tokens...), NumPos: []int{}}
+	k := 0
+	for p, w := range enc.Words {
+		if k < len(numWords) && w == numWords[k] {
+			if enc.Ids[p] != NumID {
+				return fail("the tokenizer read quantity %d as %q", k+1, enc.Tokens[p])
+			}
+			out.NumPos = append(out.NumPos, p)
+			k++
+		}
+	}
+	if k != len(numWords) {
+		return fail("the tokenizer kept %d of %d quantities", k, len(numWords))
+	}
+	_ = wordOf
+	return out, nil
+}
+
+// sameQuantity reports whether token i continues the quantity that token
+// i−1 belongs to.
+func sameQuantity(q Question, i int) bool {
+	for _, n := range q.Quantities {
+		if n.Pos < i && i < n.Pos+n.Len {
+			return true
+		}
+	}
+	return false
+}
+
+// Whole reports whether a word (any case) is one piece of the vocabulary.
+func (v *Vocab) Whole(word string) bool {
+	_, ok := v.ids[strings.ToLower(word)]
+	return ok
 }

@@ -8,13 +8,16 @@ import (
 	"io"
 	iofs "io/fs"
 	"math"
+	"math/big"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
 	"d4/data"
+	"d4/reader"
 	"d4/sketches"
 	"d4/tasks/wap"
 
@@ -34,8 +37,11 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	out := fs.String("out", defaultPrepared, "directory to write the prepared data to")
 	synthetic := fs.Bool("synthetic", false, "prepare generated CC-style problems instead of reading DIR (no download needed)")
-	seed := fs.Int64("seed", 1, "seed of the synthetic generator")
-	minCount := fs.Int("min-count", 1, "words seen fewer times in the training split map to the unknown token")
+	generated := fs.Int("generated", wap.DefaultGenerated, "generated problems added to CC's training split (0: CC alone, the paper's setting)")
+	d := wap.DefaultSyntheticN
+	sizes := fs.String("sizes", fmt.Sprintf("%d,%d,%d", d[0], d[1], d[2]), "with --synthetic: the numbers of generated train, dev and test problems")
+	seed := fs.Int64("seed", 1, "seed of the generator")
+	vocabSize := fs.Int("vocab-size", reader.DefaultVocabSize, "size of the WordPiece vocabulary learned from the training split")
 	jsonOut := fs.Bool("json", false, "print the summary as one JSON object")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap prepare [flags] [DIR]")
@@ -57,7 +63,14 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 			return usageError{errors.New("--synthetic generates the problems: give no DIR with it")}
 		}
 	}
-	cfg := wap.PrepareConfig{Dir: dir, Out: *out, Synthetic: *synthetic, Seed: *seed, MinCount: *minCount}
+	if *generated < 0 || *vocabSize < 1 {
+		return usageError{fmt.Errorf("--generated must be ≥ 0 and --vocab-size ≥ 1, got %d and %d", *generated, *vocabSize)}
+	}
+	n, err := parseSizes(*sizes)
+	if err != nil {
+		return usageError{err}
+	}
+	cfg := wap.PrepareConfig{Dir: dir, Out: *out, Synthetic: *synthetic, SyntheticN: n, Generated: *generated, Seed: *seed, VocabSize: *vocabSize}
 	sum, err := wap.Prepare(cfg)
 	if err != nil {
 		if !*synthetic && len(pos) == 0 && errors.Is(err, iofs.ErrNotExist) {
@@ -72,6 +85,9 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	if sum.Dir != "" {
 		from += " from " + sum.Dir
 	}
+	if sum.Generated > 0 {
+		from += fmt.Sprintf(" with %d generated training problems", sum.Generated)
+	}
 	fmt.Fprintf(stdout, "prepared %s into %s: train %d, dev %d, test %d problems; vocabulary %d tokens\n",
 		from, *out, sum.Rows.Train, sum.Rows.Dev, sum.Rows.Test, sum.VocabSize)
 	if n := len(sum.Skipped); n > 0 {
@@ -83,6 +99,23 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "skipped %d problems: %s (listed in %s)\n", n, strings.Join(reasons, ", "), filepath.Join(*out, wap.PreparedFile))
 	}
 	return nil
+}
+
+// parseSizes reads "TRAIN,DEV,TEST", three positive integers.
+func parseSizes(s string) ([3]int, error) {
+	var n [3]int
+	parts := strings.Split(s, ",")
+	if len(parts) != 3 {
+		return n, fmt.Errorf("--sizes must be three numbers TRAIN,DEV,TEST, got %q", s)
+	}
+	for i, p := range parts {
+		v, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || v < 1 {
+			return n, fmt.Errorf("--sizes must be three positive numbers TRAIN,DEV,TEST, got %q", s)
+		}
+		n[i] = v
+	}
+	return n, nil
 }
 
 func trainCmd(args []string, stdout, stderr io.Writer) error {
@@ -145,7 +178,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	batches := (len(train) + cfg.Batch - 1) / cfg.Batch
 	bar := newBar(stderr, *restarts*cfg.Epochs*batches, "training")
 	run := trainRun{prep: prep, train: train, dev: dev, test: test, bar: bar, batches: batches, restarts: *restarts,
-		stderr: stderr, resume: *resume, base: wap.Config{Data: prep.Summary.Source, DataDir: *dataDir, DataFrom: prep.Summary.Dir, Epochs: cfg.Epochs}}
+		stderr: stderr, resume: *resume, base: wap.Config{Data: prep.Summary.Source, DataDir: *dataDir, DataFrom: prep.Summary.Dir, Generated: prep.Summary.Generated, Epochs: cfg.Epochs}}
 	var results []runResult
 	for k := 0; k < *restarts; k++ {
 		dir := *modelDir
@@ -307,7 +340,7 @@ func round(x float64, digits int) float64 {
 func loadOrSynthesise(dir string, stderr io.Writer) (*wap.Prepared, error) {
 	if _, err := os.Stat(dir); errors.Is(err, iofs.ErrNotExist) {
 		fmt.Fprintf(stderr, "no prepared data in %s: preparing synthetic CC-style problems there (run 'wap prepare DIR' for the CC dataset)\n", dir)
-		if _, err := wap.Prepare(wap.PrepareConfig{Out: dir, Synthetic: true, Seed: 1, MinCount: 1}); err != nil {
+		if _, err := wap.Prepare(wap.PrepareConfig{Out: dir, Synthetic: true, Seed: 1}); err != nil {
 			return nil, err
 		}
 	}
@@ -323,13 +356,15 @@ var paperTable3 = []struct {
 func evalCmd(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("wap eval", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	split := fs.String("split", "test", "split to evaluate: train, dev or test")
+	split := fs.String("split", "test", "split of the prepared data to evaluate: train, dev or test")
+	bench := fs.String("bench", "", "evaluate on a half of the hand-written benchmark instead: dev or test")
 	dataDir := fs.String("data", defaultPrepared, "prepared data (wap prepare)")
 	modelDir := fs.String("model", defaultModel, "model directory")
 	jsonOut := fs.Bool("json", false, "print one JSON object with split, n and accuracy")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap eval [flags]")
-		fmt.Fprintln(stderr, "Prints the model's accuracy on a split beside the paper's Table 3, and per equation pattern.")
+		fmt.Fprintln(stderr, "Prints the model's accuracy on a split (beside the paper's Table 3) or on the hand-written benchmark,")
+		fmt.Fprintln(stderr, "per equation pattern; answers are the exact values of the formulas that 'wap answer' prints.")
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterleaved(fs, args)
@@ -342,23 +377,21 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 	if *split != "train" && *split != "dev" && *split != "test" {
 		return usageError{fmt.Errorf("--split must be train, dev or test, got %q", *split)}
 	}
-	m, cfg, _, err := wap.Load(*modelDir)
+	if *bench != "" && *bench != "dev" && *bench != "test" {
+		return usageError{fmt.Errorf("--bench must be dev or test, got %q", *bench)}
+	}
+	m, cfg, vocab, err := wap.Load(*modelDir)
 	if err != nil {
 		return err
+	}
+	if *bench != "" {
+		return evalBench(m, cfg, vocab, *bench, *modelDir, *jsonOut, stdout)
 	}
 	prep, err := wap.LoadPrepared(*dataDir)
 	if err != nil {
 		return err
 	}
-	var rows []data.WAPRow
-	switch *split {
-	case "train":
-		rows = prep.Train
-	case "dev":
-		rows = prep.Dev
-	default:
-		rows = prep.Test
-	}
+	rows := map[string][]data.WAPRow{"train": prep.Train, "dev": prep.Dev, "test": prep.Test}[*split]
 	if len(rows) == 0 {
 		return fmt.Errorf("the %s split of %s is empty", *split, *dataDir)
 	}
@@ -366,14 +399,14 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 	if prep.Vocab.Size() != cfg.Vocab {
 		return fmt.Errorf("%s was prepared with a vocabulary of %d tokens, the model in %s uses %d: evaluate on the data it was trained with", *dataDir, prep.Vocab.Size(), *modelDir, cfg.Vocab)
 	}
-	answers, err := m.Answers(wap.Problems(rows))
+	sols, err := m.Solve(wap.Problems(rows))
 	if err != nil {
 		return err
 	}
 	right, byPattern, counts := 0, map[string]int{}, map[string]int{}
 	for i, r := range rows {
 		counts[r.Pattern]++
-		if answers[i] == int(r.Answer) {
+		if s := sols[i]; s.Err == nil && s.Answer.Cmp(big.NewRat(int64(r.Answer), 1)) == 0 {
 			right++
 			byPattern[r.Pattern]++
 		}
@@ -387,8 +420,8 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 		return json.NewEncoder(stdout).Encode(map[string]any{"split": *split, "n": len(rows), "accuracy": round(acc, 2),
 			"data": prep.Summary.Source, "trained_on": cfg.Data, "per_pattern": per})
 	}
-	fmt.Fprintf(stdout, "model %s (trained on %s data, epoch %d), evaluated on the %s split of %s data (%d problems)\n",
-		*modelDir, cfg.Data, cfg.Epoch, *split, prep.Summary.Source, len(rows))
+	fmt.Fprintf(stdout, "model %s (trained on %s, epoch %d), evaluated on the %s split of %s data (%d problems)\n",
+		*modelDir, trainedOn(cfg), cfg.Epoch, *split, prep.Summary.Source, len(rows))
 	fmt.Fprintf(stdout, "%-20s %8s\n", "model", "accuracy")
 	for _, b := range paperTable3 {
 		fmt.Fprintf(stdout, "%-20s %7.1f%%\n", b.name, b.acc)
@@ -409,6 +442,47 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// trainedOn says what a model was trained on.
+func trainedOn(cfg wap.Config) string {
+	if cfg.Generated > 0 && cfg.Data == data.SourceCC {
+		return fmt.Sprintf("CC and %d generated problems", cfg.Generated)
+	}
+	return cfg.Data + " data"
+}
+
+// evalBench evaluates a model on a half of the hand-written benchmark.
+func evalBench(m *wap.Model, cfg wap.Config, vocab *reader.Vocab, half, modelDir string, jsonOut bool, stdout io.Writer) error {
+	items, err := wap.Benchmark(half)
+	if err != nil {
+		return err
+	}
+	rep, err := m.EvalBenchmark(items, vocab)
+	if err != nil {
+		return err
+	}
+	if jsonOut {
+		return json.NewEncoder(stdout).Encode(map[string]any{"split": "bench-" + half, "n": rep.All.N, "accuracy": round(rep.All.Acc, 2),
+			"trained_on": cfg.Data, "generated": cfg.Generated, "report": rep})
+	}
+	fmt.Fprintf(stdout, "model %s (trained on %s, epoch %d), evaluated on the %s half of the hand-written benchmark\n",
+		modelDir, trainedOn(cfg), cfg.Epoch, half)
+	fmt.Fprintf(stdout, "accuracy %.1f%% (%d/%d)\n", rep.All.Acc, rep.All.Right, rep.All.N)
+	printScores := func(title string, m map[string]wap.Score, keys []string) {
+		fmt.Fprintln(stdout, title)
+		for _, k := range keys {
+			if s, ok := m[k]; ok {
+				fmt.Fprintf(stdout, "  %-18s %6.1f%%   (%d/%d)\n", k, s.Acc, s.Right, s.N)
+			}
+		}
+	}
+	printScores("per equation pattern:", rep.ByPattern, wap.SortedKeys(rep.ByPattern))
+	printScores("per phenomenon:", rep.ByPhenomenon, wap.SortedKeys(rep.ByPhenomenon))
+	printScores("by confidence:", rep.Calibration, []string{wap.ConfHigh, wap.ConfMid, wap.ConfLow, wap.ConfHalf})
+	fmt.Fprintf(stdout, "story words: %d; not one piece of the vocabulary (read as several pieces): %d (%.1f%%); unknown: %d (%.1f%%)\n",
+		rep.Words, rep.Unseen, 100*float64(rep.Unseen)/float64(max(rep.Words, 1)), rep.Unknown, 100*float64(rep.Unknown)/float64(max(rep.Words, 1)))
+	return nil
+}
+
 func answerCmd(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("wap answer", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -417,6 +491,8 @@ func answerCmd(args []string, stdout, stderr io.Writer) error {
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap answer [flags] \"QUESTION\"")
 		fmt.Fprintln(stderr, "Answers one word algebra problem: the answer on the first line, then the formula the slots chose.")
+		fmt.Fprintln(stderr, "Numbers may be of any size, with thousands separators, decimals, fractions or a sign ($12.50, 1,000, 2.5, 3 1/2, -3);")
+		fmt.Fprintln(stderr, "the answer is the exact value of the formula (a decimal, or a fraction such as 7/3).")
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterleaved(fs, args)
@@ -442,23 +518,24 @@ func answerCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	s := sols[0]
-	formula := s.Formula
-	if formula != "" {
-		formula = fmt.Sprintf("%s = %d", s.Formula, s.Value)
+	if s.Err != nil {
+		return s.Err
 	}
+	answer := reader.FormatRat(s.Answer)
 	if *jsonOut {
-		return json.NewEncoder(stdout).Encode(map[string]any{"answer": s.Answer, "formula": formula,
-			"confidence": round(s.Confidence, 4), "numbers": p.Numbers, "choices": s.Choices, "trained_on": cfg.Data})
+		var nums []string
+		for _, q := range p.Quantities {
+			nums = append(nums, q.Text)
+		}
+		var ans any = json.Number(answer)
+		if strings.Contains(answer, "/") {
+			ans = answer // a fraction: a string
+		}
+		return json.NewEncoder(stdout).Encode(map[string]any{"answer": ans, "formula": s.Formula + " = " + answer,
+			"confidence": round(s.Confidence, 4), "numbers": nums, "choices": s.Choices, "trained_on": trainedOn(cfg)})
 	}
-	fmt.Fprintln(stdout, s.Answer)
-	if formula != "" {
-		fmt.Fprintln(stdout, formula)
-	} else {
-		fmt.Fprintf(stdout, "slot decisions %v (the sketch is not the paper's, so no formula is spelled out)\n", s.Choices)
-	}
-	if formula != "" && s.Value != s.Answer {
-		fmt.Fprintf(stdout, "(the machine's soft answer %d differs from the formula of its most likely choices)\n", s.Answer)
-	}
-	fmt.Fprintf(stdout, "confidence %.1f%%; model trained on %s data\n", 100*s.Confidence, cfg.Data)
+	fmt.Fprintln(stdout, answer)
+	fmt.Fprintf(stdout, "%s = %s\n", s.Formula, answer)
+	fmt.Fprintf(stdout, "confidence %.1f%%; model trained on %s\n", 100*s.Confidence, trainedOn(cfg))
 	return nil
 }

@@ -19,7 +19,7 @@ func TestWAPPipeline(t *testing.T) {
 	}
 	dir := t.TempDir()
 	prep, model := filepath.Join(dir, "prep"), filepath.Join(dir, "model")
-	code, out, errs := runWap(t, "prepare", "--synthetic", "--out", prep)
+	code, out, errs := runWap(t, "prepare", "--synthetic", "--sizes", "300,100,200", "--out", prep)
 	if code != 0 {
 		t.Fatalf("prepare: exit %d: %s", code, errs)
 	}
@@ -66,6 +66,24 @@ func TestWAPPipeline(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "96.0%") || !strings.Contains(out, "trained on synthetic data") {
 		t.Errorf("eval table: exit %d: %q %s", code, out, errs)
 	}
+	code, out, errs = runWap(t, "eval", "--model", model, "--bench", "dev", "--json")
+	var bench struct {
+		Split  string `json:"split"`
+		N      int    `json:"n"`
+		Report struct {
+			Words   int `json:"words"`
+			Results []struct {
+				Answer, Formula string
+			} `json:"results"`
+		} `json:"report"`
+	}
+	if err := json.Unmarshal([]byte(out), &bench); code != 0 || err != nil || bench.Split != "bench-dev" || bench.N != 100 || len(bench.Report.Results) != 100 || bench.Report.Words < 1000 {
+		t.Errorf("eval --bench dev: exit %d, %v, %.200q %s", code, err, out, errs)
+	}
+	code, out, errs = runWap(t, "eval", "--model", model, "--bench", "dev")
+	if code != 0 || !strings.Contains(out, "per phenomenon:") || !strings.Contains(out, "by confidence:") || !strings.Contains(out, "story words:") {
+		t.Errorf("eval --bench dev: exit %d: %q %s", code, out, errs)
+	}
 	code, out, errs = runWap(t, "answer", "--model", model, florist)
 	if code != 0 {
 		t.Fatalf("answer: exit %d: %s", code, errs)
@@ -81,6 +99,30 @@ func TestWAPPipeline(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(out), &ans); code != 0 || err != nil || ans.Answer == nil || ans.Formula == "" {
 		t.Errorf("answer --json: exit %d, %q", code, out)
+	}
+	// Numbers of any size and form: the answer is the formula's exact value.
+	code, out, errs = runWap(t, "answer", "--json", "--model", model, "A florist had $1,250.50. If she spent 2.5 of it and then later earned 3 1/2 more, how much would she have?")
+	var exact struct {
+		Answer  json.Number `json:"answer"`
+		Formula string      `json:"formula"`
+	}
+	if err := json.Unmarshal([]byte(out), &exact); code != 0 || err != nil || !strings.HasSuffix(exact.Formula, " = "+exact.Answer.String()) || !strings.Contains(exact.Formula, "1250.5") {
+		t.Errorf("answer --json on decimals: exit %d, %v, %q %s", code, err, out, errs)
+	}
+
+	// A question the model cannot take: one line, exit 1.
+	for q, want := range map[string]string{
+		"A florist had 50 roses and sold 15.":                                    "has 2 numbers (50, 15)",
+		"A florist had 3 1/2 roses, sold 12% and picked 2 more.":                 `cannot read "12%"`,
+		"She had five roses, sold 2 and picked 3 more.":                          "number words (five) are not read",
+		"A florist had 50 roses. She sold 15 and picked 21, each with 2 leaves.": "has 4 numbers",
+		"\x00\xff":                          "not valid UTF-8",
+		strings.Repeat("a ", 450) + "1 2 3": "more than the limit of 400",
+	} {
+		code, out, errs := runWap(t, "answer", "--model", model, q)
+		if code != 1 || out != "" || !strings.Contains(errs, want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("answer %.30q: exit %d, stdout %q, stderr %q; want one line containing %q", q, code, out, errs, want)
+		}
 	}
 
 	// Resuming continues each restart from its checkpoint.
@@ -110,6 +152,10 @@ func TestWAPBadInput(t *testing.T) {
 		{[]string{"prepare", bad}, "malformed JSON"},
 		{[]string{"prepare", "--synthetic", bad}, "give no DIR"},
 		{[]string{"eval", "--split", "foo"}, "--split must be"},
+		{[]string{"eval", "--bench", "train"}, "--bench must be dev or test"},
+		{[]string{"prepare", "--generated", "-1"}, "--generated must be ≥ 0"},
+		{[]string{"prepare", "--synthetic", "--sizes", "1,2"}, "--sizes must be three numbers"},
+		{[]string{"prepare", "--synthetic", "--sizes", "1,0,2"}, "three positive numbers"},
 		{[]string{"eval", "--model", empty}, "no config.json"},
 		{[]string{"train", "--sketch", filepath.Join(dir, "none.fth")}, "no such file"},
 		{[]string{"train", "--data", empty}, "prepared.json"},

@@ -20,6 +20,12 @@
 // each cell the program's variables allocate unless Config.HeapSize asks for
 // more.
 //
+// What a cell means is the machine's Arith: by default (Modular) a cell is
+// its value modulo v, the discrete limit of ∂4; with Exact a cell is a
+// handle on an exact rational value and the formula that computed it, so
+// that a trained program can be run on numbers of any size and its answer
+// shown with the formula that gives it.
+//
 // Slots run through a Decider, which looks at the state and returns the
 // slot's discrete decision (which word to choose, which permutation, which
 // values to write): the "hybrid" execution of a trained sketch. Without a
@@ -49,6 +55,8 @@ type Config struct {
 	HeapSize  int // heap cells; 0 means the program's own allocation (at least 1)
 	MaxSteps  int // step budget: Run fails with ErrNoHalt after this many steps
 	Strict    bool
+	// Arith is what the cells mean; nil means Modular{ValueSize}.
+	Arith Arith
 	// OnStep, when set, is called after every step with its record (the
 	// walk-through table of the paper's appendix).
 	OnStep func(Step)
@@ -84,6 +92,43 @@ type Decision struct {
 type Decider interface {
 	Decide(slot *forth.SlotCode, m *Machine) (Decision, error)
 }
+
+// Arith gives the machine's cells their meaning. Cells hold ints; the
+// machine asks its Arith for the cell of an integer, for the integer a cell
+// holds when the cell is used as an address or a condition, and for the
+// results of the arithmetic and comparison words. Every other word moves
+// cells as they are.
+type Arith interface {
+	// Value returns the cell that holds the integer x in a cell of width
+	// values (v for the data stack and the heap, max(v, p) for the return
+	// stack): a literal, an initial value, a return address.
+	Value(x, width int) int
+	// Reduce returns cell c moved into a cell of width values (R> and R@
+	// copy a return-stack cell to the data stack, @ a heap cell).
+	Reduce(c, width int) int
+	// Int returns the integer that cell c holds, and false when it holds
+	// none (a fraction, or an integer beyond int).
+	Int(c int) (int, bool)
+	// Apply returns the cell of x p y for a binary word p (+ - * / > < =),
+	// with x the next-on-stack and y the top.
+	Apply(p forth.Prim, x, y int) int
+}
+
+// Modular is the machine's default arithmetic: a cell is its value, an
+// integer modulo V, computed by forth.Apply.
+type Modular struct{ V int }
+
+// Value implements Arith.
+func (a Modular) Value(x, width int) int { return forth.Mod(x, width) }
+
+// Reduce implements Arith.
+func (a Modular) Reduce(c, width int) int { return forth.Mod(c, width) }
+
+// Int implements Arith.
+func (a Modular) Int(c int) (int, bool) { return c, true }
+
+// Apply implements Arith.
+func (a Modular) Apply(p forth.Prim, x, y int) int { return forth.Apply(p, x, y, a.V) }
 
 // Stack is a circular buffer with a pointer to its top cell.
 type Stack struct {
@@ -134,6 +179,7 @@ type Machine struct {
 	PC      int
 	Steps   int // steps taken so far
 	Decider Decider
+	Arith   Arith // Cfg.Arith, or Modular{Cfg.ValueSize}
 
 	rWidth int // values a return-stack cell can hold: max(v, p)
 }
@@ -156,7 +202,12 @@ func New(code *forth.Code, cfg Config) (*Machine, error) {
 	if err := CheckElems(code, cfg.StackSize); err != nil {
 		return nil, err
 	}
+	arith := cfg.Arith
+	if arith == nil {
+		arith = Modular{cfg.ValueSize}
+	}
 	return &Machine{
+		Arith:  arith,
 		Code:   code,
 		Cfg:    cfg,
 		D:      newStack(cfg.StackSize),
@@ -186,7 +237,7 @@ func (m *Machine) Push(vals ...int) error {
 		if m.Cfg.Strict && m.D.Depth() == len(m.D.Cells)-1 {
 			return fmt.Errorf("initial data stack of %d values does not fit a stack of size %d", len(vals), len(m.D.Cells))
 		}
-		m.D.push(forth.Mod(x, m.Cfg.ValueSize), false)
+		m.D.push(m.Arith.Value(x, m.Cfg.ValueSize), false)
 	}
 	return nil
 }
@@ -244,7 +295,7 @@ func (m *Machine) pushD(x int) error {
 	if m.Cfg.Strict && m.D.Depth() == len(m.D.Cells)-1 {
 		return runtimeError(fmt.Sprintf("data stack overflow (stack size %d holds %d values)", len(m.D.Cells), len(m.D.Cells)-1))
 	}
-	m.D.push(forth.Mod(x, m.Cfg.ValueSize), false)
+	m.D.push(x, false)
 	return nil
 }
 
@@ -259,15 +310,20 @@ func (m *Machine) pushR(x int, isAddr bool) error {
 	if m.Cfg.Strict && m.R.Depth() == len(m.R.Cells)-1 {
 		return runtimeError(fmt.Sprintf("return stack overflow (stack size %d holds %d values)", len(m.R.Cells), len(m.R.Cells)-1))
 	}
-	m.R.push(forth.Mod(x, m.rWidth), isAddr)
+	m.R.push(x, isAddr)
 	return nil
 }
 
-func (m *Machine) heapAddr(a int) (int, error) {
-	if m.Cfg.Strict && a >= len(m.H) {
+// heapAddr returns the heap cell that cell c addresses.
+func (m *Machine) heapAddr(c int) (int, error) {
+	a, ok := m.Arith.Int(c)
+	if !ok {
+		return 0, runtimeError("the heap address is not an integer")
+	}
+	if m.Cfg.Strict && (a < 0 || a >= len(m.H)) {
 		return 0, runtimeError(fmt.Sprintf("heap address %d outside the heap (%d cells)", a, len(m.H)))
 	}
-	return a % len(m.H), nil
+	return forth.Mod(a, len(m.H)), nil
 }
 
 // exec runs one instruction located at pc (for a slot's chosen word, the
@@ -276,7 +332,7 @@ func (m *Machine) exec(in *forth.Instr, pc int) error {
 	next := pc + 1
 	switch in.Op {
 	case forth.OpLit:
-		if err := m.pushD(in.Arg); err != nil {
+		if err := m.pushD(m.Arith.Value(in.Arg, m.Cfg.ValueSize)); err != nil {
 			return err
 		}
 	case forth.OpPrim:
@@ -290,19 +346,24 @@ func (m *Machine) exec(in *forth.Instr, pc int) error {
 		if err != nil {
 			return err
 		}
-		if x == 0 {
+		if n, ok := m.Arith.Int(x); ok && n == 0 {
 			next = in.Arg
 		}
 	case forth.OpCall:
-		if err := m.pushR(pc+1, true); err != nil {
+		if err := m.pushR(m.Arith.Value(pc+1, m.rWidth), true); err != nil {
 			return err
 		}
 		next = in.Arg
 	case forth.OpExit:
-		a, err := m.popR()
+		c, err := m.popR()
 		if err != nil {
 			return err
 		}
+		a, ok := m.Arith.Int(c)
+		if !ok {
+			return runtimeError("the return address is not an integer")
+		}
+		a = forth.Mod(a, m.rWidth)
 		if m.Cfg.Strict && a >= m.Code.Len() {
 			return runtimeError(fmt.Sprintf("return address %d outside the code", a))
 		}
@@ -332,13 +393,10 @@ func (m *Machine) prim(p forth.Prim) error {
 	}
 	switch p {
 	case forth.Nop:
-	case forth.Inc, forth.Dec:
-		i := m.D.Top
-		d := 1
-		if p == forth.Dec {
-			d = -1
-		}
-		m.D.Cells[i] = forth.Mod(m.D.Cells[i]+d, v)
+	case forth.Inc:
+		m.D.Cells[m.D.Top] = m.Arith.Apply(forth.Add, m.D.Cells[m.D.Top], m.Arith.Value(1, v))
+	case forth.Dec:
+		m.D.Cells[m.D.Top] = m.Arith.Apply(forth.Sub, m.D.Cells[m.D.Top], m.Arith.Value(1, v))
 	case forth.Dup:
 		return m.pushD(m.D.Cells[m.D.Top])
 	case forth.Swap:
@@ -351,13 +409,13 @@ func (m *Machine) prim(p forth.Prim) error {
 	case forth.Add, forth.Sub, forth.Mul, forth.Div, forth.Gt, forth.Lt, forth.Eq:
 		y := m.D.pop()
 		x := m.D.Cells[m.D.Top]
-		m.D.Cells[m.D.Top] = forth.Apply(p, x, y, v)
+		m.D.Cells[m.D.Top] = m.Arith.Apply(p, x, y)
 	case forth.Fetch:
 		a, err := m.heapAddr(m.D.Cells[m.D.Top])
 		if err != nil {
 			return err
 		}
-		m.D.Cells[m.D.Top] = forth.Mod(m.H[a], v)
+		m.D.Cells[m.D.Top] = m.Arith.Reduce(m.H[a], v)
 	case forth.Store:
 		a, err := m.heapAddr(m.D.pop())
 		if err != nil {
@@ -367,9 +425,9 @@ func (m *Machine) prim(p forth.Prim) error {
 	case forth.ToR:
 		return m.pushR(m.D.pop(), false)
 	case forth.RFrom:
-		return m.pushD(m.R.pop())
+		return m.pushD(m.Arith.Reduce(m.R.pop(), v))
 	case forth.RFetch:
-		return m.pushD(m.R.Cells[m.R.Top])
+		return m.pushD(m.Arith.Reduce(m.R.Cells[m.R.Top], v))
 	default:
 		return runtimeError("unknown primitive " + p.String())
 	}
@@ -406,7 +464,7 @@ func (m *Machine) slot(s *forth.SlotCode, pc int) error {
 			if d.Perm[i] < 0 || d.Perm[i] >= len(old) {
 				return runtimeError(fmt.Sprintf("slot %d: bad permutation %v", s.Index, d.Perm))
 			}
-			if err := m.SetElem(e, old[d.Perm[i]]); err != nil {
+			if err := m.setCell(e, old[d.Perm[i]]); err != nil {
 				return err
 			}
 		}
@@ -454,21 +512,31 @@ func (m *Machine) Elem(e forth.Elem) (int, error) {
 	return s.Cells[i], nil
 }
 
-// SetElem writes a state element (values are reduced modulo the cell's
-// range).
-func (m *Machine) SetElem(e forth.Elem, x int) error {
+// setCell writes cell c to a state element, reduced to the element's
+// range: v values, or max(v, p) on the return stack.
+func (m *Machine) setCell(e forth.Elem, c int) error {
 	s, i, err := m.cell(e)
 	if err != nil {
 		return err
 	}
 	switch {
 	case s == nil:
-		m.H[i] = forth.Mod(x, m.Cfg.ValueSize)
+		m.H[i] = m.Arith.Reduce(c, m.Cfg.ValueSize)
 	case s == &m.R:
-		s.Cells[i] = forth.Mod(x, m.rWidth)
+		s.Cells[i] = m.Arith.Reduce(c, m.rWidth)
 		s.addr[i] = false
 	default:
-		s.Cells[i] = forth.Mod(x, m.Cfg.ValueSize)
+		s.Cells[i] = m.Arith.Reduce(c, m.Cfg.ValueSize)
 	}
 	return nil
+}
+
+// SetElem writes the integer x to a state element (through the machine's
+// Arith: modulo the element's range by default).
+func (m *Machine) SetElem(e forth.Elem, x int) error {
+	width := m.Cfg.ValueSize
+	if e.Space == 'R' {
+		width = m.rWidth
+	}
+	return m.setCell(e, m.Arith.Value(x, width))
 }

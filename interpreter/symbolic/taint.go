@@ -33,33 +33,73 @@ type taint struct {
 // are the prefix of the path executed before the word whose control is
 // dynamic: a static prefix that every decision shares.
 func StaticTrace(code *forth.Code, cfg Config, init []int, d Decider, learned []bool) ([]int, error) {
+	a, err := Analyze(code, cfg, init, d, learned)
+	return a.Trace, err
+}
+
+// Analysis is what Analyze finds out about a run.
+type Analysis struct {
+	// Trace is the address executed at each step (see StaticTrace).
+	Trace []int
+	// Observing lists the slots, in the order they first do so, that
+	// observe an element that may depend on a learned input or on an
+	// earlier slot's decision when they run.
+	Observing []int
+}
+
+// Analyze runs code as StaticTrace does and also records which slots
+// observe tainted elements. A slot that observes none decides from the
+// untainted state alone: with the learned inputs replaced by anything, its
+// network sees the same values.
+func Analyze(code *forth.Code, cfg Config, init []int, d Decider, learned []bool) (Analysis, error) {
 	cfg.OnStep = nil
+	cfg.Arith = nil
+	var a Analysis
 	m, err := New(code, cfg)
 	if err != nil {
-		return nil, err
+		return a, err
 	}
 	m.Decider = d
 	if err := m.Push(init...); err != nil {
-		return nil, err
+		return a, err
 	}
 	tt := taint{d: make([]bool, len(m.D.Cells)), r: make([]bool, len(m.R.Cells)), h: make([]bool, len(m.H))}
 	copy(tt.h, learned)
-	var pcs []int
+	seen := map[int]bool{}
 	for !m.Halted() {
 		if m.Steps >= m.Cfg.MaxSteps {
-			return nil, fmt.Errorf("%w (%d steps)", ErrNoHalt, m.Cfg.MaxSteps)
+			return Analysis{}, fmt.Errorf("%w (%d steps)", ErrNoHalt, m.Cfg.MaxSteps)
 		}
 		pc := m.PC
 		in := m.Code.Instrs[pc]
+		if in.Op == forth.OpSlot && !seen[in.Arg] && m.observesTaint(&tt, &m.Code.Slots[in.Arg]) {
+			seen[in.Arg] = true
+			a.Observing = append(a.Observing, in.Arg)
+		}
 		if err := m.propagate(&tt, in); err != nil {
-			return pcs, fmt.Errorf("%s: %s: %w", in.Pos, in.Text, err)
+			return a, fmt.Errorf("%s: %s: %w", in.Pos, in.Text, err)
 		}
 		if err := m.Step(); err != nil {
-			return nil, err
+			return Analysis{}, err
 		}
-		pcs = append(pcs, pc)
+		a.Trace = append(a.Trace, pc)
 	}
-	return pcs, nil
+	return a, nil
+}
+
+// observesTaint reports whether a slot observes a tainted element.
+func (m *Machine) observesTaint(tt *taint, s *forth.SlotCode) bool {
+	for _, e := range s.Enc.Observe {
+		st, i, err := m.cell(e)
+		if err != nil {
+			return true
+		}
+		switch {
+		case st == nil && tt.h[i], st == &m.R && tt.r[i], st == &m.D && tt.d[i]:
+			return true
+		}
+	}
+	return false
 }
 
 // propagate updates the taints for the instruction about to run.

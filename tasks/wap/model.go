@@ -1,11 +1,13 @@
 package wap
 
 import (
-	"math"
+	"errors"
+	"fmt"
+	"math/big"
+	"regexp"
 	"strings"
 
 	"d4/data"
-	"fmt"
 
 	"d4/interpreter/d4"
 	"d4/interpreter/forth"
@@ -53,15 +55,19 @@ func LayoutOf(code *forth.Code) (Layout, error) {
 	return Layout{Question: addr["QUESTION"], Repr: addr["REPR_BUFFER"], Num: addr["NUM_BUFFER"]}, nil
 }
 
-// Problem is one prepared problem as the model reads it: the token ids of
-// the story, the token positions and values of its three numbers, and the
-// answer (−1 when unknown).
+// Problem is one problem as the model reads it: the token ids of the
+// story, the token positions and the values of its three numbers, and the
+// answer (−1 when unknown). Numbers are the values ∂4 trains on (0 …
+// ValueSize−1); Quantities, when set, are the exact numbers of a question
+// (any size, fractions) that Solve answers with, and Numbers then hold
+// their values where they are in range and 0 elsewhere.
 type Problem struct {
-	ID      int64
-	IDs     []int
-	NumPos  [Numbers]int
-	Numbers [Numbers]int
-	Answer  int
+	ID         int64
+	IDs        []int
+	NumPos     [Numbers]int
+	Numbers    [Numbers]int
+	Quantities []reader.Quantity
+	Answer     int
 }
 
 // Model is the word algebra solver: the reader, the ∂4 machine of the
@@ -71,6 +77,10 @@ type Model struct {
 	Machine *d4.Model
 	Layout  Layout
 	Trace   []int // the sketch's static trace: the words executed, in order
+	// NumbersObserved lists the slots whose decisions may depend on the
+	// numbers' values: when it is empty, a question's numbers need not be
+	// values ∂4 holds, since only the reader's vectors decide the formula.
+	NumbersObserved []int
 
 	evalGraphs map[[2]int]*graph // forward-only graphs by (batch, length)
 }
@@ -110,7 +120,16 @@ func assemble(r *reader.BiLSTM, mach *d4.Model) (*Model, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: the word algebra model needs a sketch whose control flow does not depend on the slots or the reader: %w", mach.SketchFile, err)
 	}
-	return &Model{Reader: r, Machine: mach, Layout: lay, Trace: trace}, nil
+	// Which slots may see the numbers: taint NUM_BUFFER alone.
+	nums := make([]bool, mach.Sizes.H)
+	for k := 0; k < Numbers; k++ {
+		nums[lay.Num+k] = true
+	}
+	an, err := symbolic.Analyze(mach.Code, cfg, nil, symbolic.FirstChoice{}, nums)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", mach.SketchFile, err)
+	}
+	return &Model{Reader: r, Machine: mach, Layout: lay, Trace: trace, NumbersObserved: an.Observing}, nil
 }
 
 // base returns the packed initial state of a problem without the reader's
@@ -130,6 +149,10 @@ func (m *Model) base(p *Problem) ([]float64, error) {
 		clear(cell(m.Layout.Repr + k))
 		if p.Numbers[k] < 0 || p.Numbers[k] >= V {
 			return nil, fmt.Errorf("problem %d: number %d is outside the value range 0…%d", p.ID, p.Numbers[k], V-1)
+		}
+		if k < len(p.Quantities) && !inRange(p.Quantities[k], V) && len(m.NumbersObserved) > 0 {
+			return nil, fmt.Errorf("the number %s is not an integer in 0…%d, and slot %d of %s may depend on it: this sketch answers only such numbers",
+				p.Quantities[k].Text, V-1, m.NumbersObserved[0], m.Machine.SketchFile)
 		}
 		c := cell(m.Layout.Num + k)
 		clear(c)
@@ -306,37 +329,56 @@ func Problems(rows []data.WAPRow) []*Problem {
 	return out
 }
 
-// NewProblem reads a new question: its tokens, ids and numbers. A question
-// without exactly three numbers, or with a number that is not an integer
-// in the value range, is an error that says so.
+// inRange reports whether a quantity is an integer value of ∂4 (0 … V−1).
+func inRange(q reader.Quantity, V int) bool {
+	return q.Value.IsInt() && q.Value.Sign() >= 0 && q.Value.Cmp(big.NewRat(int64(V), 1)) < 0
+}
+
+// numberWordRE finds number words, which the reader does not read.
+var numberWordRE = regexp.MustCompile(`(?i)\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|dozen|half|twice|double|triple)\b`)
+
+// NewProblem reads a new question: its tokens, ids and numbers, of any
+// size or form that reader.ReadQuantities reads. A question without exactly
+// three numbers is an error that lists what it found (and the number words
+// it holds, which are not read), as is a number the reader cannot read.
 func NewProblem(text string, vocab *reader.Vocab) (*Problem, error) {
 	q, err := reader.ParseQuestion(text)
 	if err != nil {
 		return nil, err
 	}
-	if len(q.Numbers) != Numbers {
-		return nil, fmt.Errorf("the question has %d numbers (%s); the sketch takes exactly %d", len(q.Numbers), strings.Join(numberTokens(q), ", "), Numbers)
-	}
-	p := &Problem{Answer: -1}
-	for k, v := range q.Numbers {
-		if v != math.Trunc(v) || v < 0 || v >= ValueSize {
-			return nil, fmt.Errorf("the number %s is not an integer in 0…%d (the machine's values)", q.Tokens[q.NumPos[k]], ValueSize-1)
+	if len(q.Quantities) != Numbers {
+		msg := fmt.Sprintf("the question has %d numbers (%s); the sketch takes exactly %d", len(q.Quantities), numberTokens(q), Numbers)
+		if w := numberWordRE.FindAllString(text, 3); len(w) > 0 {
+			msg += fmt.Sprintf("; number words (%s) are not read: write the numbers as digits", strings.Join(w, ", "))
 		}
-		p.Numbers[k], p.NumPos[k] = int(v), q.NumPos[k]
+		return nil, errors.New(msg)
 	}
-	if p.IDs, err = vocab.IDs(q); err != nil {
+	enc, err := vocab.Encode(q)
+	if err != nil {
 		return nil, err
+	}
+	p := &Problem{Answer: -1, IDs: enc.IDs, Quantities: q.Quantities}
+	for k, n := range q.Quantities {
+		p.NumPos[k] = enc.NumPos[k]
+		if inRange(n, ValueSize) {
+			p.Numbers[k] = int(n.Value.Num().Int64())
+		}
 	}
 	return p, nil
 }
 
-func numberTokens(q reader.Question) []string {
-	if len(q.NumPos) == 0 {
-		return []string{"none found"}
-	}
+// numberTokens lists the quantities of q as written, and the ordinals it
+// did not read.
+func numberTokens(q reader.Question) string {
 	var out []string
-	for _, p := range q.NumPos {
-		out = append(out, q.Tokens[p])
+	for _, n := range q.Quantities {
+		out = append(out, n.Text)
 	}
-	return out
+	if len(out) == 0 {
+		out = append(out, "none found")
+	}
+	for _, t := range q.Ignored {
+		out = append(out, t+" is an ordinal, not a quantity")
+	}
+	return strings.Join(out, ", ")
 }

@@ -1,7 +1,12 @@
 package wap
 
 import (
+	"errors"
+	"go/ast"
+	"go/constant"
+	"go/parser"
 	"math"
+	"math/big"
 	"math/rand"
 	"strings"
 	"testing"
@@ -91,8 +96,8 @@ func TestModelRefusesSketches(t *testing.T) {
 }
 
 // The graph (static trace, batched) and the step-by-step machine of Solve
-// agree on the final state: the answers and their probabilities.
-func TestGraphAgreesWithSolve(t *testing.T) {
+// agree on the final state.
+func TestGraphAgreesWithSoftRun(t *testing.T) {
 	const vocab = 12
 	m := paperModel(t, vocab, 3)
 	ps := randomProblems(4, vocab, 4)
@@ -108,16 +113,131 @@ func TestGraphAgreesWithSolve(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sols, err := m.Solve(ps)
+	stories, pos := make([][]int, len(ps)), make([][]float64, len(ps))
+	for i, p := range ps {
+		stories[i], pos[i] = p.IDs, picks(p)
+	}
+	vecs, err := m.Reader.Read(stories, pos)
 	if err != nil {
 		t.Fatal(err)
 	}
-	S, V := m.Machine.Sizes.Len(), m.Machine.Sizes.V
-	for i, s := range sols {
-		top := final[i*S : i*S+V]
-		if math.Abs(top[s.Answer]-s.Confidence) > 1e-9 || argmax(top) != s.Answer {
-			t.Errorf("problem %d: graph answer %d (%.6f), Solve %d (%.6f)", i, argmax(top), top[argmax(top)], s.Answer, s.Confidence)
+	S := m.Machine.Sizes.Len()
+	for i, p := range ps {
+		execs, soft, err := m.softRun(p, vecs[i])
+		if err != nil {
+			t.Fatal(err)
 		}
+		if len(execs) != 4 {
+			t.Errorf("problem %d: %d slot executions, want 4", i, len(execs))
+		}
+		for j, v := range soft {
+			if math.Abs(v-final[i*S+j]) > 1e-9 {
+				t.Fatalf("problem %d: state value %d is %v in the graph, %v step by step", i, j, final[i*S+j], v)
+			}
+		}
+	}
+}
+
+// evalFormula evaluates a formula with the Go standard library's exact
+// constant arithmetic: an independent check of the exact machine.
+func evalFormula(t *testing.T, f string) *big.Rat {
+	t.Helper()
+	e, err := parser.ParseExpr(f)
+	if err != nil {
+		t.Fatalf("formula %q: %v", f, err)
+	}
+	var eval func(e ast.Expr) constant.Value
+	eval = func(e ast.Expr) constant.Value {
+		switch e := e.(type) {
+		case *ast.BasicLit:
+			return constant.MakeFromLiteral(e.Value, e.Kind, 0)
+		case *ast.ParenExpr:
+			return eval(e.X)
+		case *ast.UnaryExpr:
+			return constant.UnaryOp(e.Op, eval(e.X), 0)
+		case *ast.BinaryExpr:
+			return constant.BinaryOp(eval(e.X), e.Op, eval(e.Y)) // QUO is exact
+		}
+		t.Fatalf("formula %q: unexpected %T", f, e)
+		return nil
+	}
+	v := constant.ToFloat(eval(e))
+	r, ok := constant.Val(v).(*big.Rat)
+	if !ok {
+		f, _ := constant.Float64Val(v)
+		r = new(big.Rat).SetFloat64(f)
+	}
+	return r
+}
+
+// argmaxProduct is the probability of the argmax decisions.
+func argmaxProduct(execs []execution) float64 {
+	p := 1.0
+	for _, e := range execs {
+		p *= e.probs[argmax(e.probs)]
+	}
+	return p
+}
+
+// Solve's answer is the exact value of the formula it shows, on numbers of
+// any size, and its confidence the probability of that answer.
+func TestSolveAnswersItsFormula(t *testing.T) {
+	const vocab = 12
+	compared := 0
+	for seed := int64(1); seed <= 12; seed++ {
+		m := paperModel(t, vocab, seed)
+		ps := randomProblems(3, vocab, seed)
+		big1 := []string{"1,000,000", "2.5", "3 1/2"}
+		for k, txt := range big1 {
+			v, _ := new(big.Rat).SetString(strings.NewReplacer(",", "", "3 1/2", "7/2").Replace(txt))
+			ps[1].Quantities = append(ps[1].Quantities, reader.Quantity{Text: txt, Value: v, Pos: ps[1].NumPos[k], Len: 1})
+			ps[1].Numbers[k] = 0
+		}
+		ps[2].Numbers = [3]int{1, 1, 1}
+		sols, err := m.Solve(ps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, s := range sols {
+			if s.Err != nil {
+				if !errors.Is(s.Err, ErrDivZero) {
+					t.Errorf("seed %d problem %d: %v", seed, i, s.Err)
+				}
+				continue
+			}
+			if want := evalFormula(t, s.Formula); want.Cmp(s.Answer) != 0 {
+				t.Errorf("seed %d problem %d: %s = %s, Solve says %s", seed, i, s.Formula, want.RatString(), s.Answer.RatString())
+			}
+			if s.Confidence <= 0 || s.Confidence > 1+1e-9 {
+				t.Errorf("confidence %v", s.Confidence)
+			}
+		}
+		// The confidence is the probability of the answer among the
+		// answers of every combination of decisions, which sum to 1.
+		p := ps[2]
+		vecs, _ := m.Reader.Read([][]int{p.IDs}, [][]float64{picks(p)})
+		execs, _, err := m.softRun(p, vecs[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		dist, err := m.answerDistribution(p, execs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total := 0.0
+		for _, pr := range dist {
+			total += pr
+		}
+		if s := sols[2]; math.Abs(total-1) > 1e-9 || s.Err == nil && math.Abs(dist[s.Answer.RatString()]-s.Confidence) > 1e-12 {
+			t.Errorf("seed %d: distribution %v (sum %v), answer %v with confidence %v", seed, dist, total, s.Answer, s.Confidence)
+		}
+		if s := sols[2]; s.Err == nil && s.Confidence < argmaxProduct(execs)-1e-12 {
+			t.Errorf("seed %d: confidence %v below the argmax path's %v", seed, s.Confidence, argmaxProduct(execs))
+		}
+		compared++
+	}
+	if compared < 3 {
+		t.Errorf("only %d confidences compared", compared)
 	}
 }
 
@@ -167,7 +287,7 @@ func TestEndToEndGradient(t *testing.T) {
 // The formula follows the stack: the florist's numbers 50, 15, 21 with the
 // permutation that brings 50 and 15 to the top, −, SWAP and + spell
 // (50 - 15) + 21 = 56.
-func TestFormula(t *testing.T) {
+func TestReplayFormula(t *testing.T) {
 	m := paperModel(t, 4, 1)
 	perm := func(p []int) int {
 		for i, q := range d4.Permutations(3) {
@@ -178,50 +298,77 @@ func TestFormula(t *testing.T) {
 		t.Fatalf("no permutation %v", p)
 		return -1
 	}
+	execs := []execution{{0, make([]float64, 6)}, {1, make([]float64, 4)}, {2, make([]float64, 2)}, {3, make([]float64, 4)}}
 	for _, c := range []struct {
 		nums    [3]int
 		choices []int
 		want    string
-		value   int
+		value   string
+		divZero bool
 	}{
-		{[3]int{50, 15, 21}, []int{perm([]int{1, 2, 0}), 1, 0, 0}, "(50 - 15) + 21", 56},
-		{[3]int{50, 15, 21}, []int{0, 0, 1, 1}, "50 - (15 + 21)", 14},
-		{[3]int{4, 6, 2}, []int{0, 0, 1, 2}, "4 * (6 + 2)", 32},
-		{[3]int{9, 3, 0}, []int{0, 3, 1, 3}, "9 / (3 / 0)", 0},
-		{[3]int{3, 5, 0}, []int{0, 1, 0, 1}, "(5 - 0) - 3", 2},
-		{[3]int{1, 2, 0}, []int{0, 1, 1, 1}, "1 - (2 - 0)", 149},
+		{[3]int{50, 15, 21}, []int{perm([]int{1, 2, 0}), 1, 0, 0}, "(50 - 15) + 21", "56", false},
+		{[3]int{50, 15, 21}, []int{0, 0, 1, 1}, "50 - (15 + 21)", "14", false},
+		{[3]int{4, 6, 2}, []int{0, 0, 1, 2}, "4 * (6 + 2)", "32", false},
+		{[3]int{9, 3, 0}, []int{0, 3, 1, 3}, "9 / (3 / 0)", "0", true},
+		{[3]int{3, 5, 0}, []int{0, 1, 0, 1}, "(5 - 0) - 3", "2", false},
+		{[3]int{1, 2, 0}, []int{0, 1, 1, 1}, "1 - (2 - 0)", "-1", false},
+		{[3]int{7, 2, 0}, []int{0, 0, 0, 3}, "(2 + 0) / 7", "2/7", false},
 	} {
-		got, v := m.formula(c.nums, c.choices)
-		if got != c.want || v != c.value {
-			t.Errorf("%v %v: %q = %d, want %q = %d", c.nums, c.choices, got, v, c.want, c.value)
+		term, err := m.replay(&Problem{Numbers: c.nums}, execs, c.choices)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if term.Formula != c.want || term.Value.RatString() != c.value || term.DivZero != c.divZero {
+			t.Errorf("%v %v: %q = %s (division by zero %v), want %q = %s", c.nums, c.choices, term.Formula, term.Value.RatString(), term.DivZero, c.want, c.value)
 		}
 	}
 }
 
-// A new question must have three numbers, each an integer in the value
-// range; its words map to the vocabulary (unknown words to <unk>).
+// A new question must have three numbers, of any size or form the reader
+// reads; its words map to the vocabulary's pieces.
 func TestNewProblem(t *testing.T) {
-	vocab := reader.BuildVocab([][]string{{"a", "florist", "had", "roses", "."}}, 1)
-	p, err := NewProblem("A florist had 50 roses, sold 15 and picked 21 more tulips.", vocab)
+	q, err := reader.ParseQuestion("a florist had roses . a florist had roses .")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Numbers != [3]int{50, 15, 21} || p.NumPos != [3]int{3, 7, 10} {
-		t.Errorf("numbers %v at %v, want [50 15 21] at [3 7 10]", p.Numbers, p.NumPos)
+	vocab := reader.LearnVocab([]reader.Question{q}, 200)
+	p, err := NewProblem("A florist had 50 roses, sold 15 and picked 21 more.", vocab)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if p.IDs[3] != reader.NumID || p.IDs[len(p.IDs)-2] != reader.UnkID {
-		t.Errorf("ids %v: want <num> at 3 and <unk> for tulips", p.IDs)
+	if p.Numbers != [3]int{50, 15, 21} || p.NumPos[0] != 3 || len(p.Quantities) != 3 {
+		t.Errorf("numbers %v at %v, want [50 15 21], the first at 3", p.Numbers, p.NumPos)
+	}
+	for k, q := range p.NumPos {
+		if p.IDs[q] != reader.NumID {
+			t.Errorf("number %d at piece %d has id %d", k, q, p.IDs[q])
+		}
+	}
+	p, err = NewProblem("He had $1,250.50, spent 2.5 and then -3 more.", vocab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Numbers != [3]int{0, 0, 0} || p.Quantities[0].Value.RatString() != "2501/2" || p.Quantities[2].Value.RatString() != "-3" {
+		t.Errorf("numbers %v, quantities %v", p.Numbers, p.Quantities)
 	}
 	for text, want := range map[string]string{
-		"A florist had 50 roses and sold 15.":     "has 2 numbers",
-		"She had 1, 2, 3 and 4 roses.":            "has 4 numbers",
-		"No numbers at all.":                      "has 0 numbers (none found)",
-		"He had 2.5 apples, 3 pears and 4 plums.": "2.5 is not an integer",
-		"He had 150 apples, 3 pears and 4 plums.": "150 is not an integer in 0…149",
-		"":                                      "empty",
-		strings.Repeat("roses ", 400) + "1 2 3": "limit",
+		"A florist had 50 roses and sold 15.":              "has 2 numbers (50, 15)",
+		"She had 1, 2, 3 and 4 roses.":                     "has 4 numbers",
+		"No numbers at all.":                               "has 0 numbers (none found)",
+		"She had three roses, sold 2 and picked 5.":        "number words (three) are not read",
+		"On the 3rd day she had 5 roses and sold 2.":       "3rd is an ordinal, not a quantity",
+		"A florist had 3 1/2 roses, sold 1 and picked 2.":  "", // read: 7/2, 1, 2
+		"He sold 12% of 50 roses and 3 more.":              `cannot read "12%" as a number`,
+		"":                                                 "empty",
+		strings.Repeat("roses ", 400) + "1 2 3":            "limit",
+		"The vase cost -3 dollars, 4 roses and 2 tulips.":  "", // read: -3, 4, 2
+		"He had 10,000,000,000,000,000,000 roses, 1 and 2": "", // read
 	} {
-		if _, err := NewProblem(text, vocab); err == nil || !strings.Contains(err.Error(), want) {
+		_, err := NewProblem(text, vocab)
+		switch {
+		case want == "" && err != nil:
+			t.Errorf("%.40q: %v", text, err)
+		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
 			t.Errorf("%.40q: error %v, want one containing %q", text, err, want)
 		}
 	}

@@ -29,7 +29,7 @@ import (
 // atomically, so an interrupted run leaves the previous version whole.
 
 // ModelFormat names the format of config.json.
-const ModelFormat = "wap-model/1"
+const ModelFormat = "wap-model/2"
 
 // Config is config.json.
 type Config struct {
@@ -44,9 +44,10 @@ type Config struct {
 	Seed       int64  `json:"seed"`
 	// Data says what the model was trained on: "cc" or "synthetic", the
 	// prepared directory and the source it was prepared from.
-	Data     string `json:"data"`
-	DataDir  string `json:"data_dir"`
-	DataFrom string `json:"data_from"`
+	Data      string `json:"data"`
+	DataDir   string `json:"data_dir"`
+	DataFrom  string `json:"data_from"`
+	Generated int    `json:"generated"` // generated problems in CC's training split
 	// Training figures of the saved (best) epoch.
 	Epoch        int     `json:"epoch"`
 	Epochs       int     `json:"epochs"`
@@ -160,7 +161,7 @@ func Load(dir string) (*Model, Config, *reader.Vocab, error) {
 		return fail(err)
 	}
 	if cfg.Format != ModelFormat {
-		return fail(fmt.Errorf("config.json has format %q, want %q", cfg.Format, ModelFormat))
+		return fail(fmt.Errorf("config.json has format %q, want %q (a model of another version of wap: train it again)", cfg.Format, ModelFormat))
 	}
 	mach, err := d4.LoadModel(filepath.Join(dir, "machine.json"))
 	if err != nil {

@@ -8,11 +8,11 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"d4/data"
 	"d4/internal/atomicfile"
 	"d4/reader"
+	"d4/tasks/wap/synth"
 )
 
 // The files Prepare writes in its output directory.
@@ -24,9 +24,13 @@ const (
 	PreparedFile  = "prepared.json"
 )
 
-// DefaultSyntheticN is the number of synthetic problems per split (train,
-// dev, test), CC's split sizes.
-var DefaultSyntheticN = [3]int{300, 100, 200}
+// DefaultSyntheticN is the number of generated problems per split (train,
+// dev, test) of a dataset prepared without CC.
+var DefaultSyntheticN = [3]int{2000, 200, 200}
+
+// DefaultGenerated is the number of generated problems added to CC's
+// training split.
+const DefaultGenerated = 2000
 
 // PrepareConfig says what Prepare reads and where it writes.
 type PrepareConfig struct {
@@ -36,16 +40,20 @@ type PrepareConfig struct {
 	// Out is the output directory, made if missing. Files already there
 	// are replaced.
 	Out string
-	// Synthetic makes problems with data.SyntheticCC instead of reading CC.
+	// Synthetic makes every split with synth.Generate instead of reading
+	// CC.
 	Synthetic bool
-	// SyntheticN is the number of synthetic problems of the train, dev and
+	// SyntheticN is the number of generated problems of the train, dev and
 	// test splits; a zero entry takes DefaultSyntheticN's.
 	SyntheticN [3]int
-	// Seed seeds the synthetic problems (recorded for CC too).
+	// Generated is the number of generated problems added to CC's training
+	// split (0: CC alone, the paper's setting); unused with Synthetic.
+	Generated int
+	// Seed seeds the generated problems.
 	Seed int64
-	// MinCount is the number of times a training word must occur to enter
-	// the vocabulary; 0 means 1 (every training word).
-	MinCount int
+	// VocabSize is the size of the WordPiece vocabulary learned from the
+	// training split; 0 means reader.DefaultVocabSize.
+	VocabSize int
 }
 
 // SplitCounts is a number per split.
@@ -90,13 +98,15 @@ type Skip struct {
 
 // Summary is what Prepare did; it is also the content of prepared.json.
 type Summary struct {
-	// Source is "cc" or "synthetic".
+	// Source is "cc" (dev and test from CC) or "synthetic" (every split
+	// generated).
 	Source string `json:"source"`
 	// Dir is the CC directory read ("" for synthetic data).
 	Dir  string `json:"dir,omitempty"`
 	Seed int64  `json:"seed"`
-	// MinCount is the vocabulary's minimum count, as used.
-	MinCount int `json:"min_count"`
+	// Generated is the number of generated problems in the training split
+	// of CC data.
+	Generated int `json:"generated"`
 	// VocabSize is the number of token ids, special tokens included.
 	VocabSize int `json:"vocab_size"`
 	// Problems is the number of problems read or made per split, Rows the
@@ -116,23 +126,26 @@ type prepSplit struct {
 	problems []data.CCProblem
 	qs       []reader.Question // of the kept problems
 	kept     []data.CCProblem
+	sources  []string // of the kept problems: data.SourceCC or data.SourceSynthetic
 }
 
-// Prepare makes the word algebra dataset. It reads CC from cfg.Dir (or, with
-// cfg.Synthetic, makes cfg.SyntheticN problems with data.SyntheticCC under
+// Prepare makes the word algebra dataset. It reads CC from cfg.Dir and adds
+// cfg.Generated problems of synth.Generate to its training split (or, with
+// cfg.Synthetic, makes cfg.SyntheticN problems with synth.Generate under
 // cfg.Seed: the first SyntheticN[0] are train, the next dev, the rest test),
 // tokenises every problem and finds its numbers (reader.ParseQuestion). A
 // problem whose text cannot be read, that does not have exactly three
 // numbers, or whose numbers or answer are not integers in 0…ValueSize−1
 // (the values ∂4 holds) is skipped: it is counted and listed with its
-// reason in the Summary, and is not an error. The vocabulary is built from
-// the kept training problems only (reader.BuildVocab with cfg.MinCount),
-// so that dev and test words unseen in training read as <unk>.
+// reason in the Summary, and is not an error. The WordPiece vocabulary is
+// learned from the kept training problems only (reader.LearnVocab), so
+// that dev and test words unseen in training read as pieces.
 //
 // Prepare writes, in cfg.Out (made if missing), each file atomically:
 // tokenizer.json (the vocabulary), train.parquet, dev.parquet and
-// test.parquet (data.WAPRow, Source "cc" or "synthetic", in the order of
-// the split files), and last prepared.json (the Summary, indented JSON).
+// test.parquet (data.WAPRow, Source "cc" or "synthetic" for generated
+// problems, in the order of the split files), and last prepared.json (the
+// Summary, indented JSON).
 // It fails, with one line saying why, for a bad configuration, data that
 // cannot be read, no training problem left, or a file that cannot be
 // written.
@@ -143,11 +156,13 @@ func Prepare(cfg PrepareConfig) (Summary, error) {
 	if cfg.Out == "" {
 		return fail(errors.New("no output directory"))
 	}
-	if cfg.MinCount < 0 {
-		return fail(fmt.Errorf("the minimum count is %d, want 0 or more", cfg.MinCount))
+	if cfg.VocabSize < 0 {
+		return fail(fmt.Errorf("the vocabulary size is %d, want 0 or more", cfg.VocabSize))
 	}
-	minCount := max(cfg.MinCount, 1)
-	sum := Summary{Seed: cfg.Seed, MinCount: minCount, SkippedByReason: map[string]int{}, Skipped: []Skip{}}
+	if cfg.Generated < 0 {
+		return fail(fmt.Errorf("%d generated problems asked for, want 0 or more", cfg.Generated))
+	}
+	sum := Summary{Seed: cfg.Seed, SkippedByReason: map[string]int{}, Skipped: []Skip{}}
 	splits := []*prepSplit{{name: "train", file: TrainFile}, {name: "dev", file: DevFile}, {name: "test", file: TestFile}}
 	if cfg.Synthetic {
 		sum.Source = data.SourceSynthetic
@@ -160,7 +175,7 @@ func Prepare(cfg PrepareConfig) (Summary, error) {
 				n[i] = DefaultSyntheticN[i]
 			}
 		}
-		all := data.SyntheticCC(n[0]+n[1]+n[2], cfg.Seed)
+		all := synth.Generate(n[0]+n[1]+n[2], cfg.Seed)
 		splits[0].problems = all[:n[0]]
 		splits[1].problems = all[n[0] : n[0]+n[1]]
 		splits[2].problems = all[n[0]+n[1]:]
@@ -173,12 +188,29 @@ func Prepare(cfg PrepareConfig) (Summary, error) {
 		if err != nil {
 			return fail(err)
 		}
-		splits[0].problems, splits[1].problems, splits[2].problems = train, dev, test
+		// Generated problems follow CC's training problems, with ids
+		// after CC's.
+		next := 0
+		for _, sp := range [][]data.CCProblem{train, dev, test} {
+			for _, p := range sp {
+				next = max(next, p.ID+1)
+			}
+		}
+		gen := synth.Generate(cfg.Generated, cfg.Seed)
+		for i := range gen {
+			gen[i].ID += next
+		}
+		sum.Generated = len(gen)
+		splits[0].problems, splits[1].problems, splits[2].problems = append(train, gen...), dev, test
 	}
 
-	for _, sp := range splits {
+	for i, sp := range splits {
 		sum.Problems.add(sp.name, len(sp.problems))
-		for _, p := range sp.problems {
+		for j, p := range sp.problems {
+			src := sum.Source
+			if i == 0 && j >= len(sp.problems)-sum.Generated {
+				src = data.SourceSynthetic
+			}
 			q, reason, detail := readProblem(p)
 			if reason != "" {
 				sum.Skipped = append(sum.Skipped, Skip{Split: sp.name, ID: p.ID, Reason: reason, Detail: detail})
@@ -187,6 +219,7 @@ func Prepare(cfg PrepareConfig) (Summary, error) {
 			}
 			sp.qs = append(sp.qs, q)
 			sp.kept = append(sp.kept, p)
+			sp.sources = append(sp.sources, src)
 		}
 		sum.Rows.add(sp.name, len(sp.kept))
 	}
@@ -194,17 +227,13 @@ func Prepare(cfg PrepareConfig) (Summary, error) {
 		return fail(fmt.Errorf("no training problem left (%d read, all skipped)", len(splits[0].problems)))
 	}
 
-	var toks [][]string
-	for _, q := range splits[0].qs {
-		toks = append(toks, q.Tokens)
-	}
-	vocab := reader.BuildVocab(toks, minCount)
+	vocab := reader.LearnVocab(splits[0].qs, cfg.VocabSize)
 	sum.VocabSize = vocab.Size()
 
 	rows := make([][]data.WAPRow, len(splits))
 	for i, sp := range splits {
 		for j, p := range sp.kept {
-			r, err := wapRow(p, sp.qs[j], vocab, sum.Source)
+			r, err := wapRow(p, sp.qs[j], vocab, sp.sources[j])
 			if err != nil {
 				return fail(fmt.Errorf("%s problem %d: %w", sp.name, p.ID, err))
 			}
@@ -242,12 +271,12 @@ func readProblem(p data.CCProblem) (q reader.Question, reason, detail string) {
 	if err != nil {
 		return q, SkipText, err.Error()
 	}
-	if len(q.Numbers) != Numbers {
-		return q, SkipCount, fmt.Sprintf("found %d numbers%s", len(q.Numbers), listNumbers(q.Numbers))
+	if len(q.Quantities) != Numbers {
+		return q, SkipCount, fmt.Sprintf("found %d numbers: %s", len(q.Quantities), numberTokens(q))
 	}
-	for _, v := range q.Numbers {
-		if !isValue(v) {
-			return q, SkipNumber, fmt.Sprintf("number %v is not an integer in 0..%d", v, ValueSize-1)
+	for _, n := range q.Quantities {
+		if !inRange(n, ValueSize) {
+			return q, SkipNumber, fmt.Sprintf("number %s is not an integer in 0..%d", n.Text, ValueSize-1)
 		}
 	}
 	if !isValue(p.Answer) {
@@ -256,42 +285,31 @@ func readProblem(p data.CCProblem) (q reader.Question, reason, detail string) {
 	return q, "", ""
 }
 
-// listNumbers writes ": 8, 30" for a non-empty list.
-func listNumbers(vs []float64) string {
-	if len(vs) == 0 {
-		return ""
-	}
-	s := make([]string, len(vs))
-	for i, v := range vs {
-		s[i] = fmt.Sprint(v)
-	}
-	return ": " + strings.Join(s, ", ")
-}
-
 // isValue reports whether v is an integer that ∂4's values hold.
 func isValue(v float64) bool {
 	return v == math.Trunc(v) && v >= 0 && v <= ValueSize-1
 }
 
-// wapRow makes the stored row of a kept problem.
+// wapRow makes the stored row of a kept problem: its tokens are the
+// vocabulary's pieces (NumberToken for each number).
 func wapRow(p data.CCProblem, q reader.Question, vocab *reader.Vocab, source string) (data.WAPRow, error) {
-	ids, err := vocab.IDs(q)
+	enc, err := vocab.Encode(q)
 	if err != nil {
 		return data.WAPRow{}, err
 	}
 	r := data.WAPRow{
-		ID: int64(p.ID), Text: p.Text, Tokens: q.Tokens,
-		TokenIDs: make([]int32, len(ids)),
-		NumPos:   make([]int32, len(q.NumPos)),
-		Numbers:  make([]int32, len(q.Numbers)),
+		ID: int64(p.ID), Text: p.Text, Tokens: enc.Pieces,
+		TokenIDs: make([]int32, len(enc.IDs)),
+		NumPos:   make([]int32, len(enc.NumPos)),
+		Numbers:  make([]int32, len(q.Quantities)),
 		Answer:   int32(p.Answer), Equation: p.Equation, Pattern: data.EquationPattern(p.Equation), Source: source,
 	}
-	for i, id := range ids {
+	for i, id := range enc.IDs {
 		r.TokenIDs[i] = int32(id)
 	}
-	for i := range q.NumPos {
-		r.NumPos[i] = int32(q.NumPos[i])
-		r.Numbers[i] = int32(q.Numbers[i])
+	for i, n := range q.Quantities {
+		r.NumPos[i] = int32(enc.NumPos[i])
+		r.Numbers[i] = int32(n.Value.Num().Int64())
 	}
 	return r, nil
 }

@@ -2,6 +2,7 @@ package wap
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -33,22 +34,29 @@ func checkPrepared(t *testing.T, out string, sum Summary) *Prepared {
 	if p.Vocab.Size() != sum.VocabSize {
 		t.Errorf("tokenizer.json has %d ids, the summary says %d", p.Vocab.Size(), sum.VocabSize)
 	}
-	// The vocabulary comes from the training split only.
-	trainWords := map[string]bool{}
+	// The vocabulary's merged pieces come from the training split only:
+	// every piece longer than a character is in a training text.
+	var train strings.Builder
 	for _, r := range p.Train {
-		for _, tok := range r.Tokens {
-			trainWords[strings.ToLower(tok)] = true
-		}
+		train.WriteString(strings.ToLower(r.Text) + " ")
 	}
 	for id := 3; id < p.Vocab.Size(); id++ {
-		if w := p.Vocab.Word(id); !trainWords[w] {
-			t.Errorf("vocabulary word %q (id %d) is not in the training split", w, id)
+		w := strings.TrimPrefix(p.Vocab.Word(id), reader.SubwordPrefix)
+		if len([]rune(w)) > 1 && !strings.Contains(train.String(), w) {
+			t.Errorf("vocabulary piece %q (id %d) is not in the training split", w, id)
 		}
 	}
-	for _, split := range [][]data.WAPRow{p.Train, p.Dev, p.Test} {
+	for i, split := range [][]data.WAPRow{p.Train, p.Dev, p.Test} {
 		for _, r := range split {
-			if r.Source != sum.Source {
-				t.Errorf("row %d: source %q, want %q", r.ID, r.Source, sum.Source)
+			want := sum.Source
+			if r.Source == data.SourceSynthetic && i == 0 && sum.Source == data.SourceCC {
+				want = data.SourceSynthetic
+			}
+			if r.Source != want {
+				t.Errorf("row %d: source %q, want %q", r.ID, r.Source, want)
+			}
+			if len(r.Tokens) != len(r.TokenIDs) {
+				t.Errorf("row %d: %d tokens for %d ids", r.ID, len(r.Tokens), len(r.TokenIDs))
 			}
 			if r.Pattern != data.EquationPattern(r.Equation) || r.Pattern == data.PatternOther {
 				t.Errorf("row %d: pattern %q for %s", r.ID, r.Pattern, r.Equation)
@@ -80,11 +88,11 @@ func TestPrepareCC(t *testing.T) {
 		t.Skipf("the CC dataset is not at %s (%v); skipping", ccDir, err)
 	}
 	out := filepath.Join(t.TempDir(), "prepared")
-	sum, err := Prepare(PrepareConfig{Dir: ccDir, Out: out})
+	sum, err := Prepare(PrepareConfig{Dir: ccDir, Out: out, Generated: 50})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Source != data.SourceCC || sum.Problems != (SplitCounts{300, 100, 200}) || sum.MinCount != 1 {
+	if sum.Source != data.SourceCC || sum.Problems != (SplitCounts{350, 100, 200}) || sum.Generated != 50 {
 		t.Errorf("summary %+v", sum)
 	}
 	skipped := SplitCounts{}
@@ -92,23 +100,32 @@ func TestPrepareCC(t *testing.T) {
 		skipped.add(s.Split, 1)
 		t.Logf("skipped %s problem %d: %s (%s)", s.Split, s.ID, s.Reason, s.Detail)
 	}
-	want := SplitCounts{300 - skipped.Train, 100 - skipped.Dev, 200 - skipped.Test}
+	want := SplitCounts{350 - skipped.Train, 100 - skipped.Dev, 200 - skipped.Test}
 	if sum.Rows != want {
 		t.Errorf("rows %+v, want %+v", sum.Rows, want)
 	}
 	t.Logf("CC: rows %+v, vocabulary %d, skipped %d", sum.Rows, sum.VocabSize, len(sum.Skipped))
-	checkPrepared(t, out, sum)
+	p := checkPrepared(t, out, sum)
+	n := 0
+	for _, r := range p.Train {
+		if r.Source == data.SourceSynthetic {
+			n++
+		}
+	}
+	if n != 50 {
+		t.Errorf("%d generated training rows, want 50", n)
+	}
 }
 
 func TestPrepareSynthetic(t *testing.T) {
 	out := t.TempDir()
-	cfg := PrepareConfig{Synthetic: true, SyntheticN: [3]int{60, 12, 0}, Seed: 5, Out: out, MinCount: 2}
+	cfg := PrepareConfig{Synthetic: true, SyntheticN: [3]int{60, 12, 0}, Seed: 5, Out: out, VocabSize: 300}
 	sum, err := Prepare(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := SplitCounts{60, 12, 200}
-	if sum.Source != data.SourceSynthetic || sum.Problems != want || sum.Rows != want || len(sum.Skipped) != 0 || sum.Seed != 5 || sum.MinCount != 2 {
+	want := SplitCounts{60, 12, DefaultSyntheticN[2]}
+	if sum.Source != data.SourceSynthetic || sum.Problems != want || sum.Rows != want || len(sum.Skipped) != 0 || sum.Seed != 5 || sum.VocabSize != 300 {
 		t.Errorf("summary %+v", sum)
 	}
 	p := checkPrepared(t, out, sum)
@@ -162,18 +179,19 @@ func writeCC(t *testing.T, texts []string, answers []float64, eqs []string) stri
 
 func TestPrepareSkips(t *testing.T) {
 	dir := writeCC(t, []string{
-		"Tom had 5 apples and got 3 more. He ate 2. How many are left?",
+		"Tom had 5 apples and got 3 more apples. He ate 2 apples. How many are left?",
 		"Ann had 5 pears and ate 2. How many are left?",
 		"Bo had 3.5 kg of flour, got 2 more and used 1. How much is left?",
 		"Cy had 200 pens, got 2 more and lost 1. How many are left?",
-		"Di had 5 cups, got 2 more and broke 2. How many are left?",
+		"Di had 5 cups, got 2 more cups and broke 2 cups. How many are left?",
 		"Ed had 7 hats, got 2 more and lost 3. How many are left?",
 		"Flo has 4 mp3 players, 2 radios and 1 TV. How many in all?",
 	}, []float64{6, 3, 4.5, 201, 2.5, 6, 7}, []string{
 		"X=((5.0+3.0)-2.0)", "X=(5.0-2.0)", "X=((3.5+2.0)-1.0)", "X=((200.0+2.0)-1.0)",
 		"X=((5.0+2.0)-2.0)", "X=((7.0+2.0)-3.0)", "X=((4.0+2.0)+1.0)",
 	})
-	sum, err := Prepare(PrepareConfig{Dir: dir, Out: t.TempDir()})
+	out := t.TempDir()
+	sum, err := Prepare(PrepareConfig{Dir: dir, Out: out})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,9 +210,14 @@ func TestPrepareSkips(t *testing.T) {
 	if sum.Problems != (SplitCounts{5, 1, 1}) || sum.Rows != (SplitCounts{1, 1, 1}) {
 		t.Errorf("problems %+v, rows %+v; want 5/1/1 and 1/1/1", sum.Problems, sum.Rows)
 	}
-	// Only the kept training problem's words are in the vocabulary.
-	if sum.VocabSize != 3+14 {
-		t.Errorf("vocabulary of %d ids, want %d", sum.VocabSize, 3+14)
+	// Only the kept training problem's words are in the vocabulary:
+	// "apples" is a piece, "cups" of a skipped problem is not.
+	p, err := LoadPrepared(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Vocab.Whole("apples") || p.Vocab.Whole("cups") {
+		t.Errorf("vocabulary of %d ids: apples %v, cups %v", sum.VocabSize, p.Vocab.Whole("apples"), p.Vocab.Whole("cups"))
 	}
 }
 
@@ -211,7 +234,8 @@ func TestPrepareErrors(t *testing.T) {
 		{"no output", PrepareConfig{Dir: ccDir}, "no output directory"},
 		{"no input", PrepareConfig{Out: t.TempDir()}, "no CC directory given"},
 		{"missing input", PrepareConfig{Dir: "/nonexistent/cc", Out: t.TempDir()}, "/nonexistent/cc: no such file or directory"},
-		{"negative count", PrepareConfig{Synthetic: true, Out: t.TempDir(), MinCount: -1}, "the minimum count is -1"},
+		{"negative vocabulary", PrepareConfig{Synthetic: true, Out: t.TempDir(), VocabSize: -1}, "the vocabulary size is -1"},
+		{"negative generated", PrepareConfig{Dir: ccDir, Out: t.TempDir(), Generated: -2}, "-2 generated problems asked for"},
 		{"negative size", PrepareConfig{Synthetic: true, Out: t.TempDir(), SyntheticN: [3]int{10, -1, 10}}, "-1 synthetic dev problems"},
 		{"all skipped", PrepareConfig{Dir: allSkipped, Out: t.TempDir()}, "no training problem left (1 read, all skipped)"},
 		{"output is a file", PrepareConfig{Synthetic: true, SyntheticN: [3]int{6, 6, 6}, Out: file}, "not a directory"},
@@ -235,12 +259,12 @@ func TestLoadPreparedErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A vocabulary from other data does not fit the rows.
-	small := reader.BuildVocab([][]string{{"a"}}, 1)
+	small := reader.LearnVocab(nil, 1)
 	if err := small.Save(filepath.Join(out, TokenizerFile)); err != nil {
 		t.Fatal(err)
 	}
 	_, err := LoadPrepared(out)
-	if err == nil || !strings.Contains(err.Error(), "outside the 4 ids of tokenizer.json") {
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("outside the %d ids of tokenizer.json", small.Size())) {
 		t.Errorf("mismatched vocabulary: err = %v", err)
 	}
 	os.Remove(filepath.Join(out, DevFile))

@@ -1,33 +1,63 @@
 package wap
 
 import (
+	"errors"
 	"fmt"
-	"strings"
+	"math/big"
 
 	"d4/interpreter/d4"
 	"d4/interpreter/forth"
+	"d4/interpreter/symbolic"
+	"d4/reader"
 )
 
 // Solution is what the model makes of one problem.
 type Solution struct {
-	// Answer is the argmax of the top of ∂4's final data stack, and
-	// Confidence its probability: the model's answer.
-	Answer     int
-	Confidence float64
-	// Choices are the slots' argmax decisions, in slot order: the index of
-	// the chosen word, or of the permutation (d4.Permutations).
-	Choices []int
-	// Formula spells out the decisions on the problem's numbers, e.g.
-	// "(50 + 21) - 15", when the sketch has the paper's four slots; Value
-	// is what the formula evaluates to in the machine's arithmetic (mod V,
-	// x/0 = 0), −1 when there is no formula.
+	// Answer is the exact value of Formula: the sketch run on the symbolic
+	// machine with exact arithmetic (symbolic.Exact), each slot deciding
+	// by the argmax of its distribution in ∂4.
+	Answer *big.Rat
+	// Formula writes how the program computed Answer from the question's
+	// numbers, e.g. "(50 - 15) + 21".
 	Formula string
-	Value   int
+	// Confidence is the probability, under the slots' distributions, of
+	// the decisions that give Answer (every combination of decisions is
+	// run when there are at most maxCombinations; otherwise the
+	// probability of the argmax decisions alone).
+	Confidence float64
+	// Choices are the argmax decisions, one per slot execution in order:
+	// the index of the chosen word, or of the permutation
+	// (d4.Permutations).
+	Choices []int
+	// Slots are the slot of each decision.
+	Slots []int
+	// Err, when not nil, says why the problem has no answer (an error
+	// wrapping ErrDivZero); Answer is then nil.
+	Err error
 }
 
-// Solve runs the model on problems without building a graph: the reader's
-// forward pass, then ∂4 step by step (Machine.RunWatch) from the filled
-// heap, reading each slot's decision on the way.
+// maxCombinations bounds the decision combinations Solve runs for the
+// confidence (the paper's sketch has 6·4·2·4 = 192).
+const maxCombinations = 4096
+
+// ErrDivZero is wrapped by Solve's error for a formula that divides by
+// zero: it has no answer.
+var ErrDivZero = errors.New("the formula divides by zero")
+
+// execution is one slot execution of a soft run: the slot and the
+// distribution of its decoder.
+type execution struct {
+	slot  int
+	probs []float64
+}
+
+// Solve answers problems without building a graph: the reader's forward
+// pass fills the heap, ∂4 runs the sketch step by step (Machine.RunWatch)
+// and records each slot's distribution; then the symbolic machine runs the
+// sketch again with exact arithmetic on the problem's numbers (its
+// Quantities, or its Numbers), each slot taking its argmax decision. A
+// problem whose formula divides by zero has no answer: its Solution's Err
+// wraps ErrDivZero.
 func (m *Model) Solve(ps []*Problem) ([]Solution, error) {
 	if len(ps) == 0 {
 		return nil, nil
@@ -44,46 +74,163 @@ func (m *Model) Solve(ps []*Problem) ([]Solution, error) {
 	if err != nil {
 		return nil, err
 	}
-	sz := m.Machine.Sizes
-	offs := m.offsets()
 	out := make([]Solution, len(ps))
 	for i, p := range ps {
-		x, err := m.base(p)
+		execs, _, err := m.softRun(p, vecs[i])
 		if err != nil {
 			return nil, err
 		}
-		for k, off := range offs {
-			for j := 0; j < sz.V; j++ {
-				x[off+j] += vecs[i][k*sz.V+j]
-			}
+		if out[i], err = m.exactAnswer(p, execs); err != nil && !errors.Is(err, ErrDivZero) {
+			return nil, fmt.Errorf("problem %d: %w", p.ID, err)
 		}
-		probs := make([][]float64, len(m.Machine.Slots))
-		final, _, err := m.Machine.RunWatch(x, len(m.Trace)+1, false, func(slot int, mass float64, o []float64) {
-			if probs[slot] == nil {
-				probs[slot] = make([]float64, len(o))
-			}
-			for j, v := range o {
-				probs[slot][j] += mass * v
-			}
-		})
-		if err != nil {
-			return nil, err
-		}
-		st := sz.Unpack(final)
-		top := st.D[:sz.V] // the answer is the only value: cell 0
-		sol := Solution{Answer: argmax(top), Value: -1}
-		sol.Confidence = top[sol.Answer]
-		for _, pr := range probs {
-			if pr == nil {
-				sol.Choices = append(sol.Choices, -1)
-				continue
-			}
-			sol.Choices = append(sol.Choices, argmax(pr))
-		}
-		sol.Formula, sol.Value = m.formula(p.Numbers, sol.Choices)
-		out[i] = sol
+		out[i].Err = err
 	}
 	return out, nil
+}
+
+// softRun runs ∂4 from a problem's filled heap and returns its slot
+// executions in order (the static trace runs each with all the mass) and
+// the final state.
+func (m *Model) softRun(p *Problem, vec []float64) ([]execution, []float64, error) {
+	x, err := m.base(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	V := m.Machine.Sizes.V
+	for k, off := range m.offsets() {
+		for j := 0; j < V; j++ {
+			x[off+j] += vec[k*V+j]
+		}
+	}
+	var execs []execution
+	final, _, err := m.Machine.RunWatch(x, len(m.Trace)+1, false, func(slot int, mass float64, o []float64) {
+		pr := make([]float64, len(o))
+		for j, v := range o {
+			pr[j] = mass * v
+		}
+		execs = append(execs, execution{slot, pr})
+	})
+	return execs, final, err
+}
+
+// exactAnswer replays the sketch on the exact machine with the argmax
+// decisions, and sums the probability of every combination of decisions
+// that gives the same answer.
+func (m *Model) exactAnswer(p *Problem, execs []execution) (Solution, error) {
+	choices := make([]int, len(execs))
+	sol := Solution{Choices: choices, Confidence: 1}
+	for j, e := range execs {
+		choices[j] = argmax(e.probs)
+		sol.Slots = append(sol.Slots, e.slot)
+		sol.Confidence *= e.probs[choices[j]]
+	}
+	t, err := m.replay(p, execs, choices)
+	if err != nil {
+		return sol, err
+	}
+	sol.Formula = t.Formula
+	if t.DivZero {
+		return sol, fmt.Errorf("%w: %s", ErrDivZero, t.Formula)
+	}
+	sol.Answer = t.Value
+	dist, err := m.answerDistribution(p, execs)
+	if err != nil {
+		return sol, err
+	}
+	if dist != nil {
+		sol.Confidence = dist[sol.Answer.RatString()]
+	}
+	return sol, nil
+}
+
+// answerDistribution runs every combination of decisions, each with the
+// product of its decisions' probabilities (the slots decide
+// independently), and returns the probability of each exact answer by its
+// RatString ("DivZero" for the formulas that divide by zero). It returns
+// nil when there are more than maxCombinations.
+func (m *Model) answerDistribution(p *Problem, execs []execution) (map[string]float64, error) {
+	combos := 1
+	for _, e := range execs {
+		combos *= len(e.probs)
+		if combos > maxCombinations {
+			return nil, nil
+		}
+	}
+	dist := map[string]float64{}
+	alt := make([]int, len(execs))
+	for c := 0; c < combos; c++ {
+		prob, rest := 1.0, c
+		for j, e := range execs {
+			alt[j] = rest % len(e.probs)
+			rest /= len(e.probs)
+			prob *= e.probs[alt[j]]
+		}
+		if prob == 0 {
+			continue
+		}
+		u, err := m.replay(p, execs, alt)
+		if err != nil {
+			return nil, err
+		}
+		key := u.Value.RatString()
+		if u.DivZero {
+			key = "DivZero"
+		}
+		dist[key] += prob
+	}
+	return dist, nil
+}
+
+// replay runs the sketch on the symbolic machine with exact arithmetic:
+// the question and the numbers' context vectors read as 0 (the decisions
+// are given), the numbers as their exact values. It returns the term on top
+// of the final data stack.
+func (m *Model) replay(p *Problem, execs []execution, choices []int) (symbolic.Term, error) {
+	sz := m.Machine.Sizes
+	ex := symbolic.NewExact()
+	sm, err := symbolic.New(m.Machine.Code, symbolic.Config{ValueSize: sz.V, StackSize: sz.L, HeapSize: sz.H, MaxSteps: len(m.Trace) + 1, Arith: ex})
+	if err != nil {
+		return symbolic.Term{}, err
+	}
+	for k := 0; k < Numbers; k++ {
+		q := reader.Quantity{Text: fmt.Sprint(p.Numbers[k]), Value: big.NewRat(int64(p.Numbers[k]), 1)}
+		if k < len(p.Quantities) {
+			q = p.Quantities[k]
+		}
+		sm.H[m.Layout.Num+k] = ex.Const(q.Value, reader.FormatRat(q.Value))
+	}
+	sm.Decider = &replayDecider{execs: execs, choices: choices}
+	if err := sm.Run(); err != nil {
+		return symbolic.Term{}, fmt.Errorf("replaying the decisions: %w", err)
+	}
+	if sm.D.Depth() == 0 {
+		return symbolic.Term{}, errors.New("the sketch leaves no answer on the data stack")
+	}
+	return ex.Term(sm.D.Cells[sm.D.Top]), nil
+}
+
+// replayDecider gives the symbolic machine the decisions of a soft run,
+// in order.
+type replayDecider struct {
+	execs   []execution
+	choices []int
+	next    int
+}
+
+// Decide implements symbolic.Decider.
+func (r *replayDecider) Decide(s *forth.SlotCode, _ *symbolic.Machine) (symbolic.Decision, error) {
+	if r.next >= len(r.execs) || r.execs[r.next].slot != s.Index {
+		return symbolic.Decision{}, fmt.Errorf("slot %d runs where ∂4 ran another (the trace is not static)", s.Index)
+	}
+	c := r.choices[r.next]
+	r.next++
+	switch s.Dec.Kind {
+	case forth.Choose:
+		return symbolic.Decision{Choice: c}, nil
+	case forth.Permute:
+		return symbolic.Decision{Perm: d4.Permutations(len(s.Dec.Elems))[c]}, nil
+	}
+	return symbolic.Decision{}, fmt.Errorf("slot %d: a %s slot writes values, which an exact answer cannot replay", s.Index, s.Dec.Kind)
 }
 
 func argmax(x []float64) int {
@@ -94,80 +241,4 @@ func argmax(x []float64) int {
 		}
 	}
 	return k
-}
-
-// formula spells out the decisions of the paper's sketch: the numbers are
-// pushed in text order, slot 0 permutes the top three, slot 1 chooses the
-// first operator (applied to the top two), slot 2 chooses SWAP or NOP, and
-// slot 3 the second operator. For any other sketch it returns "" and −1.
-func (m *Model) formula(nums [Numbers]int, choices []int) (string, int) {
-	slots := m.Machine.Code.Slots
-	if len(slots) != 4 || len(choices) != 4 {
-		return "", -1
-	}
-	// words returns a choose decoder's alternatives, space-separated.
-	words := func(s forth.SlotCode) string {
-		if s.Dec.Kind != forth.Choose {
-			return ""
-		}
-		var ws []string
-		for _, c := range s.Dec.Choices {
-			w, ok := c.(*forth.Word)
-			if !ok {
-				return ""
-			}
-			ws = append(ws, w.Name)
-		}
-		return strings.Join(ws, " ")
-	}
-	if s := slots[0]; s.Dec.Kind != forth.Permute || len(s.Dec.Elems) != 3 ||
-		words(slots[1]) != "+ - * /" || words(slots[2]) != "SWAP NOP" || words(slots[3]) != "+ - * /" {
-		return "", -1
-	}
-	for _, c := range choices {
-		if c < 0 {
-			return "", -1
-		}
-	}
-	V := m.Machine.Sizes.V
-	type expr struct {
-		s string
-		v int
-	}
-	// Elements D0, D-1, D-2 hold the third, second and first number.
-	old := []expr{{fmt.Sprint(nums[2]), nums[2]}, {fmt.Sprint(nums[1]), nums[1]}, {fmt.Sprint(nums[0]), nums[0]}}
-	perm := d4.Permutations(3)[choices[0]]
-	var el [3]expr
-	for j := range el {
-		el[j] = old[perm[j]]
-	}
-	apply := func(a, b expr, op int, outer bool) expr {
-		sym := "+-*/"[op : op+1]
-		var v int
-		switch sym {
-		case "+":
-			v = (a.v + b.v) % V
-		case "-":
-			v = ((a.v-b.v)%V + V) % V
-		case "*":
-			v = a.v * b.v % V
-		case "/":
-			if b.v != 0 {
-				v = a.v / b.v
-			}
-		}
-		s := a.s + " " + sym + " " + b.s
-		if !outer {
-			s = "(" + s + ")"
-		}
-		return expr{s, v}
-	}
-	// Bottom to top: D-2, D-1, D0; the operator takes D-1 and D0.
-	x := apply(el[1], el[0], choices[1], false)
-	lo, hi := el[2], x
-	if choices[2] == 0 { // SWAP
-		lo, hi = x, el[2]
-	}
-	f := apply(lo, hi, choices[3], true)
-	return f.s, f.v
 }

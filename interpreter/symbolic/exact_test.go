@@ -1,0 +1,141 @@
+package symbolic
+
+import (
+	"math/big"
+	"testing"
+
+	"d4/interpreter/forth"
+	"d4/interpreter/internal/corpus"
+)
+
+// runExact runs src on exact arithmetic from the initial stack and returns
+// the final data stack's terms, bottom to top.
+func runExact(t *testing.T, src string, init ...int) []Term {
+	t.Helper()
+	code, err := forth.ParseAndCompile("exact.fth", src)
+	if err != nil {
+		t.Fatalf("compile %q: %v", src, err)
+	}
+	ex := NewExact()
+	m, err := New(code, Config{ValueSize: 10, StackSize: 16, MaxSteps: 100000, Arith: ex})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Push(init...); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Run(); err != nil {
+		t.Fatalf("%q: %v", src, err)
+	}
+	var out []Term
+	for _, c := range m.D.Values() {
+		out = append(out, ex.Term(c))
+	}
+	return out
+}
+
+func TestExact(t *testing.T) {
+	tests := []struct {
+		src     string
+		init    []int
+		values  []string // exact values, bottom to top
+		formula string   // of the top
+		divZero bool
+	}{
+		{src: "50 15 - 21 +", values: []string{"56"}, formula: "(50 - 15) + 21"},
+		{src: "50 15 21 + -", values: []string{"14"}, formula: "50 - (15 + 21)"},
+		{src: "7 2 /", values: []string{"7/2"}, formula: "7 / 2"},
+		{src: "3 5 -", values: []string{"-2"}, formula: "3 - 5"},
+		{src: "1000000 1000000 * 1+", values: []string{"1000000000001"}, formula: "(1000000 * 1000000) + 1"},
+		{src: "9 1+", values: []string{"10"}},
+		{src: "0 1-", values: []string{"-1"}},
+		{src: "5 0 /", values: []string{"0"}, formula: "5 / 0", divZero: true},
+		{src: "5 0 / 1 +", values: []string{"1"}, divZero: true},
+		{src: "1 3 / 1 3 / + 2 3 / =", values: []string{"1"}},
+		{src: "7 2 / 3 > 7 2 / 4 <", values: []string{"1", "1"}},
+		// A fraction is a true condition; values move through R and the
+		// heap unchanged; a call returns through an exact address.
+		{src: "1 2 / IF 11 ELSE 12 THEN", values: []string{"11"}},
+		{src: "1 3 / >R 5 R@ R> +", values: []string{"5", "2/3"}},
+		{src: "VARIABLE X 200 7 / X ! X @ X @ *", values: []string{"40000/49"}},
+		{src: ": HALF 2 / ; 15 HALF HALF", values: []string{"15/4"}, formula: "(15 / 2) / 2"},
+		{src: "SWAP OVER -", init: []int{3, 8}, values: []string{"8", "-5"}, formula: "3 - 8"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			got := runExact(t, tt.src, tt.init...)
+			if len(got) != len(tt.values) {
+				t.Fatalf("%d values, want %d", len(got), len(tt.values))
+			}
+			for i, v := range tt.values {
+				if got[i].Value.RatString() != v {
+					t.Errorf("value %d = %s, want %s", i, got[i].Value.RatString(), v)
+				}
+			}
+			top := got[len(got)-1]
+			if tt.formula != "" && top.Formula != tt.formula {
+				t.Errorf("formula %q, want %q", top.Formula, tt.formula)
+			}
+			if top.DivZero != tt.divZero {
+				t.Errorf("DivZero = %v, want %v", top.DivZero, tt.divZero)
+			}
+		})
+	}
+}
+
+// TestExactAgreesWithModular runs the corpus on both arithmetics in
+// lockstep: the machines take the same path and hold the same data stack,
+// step by step, until an exact value leaves 0…v−1 (after which wrapping
+// may send the modular machine elsewhere).
+func TestExactAgreesWithModular(t *testing.T) {
+	steps := 0
+	for _, c := range corpus.Cases() {
+		t.Run(c.Name, func(t *testing.T) {
+			code, err := forth.ParseAndCompile(c.Name+".fth", c.Src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ex := NewExact()
+			var ms [2]*Machine
+			for i, a := range []Arith{nil, ex} {
+				if ms[i], err = New(code, Config{ValueSize: c.V, StackSize: 64, MaxSteps: 1 << 20, Arith: a}); err != nil {
+					t.Fatal(err)
+				}
+				if err := ms[i].Push(c.Init...); err != nil {
+					t.Fatal(err)
+				}
+			}
+			mod, exa := ms[0], ms[1]
+			inRange := func() bool {
+				for _, h := range exa.D.Values() {
+					v := ex.Term(h).Value
+					if !v.IsInt() || v.Sign() < 0 || v.Cmp(big.NewRat(int64(c.V), 1)) >= 0 {
+						return false
+					}
+				}
+				return true
+			}
+			for !mod.Halted() && inRange() && steps < 1<<20 {
+				if mod.PC != exa.PC {
+					t.Fatalf("step %d: modular at %d, exact at %d", mod.Steps, mod.PC, exa.PC)
+				}
+				md, ed := mod.D.Values(), exa.D.Values()
+				for i, h := range ed {
+					if n, _ := ex.Int(h); n != md[i] {
+						t.Fatalf("step %d: data stacks %v and cell %d = %s", mod.Steps, md, i, ex.Term(h).Value.RatString())
+					}
+				}
+				if err := mod.Step(); err != nil {
+					t.Fatal(err)
+				}
+				if err := exa.Step(); err != nil {
+					t.Fatal(err)
+				}
+				steps++
+			}
+		})
+	}
+	if steps < 1000 {
+		t.Errorf("only %d steps compared", steps)
+	}
+}

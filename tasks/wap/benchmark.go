@@ -1,0 +1,240 @@
+package wap
+
+import (
+	"bufio"
+	"bytes"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/big"
+	"sort"
+	"strings"
+
+	"d4/data"
+	"d4/reader"
+)
+
+// The hand-written benchmark: 200 CC-style problems over the five patterns
+// (40 each), written for this project independently of CC and of the
+// generator, in phrasings people use (other topics, the question first,
+// numbers out of the equation's order, flashbacks, informal and terse
+// register, synonyms of the cue words, money, decimals and large numbers).
+// dev.jsonl (100) is for looking at while developing; test.jsonl (100) is
+// evaluated only to report. Nothing is ever trained on either.
+//
+//go:embed benchmark/dev.jsonl benchmark/test.jsonl
+var benchFiles embed.FS
+
+// BenchHalves are the names of the benchmark's halves.
+var BenchHalves = []string{"dev", "test"}
+
+// BenchItem is one benchmark problem (one line of the JSONL files).
+type BenchItem struct {
+	ID      string `json:"id"`
+	Text    string `json:"text"`
+	Pattern string `json:"pattern"`
+	// Numbers are the three numbers as written, in text order; A, B, C
+	// the same strings assigned to the pattern's variables.
+	Numbers []string `json:"numbers"`
+	A       string   `json:"a"`
+	B       string   `json:"b"`
+	C       string   `json:"c"`
+	// Answer is the exact answer ("300", "37.5").
+	Answer string `json:"answer"`
+	// Phenomena label what the problem exercises: question-first,
+	// out-of-order, flashback, informal, terse, big-numbers,
+	// money-or-decimal, synonym, long, question-middle.
+	Phenomena []string `json:"phenomena"`
+
+	answer *big.Rat
+}
+
+// Benchmark returns a half of the benchmark ("dev" or "test").
+func Benchmark(half string) ([]BenchItem, error) {
+	b, err := benchFiles.ReadFile("benchmark/" + half + ".jsonl")
+	if err != nil {
+		return nil, fmt.Errorf("the benchmark has no half %q (want %s)", half, strings.Join(BenchHalves, " or "))
+	}
+	return ReadBenchmark(bytes.NewReader(b), half+".jsonl")
+}
+
+// ReadBenchmark reads benchmark problems from JSONL, one object a line; an
+// item without text, with an unknown pattern or an answer that is not an
+// exact number is an error naming the line.
+func ReadBenchmark(r io.Reader, name string) ([]BenchItem, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 1<<16), 1<<20)
+	var out []BenchItem
+	for line := 1; sc.Scan(); line++ {
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		var it BenchItem
+		dec := json.NewDecoder(strings.NewReader(sc.Text()))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&it); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", name, line, err)
+		}
+		var ok bool
+		if it.answer, ok = new(big.Rat).SetString(it.Answer); !ok {
+			return nil, fmt.Errorf("%s:%d: answer %q is not a number", name, line, it.Answer)
+		}
+		if it.Text == "" || !knownPattern(it.Pattern) {
+			return nil, fmt.Errorf("%s:%d: an item needs a text and one of the patterns %s", name, line, strings.Join(data.Patterns, " "))
+		}
+		out = append(out, it)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return out, nil
+}
+
+func knownPattern(p string) bool {
+	for _, q := range data.Patterns {
+		if p == q {
+			return true
+		}
+	}
+	return false
+}
+
+// BenchResult is the model's answer to one benchmark problem.
+type BenchResult struct {
+	ID         string  `json:"id"`
+	Right      bool    `json:"right"`
+	Answer     string  `json:"answer"` // "" when the question could not be answered
+	Want       string  `json:"want"`
+	Formula    string  `json:"formula"`
+	Confidence float64 `json:"confidence"`
+	Error      string  `json:"error,omitempty"`
+}
+
+// Score is a count of right answers.
+type Score struct {
+	N     int     `json:"n"`
+	Right int     `json:"right"`
+	Acc   float64 `json:"accuracy"` // percent; 0 when N is 0
+}
+
+func (s *Score) add(right bool) {
+	s.N++
+	if right {
+		s.Right++
+	}
+	s.Acc = 100 * float64(s.Right) / float64(s.N)
+}
+
+// BenchReport is the model's result on benchmark problems.
+type BenchReport struct {
+	All          Score            `json:"all"`
+	ByPattern    map[string]Score `json:"by_pattern"`
+	ByPhenomenon map[string]Score `json:"by_phenomenon"`
+	// Calibration splits the answers by confidence: "≥ 0.9", "0.5–0.9",
+	// "< 0.5", and also "≥ 0.5".
+	Calibration map[string]Score `json:"calibration"`
+	// Words counts the story words (not numbers); Unseen those that are not
+	// one piece of the vocabulary (read as several pieces), Unknown those
+	// read as the unknown token.
+	Words   int            `json:"words"`
+	Unseen  int            `json:"unseen_words"`
+	Unknown int            `json:"unknown_words"`
+	Results []*BenchResult `json:"results"`
+}
+
+// Calibration buckets.
+const (
+	ConfHigh = "≥ 0.9"
+	ConfMid  = "0.5–0.9"
+	ConfLow  = "< 0.5"
+	ConfHalf = "≥ 0.5"
+)
+
+// EvalBenchmark answers every item as `wap answer` would (NewProblem,
+// then Solve) and scores the exact answers. A question the model cannot
+// read or answer counts as wrong, with its error.
+func (m *Model) EvalBenchmark(items []BenchItem, vocab *reader.Vocab) (*BenchReport, error) {
+	rep := &BenchReport{ByPattern: map[string]Score{}, ByPhenomenon: map[string]Score{}, Calibration: map[string]Score{}}
+	for _, it := range items {
+		res := &BenchResult{ID: it.ID, Want: it.Answer}
+		rep.Results = append(rep.Results, res)
+		m.countWords(rep, it.Text, vocab)
+		p, err := NewProblem(it.Text, vocab)
+		if err == nil {
+			var sols []Solution
+			if sols, err = m.Solve([]*Problem{p}); err == nil {
+				s := sols[0]
+				res.Formula, res.Confidence, err = s.Formula, s.Confidence, s.Err
+				if s.Err == nil {
+					res.Answer, res.Right = reader.FormatRat(s.Answer), s.Answer.Cmp(it.answer) == 0
+				}
+			}
+		}
+		if err != nil {
+			res.Error = err.Error()
+		}
+		rep.All.add(res.Right)
+		addTo(rep.ByPattern, it.Pattern, res.Right)
+		for _, ph := range it.Phenomena {
+			addTo(rep.ByPhenomenon, ph, res.Right)
+		}
+		if res.Error == "" {
+			switch {
+			case res.Confidence >= 0.9:
+				addTo(rep.Calibration, ConfHigh, res.Right)
+			case res.Confidence >= 0.5:
+				addTo(rep.Calibration, ConfMid, res.Right)
+			default:
+				addTo(rep.Calibration, ConfLow, res.Right)
+			}
+			if res.Confidence >= 0.5 {
+				addTo(rep.Calibration, ConfHalf, res.Right)
+			}
+		}
+	}
+	return rep, nil
+}
+
+func addTo(m map[string]Score, key string, right bool) {
+	s := m[key]
+	s.add(right)
+	m[key] = s
+}
+
+// countWords adds a text's story words to the report's counts.
+func (m *Model) countWords(rep *BenchReport, text string, vocab *reader.Vocab) {
+	q, err := reader.ParseQuestion(text)
+	if err != nil {
+		return
+	}
+	num := map[int]bool{}
+	for _, n := range q.Quantities {
+		for k := 0; k < n.Len; k++ {
+			num[n.Pos+k] = true
+		}
+	}
+	for i, t := range q.Tokens {
+		if num[i] {
+			continue
+		}
+		rep.Words++
+		if !vocab.Whole(t) {
+			rep.Unseen++
+			enc, err := vocab.Encode(reader.Question{Tokens: []string{t}})
+			if err == nil && len(enc.IDs) == 1 && enc.IDs[0] == reader.UnkID {
+				rep.Unknown++
+			}
+		}
+	}
+}
+
+// SortedKeys returns a score map's keys in order.
+func SortedKeys(m map[string]Score) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

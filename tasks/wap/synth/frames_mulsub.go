@@ -1,0 +1,298 @@
+package synth
+
+import "fmt"
+
+// The frames of a*(b-c).
+
+// compound makes a verb phrase of a verb before another: compound(v("plan
+// to"), "mow") is "plan to mow", "planned to mow".
+func compound(head verb, rest string) verb {
+	return verb{base: head.base + " " + rest, past: head.past + " " + rest, part: head.part + " " + rest}
+}
+
+// stateWords writes a verb of state for notes: "closed for repairs" for
+// "be closed for repairs", "got flooded" for "get flooded".
+func stateWords(w verb) string {
+	if h, rest := splitHead(w.base); h == "be" {
+		return rest[1:]
+	}
+	return w.past
+}
+
+// containersRemoved: each box holds a; someone had b boxes and c of them
+// went away.
+func containersRemoved(g *gen) (*story, bool) {
+	th, box, ok := g.boxThing(g.a)
+	if !ok || box.fixed {
+		return nil, false
+	}
+	who := g.owner(th)
+	other := g.helper(who)
+	bv, ok := g.boxVerbFor(th, box, false)
+	if !ok {
+		return nil, false
+	}
+	rate := g.perBox(who, th, box, g.a, bv.q.base == "pack")
+	f1 := g.boxCount(who, bv, th, box, "", g.b, false)
+	f1.slot, f1.step = 1, 0
+	cs := itoa(g.c)
+	back := g.one(cs+" of the "+box.pl, cs+" of them", count(g.c, box.noun))
+	f2 := fact{slot: 2, step: 1, loss: true}
+	if g.chance(0.3) {
+		gone := pick(g.rng, []verb{v("be ruined"), v("go missing", "went missing", "gone missing"), v("get lost", "got lost", "gotten lost"), v("be damaged and thrown away")})
+		f2.cl = clause{subj: phrase{count(g.c, box.noun), back}, plural: g.c != 1, v: gone}
+		f2.terse = same(count(g.c, box.noun) + " " + gone.pastTense(g.c != 1))
+	} else {
+		keys := ws("give away|sell|donate|give|send|return|lend|deliver")
+		acts := usable(keys, losses, who, other, 0)
+		a := pick(g.rng, acts)
+		tail := g.tailOf(a)
+		f2.cl = clause{who: who, v: a.v, obj: phrase{count(g.c, box.noun), back}, tail: tail}
+		f2.terse = same(count(g.c, box.noun) + " " + a.v.part)
+		if a.must {
+			f2.terse = same(count(g.c, box.noun) + " " + a.v.part + " " + plainTail(tail))
+		}
+	}
+	f2.after = []int{1}
+	qs := haveQs(th, who)
+	qs = append(qs, question{wh: howMany(th), who: who, v: v("still have", "still had"), aux: "do", terse: "how many " + th.pl + " still"})
+	st := &story{main: who, other: other, topic: th.topic, facts: []fact{rate, f1, f2}, qs: qs}
+	return st, true
+}
+
+// unsold: one thing sells for a; a seller had b and c went unsold.
+func unsold(g *gen) (*story, bool) {
+	th := g.priceThing(g.a)
+	if th == nil {
+		return nil, false
+	}
+	var who *actor
+	if len(th.biz) > 0 && g.chance(0.6) {
+		who = pickBusiness(pick(g.rng, th.biz))
+	} else {
+		who = pickPerson(g.rng)
+	}
+	price := g.priceFact(th, g.a, who)
+	made := v("have", "had")
+	var makes []string
+	for _, k := range th.get {
+		if contains(ws("make|bake|build|knit|sew|grow|pick|buy|order|bring|print|paint|fold|harvest|cook|fry|collect"), k) {
+			makes = append(makes, k)
+		}
+	}
+	if acts := usable(makes, gains, who, nil, g.b); len(acts) > 0 && g.chance(0.7) {
+		made = pick(g.rng, acts).v
+	}
+	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: made, obj: same(cnt(th, g.b)), tail: g.one("to sell", "for the fair", "for the sale", "", "for the market")}, terse: same(cnt(th, g.b) + " to sell")}
+	if made.base == "have" {
+		f1.cl.tail = g.one("for sale", "to sell")
+	}
+	c := cnt(th, g.c)
+	cs := itoa(g.c)
+	f2 := fact{slot: 2, step: 1, loss: true, terse: same(cs + " unsold")}
+	switch g.rng.Intn(5) {
+	case 0:
+		f2.cl = clause{who: who, v: v("sell", "sold"), obj: phrase{"all but " + c, "all but " + g.one(cs, cs+" of them")}}
+	case 1:
+		f2.cl = clause{subj: phrase{c, g.one(cs+" of them", cs+" of the "+th.pl)}, plural: g.c != 1, v: v("go unsold", "went unsold", "gone unsold")}
+	case 2:
+		f2.cl = clause{who: who, v: v("sell", "sold"), obj: phrase{"every " + th.sg + " except " + cs, "all of them except " + cs}}
+	case 3:
+		f2.cl = clause{who: who, v: v("have", "had"), obj: same(c + " left over"), when: g.one("at closing time", "at the end of the day", "")}
+		f2.after = []int{1}
+	default:
+		f2.cl = clause{subj: phrase{c, g.one(cs+" of them", cs+" of the "+th.pl)}, plural: g.c != 1, v: v("be left"), tail: "unsold"}
+		f2.after = []int{1}
+		f2.cl.when = g.one("", "at the end of the day", "when the sale ended")
+	}
+	qs := earnQs(who, "did")
+	qs = append(qs, question{wh: "How much money", who: who, v: v("take in", "took in", "taken in"), aux: "did", terse: "money made"})
+	st := &story{main: who, topic: th.topic, facts: []fact{price, f1, f2}, qs: qs}
+	return st, true
+}
+
+// classes are the groups a teacher or coach gives things to.
+var classes = []struct {
+	whole noun
+	where string // where they are, with {main's} for the leader
+	title string // the leader's title
+}{
+	{n("student"), "in {main's} class", "Ms."},
+	{n("student"), "in {main's} class", "Mr."},
+	{n("player"), "on {main's} team", "Coach"},
+	{n("camper"), "in {main's} group", "Ms."},
+	{n("scout"), "in {main's} troop", "Mr."},
+	{n("dancer"), "in {main's} dance class", "Ms."},
+	{n("child", "children"), "in {main's} art class", "Mrs."},
+	{n("kid"), "in {main's} reading group", "Mr."},
+}
+
+// absent: a leader gives each of b people a things, but c are absent.
+func absent(g *gen) (*story, bool) {
+	cl := pick(g.rng, classes)
+	th := g.handout(g.a)
+	if th == nil || g.b > 40 {
+		return nil, false
+	}
+	boss := &actor{kind: group}
+	switch cl.title {
+	case "Coach":
+		p := pickPerson(g.rng)
+		boss.name, boss.pro = "Coach "+p.name, p.pro
+		if p.pro == proThey {
+			boss.pro = proShe
+		}
+	case "Mr.":
+		boss.name, boss.pro = "Mr. "+pick(g.rng, teachers), proHe
+	default:
+		boss.name, boss.pro = cl.title+" "+pick(g.rng, teachers), proShe
+	}
+	w := cl.whole
+	c := cnt(th, g.a)
+	rate := fact{slot: 0, step: -1, terse: same(c + " per " + w.sg)}
+	switch g.rng.Intn(3) {
+	case 0:
+		rate.cl = clause{who: boss, v: v("give", "gave", "given"), obj: same(g.one("each ", "every ") + w.sg + " " + c), tense: present}
+	case 1:
+		rate.cl = clause{subj: same(g.one("each ", "every ") + w.sg), v: v("get", "got", "gotten"), obj: same(c), tail: g.one("", "from {main}"), tense: present}
+	default:
+		rate.cl = clause{who: boss, v: v("plan to give", "planned to give"), obj: same(g.one("each ", "every ") + w.sg + " " + c), tense: present}
+	}
+	f1 := fact{slot: 1, step: -1, terse: same(count(g.b, w))}
+	if g.chance(0.5) {
+		f1.cl = clause{subj: same("there"), plural: g.b != 1, v: v("be"), obj: same(count(g.b, w)), tail: cl.where, tense: present}
+	} else {
+		f1.cl = clause{who: boss, v: v("have", "had"), obj: same(count(g.b, w)), tail: cl.where, tense: present}
+	}
+	cs := itoa(g.c)
+	f2 := fact{slot: 2, step: -1, loss: true, terse: same(cs + " absent")}
+	miss := pick(g.rng, []struct {
+		v  verb
+		tn tense
+	}{{v("be absent"), present}, {v("be out sick"), present}, {v("be away on a trip"), present}, {v("stay home", "stayed home"), past}, {v("be home sick"), present}})
+	f2.cl = clause{subj: phrase{count(g.c, w), cs + " of the " + w.pl}, plural: g.c != 1, v: miss.v, tail: g.one("today", "", "this morning"), tense: miss.tn}
+	h := howMany(th)
+	qs := []question{
+		{wh: h, who: boss, v: v("hand out"), aux: g.one("do", "will"), tail: "today", terse: "how many handed out"},
+		{wh: h, who: boss, v: v("need"), aux: "do", tail: "today", terse: "how many needed"},
+		{wh: h, v: v("be handed out"), pl: true, aux: "will", tail: "today", terse: "how many given out"},
+		{wh: h, who: boss, v: v("give out", "gave out", "given out"), aux: "will", terse: "how many given out"},
+	}
+	st := &story{main: boss, topic: th.topic, facts: []fact{rate, f1, f2}, qs: qs}
+	return st, true
+}
+
+// missedSessions: someone does a units per period, planned b periods and
+// missed c of them.
+func missedSessions(g *gen) (*story, bool) {
+	act, key, ok := g.activityFor(g.a, "day", "evening", "night", "hour")
+	if !ok {
+		return nil, false
+	}
+	when, ok := g.occasion(key, g.b)
+	if !ok {
+		return nil, false
+	}
+	per := periods[key]
+	who := pickPerson(g.rng)
+	rate := g.rateFact(who, act, per, g.a)
+	plan := compound(pick(g.rng, []verb{v("plan to", "planned to"), v("hope to", "hoped to"), v("sign up to", "signed up to")}), act.bare.base)
+	if act.bare.base == "ride" || act.bare.base == "swim" || act.bare.base == "go to the pool" {
+		plan = compound(v("plan to", "planned to"), act.bare.base)
+	}
+	planned := fmt.Sprintf(per.count, count(g.b, per.noun))
+	if act.btail != "" {
+		planned = act.btail + " " + planned
+	}
+	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: plan, obj: same(planned), when: when}, terse: same(count(g.b, per.noun) + " planned")}
+	cs := itoa(g.c)
+	f2 := fact{slot: 2, step: 1, loss: true, terse: same(cs + " missed")}
+	// "of those days", not "of them": a rate told in between would
+	// make "them" the laps or pages.
+	those := cs + " of those " + per.pl
+	switch {
+	case per.sg == "hour" && g.b > 12:
+		f2.cl = clause{who: who, v: pick(g.rng, []verb{v("miss"), v("have to skip", "had to skip")}), obj: same(cs + " of those hours")}
+	case per.sg == "hour":
+		switch g.rng.Intn(3) {
+		case 0:
+			f2.cl = clause{who: who, v: v("have to stop", "had to stop"), obj: same(count(g.c, per.noun) + " early")}
+		case 1:
+			f2.cl = clause{who: who, v: v("leave", "left"), obj: same(count(g.c, per.noun) + " early")}
+		default:
+			f2.cl = clause{who: who, v: v("lose", "lost"), obj: same(count(g.c, per.noun)), tail: "because of " + g.one("the rain", "a power cut", "a storm")}
+		}
+	default:
+		switch g.rng.Intn(4) {
+		case 0:
+			f2.cl = clause{subj: same("it"), v: v("rain"), tail: "on " + those}
+		case 1:
+			f2.cl = clause{who: who, v: v("be"), obj: same("sick on " + those)}
+		case 2:
+			f2.cl = clause{who: who, v: v("miss"), obj: phrase{cs + " of those " + per.pl, those}}
+		default:
+			f2.cl = clause{who: who, v: v("have to skip", "had to skip"), obj: phrase{count(g.c, per.noun), those}}
+		}
+	}
+	f2.after = []int{1}
+	qs := activityQs(who, act, "did", g.one("", "in the end", "after all", when))
+	st := &story{main: who, topic: act.topic, facts: []fact{rate, f1, f2}, qs: qs}
+	return st, true
+}
+
+// cancelledJobs: someone earns a per task, was booked for b tasks and c
+// were cancelled.
+func cancelledJobs(g *gen) (*story, bool) {
+	j, ok := g.jobFor(g.a)
+	if !ok {
+		return nil, false
+	}
+	who := pickPerson(g.rng)
+	pay := g.payFact(who, j, g.a)
+	booked := pick(g.rng, []verb{
+		{base: "be asked to " + j.do.base},
+		compound(v("plan to", "planned to"), j.do.base),
+		compound(v("agree to", "agreed to"), j.do.base),
+		compound(v("sign up to", "signed up to"), j.do.base),
+	})
+	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: booked, obj: same(count(g.b, j.task)), when: g.one("this week", "this weekend", "last week", "on Saturday")}, terse: same(count(g.b, j.task) + " booked")}
+	cs := itoa(g.c)
+	f2 := fact{slot: 2, step: 1, loss: true, terse: same(cs + " cancelled")}
+	switch g.rng.Intn(3) {
+	case 0:
+		f2.cl = clause{subj: phrase{cs + " of the jobs", g.one(cs+" of those jobs", cs+" of the jobs")}, plural: g.c != 1, v: v("be canceled")}
+	case 1:
+		f2.cl = clause{subj: same(count(g.c, n("customer"))), plural: g.c != 1, v: v("cancel", "canceled")}
+	default:
+		f2.cl = clause{who: who, v: v("have to skip", "had to skip"), obj: phrase{count(g.c, j.task), cs + " of those " + j.task.form(2)}, tail: "because of " + g.one("the rain", "a cold", "a storm")}
+	}
+	f2.after = []int{1}
+	st := &story{main: who, topic: j.topic, facts: []fact{pay, f1, f2}, qs: earnQs(who, "did")}
+	return st, true
+}
+
+// closedUnits: a place has b units of a items each, and c units are out of
+// use.
+func closedUnits(g *gen) (*story, bool) {
+	var gr grid
+	for gr.shut.base == "" {
+		gr = pick(g.rng, grids)
+	}
+	if !in(g.a, gr.fit) || g.b > gr.units {
+		return nil, false
+	}
+	whole := gridActor(gr)
+	rate := g.perUnit(gr, g.a)
+	f1 := fact{slot: 1, step: -1, cl: clause{who: whole, v: v("have", "had"), obj: same(count(g.b, gr.unit)), tense: present}, terse: same(count(g.b, gr.unit))}
+	cs := itoa(g.c)
+	f2 := fact{slot: 2, step: -1, loss: true, terse: same(cs + " " + stateWords(gr.shut))}
+	f2.cl = clause{subj: phrase{count(g.c, gr.unit), cs + " of the " + gr.unit.pl}, plural: g.c != 1, v: gr.shut, tense: gr.shutT}
+	f2.after = []int{1}
+	h := "How many " + gr.item.pl
+	qs := []question{{wh: h, v: gr.ok, pl: true, aux: gr.okAux, terse: "how many " + gr.item.pl}}
+	if gr.okAux == "do" {
+		qs = append(qs, question{wh: h, v: gr.ok, pl: true, aux: "do", tail: "now", terse: "how many now"})
+	}
+	st := &story{main: whole, topic: gr.topic, facts: []fact{rate, f1, f2}, qs: qs}
+	return st, true
+}

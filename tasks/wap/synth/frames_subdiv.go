@@ -1,0 +1,207 @@
+package synth
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The frames of (a-b)/c.
+
+// restLoss is the fact that b of the whole went away, before the rest is
+// divided (slot 1, step 1).
+func (g *gen) restLoss(who, other *actor, th *thing) fact {
+	f := g.loss(who, other, th, g.b)
+	f.slot, f.step = 1, 1
+	return f
+}
+
+// shareRest: someone had a, lost b and shared the rest among c.
+func shareRest(g *gen) (*story, bool) {
+	th := g.someThing()
+	who := g.owner(th)
+	other := g.helper(who)
+	have := g.state(who, th, g.a)
+	lose := g.restLoss(who, other, th)
+	share, qs := g.shareFact(who, th, g.c, true)
+	share.after = []int{1}
+	st := &story{main: who, other: other, topic: th.topic, facts: []fact{have, lose, share}, qs: qs}
+	return st, true
+}
+
+// packRest: someone had a, lost b and packed the rest c to a container.
+func packRest(g *gen) (*story, bool) {
+	th := g.packable()
+	if th == nil {
+		return nil, false
+	}
+	who := g.owner(th)
+	other := g.helper(who)
+	have := g.state(who, th, g.a)
+	lose := g.restLoss(who, other, th)
+	pack, qs, ok := g.packFact(who, th, g.c, true)
+	if !ok {
+		return nil, false
+	}
+	pack.after = []int{1}
+	st := &story{main: who, other: other, topic: th.topic, facts: []fact{have, lose, pack}, qs: qs}
+	return st, true
+}
+
+// spendRest: someone had $a, spent $b and buys things at $c each with the
+// rest.
+func spendRest(g *gen) (*story, bool) {
+	th := g.priceThing(g.c)
+	if th == nil {
+		return nil, false
+	}
+	who := pickPerson(g.rng)
+	other := g.helper(who)
+	have := g.state(who, cash, g.a)
+	lose := g.restLoss(who, other, cash)
+	h := "How many " + th.pl
+	var buy fact
+	var qs []question
+	switch g.rng.Intn(3) {
+	case 0:
+		buy = g.priceFact(th, g.c, nil)
+		buy.slot = 2
+		qs = []question{
+			{wh: h, who: who, v: v("buy", "bought"), aux: "can", tail: g.one("with the rest of {main's} money", "with the money that is left", "with what is left"), terse: "how many " + th.pl + " with the rest"},
+			{wh: h, who: who, v: v("afford"), aux: "can", tail: g.one("with the rest", "now", "with what is left"), terse: "how many can be bought"},
+		}
+	case 1:
+		buy = fact{slot: 2, step: -1, after: []int{1}, cl: clause{who: who, v: v("want to spend"), obj: same("the rest"), tail: "on " + th.pl + " that cost " + money(g.c) + " each", tense: present}}
+		cond := buy.cl
+		cond.v = v("spend", "spent")
+		buy.cond = &cond
+		qs = []question{
+			{wh: h, who: who, v: v("buy", "bought"), aux: "can", terse: "how many " + th.pl},
+			{wh: h, who: who, v: v("get", "got", "gotten"), aux: "will", terse: "how many " + th.pl},
+		}
+	default:
+		buy = fact{slot: 2, step: 2, after: []int{1}, cl: clause{who: who, v: v("use"), obj: same(g.one("the rest", "what was left", "the rest of the money")), tail: "to buy " + th.pl + " at " + money(g.c) + g.one(" each", " apiece")}}
+		qs = []question{
+			{wh: h, who: who, v: v("buy", "bought"), aux: "did", terse: "how many " + th.pl},
+			{wh: h, who: who, v: v("end up with", "ended up with"), aux: "did", terse: "how many " + th.pl},
+		}
+	}
+	buy.terse = same(th.pl + " " + money(g.c) + " each")
+	st := &story{main: who, other: other, topic: th.topic, facts: []fact{have, lose, buy}, qs: qs}
+	return st, true
+}
+
+// project is a piece of work of a units done at a steady rate.
+type project struct {
+	topic  string
+	subj   string // the work: "{main's} book"
+	has    verb   // "have" or "be"
+	objFmt string // "%s" or "%s long": the total
+	unit   noun
+	done   verb // "read": "has read 30 pages"
+	rate   verb // "read": "reads 9 pages a day"
+	pers   []string
+	finish string // "finish the book"
+}
+
+var projects = []project{
+	{"reading", "{main's} book", v("have", "had"), "%s", n("page"), v("read", "read"), v("read", "read"), ws("day|evening|night"), "finish the book"},
+	{"toys", "{main's} puzzle", v("have", "had"), "%s", n("piece"), v("place"), v("place"), ws("hour|day"), "finish the puzzle"},
+	{"camping", "the trail", v("be"), "%s long", n("mile"), v("hike", "hiked"), v("hike", "hiked"), ws("day"), "reach the end of the trail"},
+	{"construction", "the fence", v("have", "had"), "%s", n("board"), v("paint"), v("paint"), ws("hour|day"), "finish the fence"},
+	{"crafts", "{main's} scarf pattern", v("have", "had"), "%s", n("row"), v("knit", "knitted"), v("knit", "knitted"), ws("hour|evening"), "finish the scarf"},
+	{"school", "{main's} workbook", v("have", "had"), "%s", n("math problem"), v("solve"), v("solve"), ws("day|evening"), "finish the workbook"},
+	{"farm", "the field", v("have", "had"), "%s of corn", n("row"), v("harvest"), v("harvest"), ws("day"), "finish the harvest"},
+	{"photos", "{main's} photo project", v("have", "had"), "%s to sort", n("photo"), v("sort"), v("sort"), ws("day|hour"), "finish sorting"},
+	{"cleaning", "the school", v("have", "had"), "%s to wash", n("window"), v("wash"), v("wash"), ws("hour|day"), "finish the job"},
+	{"music", "{main's} song list", v("have", "had"), "%s", n("song"), v("learn", "learned"), v("learn", "learned"), ws("week"), "learn all the songs"},
+}
+
+// finishJob: a task has a units, b are done, c are done per day; how many
+// days are left (or: finish in c days, how many per day).
+func finishJob(g *gen) (*story, bool) {
+	who := pickPerson(g.rng)
+	money := g.chance(0.15)
+	var p project
+	if money {
+		p = project{topic: "money", unit: cash.noun, done: v("save"), rate: v("save"), pers: ws("week"), finish: "reach the goal"}
+	} else {
+		p = pick(g.rng, projects)
+	}
+	amount := func(k int) string {
+		if money {
+			return "$" + itoa(k)
+		}
+		return count(k, p.unit)
+	}
+	per := periods[pick(g.rng, p.pers)]
+	var total fact
+	if money {
+		goal := g.one("a new bike", "a tablet", "a trip to the zoo", "new skates", "a guitar")
+		total = fact{slot: 0, step: -1, cl: clause{who: who, v: v("want to save"), obj: same(amount(g.a)), tail: "for " + goal, tense: present}, terse: same(amount(g.a) + " goal")}
+	} else {
+		total = fact{slot: 0, step: -1, cl: clause{subj: same(p.subj), v: p.has, obj: same(fmt.Sprintf(p.objFmt, amount(g.a))), tense: present}, terse: same(amount(g.a) + " in all")}
+	}
+	done := fact{slot: 1, step: 0, cl: clause{who: who, v: p.done, obj: same(amount(g.b)), tail: g.one("so far", "already", ""), tense: presentPerfect}, terse: same(amount(g.b) + " done")}
+	var rate fact
+	var qs []question
+	if g.chance(0.6) {
+		rate = fact{slot: 2, step: -1, cl: clause{who: who, v: p.rate, obj: same(amount(g.c)), tail: pick(g.rng, per.per), tense: present}, terse: same(amount(g.c) + " " + pick(g.rng, per.per))}
+		qs = []question{
+			{wh: "How many " + g.one("", "more ") + per.pl, subj: "it", v: v("take", "took", "taken"), aux: "will", tail: "{main} to " + p.finish, terse: "how many " + per.pl + " left"},
+			{wh: "How many more " + per.pl, who: who, v: v("need"), aux: "will", tail: "to " + p.finish, terse: "how many more " + per.pl},
+		}
+	} else {
+		rate = fact{slot: 2, step: -1, cl: clause{who: who, v: compound(v("want to"), p.finish), obj: same("in " + count(g.c, per.noun)), tense: present}, terse: same(plainTail(strings.ReplaceAll(p.finish, "{main's}", "the")) + " in " + count(g.c, per.noun))}
+		rate.cl.v = verb{base: "want to " + p.finish}
+		rate.noCond = true
+		h := "How many " + p.unit.pl
+		if money {
+			h = "How much money"
+		}
+		qs = []question{
+			{wh: h, who: who, v: compound(v("need to"), p.rate.base), aux: "do", tail: "each " + per.sg, terse: "how many per " + per.sg},
+			{wh: h, who: who, v: p.rate, aux: "should", tail: g.one("each ", "per ") + per.sg, terse: "how many each " + per.sg},
+		}
+	}
+	if rest, ok := strings.CutPrefix(p.subj, "{main's} "); ok && g.chance(0.3) {
+		with := fmt.Sprintf(p.objFmt, amount(g.a))
+		total.cl = clause{who: who, v: v("be working on", "was working on"), obj: same(an(rest) + " with " + with), tense: present}
+	}
+	st := &story{main: who, topic: p.topic, facts: []fact{total, done, rate}, qs: qs}
+	return st, true
+}
+
+// teamsRest: a people were somewhere, b left, and the rest were put into
+// teams of c (or c equal teams).
+func teamsRest(g *gen) (*story, bool) {
+	cr := pick(g.rng, crowds)
+	if g.a > cr.most {
+		return nil, false
+	}
+	boss := g.boss(cr)
+	w := cr.whole
+	tn := g.oneTense()
+	start := fact{slot: 0, step: 0, state: true, cl: clause{subj: same("there"), plural: g.a != 1, v: v("be"), obj: same(count(g.a, w)), tail: cr.where, tense: tn}, terse: same(count(g.a, w) + " " + cr.where)}
+	bs := itoa(g.b)
+	leave := pick(g.rng, []verb{v("go home", "went home", "gone home"), v("leave early", "left early"), v("have to leave", "had to leave"), v("sit out", "sat out"), v("go to help the cooks", "went to help the cooks", "gone to help the cooks")})
+	gone := fact{slot: 1, step: 1, loss: true, cl: clause{subj: phrase{count(g.b, w), g.one(bs+" of them", bs+" of the "+w.pl)}, plural: g.b != 1, v: leave, tense: tn}, terse: same(bs + " " + leave.past)}
+	if tn == present {
+		gone.cl.v = compound(v("have to", "had to"), leave.base)
+	}
+	rest := same(g.one("the rest", "the others", "everyone else", "the remaining "+w.pl))
+	f2, qs, ok := g.groupFact(boss, cr, rest, g.c, tn, true)
+	if !ok {
+		return nil, false
+	}
+	if f2.cl.who == nil {
+		// "Each van holds 4 people" does not refer back: the question must
+		// say who is left.
+		for i := range qs {
+			qs[i].tail += g.one(" for the rest", " for the others")
+		}
+	} else {
+		f2.after = []int{1}
+	}
+	st := &story{main: boss, topic: "school", facts: []fact{start, gone, f2}, qs: qs}
+	return st, true
+}

@@ -1,0 +1,743 @@
+package synth
+
+import (
+	"math/rand"
+	"regexp"
+	"strings"
+)
+
+// This file tells a story: it chooses the register, the order of the
+// facts, where the question goes, how clauses join into sentences, which
+// connectives and openers mark time, and whether actors are named or
+// referred to by pronouns.
+
+// register is the style of the whole text.
+type register int
+
+const (
+	standard register = iota // full sentences, capitals, punctuation
+	informal                 // lower case, no apostrophes, "ok so", "lol", no question mark
+	terse                    // "30 cookies, 15 more baked, 20 eaten. how many left?"
+)
+
+// layout is where the question stands.
+type layout int
+
+const (
+	qLast     layout = iota // facts, then the question
+	qFirst                  // the question, then the facts
+	qFirstIf                // "How many … if F1, F2 and F3?"
+	qIfBefore               // facts, then "If F3, how many …?"
+	qIfAfter                // facts, then "How many … if F3?"
+)
+
+// teller holds the state of telling one story.
+type teller struct {
+	rng       *rand.Rand
+	st        *story
+	reg       register
+	known     bool // the story's thing has been named
+	mentioned map[*actor]bool
+	last      *actor // the subject of the clause told last
+	maxStep   int    // the largest step told so far
+	minStep   int    // the smallest step (≥ 0) told so far, or -1
+	prevStep  int    // the step of the fact told last
+	openers   map[string]bool
+}
+
+// tell writes the story as text; it also returns whether the question
+// comes first, and the register.
+func tell(rng *rand.Rand, st *story) (text string, first bool, reg register) {
+	t := &teller{rng: rng, st: st, mentioned: map[*actor]bool{}, maxStep: -1, minStep: -1, prevStep: -1, openers: map[string]bool{}}
+	order := st.orders[rng.Intn(len(st.orders))]
+	q := st.qs[rng.Intn(len(st.qs))]
+	switch r := rng.Float64(); {
+	case r < 0.74 || (st.noTerse && r >= 0.87):
+		t.reg = standard
+	case r < 0.87:
+		t.reg = informal
+	default:
+		t.reg = terse
+		if rng.Intn(2) == 0 {
+			// Notes read best in the plain order.
+			for _, o := range st.orders {
+				if isIdentity(o) {
+					order = o
+				}
+			}
+		}
+	}
+	facts := make([]fact, len(order))
+	for i, j := range order {
+		facts[i] = st.facts[j]
+	}
+	if t.reg == terse {
+		text, first = t.tellTerse(facts, q)
+		return text, first, t.reg
+	}
+	lay := t.chooseLayout(facts)
+	text = t.tellFull(facts, q, lay)
+	if t.reg == informal {
+		text = informalise(rng, text)
+	}
+	return text, lay == qFirst || lay == qFirstIf, t.reg
+}
+
+// chooseLayout draws where the question goes, among the layouts the facts
+// allow: an if-clause holds only facts that may stand in one, told in time
+// order.
+func (t *teller) chooseLayout(facts []fact) layout {
+	r := t.rng.Float64()
+	n := len(facts)
+	switch {
+	case r < 0.26:
+		return qFirst
+	case r < 0.33 && condOK(facts, 0):
+		return qFirstIf
+	case r < 0.47 && condOK(facts, n-1):
+		return qIfBefore
+	case r < 0.58 && condOK(facts, n-1):
+		return qIfAfter
+	}
+	return qLast
+}
+
+// condOK reports whether facts[from:] may form an if-clause after
+// facts[:from] are told: none forbids it and none is a flashback.
+func condOK(facts []fact, from int) bool {
+	top := -1
+	for i, f := range facts {
+		if i >= from && (f.noCond || (f.step >= 0 && f.step < top) || (f.state && from > 0)) {
+			return false
+		}
+		if i > from && isPast(condTense(f)) != isPast(condTense(facts[i-1])) {
+			return false
+		}
+		top = max(top, f.step)
+	}
+	return true
+}
+
+// condTense is the tense of a fact in an if-clause.
+func condTense(f fact) tense {
+	if f.cond != nil {
+		return f.cond.tense
+	}
+	return f.cl.tense
+}
+
+// tellFull writes the story in the standard register (the informal one is
+// made from it).
+func (t *teller) tellFull(facts []fact, q question, lay layout) string {
+	var sents []string
+	detailAt := -1
+	if len(t.st.detail) > 0 && t.rng.Intn(4) == 0 {
+		detailAt = t.rng.Intn(2) // before the facts or after the first sentence
+	}
+	switch lay {
+	case qFirst:
+		sents = append(sents, t.ask(q, nil, false))
+		// The facts introduce the thing and the actors again.
+		t.known, t.last, t.mentioned = false, nil, map[*actor]bool{}
+		sents = append(sents, t.sentences(facts, detailAt)...)
+	case qFirstIf:
+		sents = append(sents, t.askFirst(q, facts))
+	case qIfBefore, qIfAfter:
+		k := len(facts) - 1
+		if k >= 2 && condOK(facts, k-1) && t.rng.Intn(4) == 0 {
+			k--
+		}
+		sents = append(sents, t.sentences(facts[:k], detailAt)...)
+		sents = append(sents, t.ask(q, facts[k:], lay == qIfBefore))
+	default:
+		sents = append(sents, t.sentences(facts, detailAt)...)
+		sents = append(sents, t.ask(q, nil, false))
+	}
+	return tidy(strings.Join(sents, " "))
+}
+
+// sentences tells facts as sentences, joining some pairs into one
+// sentence, with a detail sentence at detailAt (0: first, 1: after the
+// first sentence; -1: none).
+func (t *teller) sentences(facts []fact, detailAt int) []string {
+	var out []string
+	addDetail := func() {
+		d := t.st.detail[t.rng.Intn(len(t.st.detail))]
+		out = append(out, upFirst(t.clauseText(d, false, false))+".")
+	}
+	if detailAt == 0 {
+		addDetail()
+	}
+	for i := 0; i < len(facts); i++ {
+		if i+1 < len(facts) && t.rng.Float64() < joinChance(facts[i], facts[i+1]) {
+			if s, ok := t.joined(facts[i], facts[i+1]); ok {
+				out = append(out, s)
+				i++
+				if detailAt == 1 && len(out) == 1 {
+					addDetail()
+				}
+				continue
+			}
+		}
+		out = append(out, t.single(facts[i]))
+		if detailAt == 1 && len(out) == 1 {
+			addDetail()
+		}
+	}
+	return out
+}
+
+// joinChance is how likely two facts are told in one sentence: likely
+// when the second can be gapped ("30 red apples and 21 green apples").
+func joinChance(f, g fact) float64 {
+	if f.cl.v.base == g.cl.v.base && f.cl.tense == g.cl.tense && f.step == g.step &&
+		((f.cl.who != nil && f.cl.who == g.cl.who) || (f.cl.who == nil && g.cl.who == nil && f.cl.subj.full == "there" && g.cl.subj.full == "there")) {
+		return 0.75
+	}
+	return 0.35
+}
+
+// stative reports whether a verb tells a state (have, be): told out of
+// order it keeps the simple past and gets an opener, not "had had".
+func stative(w verb) bool { return w.base == "have" || w.base == "be" }
+
+// flashback reports whether f is told after something that happened
+// later than it.
+func (t *teller) flashback(f fact) bool { return f.step >= 0 && f.step < t.maxStep }
+
+// told records that f has been told.
+func (t *teller) told(f fact) {
+	if f.step > t.maxStep {
+		t.maxStep = f.step
+	}
+	if f.step >= 0 && (t.minStep < 0 || f.step < t.minStep) {
+		t.minStep = f.step
+	}
+	t.prevStep = f.step
+	t.known = true
+}
+
+// factText writes a fact's clause c (cl or cond). A short form that
+// presupposes an earlier fact ("21 more") is used only after one.
+func (t *teller) factText(f fact, c clause, fb, elide, whenFirst bool) string {
+	saved := t.known
+	if f.more && !(t.minStep >= 0 && t.minStep < f.step) {
+		t.known = false
+	}
+	s := t.clauseWith(c, fb, elide, whenFirst)
+	t.known = saved
+	return s
+}
+
+// opener is the word that starts a sentence telling f: a connective of
+// time, an opener for a state told late, or nothing.
+func (t *teller) opener(f fact) string {
+	if f.cl.when != "" {
+		return ""
+	}
+	switch {
+	case t.flashback(f) && t.prevStep == f.step:
+		// Another fact of the time just told: no opener.
+	case t.flashback(f) && (f.state || stative(f.cl.v)):
+		if f.cl.v.base == "start" {
+			return ""
+		}
+		return t.freshOpener([]string{"At the start,", "To begin with,", "In the beginning,", "Originally,", "Before that,"})
+	case t.flashback(f) && t.prevStep >= 0 && t.prevStep < f.step:
+		// Back in the past, the story moves on: "Then she had bought 12."
+		return t.freshOpener([]string{"Then", "After that,", "Later,"})
+	case t.flashback(f):
+		if t.rng.Intn(2) == 0 {
+			return t.freshOpener([]string{"Before that,", "Earlier,", "Before that", "Earlier on,"})
+		}
+	case f.step > t.maxStep && t.maxStep >= 0 && t.rng.Intn(5) < 2:
+		return t.freshOpener([]string{"Then", "After that,", "Later,", "Later on,", "Next,", "Afterwards,", "Then,", "Soon after,"})
+	}
+	return ""
+}
+
+// freshOpener draws an opener not used before in the story.
+func (t *teller) freshOpener(opts []string) string {
+	var fresh []string
+	for _, o := range opts {
+		if !t.openers[strings.TrimSuffix(o, ",")] {
+			fresh = append(fresh, o)
+		}
+	}
+	if len(fresh) == 0 {
+		return ""
+	}
+	o := pick(t.rng, fresh)
+	t.openers[strings.TrimSuffix(o, ",")] = true
+	return o
+}
+
+// perfectFor reports whether f is told in the past perfect: a flashback
+// that is not a state.
+func (t *teller) perfectFor(f fact) bool { return t.flashback(f) && !stative(f.cl.v) }
+
+// single tells one fact as a sentence.
+func (t *teller) single(f fact) string {
+	op := t.opener(f)
+	s := t.factText(f, f.cl, t.perfectFor(f), false, t.rng.Intn(2) == 0)
+	t.told(f)
+	if op != "" {
+		s = op + " " + s
+	}
+	return upFirst(s) + "."
+}
+
+// joined tells two facts as one sentence, if they join well: a flashback
+// only gaps with a fact of its own time, a state does not follow an
+// event, the past does not join the present (but for a timeless rate
+// like "Each box holds 12"), and a timeless fact does not share its
+// subject with an event.
+func (t *teller) joined(f, g fact) (string, bool) {
+	sameWho := f.cl.who != nil && f.cl.who == g.cl.who
+	sameThere := f.cl.who == nil && g.cl.who == nil && f.cl.subj.full == "there" && g.cl.subj.full == "there"
+	gap := (sameWho || sameThere) && f.cl.v.base == g.cl.v.base && f.cl.tense == g.cl.tense && f.cl.obj.full != "" && g.cl.obj.full != ""
+	switch {
+	case t.flashback(f) && !(gap && g.step == f.step):
+		// A flashback joins only the fact of its own time it can gap:
+		// "Before that, she had picked 49 red potatoes and 9 sweet ones."
+		return "", false
+	case g.state && !f.state && f.step >= 0:
+		return "", false
+	case g.step >= 0 && (g.step < f.step || (g.step < t.maxStep && g.step != f.step)):
+		return "", false
+	case isPast(f.cl.tense) != isPast(g.cl.tense) && !(f.cl.who == nil && f.step < 0):
+		// Only a timeless rate without an actor ("Each box holds 12")
+		// joins a clause in another tense.
+		return "", false
+	case sameWho && (f.step < 0) != (g.step < 0):
+		return "", false
+	case (f.solo || g.solo) && !sameWho:
+		return "", false
+	}
+	op := t.opener(f)
+	onward := f.step >= 0 && g.step > f.step
+	a := t.factText(f, f.cl, t.perfectFor(f), false, t.rng.Intn(2) == 0)
+	t.told(f)
+	var s string
+	switch {
+	case gap:
+		// Gapping: "Maya picked 30 apples in the morning and 21 in the afternoon."
+		s = a + " and " + t.rest(g)
+	case sameWho:
+		b := t.factText(g, g.cl, false, true, false)
+		conj := []string{" and ", " and "}
+		if onward {
+			conj = append(conj, ", and then ", " and then ", ", then ")
+		}
+		if g.loss && !f.loss {
+			conj = append(conj, " but ", ", but ")
+		}
+		s = a + pick(t.rng, conj) + b
+	default:
+		b := t.factText(g, g.cl, false, false, t.rng.Intn(2) == 0)
+		conj := []string{", and ", " and "}
+		if g.loss && !f.loss {
+			conj = append(conj, ", but ")
+		}
+		s = a + pick(t.rng, conj) + b
+		if onward && !f.state && !stative(f.cl.v) && f.cl.when == "" && op == "" && t.rng.Intn(3) == 0 {
+			s = "After " + a + ", " + b
+		}
+	}
+	t.told(g)
+	if op != "" {
+		s = op + " " + s
+	}
+	return upFirst(s) + ".", true
+}
+
+// isPast reports whether a tense tells the past (the present perfect
+// counts as present).
+func isPast(tn tense) bool { return tn == past }
+
+// rest writes the complement, adjuncts and time of a clause whose subject
+// and verb were gapped.
+func (t *teller) rest(f fact) string {
+	c := f.cl
+	known := t.known && (!f.more || (t.minStep >= 0 && t.minStep < f.step))
+	s := t.expand(c.obj.text(known))
+	if c.tail != "" {
+		s += " " + t.expand(c.tail)
+	}
+	if c.when != "" {
+		s += " " + c.when
+	}
+	return s
+}
+
+// clauseText writes a clause. fb moves a past clause to the past perfect;
+// elide leaves out its actor subject (after "and").
+func (t *teller) clauseText(c clause, fb, elide bool) string {
+	return t.clauseWith(c, fb, elide, t.rng.Intn(2) == 0)
+}
+
+// clauseWith is clauseText with the choice of putting the time expression
+// first.
+func (t *teller) clauseWith(c clause, fb, elide, whenFirst bool) string {
+	var subj string
+	var plural bool
+	switch {
+	case c.who != nil && elide:
+		plural = t.agreement(c.who)
+	case c.who != nil:
+		subj, plural = t.subject(c.who)
+	default:
+		subj, plural = t.expand(c.subj.text(t.known)), c.plural
+	}
+	// A clause about something else ("The goldfish cost $3") leaves no
+	// actor for a pronoun to pick up.
+	t.last = c.who
+	var vf string
+	switch {
+	case c.v.base == "":
+	case c.tense == present:
+		vf = c.v.present(plural)
+	case c.tense == presentPerfect:
+		vf = c.v.presentPerfect(plural)
+	case fb:
+		vf = c.v.perfect()
+	default:
+		vf = c.v.pastTense(plural)
+	}
+	parts := []string{}
+	whenFirst = whenFirst && c.when != "" && !elide
+	if whenFirst {
+		parts = append(parts, c.when+",")
+	}
+	if subj != "" {
+		parts = append(parts, subj)
+	}
+	parts = append(parts, t.expand(vf), t.expand(c.obj.text(t.known)))
+	if c.tail != "" {
+		parts = append(parts, t.expand(c.tail))
+	}
+	if c.when != "" && !whenFirst {
+		parts = append(parts, c.when)
+	}
+	return strings.Join(parts, " ")
+}
+
+// agreement is the verb agreement of an actor as it was last referred to.
+func (t *teller) agreement(a *actor) bool {
+	if t.mentioned[a] && t.last == a {
+		return a.pro.plural
+	}
+	return a.plural
+}
+
+// subject writes an actor as a subject: a name at first, then a name or a
+// pronoun when the pronoun is clear.
+func (t *teller) subject(a *actor) (string, bool) {
+	if t.mentioned[a] || t.partsMentioned(a) {
+		p := 0.4
+		if t.last == a {
+			p = 0.75
+		}
+		if t.clearPronoun(a) && t.rng.Float64() < p {
+			t.last = a
+			return a.pro.subj, a.pro.plural
+		}
+		t.last = a
+		return t.again(a), a.plural
+	}
+	s := t.first(a)
+	t.last = a
+	return s, a.plural
+}
+
+// partsMentioned reports whether a is a pair of actors both already named
+// (then "they" may refer to them).
+func (t *teller) partsMentioned(a *actor) bool {
+	if len(a.parts) == 0 {
+		return false
+	}
+	for _, p := range a.parts {
+		if !t.mentioned[p] {
+			return false
+		}
+	}
+	return true
+}
+
+// clearPronoun reports whether a pronoun would refer to a without doubt:
+// a was the last subject, or no other named actor shares its pronoun.
+func (t *teller) clearPronoun(a *actor) bool {
+	if t.last == a {
+		return true
+	}
+	if a.pro == proThey && len(a.parts) == 0 && a.kind == person {
+		return false // a singular "they" only right after its name
+	}
+	for _, b := range t.st.cast {
+		if b != a && b.pro == a.pro && (t.mentioned[b] || t.partsMentioned(b)) {
+			return false
+		}
+	}
+	return true
+}
+
+// first writes an actor's first mention.
+func (t *teller) first(a *actor) string {
+	t.mentioned[a] = true
+	switch {
+	case a.owner != nil && t.mentioned[a.owner]:
+		return a.owner.pro.poss + " " + a.rel
+	case a.owner != nil:
+		t.mentioned[a.owner] = true
+		return possessive(a.owner.name, a.owner.plural) + " " + a.rel
+	case len(a.parts) > 0:
+		var names []string
+		for _, p := range a.parts {
+			names = append(names, t.objectRef(p, false))
+		}
+		return list(names)
+	}
+	return a.name
+}
+
+// again writes an actor mentioned before, without a pronoun.
+func (t *teller) again(a *actor) string {
+	switch {
+	case a.owner != nil:
+		return a.owner.pro.poss + " " + a.rel
+	case len(a.parts) > 0:
+		return t.first(a)
+	case a.again != "":
+		return a.again
+	}
+	return a.name
+}
+
+// objectRef writes an actor where it is not the subject; pro allows a
+// pronoun.
+func (t *teller) objectRef(a *actor, pro bool) string {
+	if !t.mentioned[a] && !t.partsMentioned(a) {
+		return t.first(a)
+	}
+	// "Her aunt gave her 12 more": the object may be the owner of the
+	// subject.
+	if pro && (t.clearPronoun(a) || (t.last != nil && t.last.owner == a)) {
+		return a.pro.obj
+	}
+	return t.again(a)
+}
+
+// expand replaces the actor references in s: {main} and {other} (a name,
+// "her brother" or a pronoun), {main=} and {other=} (never a pronoun),
+// {main's} and {other's} (a possessive).
+func (t *teller) expand(s string) string {
+	if !strings.Contains(s, "{") {
+		return s
+	}
+	// Left to right, so that the first reference names the actor.
+	return actorRef.ReplaceAllStringFunc(s, func(m string) string {
+		sub := actorRef.FindStringSubmatch(m)
+		a := t.st.main
+		if sub[1] == "other" {
+			a = t.st.other
+		}
+		if a == nil {
+			return m
+		}
+		switch sub[2] {
+		case "'s":
+			if t.mentioned[a] && (t.clearPronoun(a) || (t.last != nil && t.last.owner == a)) {
+				return a.pro.poss
+			}
+			return possessive(t.objectRef(a, false), a.plural)
+		case "=":
+			return t.objectRef(a, false)
+		}
+		return t.objectRef(a, true)
+	})
+}
+
+// actorRef matches an actor reference: {main}, {other=}, {main's}.
+var actorRef = regexp.MustCompile(`\{(main|other)(=|'s)?\}`)
+
+// conds writes facts as the body of an if-clause: "she gave away 15 and
+// picked 21 more". Time expressions stay at the end of their clauses.
+func (t *teller) conds(facts []fact) string {
+	var parts []string
+	var prev clause
+	for i, f := range facts {
+		c := f.cl
+		if f.cond != nil {
+			c = *f.cond
+		}
+		elide := c.who != nil && c.who == prev.who && i > 0
+		if elide && c.v.base == prev.v.base && c.tense == prev.tense && c.obj.full != "" {
+			// Gapping: "if she earned 80 bronze medals and 8 gold medals"
+			g := f
+			g.cl = c
+			parts[len(parts)-1] += " and " + t.rest(g)
+		} else {
+			parts = append(parts, t.factText(f, c, false, elide, false))
+		}
+		t.told(f)
+		prev = c
+	}
+	return list(parts)
+}
+
+// ask writes the question. With facts, they form an if-clause before the
+// question (before) or after it.
+func (t *teller) ask(q question, facts []fact, before bool) string {
+	if len(facts) > 0 && before {
+		cond := t.conds(facts)
+		body := t.direct(q)
+		return upFirst("if "+cond+", "+lowFirst(body)) + "?"
+	}
+	embed := t.rng.Intn(5) == 0 && !q.noEmbed
+	var body string
+	var frame string
+	if embed {
+		body = t.embedded(q)
+		frame = pick(t.rng, []string{"Find %.", "Work out %.", "Figure out %.", "Can you work out %?", "Can you find %?", "Calculate %.", "Find out %."})
+	} else {
+		body = t.direct(q)
+		frame = "%?"
+	}
+	if len(facts) > 0 {
+		body += " if " + t.conds(facts)
+	}
+	return upFirst(strings.Replace(frame, "%", body, 1))
+}
+
+// askFirst writes the question with every fact in an if-clause after it:
+// "How many apples does Maya have now if she had 30, …?". The if-clause
+// names the actors again.
+func (t *teller) askFirst(q question, facts []fact) string {
+	body := t.direct(q)
+	t.known, t.last, t.mentioned = false, nil, map[*actor]bool{}
+	return upFirst(body + " if " + t.conds(facts) + "?")
+}
+
+// direct writes the question in question order, without its mark: "How
+// many apples does she have now".
+func (t *teller) direct(q question) string {
+	var s string
+	if q.who == nil && q.subj == "" {
+		s = q.wh + " " + t.qverb(q, q.pl)
+	} else {
+		subj, pl := t.qsubject(q)
+		aux, main := t.qaux(q, pl)
+		s = q.wh + " " + aux + " " + subj + " " + main
+	}
+	if q.tail != "" {
+		s += " " + t.expand(q.tail)
+	}
+	t.known = true
+	return s
+}
+
+// embedded writes the question in statement order, for "Find …": "how
+// many apples she has now".
+func (t *teller) embedded(q question) string {
+	wh := lowFirst(q.wh)
+	var s string
+	if q.who == nil && q.subj == "" {
+		s = wh + " " + t.qverb(q, q.pl)
+	} else {
+		subj, pl := t.qsubject(q)
+		s = wh + " " + subj + " " + t.qverb(q, pl)
+	}
+	if q.tail != "" {
+		s += " " + t.expand(q.tail)
+	}
+	t.known = true
+	return s
+}
+
+// qsubject writes the subject of a question.
+func (t *teller) qsubject(q question) (string, bool) {
+	if q.who != nil {
+		// A pronoun in the question only when no other actor shares it.
+		t.last = nil
+		s, pl := t.subject(q.who)
+		return s, pl
+	}
+	return t.expand(q.subj), q.pl
+}
+
+// qaux splits the verb of a direct question into the auxiliary and the
+// rest: "does" + "have", "will" + "get", "are" + "" for be.
+func (t *teller) qaux(q question, pl bool) (aux, rest string) {
+	switch q.aux {
+	case "do":
+		h, r := splitHead(q.v.base)
+		if h == "be" {
+			return verb{base: "be"}.present(pl), strings.TrimSpace(r)
+		}
+		if pl {
+			return "do", q.v.base
+		}
+		return "does", q.v.base
+	case "did":
+		h, r := splitHead(q.v.base)
+		if h == "be" {
+			return verb{base: "be"}.pastTense(pl), strings.TrimSpace(r)
+		}
+		return "did", q.v.base
+	}
+	return q.aux, q.v.base
+}
+
+// qverb writes the verb of a question in statement order: "has", "had",
+// "will get".
+func (t *teller) qverb(q question, pl bool) string {
+	switch q.aux {
+	case "do":
+		return q.v.present(pl)
+	case "did":
+		return q.v.pastTense(pl)
+	}
+	return q.aux + " " + q.v.base
+}
+
+// tellTerse writes the story as notes: "30 cookies, 15 more baked, 20
+// eaten. how many left?"
+func (t *teller) tellTerse(facts []fact, q question) (string, bool) {
+	var parts []string
+	for _, f := range facts {
+		parts = append(parts, f.tersePhrase().text(t.known))
+		t.known = true
+	}
+	body := strings.Join(parts, pick(t.rng, []string{", ", ", ", "; ", ". "}))
+	first := t.rng.Intn(5) == 0
+	var s string
+	if first {
+		s = q.terse + pick(t.rng, []string{"? ", "?? ", ": "}) + body
+	} else {
+		s = body + pick(t.rng, []string{". ", ". ", ", ", " - "}) + q.terse + pick(t.rng, []string{"?", "?", "", "??"})
+	}
+	if t.rng.Intn(3) == 0 {
+		s = upFirst(s)
+	}
+	return tidy(s), first
+}
+
+// informalise turns a standard text into a chatty one: lower case, no
+// apostrophes, "gonna", an opener such as "ok so", a remark such as "lol",
+// and no question mark.
+func informalise(rng *rand.Rand, s string) string {
+	s = strings.ToLower(s)
+	s = strings.ReplaceAll(s, "'", "")
+	s = strings.ReplaceAll(s, "going to", "gonna")
+	s = strings.ReplaceAll(s, "want to", "wanna")
+	s = strings.ReplaceAll(s, "? ", pick(rng, []string{". ", ": ", " - ", ", "}))
+	s = strings.ReplaceAll(s, "?", "")
+	s = strings.TrimSuffix(s, ".")
+	if rng.Intn(2) == 0 {
+		s = pick(rng, []string{"ok so ", "so ", "ok so basically ", "hey, ", "um ", "question: ", "so like "}) + s
+	}
+	if rng.Intn(3) == 0 {
+		s += pick(rng, []string{" lol", " pls help", " idk how to do this", " this is kinda hard", " kinda stuck", " help", " thx", " lol im confused"})
+	}
+	return s
+}

@@ -1,0 +1,198 @@
+// Package synth generates arithmetic word problems in the style of the
+// Common Core (CC) dataset compositionally: every problem has three
+// numbers and one of the five CC equation patterns, and is put together
+// from many independent choices rather than from whole-problem templates,
+// so that a model trained on them must learn to read.
+//
+// A story is a semantic frame of its pattern filled with a scene and told
+// by a realiser. The frame (frames_*.go) fixes what happens: for (a+b)-c,
+// someone had a things, got b more and lost c, or two people pooled theirs
+// and used some; for a*(b+c), a is a rate (per box, per hour, per ticket)
+// applied to b units on one occasion and c on another; and so on, several
+// frames per pattern. The scene (things.go, lexicon.go, actors.go) fills
+// the frame's roles: an agent (a person with a pronoun, a group, a
+// business), a thing with its plural, kinds, containers, prices and the
+// verbs that suit it, time expressions, relatives and friends. A frame
+// turns its numbers into facts: clauses with a subject, a verb chosen from
+// a lexicon of synonyms, a complement that holds the number and adjuncts,
+// each with a step in time (or none, for rates and prices) and forms for
+// an if-clause and for notes; and into questions that ask for exactly the
+// quantity its pattern computes.
+//
+// The realiser (realise.go) then chooses, independently, the register
+// (standard, informal or terse notes), an order of the facts (flashbacks
+// get the past perfect or "before that", states told late get "to begin
+// with"), where the question goes (last, first, or around an if-clause),
+// how facts join ("and", "but", "then", "after …", or gapping: "30 in the
+// morning and 21 in the afternoon"), where time expressions go, whether
+// an actor is named or referred to by a pronoun, and whether a detail
+// sentence without numbers is added. English agreement (a/an, singular
+// for 1, verb agreement, pronouns, capitals) is handled in english.go.
+package synth
+
+import (
+	"fmt"
+	"math/rand"
+
+	"d4/data"
+)
+
+// Bounds of the numbers.
+const (
+	maxOperand = 120 // every number in the text
+	maxValue   = 149 // every intermediate value and the answer
+)
+
+// Generate makes n problems deterministically under seed. The five CC
+// patterns come in equal proportions (the problems cycle through them and
+// are then shuffled). Each problem's text has exactly three numbers,
+// written as digits, which are the operands of its equation in CC's
+// format (e.g. "X=((50.0+21.0)-15.0)", operands in pattern order); Answer
+// is the equation's exact value. Every operand is in 1…120, every
+// intermediate value and the answer in 0…149, divisions are exact, and a
+// divisor is 2…12 in most problems. IDs are 0…n−1; n ≤ 0 gives an empty
+// slice.
+func Generate(n int, seed int64) []data.CCProblem {
+	ms := generateAll(n, seed)
+	out := make([]data.CCProblem, len(ms))
+	for i, m := range ms {
+		out[i] = m.problem(i)
+	}
+	return out
+}
+
+// generateAll makes the problems of Generate with what the tests look at.
+func generateAll(n int, seed int64) []made {
+	if n <= 0 {
+		return []made{}
+	}
+	rng := rand.New(rand.NewSource(seed))
+	patterns := make([]string, n)
+	for i := range patterns {
+		patterns[i] = data.Patterns[i%len(data.Patterns)]
+	}
+	rng.Shuffle(n, func(i, j int) { patterns[i], patterns[j] = patterns[j], patterns[i] })
+	out := make([]made, n)
+	for i, p := range patterns {
+		out[i] = generate(rng, p)
+	}
+	return out
+}
+
+// made is one generated problem with what the tests look at.
+type made struct {
+	pattern string
+	a, b, c int
+	text    string
+	frame   string
+	first   bool // the question comes first
+	reg     register
+}
+
+// problem writes m as a CCProblem with the given ID.
+func (m made) problem(id int) data.CCProblem {
+	eq, ans := equation(m.pattern, m.a, m.b, m.c)
+	return data.CCProblem{ID: id, Text: m.text, Equation: eq, Answer: float64(ans)}
+}
+
+// generate makes one problem of the pattern: it draws a frame and numbers
+// until the frame finds a scene that suits the numbers, then tells the
+// story.
+func generate(rng *rand.Rand, pattern string) made {
+	fs := framesOf(pattern)
+	for {
+		f := fs[rng.Intn(len(fs))]
+		for try := 0; try < 20; try++ {
+			a, b, c := numbers(rng, pattern)
+			g := &gen{rng: rng, a: a, b: b, c: c}
+			st, ok := f.build(g)
+			if !ok {
+				continue
+			}
+			st.finish(g)
+			text, first, reg := tell(rng, st)
+			return made{pattern: pattern, a: a, b: b, c: c, text: text, frame: f.name, first: first, reg: reg}
+		}
+	}
+}
+
+// equation writes the equation of a pattern in CC's format and computes
+// its value.
+func equation(pattern string, a, b, c int) (string, int) {
+	switch pattern {
+	case data.PatternAddSub:
+		return fmt.Sprintf("X=((%d.0+%d.0)-%d.0)", a, b, c), a + b - c
+	case data.PatternMulAdd:
+		return fmt.Sprintf("X=(%d.0*(%d.0+%d.0))", a, b, c), a * (b + c)
+	case data.PatternAddDiv:
+		return fmt.Sprintf("X=((%d.0+%d.0)/%d.0)", a, b, c), (a + b) / c
+	case data.PatternMulSub:
+		return fmt.Sprintf("X=(%d.0*(%d.0-%d.0))", a, b, c), a * (b - c)
+	case data.PatternSubDiv:
+		return fmt.Sprintf("X=((%d.0-%d.0)/%d.0)", a, b, c), (a - b) / c
+	}
+	panic("synth: unknown pattern " + pattern)
+}
+
+// smallInt draws an integer in lo…hi, small ones more often, as in school
+// exercises, but covering the whole range.
+func smallInt(rng *rand.Rand, lo, hi int) int {
+	if hi <= lo {
+		return lo
+	}
+	top := hi
+	switch r := rng.Float64(); {
+	case r < 0.35:
+		top = lo + 9
+	case r < 0.65:
+		top = lo + 19
+	case r < 0.85:
+		top = lo + 49
+	}
+	top = min(top, hi)
+	return lo + rng.Intn(top-lo+1)
+}
+
+// divisor draws a divisor or rate of a division: 2…12 mostly, up to 20
+// now and then.
+func divisor(rng *rand.Rand) int {
+	if rng.Intn(20) == 0 {
+		return 13 + rng.Intn(8)
+	}
+	return 2 + rng.Intn(11)
+}
+
+// numbers draws the operands a, b, c of a pattern in the equation's order.
+func numbers(rng *rand.Rand, pattern string) (a, b, c int) {
+	switch pattern {
+	case data.PatternAddSub: // a+b ≤ 149, 1 ≤ c < a+b
+		a = smallInt(rng, 2, maxOperand-1)
+		b = smallInt(rng, 1, min(maxOperand, maxValue-a))
+		c = smallInt(rng, 1, min(maxOperand, a+b-1))
+	case data.PatternMulAdd: // a ≥ 2, a·(b+c) ≤ 149
+		a = smallInt(rng, 2, maxValue/2)
+		s := smallInt(rng, 2, maxValue/a)
+		b = 1 + rng.Intn(s-1)
+		c = s - b
+	case data.PatternAddDiv: // a+b = q·c ≤ 149
+		c = divisor(rng)
+		q := smallInt(rng, 1, maxValue/c)
+		t := q * c
+		if t < 2 {
+			t = 2 * c
+		}
+		b = smallInt(rng, max(1, t-maxOperand), min(t-1, maxOperand))
+		a = t - b
+	case data.PatternMulSub: // a ≥ 2, b−c ≥ 1, a·(b−c) ≤ 149
+		a = smallInt(rng, 2, maxOperand)
+		d := smallInt(rng, 1, maxValue/a)
+		c = smallInt(rng, 1, maxOperand-d)
+		b = c + d
+	case data.PatternSubDiv: // a−b = q·c, a ≤ 120
+		c = divisor(rng)
+		q := smallInt(rng, 1, (maxOperand-1)/c)
+		b = smallInt(rng, 1, maxOperand-q*c)
+		a = b + q*c
+	}
+	return a, b, c
+}
