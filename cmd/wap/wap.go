@@ -313,7 +313,7 @@ func (tr trainRun) one(k int, m *wap.Model, cfg wap.TrainConfig, dir string) (ru
 		return runResult{}, err
 	}
 	bcfg.TrainSeconds = secs + time.Since(start).Seconds()
-	testAcc, err := best.Accuracy(tr.test)
+	testAcc, err := best.ExactAccuracy(tr.test)
 	if err != nil {
 		return runResult{}, err
 	}
@@ -361,6 +361,7 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 	dataDir := fs.String("data", defaultPrepared, "prepared data (wap prepare)")
 	modelDir := fs.String("model", defaultModel, "model directory")
 	jsonOut := fs.Bool("json", false, "print one JSON object with split, n and accuracy")
+	decode := fs.String("decode", "sensible", decodeUsage)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap eval [flags]")
 		fmt.Fprintln(stderr, "Prints the model's accuracy on a split (beside the paper's Table 3) or on the hand-written benchmark,")
@@ -380,10 +381,15 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 	if *bench != "" && *bench != "dev" && *bench != "test" {
 		return usageError{fmt.Errorf("--bench must be dev or test, got %q", *bench)}
 	}
+	dec, err := wap.ParseDecoding(*decode)
+	if err != nil {
+		return usageError{fmt.Errorf("--decode: %w", err)}
+	}
 	m, cfg, vocab, err := wap.Load(*modelDir)
 	if err != nil {
 		return err
 	}
+	m.Decode = dec
 	if *bench != "" {
 		return evalBench(m, cfg, vocab, *bench, *modelDir, *jsonOut, stdout)
 	}
@@ -442,6 +448,9 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// decodeUsage documents the --decode flag.
+const decodeUsage = "how the slots decide: sensible (the most probable answer that is not negative, and whole when the numbers are) or argmax (each slot's most probable decision)"
+
 // trainedOn says what a model was trained on.
 func trainedOn(cfg wap.Config) string {
 	if cfg.Generated > 0 && cfg.Data == data.SourceCC {
@@ -488,6 +497,7 @@ func answerCmd(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	modelDir := fs.String("model", defaultModel, "model directory")
 	jsonOut := fs.Bool("json", false, "print one JSON object with answer and formula")
+	decode := fs.String("decode", "sensible", decodeUsage)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap answer [flags] \"QUESTION\"")
 		fmt.Fprintln(stderr, "Answers one word algebra problem: the answer on the first line, then the formula the slots chose.")
@@ -505,10 +515,15 @@ func answerCmd(args []string, stdout, stderr io.Writer) error {
 	case len(pos) > 1:
 		return usageError{fmt.Errorf("expected the QUESTION as one argument, got %d: quote the question", len(pos))}
 	}
+	dec, err := wap.ParseDecoding(*decode)
+	if err != nil {
+		return usageError{fmt.Errorf("--decode: %w", err)}
+	}
 	m, cfg, vocab, err := wap.Load(*modelDir)
 	if err != nil {
 		return err
 	}
+	m.Decode = dec
 	p, err := wap.NewProblem(pos[0], vocab)
 	if err != nil {
 		return err

@@ -16,13 +16,19 @@ import (
 	"d4/sketches"
 )
 
-func paperModel(t *testing.T, vocab int, seed int64) *Model {
+// wapSketch returns the paper's sketch.
+func wapSketch(t *testing.T) string {
 	t.Helper()
 	src, ok := sketches.Embedded("wap")
 	if !ok {
 		t.Fatal("wap sketch not embedded")
 	}
-	m, err := NewModel("wap.fth", src, vocab, seed)
+	return src
+}
+
+func paperModel(t *testing.T, vocab int, seed int64) *Model {
+	t.Helper()
+	m, err := NewModel("wap.fth", wapSketch(t), vocab, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,10 +186,12 @@ func argmaxProduct(execs []execution) float64 {
 }
 
 // Solve's answer is the exact value of the formula it shows, on numbers of
-// any size, and its confidence the probability of that answer.
+// any size, and its confidence the probability of that answer; decoding by
+// argmax takes each slot's most probable decision, the sensible decoding
+// the most probable answer that is whole and not negative.
 func TestSolveAnswersItsFormula(t *testing.T) {
 	const vocab = 12
-	compared := 0
+	compared, differ := 0, 0
 	for seed := int64(1); seed <= 12; seed++ {
 		m := paperModel(t, vocab, seed)
 		ps := randomProblems(3, vocab, seed)
@@ -194,50 +202,64 @@ func TestSolveAnswersItsFormula(t *testing.T) {
 			ps[1].Numbers[k] = 0
 		}
 		ps[2].Numbers = [3]int{1, 1, 1}
-		sols, err := m.Solve(ps)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, s := range sols {
-			if s.Err != nil {
-				if !errors.Is(s.Err, ErrDivZero) {
-					t.Errorf("seed %d problem %d: %v", seed, i, s.Err)
+		var sols [2][]Solution
+		for i, dec := range []Decoding{DecodeArgmax, DecodeSensible} {
+			m.Decode = dec
+			var err error
+			if sols[i], err = m.Solve(ps); err != nil {
+				t.Fatal(err)
+			}
+			for j, s := range sols[i] {
+				if s.Err != nil {
+					if !errors.Is(s.Err, ErrDivZero) {
+						t.Errorf("seed %d problem %d: %v", seed, j, s.Err)
+					}
+					continue
 				}
-				continue
-			}
-			if want := evalFormula(t, s.Formula); want.Cmp(s.Answer) != 0 {
-				t.Errorf("seed %d problem %d: %s = %s, Solve says %s", seed, i, s.Formula, want.RatString(), s.Answer.RatString())
-			}
-			if s.Confidence <= 0 || s.Confidence > 1+1e-9 {
-				t.Errorf("confidence %v", s.Confidence)
+				if want := evalFormula(t, s.Formula); want.Cmp(s.Answer) != 0 {
+					t.Errorf("%v, seed %d problem %d: %s = %s, Solve says %s", dec, seed, j, s.Formula, want.RatString(), s.Answer.RatString())
+				}
+				if s.Confidence <= 0 || s.Confidence > 1+1e-9 {
+					t.Errorf("confidence %v", s.Confidence)
+				}
 			}
 		}
-		// The confidence is the probability of the answer among the
-		// answers of every combination of decisions, which sum to 1.
+		// The outcomes of every combination of decisions have
+		// probabilities that sum to 1; the confidence is the answer's.
 		p := ps[2]
 		vecs, _ := m.Reader.Read([][]int{p.IDs}, [][]float64{picks(p)})
 		execs, _, err := m.softRun(p, vecs[0])
 		if err != nil {
 			t.Fatal(err)
 		}
-		dist, err := m.answerDistribution(p, execs)
+		outs, err := m.outcomes(p, execs)
 		if err != nil {
 			t.Fatal(err)
 		}
-		total := 0.0
-		for _, pr := range dist {
-			total += pr
+		total, best := 0.0, (*outcome)(nil)
+		for _, o := range outs {
+			total += o.prob
+			if v := o.term.Value; !o.term.DivZero && v.Sign() >= 0 && v.IsInt() && (best == nil || o.prob > best.prob) {
+				best = o
+			}
 		}
-		if s := sols[2]; math.Abs(total-1) > 1e-9 || s.Err == nil && math.Abs(dist[s.Answer.RatString()]-s.Confidence) > 1e-12 {
-			t.Errorf("seed %d: distribution %v (sum %v), answer %v with confidence %v", seed, dist, total, s.Answer, s.Confidence)
+		argmaxSol, sensibleSol := sols[0][2], sols[1][2]
+		if math.Abs(total-1) > 1e-9 {
+			t.Errorf("seed %d: outcomes sum to %v", seed, total)
 		}
-		if s := sols[2]; s.Err == nil && s.Confidence < argmaxProduct(execs)-1e-12 {
-			t.Errorf("seed %d: confidence %v below the argmax path's %v", seed, s.Confidence, argmaxProduct(execs))
+		if s := argmaxSol; s.Err == nil && (math.Abs(outs[s.Answer.RatString()].prob-s.Confidence) > 1e-12 || s.Confidence < argmaxProduct(execs)-1e-12) {
+			t.Errorf("seed %d: argmax answer %v with confidence %v, its outcome %v, the argmax path %v", seed, s.Answer, s.Confidence, outs[s.Answer.RatString()].prob, argmaxProduct(execs))
+		}
+		if s := sensibleSol; s.Err != nil || s.Answer.Cmp(best.term.Value) != 0 || math.Abs(s.Confidence-best.prob) > 1e-12 {
+			t.Errorf("seed %d: sensible answer %v (%v), want %v with %v", seed, s.Answer, s.Confidence, best.term.Value, best.prob)
+		}
+		if argmaxSol.Err != nil || argmaxSol.Answer.Cmp(sensibleSol.Answer) != 0 {
+			differ++
 		}
 		compared++
 	}
-	if compared < 3 {
-		t.Errorf("only %d confidences compared", compared)
+	if compared < 3 || differ == 0 {
+		t.Errorf("%d outcome tables compared, %d where the decodings differ", compared, differ)
 	}
 }
 

@@ -14,18 +14,18 @@ import (
 // Solution is what the model makes of one problem.
 type Solution struct {
 	// Answer is the exact value of Formula: the sketch run on the symbolic
-	// machine with exact arithmetic (symbolic.Exact), each slot deciding
-	// by the argmax of its distribution in ∂4.
+	// machine with exact arithmetic (symbolic.Exact), with the decisions
+	// of the model's Decoding.
 	Answer *big.Rat
 	// Formula writes how the program computed Answer from the question's
 	// numbers, e.g. "(50 - 15) + 21".
 	Formula string
-	// Confidence is the probability, under the slots' distributions, of
-	// the decisions that give Answer (every combination of decisions is
-	// run when there are at most maxCombinations; otherwise the
-	// probability of the argmax decisions alone).
+	// Confidence is the probability, under the slots' distributions (each
+	// deciding independently), of the combinations of decisions that give
+	// Answer (every combination is run when there are at most
+	// maxCombinations; otherwise the probability of the decisions taken).
 	Confidence float64
-	// Choices are the argmax decisions, one per slot execution in order:
+	// Choices are the decisions taken, one per slot execution in order:
 	// the index of the chosen word, or of the permutation
 	// (d4.Permutations).
 	Choices []int
@@ -55,10 +55,57 @@ type execution struct {
 // pass fills the heap, ∂4 runs the sketch step by step (Machine.RunWatch)
 // and records each slot's distribution; then the symbolic machine runs the
 // sketch again with exact arithmetic on the problem's numbers (its
-// Quantities, or its Numbers), each slot taking its argmax decision. A
+// Quantities, or its Numbers), with the decisions of m.Decode. A
 // problem whose formula divides by zero has no answer: its Solution's Err
 // wraps ErrDivZero.
 func (m *Model) Solve(ps []*Problem) ([]Solution, error) {
+	execs, err := m.executions(ps)
+	if err != nil {
+		return nil, err
+	}
+	return m.exactAnswers(ps, execs, true)
+}
+
+// SolveEnsemble is Solve with the slots' distributions averaged over
+// models of the same sketch and vocabulary (e.g. the restarts of a
+// training run): each decision is the argmax of the mean distribution.
+func SolveEnsemble(ms []*Model, ps []*Problem) ([]Solution, error) {
+	if len(ms) == 0 {
+		return nil, errors.New("an ensemble of no models")
+	}
+	mean, err := ms[0].executions(ps)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range ms[1:] {
+		if m.Machine.SketchFile != ms[0].Machine.SketchFile || d4.SketchHash(m.Machine.Sketch) != d4.SketchHash(ms[0].Machine.Sketch) {
+			return nil, errors.New("the models of an ensemble must share their sketch")
+		}
+		execs, err := m.executions(ps)
+		if err != nil {
+			return nil, err
+		}
+		for i := range mean {
+			for j := range mean[i] {
+				for k, v := range execs[i][j].probs {
+					mean[i][j].probs[k] += v
+				}
+			}
+		}
+	}
+	for i := range mean {
+		for j := range mean[i] {
+			for k := range mean[i][j].probs {
+				mean[i][j].probs[k] /= float64(len(ms))
+			}
+		}
+	}
+	return ms[0].exactAnswers(ps, mean, true)
+}
+
+// executions reads the problems and runs ∂4 on each: the slot executions
+// of every problem.
+func (m *Model) executions(ps []*Problem) ([][]execution, error) {
 	if len(ps) == 0 {
 		return nil, nil
 	}
@@ -74,13 +121,23 @@ func (m *Model) Solve(ps []*Problem) ([]Solution, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Solution, len(ps))
+	out := make([][]execution, len(ps))
 	for i, p := range ps {
-		execs, _, err := m.softRun(p, vecs[i])
-		if err != nil {
+		if out[i], _, err = m.softRun(p, vecs[i]); err != nil {
 			return nil, err
 		}
-		if out[i], err = m.exactAnswer(p, execs); err != nil && !errors.Is(err, ErrDivZero) {
+	}
+	return out, nil
+}
+
+// exactAnswers replays each problem's decisions on the exact machine; the
+// confidences are computed only when asked for (the product of the
+// decisions' probabilities otherwise).
+func (m *Model) exactAnswers(ps []*Problem, execs [][]execution, confidence bool) ([]Solution, error) {
+	out := make([]Solution, len(ps))
+	for i, p := range ps {
+		var err error
+		if out[i], err = m.exactAnswer(p, execs[i], confidence); err != nil && !errors.Is(err, ErrDivZero) {
 			return nil, fmt.Errorf("problem %d: %w", p.ID, err)
 		}
 		out[i].Err = err
@@ -113,16 +170,74 @@ func (m *Model) softRun(p *Problem, vec []float64) ([]execution, []float64, erro
 	return execs, final, err
 }
 
-// exactAnswer replays the sketch on the exact machine with the argmax
-// decisions, and sums the probability of every combination of decisions
-// that gives the same answer.
-func (m *Model) exactAnswer(p *Problem, execs []execution) (Solution, error) {
+// Decoding says how Solve turns the slots' distributions into decisions.
+type Decoding int
+
+const (
+	// DecodeSensible takes the most probable answer that a word problem
+	// can have: of every combination of decisions, those whose answer is
+	// negative, divides by zero, or is a fraction although every number of
+	// the question is whole are set aside, and the answer with the largest
+	// total probability among the rest is chosen, with the most probable
+	// combination that gives it. When no combination is sensible, or there
+	// are more than maxCombinations, it decodes as DecodeArgmax.
+	DecodeSensible Decoding = iota
+	// DecodeArgmax takes each slot's most probable decision.
+	DecodeArgmax
+)
+
+// String returns the decoding's name.
+func (d Decoding) String() string {
+	if d == DecodeArgmax {
+		return "argmax"
+	}
+	return "sensible"
+}
+
+// ParseDecoding reads a decoding's name: "sensible" or "argmax".
+func ParseDecoding(s string) (Decoding, error) {
+	switch s {
+	case "sensible":
+		return DecodeSensible, nil
+	case "argmax":
+		return DecodeArgmax, nil
+	}
+	return 0, fmt.Errorf("unknown decoding %q (want sensible or argmax)", s)
+}
+
+// outcome is an exact answer and what gives it: its total probability over
+// the combinations of decisions, and the most probable of them.
+type outcome struct {
+	term     symbolic.Term
+	prob     float64
+	best     []int
+	bestProb float64
+}
+
+// exactAnswer decodes a problem's decisions (m.Decode) and replays them on
+// the exact machine. With confidence (or DecodeSensible), every
+// combination of decisions is run, and the confidence is the total
+// probability of the answer; otherwise it is the probability of the
+// decisions taken.
+func (m *Model) exactAnswer(p *Problem, execs []execution, confidence bool) (Solution, error) {
 	choices := make([]int, len(execs))
 	sol := Solution{Choices: choices, Confidence: 1}
 	for j, e := range execs {
 		choices[j] = argmax(e.probs)
 		sol.Slots = append(sol.Slots, e.slot)
 		sol.Confidence *= e.probs[choices[j]]
+	}
+	var outs map[string]*outcome
+	if confidence || m.Decode == DecodeSensible {
+		var err error
+		if outs, err = m.outcomes(p, execs); err != nil {
+			return sol, err
+		}
+	}
+	if m.Decode == DecodeSensible {
+		if o := sensible(outs, wholeNumbers(p)); o != nil {
+			copy(choices, o.best)
+		}
 	}
 	t, err := m.replay(p, execs, choices)
 	if err != nil {
@@ -133,22 +248,44 @@ func (m *Model) exactAnswer(p *Problem, execs []execution) (Solution, error) {
 		return sol, fmt.Errorf("%w: %s", ErrDivZero, t.Formula)
 	}
 	sol.Answer = t.Value
-	dist, err := m.answerDistribution(p, execs)
-	if err != nil {
-		return sol, err
-	}
-	if dist != nil {
-		sol.Confidence = dist[sol.Answer.RatString()]
+	if outs != nil {
+		sol.Confidence = outs[t.Value.RatString()].prob
 	}
 	return sol, nil
 }
 
-// answerDistribution runs every combination of decisions, each with the
-// product of its decisions' probabilities (the slots decide
-// independently), and returns the probability of each exact answer by its
-// RatString ("DivZero" for the formulas that divide by zero). It returns
-// nil when there are more than maxCombinations.
-func (m *Model) answerDistribution(p *Problem, execs []execution) (map[string]float64, error) {
+// wholeNumbers reports whether every number of a problem is an integer.
+func wholeNumbers(p *Problem) bool {
+	for _, q := range p.Quantities {
+		if !q.Value.IsInt() {
+			return false
+		}
+	}
+	return true
+}
+
+// sensible returns the most probable outcome that is not negative, does not
+// divide by zero, and is whole when whole is set; nil when there is none.
+func sensible(outs map[string]*outcome, whole bool) *outcome {
+	var best *outcome
+	for _, o := range outs {
+		v := o.term.Value
+		if o.term.DivZero || v.Sign() < 0 || whole && !v.IsInt() {
+			continue
+		}
+		if best == nil || o.prob > best.prob || o.prob == best.prob && v.Cmp(best.term.Value) < 0 {
+			best = o
+		}
+	}
+	return best
+}
+
+// outcomes runs every combination of decisions, each with the product of
+// its decisions' probabilities (the slots decide independently), and
+// returns the outcomes by the RatString of their answer ("DivZero" for the
+// formulas that divide by zero). It returns nil when there are more than
+// maxCombinations.
+func (m *Model) outcomes(p *Problem, execs []execution) (map[string]*outcome, error) {
 	combos := 1
 	for _, e := range execs {
 		combos *= len(e.probs)
@@ -156,7 +293,7 @@ func (m *Model) answerDistribution(p *Problem, execs []execution) (map[string]fl
 			return nil, nil
 		}
 	}
-	dist := map[string]float64{}
+	outs := map[string]*outcome{}
 	alt := make([]int, len(execs))
 	for c := 0; c < combos; c++ {
 		prob, rest := 1.0, c
@@ -176,9 +313,17 @@ func (m *Model) answerDistribution(p *Problem, execs []execution) (map[string]fl
 		if u.DivZero {
 			key = "DivZero"
 		}
-		dist[key] += prob
+		o := outs[key]
+		if o == nil {
+			o = &outcome{term: u}
+			outs[key] = o
+		}
+		o.prob += prob
+		if prob > o.bestProb {
+			o.best, o.bestProb, o.term = append([]int(nil), alt...), prob, u
+		}
 	}
-	return dist, nil
+	return outs, nil
 }
 
 // replay runs the sketch on the symbolic machine with exact arithmetic:
@@ -241,4 +386,36 @@ func argmax(x []float64) int {
 		}
 	}
 	return k
+}
+
+// ExactAccuracy returns the percentage of problems whose exact answer
+// (Solve with m.Decode: the value of the formula `wap answer` prints) is
+// their answer.
+func (m *Model) ExactAccuracy(ps []*Problem) (float64, error) {
+	return m.accuracyWith(ps, m.Decode)
+}
+
+// accuracyWith is ExactAccuracy with the given decoding.
+func (m *Model) accuracyWith(ps []*Problem, dec Decoding) (float64, error) {
+	if len(ps) == 0 {
+		return 0, errors.New("no problems to score")
+	}
+	execs, err := m.executions(ps)
+	if err != nil {
+		return 0, err
+	}
+	saved := m.Decode
+	m.Decode = dec
+	sols, err := m.exactAnswers(ps, execs, false)
+	m.Decode = saved
+	if err != nil {
+		return 0, err
+	}
+	right := 0
+	for i, s := range sols {
+		if s.Err == nil && s.Answer.Cmp(big.NewRat(int64(ps[i].Answer), 1)) == 0 {
+			right++
+		}
+	}
+	return 100 * float64(right) / float64(len(ps)), nil
 }

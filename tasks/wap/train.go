@@ -49,8 +49,8 @@ func DefaultTrainConfig() TrainConfig {
 type EpochReport struct {
 	Epoch    int     // 1-based
 	Loss     float64 // mean training loss of the epoch's updates
-	TrainAcc float64 // percent of training problems answered correctly (after the epoch)
-	DevAcc   float64 // percent of dev problems answered correctly
+	TrainAcc float64 // percent of training problems answered correctly after the epoch, deciding by argmax
+	DevAcc   float64 // percent of dev problems answered correctly (ExactAccuracy)
 	DevLoss  float64 // mean loss on dev
 	Best     bool    // the best dev accuracy so far (ties go to the lower dev loss)
 	Seconds  float64 // wall time of the epoch, evaluation included
@@ -155,7 +155,7 @@ func (tr *Trainer) Train(train, dev []*Problem) error {
 				cfg.OnBatch(epoch, b+1, batches, loss)
 			}
 		}
-		trainAcc, err := tr.M.Accuracy(train)
+		trainAcc, err := tr.M.accuracyWith(train, DecodeArgmax)
 		if err != nil {
 			return err
 		}
@@ -210,40 +210,32 @@ func dropWords(p *Problem, rate float64, rng *rand.Rand) *Problem {
 }
 
 // Accuracy returns the percentage of problems whose answer the model gets
-// right (the argmax of ∂4's final stack top), from forward-only graphs of
-// the static trace, in batches.
+// right: the exact value of the formula of its decisions, as `wap answer`
+// and `wap eval` give it (ExactAccuracy).
 func (m *Model) Accuracy(ps []*Problem) (float64, error) {
-	acc, _, err := m.Evaluate(ps)
-	return acc, err
+	if len(ps) == 0 {
+		return math.NaN(), nil
+	}
+	return m.ExactAccuracy(ps)
 }
 
-// Evaluate returns the accuracy (percent) and the mean loss on problems.
+// Evaluate returns the accuracy (percent, as Accuracy) and the mean loss of
+// ∂4's soft answer on problems.
 func (m *Model) Evaluate(ps []*Problem) (acc, loss float64, err error) {
 	if len(ps) == 0 {
 		return math.NaN(), math.NaN(), nil
 	}
-	answers, loss, err := m.answers(ps)
-	if err != nil {
+	if _, loss, err = m.answers(ps); err != nil {
 		return 0, 0, err
 	}
-	right := 0
-	for i, a := range answers {
-		if a == ps[i].Answer {
-			right++
-		}
+	if acc, err = m.Accuracy(ps); err != nil {
+		return 0, 0, err
 	}
-	return 100 * float64(right) / float64(len(ps)), loss, nil
+	return acc, loss, nil
 }
 
 // evalBatch is the batch size of forward-only evaluation.
 const evalBatch = 100
-
-// Answers returns the model's answer to each problem (as Solve, without
-// the decisions), computed on forward-only graphs built once per shape.
-func (m *Model) Answers(ps []*Problem) ([]int, error) {
-	a, _, err := m.answers(ps)
-	return a, err
-}
 
 // answers returns the answers and the mean loss (over problems with a
 // known answer).

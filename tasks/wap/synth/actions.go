@@ -71,6 +71,7 @@ var gains = map[string]action{
 	"wash":      {v: v("wash")},
 	"rescue":    {v: v("rescue")},
 	"load":      {v: v("load"), tails: []string{"onto the truck"}},
+	"pack":      {v: v("pack")},
 }
 
 // losses are the actions of giving, using or losing some of a thing.
@@ -86,7 +87,7 @@ var losses = map[string]action{
 	"break":      {v: v("break", "broke", "broken"), personal: true, most: 12},
 	"throw out":  {v: v("throw out", "threw out", "thrown out")},
 	"throw away": {v: v("throw away", "threw away", "thrown away")},
-	"return":     {v: v("return"), tails: []string{"to the store", "to the library"}},
+	"return":     {v: v("return"), tails: []string{"to the store", "to the library", "for a refund"}},
 	"lend":       {v: v("lend", "lent"), tails: []string{"to {other}"}, must: true, personal: true},
 	"give":       {v: v("give", "gave", "given"), tails: []string{"to {other}"}, must: true, personal: true},
 	"drop":       {v: v("drop"), tails: []string{"on the way home", "on the floor"}, personal: true, most: 20},
@@ -126,6 +127,9 @@ var losses = map[string]action{
 	"unload":     {v: v("unload")},
 	"wrap":       {v: v("wrap"), tails: []string{"as gifts"}},
 	"post":       {v: v("post"), tails: []string{"online"}},
+	"spill":      {v: v("spill"), personal: true, most: 60},
+	"set aside":  {v: v("set aside", "set aside"), tails: []string{"for later", "for {other}", "for next week"}},
+	"send back":  {v: v("send back", "sent back"), tails: []string{"to the store", "for a refund"}},
 }
 
 // spoils are the things' own ways of getting lost: "12 of the eggs
@@ -158,6 +162,14 @@ var spoils = map[string]verb{
 	"fall":         v("fall on the floor", "fell on the floor", "fallen on the floor"),
 	"get away":     v("get away", "got away", "gotten away"),
 	"bend":         v("bend", "bent"),
+	// Found unusable: "12 of the eggs were out of date."
+	"be out of date":        v("be out of date"),
+	"be expired":            v("be expired"),
+	"be past their date":    v("be past the sell-by date"),
+	"be too ripe to use":    v("be too ripe to use"),
+	"be too damaged to use": v("be too damaged to use"),
+	"fail inspection":       v("fail inspection", "failed inspection"),
+	"be rejected":           v("be rejected"),
 }
 
 // passive makes the passive of a transitive verb: "be sold".

@@ -20,6 +20,11 @@ var (
 	proHe   = pronoun{"he", "him", "his", false}
 	proThey = pronoun{"they", "them", "their", true}
 	proIt   = pronoun{"it", "it", "its", false}
+	// The speaker and the reader: "I" agrees like a plural ("I have")
+	// but for be ("I am", "I was"), which the realiser mends.
+	proI   = pronoun{"I", "me", "my", true}
+	proYou = pronoun{"you", "you", "your", true}
+	proWe  = pronoun{"we", "us", "our", true}
 )
 
 // kind is what sort of agent an actor is; it decides which verbs suit it
@@ -44,11 +49,30 @@ type actor struct {
 	owner  *actor   // for a relative: whose relative
 	rel    string   // for a relative: "brother", "aunt", "friend"
 	parts  []*actor // for a pair: the two actors ("Maya and her brother")
+	// deictic marks the speaker ("I") or the reader ("you"), who are
+	// only ever referred to by pronouns.
+	deictic bool
 }
 
 // pair makes the actor "a and b", referred to as "they".
 func pair(a, b *actor) *actor {
-	return &actor{parts: []*actor{a, b}, pro: proThey, plural: true, kind: a.kind}
+	p := &actor{parts: []*actor{a, b}, pro: proThey, plural: true, kind: a.kind}
+	switch {
+	case a.pro == proI:
+		p.pro = proWe // "my brother and I" … "we"
+	case a.pro == proYou:
+		p.pro = proYou // "you and your brother" … "you"
+	}
+	return p
+}
+
+// speaker makes the person telling the story ("I") or the reader it is
+// told to ("you").
+func speaker(rng *rand.Rand) *actor {
+	if rng.Intn(3) == 0 {
+		return &actor{name: "you", pro: proYou, plural: true, kind: person, deictic: true}
+	}
+	return &actor{name: "I", pro: proI, plural: true, kind: person, deictic: true}
 }
 
 // The names of people, by pronoun. They come from many languages so that

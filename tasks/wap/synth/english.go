@@ -98,9 +98,17 @@ func splitHead(s string) (head, rest string) {
 	return s, ""
 }
 
-// regularPast adds -ed to the first word: "pick up" → "picked up".
+// adverbs are words that may come before a verb in a verb phrase
+// ("still need", "already know"); the verb after them inflects.
+var adverbs = map[string]bool{"still": true, "already": true, "also": true, "just": true}
+
+// regularPast adds -ed to the first word: "pick up" → "picked up"; after
+// an adverb, to the word after it: "still need" → "still needed".
 func regularPast(base string) string {
 	h, rest := splitHead(base)
+	if adverbs[h] && rest != "" {
+		return h + " " + regularPast(rest[1:])
+	}
 	switch {
 	case strings.HasSuffix(h, "e"):
 		h += "d"
@@ -128,6 +136,10 @@ func doublesFinal(h string) bool {
 // "give away" for a plural one; "is"/"are" for be.
 func (w verb) present(plural bool) string {
 	h, rest := splitHead(w.base)
+	if adverbs[h] && rest != "" {
+		// "still has", "already knows"
+		return h + " " + verb{base: rest[1:]}.present(plural)
+	}
 	switch {
 	case h == "be":
 		if plural {

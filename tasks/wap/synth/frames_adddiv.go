@@ -1,15 +1,18 @@
 package synth
 
+import "strings"
+
 // The frames of (a+b)/c, and the grouping of people that (a-b)/c shares.
 
 // shareBoth: a and b make a whole that is shared equally among c people
 // or containers.
 func shareBoth(g *gen) (*story, bool) {
 	th := g.someThing()
-	f0, f1, main, other, whole := g.twoParts(th)
-	share, qs := g.shareFact(whole, th, g.c, false)
-	st := &story{main: main, other: other, topic: th.topic, facts: []fact{f0, f1, share}, qs: qs}
-	divideLast(st)
+	p := g.twoParts(th)
+	l := g.wholeLot(th, p)
+	share, qs := g.shareFact(p.whole, th, g.c, l)
+	st := &story{main: p.main, other: p.other, topic: th.topic, facts: []fact{p.f0, p.f1, share}, qs: qs}
+	g.placeWhole(st, l)
 	return st, true
 }
 
@@ -20,13 +23,14 @@ func packBoth(g *gen) (*story, bool) {
 	if th == nil {
 		return nil, false
 	}
-	f0, f1, main, other, whole := g.twoParts(th)
-	pack, qs, ok := g.packFact(whole, th, g.c, false)
+	p := g.twoParts(th)
+	l := g.wholeLot(th, p)
+	pack, qs, ok := g.packFact(p.whole, th, g.c, l)
 	if !ok {
 		return nil, false
 	}
-	st := &story{main: main, other: other, topic: th.topic, facts: []fact{f0, f1, pack}, qs: qs}
-	divideLast(st)
+	st := &story{main: p.main, other: p.other, topic: th.topic, facts: []fact{p.f0, p.f1, pack}, qs: qs}
+	g.placeWhole(st, l)
 	return st, true
 }
 
@@ -34,7 +38,7 @@ func packBoth(g *gen) (*story, bool) {
 // c days, the same amount each day.
 func spreadDays(g *gen) (*story, bool) {
 	ch := pick(g.rng, chores)
-	who := pickPerson(g.rng)
+	who := g.person()
 	key := g.one("day", "day", "evening", "week")
 	if (key == "week" && g.c > 6) || (key == "evening" && g.c > 14) {
 		key = "day"
@@ -44,20 +48,42 @@ func spreadDays(g *gen) (*story, bool) {
 	f0 := fact{slot: 0, step: -1, noCond: true, cl: clause{who: who, v: must, obj: same(count(g.a, ch.unit) + " " + ch.sources[0]), tense: present}, terse: same(count(g.a, ch.unit) + " " + ch.sources[0])}
 	f1 := fact{slot: 1, step: -1, noCond: true, cl: clause{who: who, v: must, obj: same(count(g.b, ch.unit) + " " + ch.sources[1]), tense: present}, terse: same(count(g.b, ch.unit) + " " + ch.sources[1])}
 	days := count(g.c, per.noun)
-	f2 := fact{slot: 2, step: -1, after: []int{0, 1}, terse: same(days + ", same amount each " + per.sg)}
+	f2 := fact{slot: 2, step: -1, terse: same(days + ", same amount each " + per.sg)}
+	// Told before both tasks, or between them, the plan names all the
+	// work; told after them it may say "it all".
+	all := phrase{g.one("everything", "all of it", "all {main's} work"), g.one("it all", "the work", "everything")}
+	if !g.oddAt(2) {
+		all = same(g.one("everything", "all {main's} work", "all {main's} "+g.one("homework", "tasks", "jobs")))
+	}
 	var cond clause
-	switch g.rng.Intn(4) {
+	r := g.rng.Intn(5)
+	if r == 4 && g.oddAt(1) {
+		// "the same number on each of 4 days" between the tasks would
+		// seem to be about the first alone.
+		r = g.rng.Intn(4)
+	}
+	switch r {
 	case 0:
-		f2.cl = clause{who: who, v: v("want to finish"), obj: same("in " + days), tail: ", doing the same amount each " + per.sg, tense: present}
+		f2.cl = clause{who: who, v: v("want to finish"), obj: all, tail: "in " + days + ", doing the same amount each " + per.sg, tense: present}
 		cond = f2.cl
 		cond.v = v("finish", "finished")
 	case 1:
-		f2.cl = clause{who: who, v: v("plan to split"), obj: same("the work evenly over " + days), tense: present}
+		f2.cl = clause{who: who, v: pick(g.rng, []verb{v("plan to split"), v("want to spread"), v("be going to spread")}), obj: all, tail: "evenly over " + days, tense: present}
+		if f2.cl.v.base != "plan to split" {
+			f2.cl.tail = g.one("out ", "") + f2.cl.tail
+		}
 		cond = f2.cl
 		cond.v = v("split", "split")
 	case 2:
-		f2.cl = clause{who: who, v: v("have", "had"), obj: same(days + " to " + g.one("do it all", "finish")), tail: ", with the same amount each " + per.sg, tense: present}
+		f2.cl = clause{who: who, v: v("have", "had"), obj: same(days + " to do " + all.text(false)), tail: ", with the same amount each " + per.sg, tense: present}
+		if g.oddAt(2) {
+			f2.cl.obj = phrase{days + " to do " + all.full, days + " to " + g.one("do it all", "finish")}
+		}
 		cond = f2.cl
+	case 3:
+		f2.cl = clause{who: who, v: v("want to fit"), obj: same(all.text(false)), tail: "into " + days + ", the same amount each " + per.sg, tense: present}
+		cond = f2.cl
+		cond.v = v("fit", "fit")
 	default:
 		each := "on each of "
 		if per.sg == "week" {
@@ -68,6 +94,13 @@ func spreadDays(g *gen) (*story, bool) {
 		cond.v = ch.do
 	}
 	f2.cond = &cond
+	switch {
+	case g.oddAt(2):
+		f2.after = []int{0, 1}
+	case g.oddAt(1):
+		f1.also = true
+		f0.also = true
+	}
 	h := "How many " + ch.unit.pl
 	each := g.one("each ", "per ", "a ") + per.sg
 	if each == "a "+per.sg {
@@ -108,7 +141,7 @@ func splitEarnings(g *gen) (*story, bool) {
 		return nil, false
 	}
 	e := pick(g.rng, earners)
-	grp := &actor{name: e.name, again: e.again, pro: proThey, kind: group}
+	grp := &actor{name: e.name, again: e.again, pro: proThey, kind: group, plural: strings.HasSuffix(e.again, "s")}
 	earn := pick(g.rng, []verb{v("earn"), v("raise"), v("make", "made"), v("collect")})
 	ws := g.rng.Perm(len(e.ways))
 	pair := pick(g.rng, timePairs[g.one("day", "week")])
@@ -121,31 +154,78 @@ func splitEarnings(g *gen) (*story, bool) {
 		{wh: "How much", subj: "each " + e.member.sg, v: v("receive"), aux: "did", terse: "how much per " + e.member.sg},
 		{wh: "How many dollars", subj: "each " + e.member.sg, v: v("get", "got", "gotten"), aux: "did", terse: "how many dollars each"},
 	}
+	// Told before the second sum, the money is named in full.
+	money := g.one("all the money they made", "everything they earned", "all the money they raised")
+	if g.chance(0.4) || g.oddAt(1) {
+		return earningsPlan(g, grp, e.member, []fact{f0, f1, f2}, qs)
+	}
+	ref := g.oddAt(2)
+	them := func(short string) phrase {
+		if ref {
+			return phrase{money, short}
+		}
+		return same(money)
+	}
 	switch g.rng.Intn(4) {
 	case 0:
-		f2.cl = clause{subj: same(members), plural: true, v: v("split", "split"), obj: phrase{"the money " + g.one("equally", "evenly"), g.one("it", "the money") + " " + g.one("equally", "evenly")}}
+		f2.cl = clause{subj: same(members), plural: true, v: v("split", "split"), obj: them(g.one("it", "the money")), tail: g.one("equally", "evenly")}
 	case 1:
-		f2.cl = clause{who: grp, v: pick(g.rng, []verb{v("share"), v("divide"), v("split", "split")}), obj: phrase{"the money", g.one("it", "the money", "all of it")}, tail: g.one("equally", "evenly") + " among " + members}
+		f2.cl = clause{who: grp, v: pick(g.rng, []verb{v("share"), v("divide"), v("split", "split")}), obj: them(g.one("it", "the money", "all of it")), tail: g.one("equally", "evenly") + " among " + members}
 	case 2:
 		item := pick(g.rng, buys)
-		f2.cl = clause{who: grp, v: v("spend", "spent"), obj: phrase{"all the money", g.one("all of it", "all the money", "it all")}, tail: "on " + count(g.c, item) + " that " + g.one("each cost the same", "all cost the same")}
+		f2.cl = clause{who: grp, v: v("spend", "spent"), obj: them(g.one("all of it", "all the money", "it all")), tail: "on " + count(g.c, item) + " that " + g.one("each cost the same", "all cost the same")}
 		f2.terse = same("spent on " + count(g.c, item) + ", same price")
 		qs = []question{
 			{wh: "How much", subj: "each " + item.sg, v: v("cost", "cost"), aux: "did", terse: "price of each"},
 			{wh: "How much money", subj: "each " + item.sg, v: v("cost", "cost"), aux: "did", terse: "how much each"},
 		}
 	default:
-		f2.cl = clause{who: grp, v: v("want to share"), obj: phrase{"the money", g.one("it", "the money")}, tail: g.one("equally", "evenly") + " among " + members, tense: present}
-		f2.step = -1
-		cond := f2.cl
-		cond.v = v("share")
-		f2.cond = &cond
-		for i := range qs {
-			qs[i].aux = g.one("will", "do")
-		}
+		f2.cl = clause{who: grp, v: v("decide to share", "decided to share"), obj: them(g.one("it", "the money")), tail: g.one("equally", "evenly") + " among " + members}
 	}
 	st := &story{main: grp, topic: "money", facts: []fact{f0, f1, f2}, qs: qs}
-	divideLast(st)
+	if ref {
+		st.facts[2].after = []int{0, 1}
+	}
+	return st, true
+}
+
+// earningsPlan is splitEarnings with the sharing planned in the present,
+// which can be told before both sums or between them: "The 5 members
+// will split everything they earn this weekend equally."
+func earningsPlan(g *gen, grp *actor, member noun, facts []fact, qs []question) (*story, bool) {
+	f2 := &facts[2]
+	members := "the " + itoa(g.c) + " " + member.pl
+	money := phrase{g.one("their total earnings", "all their earnings", "the total they make", "all the money they make"), g.one("it", "the money", "all of it")}
+	if !g.oddAt(2) {
+		money.short = ""
+	}
+	even := g.one("equally", "evenly")
+	switch g.rng.Intn(3) {
+	case 0:
+		f2.cl = clause{subj: same(members), plural: true, v: v("will split", "would split"), obj: money, tail: even}
+		if money.short == "" {
+			f2.cl.tail = even + " " + g.one("this time", "at the end", "when they are done")
+		}
+	case 1:
+		f2.cl = clause{who: grp, v: pick(g.rng, []verb{v("want to share"), v("plan to split"), v("be going to divide")}), obj: money, tail: even + " among " + members}
+	default:
+		f2.cl = clause{who: grp, v: v("want to split"), obj: money, tail: even + " so that each of " + members + " gets the same amount"}
+	}
+	f2.cl.tense, f2.step = present, -1
+	f2.noCond = true
+	for i := range qs {
+		qs[i].aux = g.one("will", "does")
+		if qs[i].aux == "does" {
+			qs[i].aux = "do"
+		}
+	}
+	st := &story{main: grp, topic: "money", facts: facts, qs: qs}
+	switch {
+	case g.oddAt(2):
+		f2.after = []int{0, 1}
+	case g.oddAt(1):
+		st.keep = func(o []int) bool { return o[0] == 0 }
+	}
 	return st, true
 }
 
@@ -191,6 +271,9 @@ func (g *gen) groupFact(boss *actor, cr crowd, them phrase, c int, tn tense, res
 		switch g.rng.Intn(3) {
 		case 0:
 			f.cl.tail = "into " + gt.into + " of " + itoa(c)
+			if g.chance(0.3) {
+				f.cl.tail = "into " + gt.into + ", " + itoa(c) + " per " + gt.sg
+			}
 		case 1:
 			f.cl = clause{who: boss, v: v("put", "put"), obj: same(count(c, w)), tail: gt.on, tense: tn}
 			if rest {
@@ -244,13 +327,24 @@ func makeTeams(g *gen) (*story, bool) {
 	} else {
 		f1.cl.tail = cr.where
 	}
-	them := phrase{g.one("everyone", "all of them", "all the "+cr.whole.pl), g.one("them", "everyone", "all of them")}
+	them := same(g.one("everyone", "all the "+cr.whole.pl, "all the "+k0.pl+" and "+k1.pl))
+	if g.oddAt(2) {
+		them.short = g.one("them", "everyone", "all of them")
+	}
 	f2, qs, ok := g.groupFact(boss, cr, them, g.c, tn, false)
 	if !ok {
 		return nil, false
 	}
 	st := &story{main: boss, topic: "school", facts: []fact{f0, f1, f2}, qs: qs}
-	divideLast(st)
+	switch {
+	case g.oddAt(2) && !isRate(f2):
+		f2.after = []int{0, 1}
+	case g.oddAt(1):
+		// "There are 12 girls in the gym. The coach splits all the girls
+		// and boys into teams of 4. There are also 16 boys."
+		st.facts[0].also, st.facts[1].also = true, true
+	}
+	st.facts[2] = f2
 	return st, true
 }
 

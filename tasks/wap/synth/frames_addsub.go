@@ -41,11 +41,23 @@ func gainLose(g *gen) (*story, bool) {
 	}
 	g.timeFacts(0.3, &get, &lose)
 	st := &story{main: who, other: other, topic: th.topic, facts: []fact{have, get, lose}, qs: haveQs(th, who)}
-	if g.c > g.a {
-		// More is lost than there was at the start: tell the gain first.
-		st.keep = func(order []int) bool { return position(order, 1) < position(order, 2) }
-	}
+	st.keep = loseBeforeGain(get, lose, g.c > g.a)
 	return st, true
+}
+
+// loseBeforeGain keeps the orders of a start (fact 0), a gain (1) and a
+// loss (2) that read clearly: a loss that came after the gain is not told
+// between the start and the gain ("She had 9. She broke 4. Earlier, she
+// had got 48 more" leaves open whether the 9 came before the 48), and
+// when more is lost than there was at the start (big), the gain is told
+// first.
+func loseBeforeGain(get, lose fact, big bool) func([]int) bool {
+	return func(o []int) bool {
+		if big && position(o, 1) > position(o, 2) {
+			return false
+		}
+		return !(lose.step > get.step && o[0] == 0 && o[1] == 2)
+	}
 }
 
 // position is where fact i stands in order.
@@ -62,16 +74,16 @@ func position(order []int, i int) int {
 // and c of it is used, sold or lost.
 func pool(g *gen) (*story, bool) {
 	th := g.someThing()
-	f0, f1, main, other, whole := g.twoParts(th)
-	lose := g.loss(whole, nil, th, g.c)
-	if whole == main {
-		lose = g.loss(main, other, th, g.c)
+	p := g.twoParts(th)
+	lose := g.loss(p.whole, nil, th, g.c)
+	if p.whole == p.main {
+		lose = g.loss(p.main, p.other, th, g.c)
 	}
 	lose.slot, lose.step = 2, 2
-	if f1.step == 0 {
+	if p.f1.step == 0 {
 		lose.step = 1
 	}
-	st := &story{main: main, other: other, topic: th.topic, facts: []fact{f0, f1, lose}, qs: haveQs(th, whole)}
+	st := &story{main: p.main, other: p.other, topic: th.topic, facts: []fact{p.f0, p.f1, lose}, qs: haveQs(th, p.whole)}
 	// Taking some away between the two parts would read as taking from
 	// the first part alone.
 	st.keep = func(order []int) bool { return order[1] != 2 }
@@ -115,10 +127,16 @@ func surplus(g *gen) (*story, bool) {
 		need.cl = clause{subj: same("only " + c), plural: g.c != 1 && !th.money, v: v("be needed"), tail: use, tense: present}
 	default:
 		need.cl = clause{who: who, v: v("be going to use"), obj: phrase{c, itoa(g.c) + " of them"}, tail: use, tense: present}
-		if th.money {
+		if th.money || !g.oddAt(2) {
+			// Between the two sums, "6 of them" would be of the first.
 			need.cl.obj = same(c)
 		}
 	}
+	if th.money && g.chance(0.6) {
+		need, qs := g.moneyOwed(who, use)
+		return &story{main: who, topic: th.topic, facts: []fact{f0, f1, need}, qs: qs}, true
+	}
+	need.solo = true
 	h := howMany(th)
 	extra := "How many extra " + th.pl
 	if th.money {
@@ -152,20 +170,21 @@ func comeAndGo(g *gen) (*story, bool) {
 	inV := pick(g.rng, pl.in)
 	come := fact{slot: 1, step: 1, more: true, cl: clause{subj: phrase{count(g.b, w), g.one(moreW...)}, plural: g.b != 1, v: inV}, terse: same(bs + " more " + inV.past)}
 	outV := pick(g.rng, pl.out)
-	gone := fact{slot: 2, step: 2, loss: true, cl: clause{subj: phrase{count(g.c, w), g.one(itoa(g.c), itoa(g.c)+" of them", itoa(g.c)+" of the "+w.pl)}, plural: g.c != 1, v: outV}, terse: same(itoa(g.c) + " " + outV.past)}
+	gone := fact{slot: 2, step: 2, loss: true, ofStart: true, cl: clause{subj: phrase{count(g.c, w), g.one(itoa(g.c), itoa(g.c)+" of them", itoa(g.c)+" of the "+w.pl)}, plural: g.c != 1, v: outV}, terse: same(itoa(g.c) + " " + outV.past)}
 	if g.c <= g.a && g.chance(0.5) {
 		come.step, gone.step = 2, 1
 	}
 	if come.step != gone.step || g.chance(0.5) {
 		come.cl.when, gone.cl.when = pl.events[come.step-1], pl.events[gone.step-1]
 	}
+	keep := loseBeforeGain(come, gone, false)
 	qs := []question{
 		{wh: "How many " + w.pl, v: v("be"), pl: true, aux: "do", tail: pl.where + " now", terse: "how many now"},
 		{wh: "How many " + w.pl, subj: "there", pl: true, v: v("be"), aux: "do", tail: pl.where + " now", terse: "how many " + pl.where + " now"},
 		{wh: "How many " + w.pl, v: v("be"), pl: true, aux: "did", tail: pl.where + " after that", terse: "how many after that"},
 		{wh: "How many " + w.pl, v: v("be"), pl: true, aux: "do", tail: "still " + pl.where, terse: "how many still there"},
 	}
-	st := &story{topic: pl.topic, facts: []fact{start, come, gone}, qs: qs}
+	st := &story{topic: pl.topic, facts: []fact{start, come, gone}, qs: qs, keep: keep}
 	return st, true
 }
 
@@ -176,7 +195,7 @@ func compare(g *gen) (*story, bool) {
 		return nil, false
 	}
 	th := g.thing(nil)
-	p := pickPerson(g.rng)
+	p := g.person()
 	q := pickRelative(g.rng, p)
 	acts := usable(th.get, gains, p, nil, max(g.a, g.b))
 	var a action
@@ -202,4 +221,94 @@ func compare(g *gen) (*story, bool) {
 	}
 	st := &story{main: p, other: q, topic: th.topic, facts: []fact{f0, f1, f2}, qs: qs, noTerse: true}
 	return st, true
+}
+
+// stillNeeded: someone needs a of a thing for one purpose and b for
+// another; someone else already took care of c. How many are still
+// needed?
+func stillNeeded(g *gen) (*story, bool) {
+	e := pick(g.rng, errands)
+	th := &thing{noun: e.thing, topic: e.topic}
+	var who *actor
+	if g.chance(0.3) {
+		who = pickGroup(g.rng)
+	} else {
+		who = g.person()
+	}
+	var other *actor
+	if e.by == "" || g.chance(0.4) {
+		other = g.helper(who)
+		if other == nil {
+			other = pickPerson(g.rng)
+		}
+	} else {
+		other = &actor{name: e.by, pro: proShe, kind: group}
+		if e.by == "the coach" || e.by == "the janitor" {
+			other.pro = pick(g.rng, []pronoun{proShe, proHe})
+		} else {
+			other.pro, other.plural = proThey, false
+		}
+	}
+	need := pick(g.rng, []verb{v("need"), v("have to " + e.done.base), v("want to " + e.done.base)})
+	f0 := fact{slot: 0, step: -1, cl: clause{who: who, v: need, obj: same(cnt(th, g.a)), tail: e.parts[0], tense: present}, terse: same(cnt(th, g.a) + " " + e.parts[0])}
+	f1 := fact{slot: 1, step: -1, cl: clause{who: who, v: need, obj: phrase{cnt(th, g.b), itoa(g.b)}, tail: e.parts[1], tense: present}, terse: same(itoa(g.b) + " " + e.parts[1])}
+	done := verb{base: "already " + e.done.base, past: "already " + e.done.past, part: "already " + e.done.part}
+	cs := itoa(g.c)
+	took := fact{slot: 2, step: 0, loss: true, solo: true, terse: same(cs + " already " + e.done.part)}
+	obj := same(cnt(th, g.c))
+	if g.oddAt(2) {
+		obj.short = g.one(cs, cs+" of them")
+	}
+	switch g.rng.Intn(3) {
+	case 0:
+		took.cl = clause{who: other, v: done, obj: obj}
+	case 1:
+		took.cl = clause{who: other, v: v("already take care of", "already took care of", "already taken care of"), obj: obj}
+	default:
+		took.cl = clause{who: other, v: done, obj: obj, tail: g.one("for {main=}", "to help")}
+	}
+	h := "How many more " + th.pl
+	qs := []question{
+		{wh: h, who: who, v: v("still need"), aux: "do", terse: "how many more needed"},
+		{wh: "How many " + th.pl, v: v("still need to be " + e.done.part), pl: true, aux: "do", terse: "how many still needed"},
+		{wh: h, who: who, v: compound(v("have to", "had to"), e.done.base), aux: "do", terse: "how many more"},
+	}
+	st := &story{main: who, other: other, topic: e.topic, facts: []fact{f0, f1, took}, qs: qs}
+	if g.oddAt(1) {
+		st.facts[1].also = true
+		st.facts[0].also = true
+	}
+	return st, true
+}
+
+// moneyOwed is the fact that of the money someone got, c is owed or must
+// be kept for something (slot 2, timeless), with the questions of what
+// is left to spend: "She owes $15 of it to her brother", "He needs to
+// save $15 for the bus".
+func (g *gen) moneyOwed(who *actor, use string) (fact, []question) {
+	c := money(g.c)
+	f := fact{slot: 2, step: -1, solo: true, terse: same(c + " owed")}
+	switch g.rng.Intn(4) {
+	case 0:
+		of := phrase{c, c + " of it"}
+		if !g.oddAt(2) {
+			of.short = ""
+		}
+		f.cl = clause{who: who, v: v("owe", "owed"), obj: of, tail: "to {main's} " + pick(g.rng, relatives).rel, tense: present}
+	case 1:
+		f.cl = clause{who: who, v: v("need to save"), obj: same(c), tail: g.one("for the bus", "for lunch next week", "for a birthday gift", use), tense: present}
+		f.terse = same(c + " to save")
+	case 2:
+		f.cl = clause{who: who, v: v("have to pay"), obj: same("{main's} " + pick(g.rng, relatives).rel + " back " + c), tense: present}
+	default:
+		f.cl = clause{who: who, v: v("have to set aside"), obj: same(c), tail: g.one("for the bus", "for school lunch", "for a field trip"), tense: present}
+		f.terse = same(c + " set aside")
+	}
+	qs := []question{
+		{wh: "How much money", who: who, v: v("get to keep"), aux: "do", terse: "how much to keep"},
+		{wh: "How much money", who: who, v: v("spend"), aux: "can", terse: "how much to spend"},
+		{wh: "How much", who: who, v: v("have", "had"), aux: "will", tail: "left to spend", terse: "how much left"},
+		{wh: "What", v: v("be"), aux: "do", tail: "left", noEmbed: true, terse: "whats left"},
+	}
+	return f, qs
 }

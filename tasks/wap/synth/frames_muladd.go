@@ -32,14 +32,22 @@ func (g *gen) boxThing(k int) (*thing, container, bool) {
 // timeless).
 func (g *gen) perBox(who *actor, th *thing, box container, a int, filler bool) fact {
 	c := cnt(th, a)
-	f := fact{slot: 0, step: -1, terse: same(g.one(itoa(a)+" per "+box.sg, c+" per "+box.sg, box.pl+" of "+itoa(a)))}
+	f := fact{slot: 0, step: -1, trail: true, terse: same(g.one(itoa(a)+" per "+box.sg, c+" per "+box.sg, box.pl+" of "+itoa(a)))}
+	f.rel = g.one("each holding "+c, "each with "+c+" in it", "each of them holding "+c)
 	r := g.rng.Intn(6)
 	if r == 5 && !filler {
 		r = 0 // only who fills the boxes puts things in them
 	}
 	switch r {
 	case 0, 1:
-		f.cl = clause{subj: same(g.one("each ", "every ") + box.sg), v: pick(g.rng, []verb{v("hold", "held"), v("have", "had"), v("contain")}), obj: same(c), tense: present}
+		holds := []verb{v("hold", "held"), v("have", "had"), v("contain")}
+		switch {
+		case contains(ws("truck|van|cart|wagon|pallet|wheelbarrow|crate"), box.sg):
+			holds = append(holds, v("be loaded with"), v("be loaded with"))
+		case contains(ws("box|pack|bag|case|tin|carton|bundle|kit"), box.sg):
+			holds = append(holds, v("come with", "came with", "come with"))
+		}
+		f.cl = clause{subj: same(g.one("each ", "every ") + box.sg), v: pick(g.rng, holds), obj: same(c), tense: present}
 	case 2:
 		f.cl = clause{subj: same("there"), plural: a != 1, v: v("be"), obj: same(c), tail: box.prep + " each " + box.sg, tense: present}
 	case 3:
@@ -169,6 +177,7 @@ func fillTwice(g *gen) (*story, bool) {
 		f1.step, f2.step = 0, 1
 	}
 	f1.slot, f2.slot = 1, 2
+	f1.host, f2.host = g.b >= 2, g.c >= 2
 	h := howMany(th)
 	qv, qtail := bv.q, g.inAll()
 	if box.fixed {
@@ -195,7 +204,8 @@ func (g *gen) priceThing(k int) *thing {
 // timeless). seller, when set, is who sells it.
 func (g *gen) priceFact(th *thing, k int, seller *actor) fact {
 	m := money(k)
-	f := fact{slot: 0, step: -1, terse: same(g.one(m+" each", m+" per "+th.sg, m+" apiece"))}
+	f := fact{slot: 0, step: -1, trail: true, terse: same(g.one(m+" each", m+" per "+th.sg, m+" apiece"))}
+	f.rel = g.one("which cost "+m+" each", "at "+m+" each", "at "+m+" apiece", "for "+m+" each")
 	if seller != nil {
 		switch g.rng.Intn(3) {
 		case 0:
@@ -227,13 +237,18 @@ func (g *gen) priceFact(th *thing, k int, seller *actor) fact {
 
 // spendQs ask how much a buyer spent.
 func spendQs(who *actor) []question {
-	return []question{
+	qs := []question{
 		{wh: "How much money", who: who, v: v("spend", "spent"), aux: "did", tail: "in all", terse: "how much money in all"},
 		{wh: "How much", who: who, v: v("spend", "spent"), aux: "did", tail: "altogether", terse: "total cost"},
 		{wh: "How many dollars", who: who, v: v("spend", "spent"), aux: "did", terse: "how many dollars"},
 		{wh: "How much", who: who, v: v("pay", "paid"), aux: "did", tail: "in total", terse: "how much paid"},
 		{wh: "What", v: v("be"), aux: "did", tail: "the total cost", noEmbed: true, terse: "total cost"},
+		{wh: "What", who: who, v: v("end up paying", "ended up paying"), aux: "did", terse: "total paid"},
 	}
+	if who.pro == proI {
+		qs = append(qs, question{wh: "What", v: v("be"), subj: "my total", aux: "do", noEmbed: true, terse: "whats my total"})
+	}
+	return qs
 }
 
 // earnQs ask how much a seller or worker made.
@@ -259,12 +274,12 @@ func priceTwice(g *gen) (*story, bool) {
 		if len(th.biz) > 0 && g.chance(0.6) {
 			who = pickBusiness(pick(g.rng, th.biz))
 		} else {
-			who = pickPerson(g.rng)
+			who = g.person()
 		}
 	} else {
 		who = g.owner(th)
 		if who.kind == business {
-			who = pickPerson(g.rng)
+			who = g.person()
 		}
 	}
 	var seller *actor
@@ -278,6 +293,7 @@ func priceTwice(g *gen) (*story, bool) {
 	}
 	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: bv, obj: phrase{cnt(th, g.b), itoa(g.b)}}, terse: same(itoa(g.b) + " " + bv.part)}
 	f2 := fact{slot: 2, step: 1, more: true, cl: clause{who: who, v: bv, obj: phrase{cnt(th, g.c), g.more(th, g.c)}}, terse: same(itoa(g.c) + " more " + bv.part)}
+	f1.host, f2.host = g.b >= 2, g.c >= 2
 	subject := who
 	if !selling && who.kind == person && g.chance(0.35) {
 		other = g.helper(who)
@@ -356,7 +372,11 @@ func (g *gen) rateFact(who *actor, act activity, per period, a int) fact {
 	if (p == "every "+per.sg || p == "each "+per.sg) && g.chance(0.5) && !act.money {
 		cl.tail, cl.when = "", p
 	}
-	return fact{slot: 0, step: -1, cl: cl, terse: same(act.amount(a) + " " + p)}
+	rel := act.amount(a) + " " + g.one(per.per...)
+	if act.money {
+		rel = "at " + money(a) + " " + g.one(per.per...)
+	}
+	return fact{slot: 0, step: -1, cl: cl, trail: true, rel: rel, terse: same(act.amount(a) + " " + p)}
 }
 
 // periodCount is the fact that who did the activity on k periods: "she
@@ -411,11 +431,12 @@ func rateTwice(g *gen) (*story, bool) {
 		return nil, false
 	}
 	per := periods[key]
-	who := pickPerson(g.rng)
+	who := g.person()
 	rate := g.rateFact(who, act, per, g.a)
 	f1 := g.periodCount(who, act, per, g.b, pair[0])
 	f2 := g.periodCount(who, act, per, g.c, pair[1])
 	f1.slot, f1.step, f2.slot, f2.step = 1, 0, 2, 1
+	f1.host, f2.host = g.b >= 2, g.c >= 2
 	st := &story{main: who, topic: act.topic, facts: []fact{rate, f1, f2}, qs: activityQs(who, act, "did", g.inAll())}
 	return st, true
 }
@@ -435,12 +456,16 @@ func (g *gen) jobFor(k int) (job, bool) {
 func (g *gen) payFact(who *actor, j job, a int) fact {
 	m := money(a)
 	does := who.pro.subj + " " + j.do.present(who.pro.plural)
-	f := fact{slot: 0, step: -1, terse: same(m + " per " + j.task.sg)}
+	f := fact{slot: 0, step: -1, trail: true, terse: same(m + " per " + j.task.sg)}
+	f.rel = g.one("at "+m+" "+g.one(an(j.task.sg), "per "+j.task.sg, "for each "+j.task.sg), "for "+m+" each", "at "+m+" apiece")
 	switch g.rng.Intn(5) {
 	case 0:
 		f.cl = clause{who: who, v: v("earn"), obj: same(m), tail: g.one("for each ", "for every ") + j.task.sg + " " + does, tense: present}
 	case 1:
 		f.cl = clause{who: who, v: v("charge"), obj: same(m), tail: "to " + j.do.base + " " + an(j.task.sg), tense: present}
+		if j.task.sg == "shift" {
+			f.cl = clause{who: who, v: v("get paid", "got paid", "gotten paid"), obj: same(m), tail: "per shift", tense: present}
+		}
 	case 2:
 		f.cl = clause{who: who, v: v("get paid", "got paid", "gotten paid"), obj: same(m), tail: g.one("per "+j.task.sg, "for each "+j.task.sg+" "+does), tense: present}
 	case 3:
@@ -458,7 +483,7 @@ func jobTwice(g *gen) (*story, bool) {
 	if !ok {
 		return nil, false
 	}
-	who := pickPerson(g.rng)
+	who := g.person()
 	pay := g.payFact(who, j, g.a)
 	pair := pick(g.rng, timePairs[g.one("day", "hour")])
 	if max(g.b, g.c) > 6 {
@@ -466,6 +491,7 @@ func jobTwice(g *gen) (*story, bool) {
 	}
 	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: j.do, obj: same(count(g.b, j.task)), when: pair[0]}, terse: same(count(g.b, j.task) + " " + pair[0])}
 	f2 := fact{slot: 2, step: 1, more: true, cl: clause{who: who, v: j.do, obj: phrase{count(g.c, j.task), g.one(itoa(g.c), itoa(g.c)+" more", count(g.c, j.task))}, when: pair[1]}, terse: same(itoa(g.c) + " " + pair[1])}
+	f1.host, f2.host = g.b >= 2, g.c >= 2
 	st := &story{main: who, topic: j.topic, facts: []fact{pay, f1, f2}, qs: earnQs(who, "did")}
 	return st, true
 }
@@ -479,7 +505,8 @@ func gridActor(gr grid) *actor {
 // timeless).
 func (g *gen) perUnit(gr grid, a int) fact {
 	c := count(a, gr.item)
-	f := fact{slot: 0, step: -1, terse: same(itoa(a) + " per " + gr.unit.sg)}
+	f := fact{slot: 0, step: -1, trail: true, terse: same(itoa(a) + " per " + gr.unit.sg)}
+	f.rel = g.one("each with "+c, "with "+c+" "+gr.prep+" each "+gr.unit.sg, "each holding "+c)
 	switch g.rng.Intn(3) {
 	case 0:
 		f.cl = clause{subj: same(g.one("each ", "every ") + gr.unit.sg), v: pick(g.rng, []verb{v("have", "had"), v("hold", "held")}), obj: same(c), tense: present}
@@ -544,7 +571,7 @@ func perPerson(g *gen) (*story, bool) {
 	}
 	boss := &actor{name: cr.boss, pro: pick(g.rng, []pronoun{proShe, proHe}), kind: group}
 	c := cnt(th, g.a)
-	rate := fact{slot: 0, step: -1, terse: same(c + " each")}
+	rate := fact{slot: 0, step: -1, trail: true, terse: same(c + " each")}
 	switch g.rng.Intn(3) {
 	case 0:
 		rate.cl = clause{who: boss, v: v("give", "gave", "given"), obj: same(g.one("each ", "every ") + g.one(cr.whole.sg, "person") + " " + c), tense: present}

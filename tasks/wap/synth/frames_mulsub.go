@@ -37,23 +37,26 @@ func containersRemoved(g *gen) (*story, bool) {
 	f1.slot, f1.step = 1, 0
 	cs := itoa(g.c)
 	back := g.one(cs+" of the "+box.pl, cs+" of them", count(g.c, box.noun))
-	f2 := fact{slot: 2, step: 1, loss: true}
+	// Told before the boxes are counted, the loss names what was in them:
+	// "She gave away 3 boxes of cookies. She had filled 10 boxes."
+	boxes := count(g.c, box.noun) + " of " + th.pl
+	f2 := fact{slot: 2, step: 1, loss: true, more: true}
 	if g.chance(0.3) {
-		gone := pick(g.rng, []verb{v("be ruined"), v("go missing", "went missing", "gone missing"), v("get lost", "got lost", "gotten lost"), v("be damaged and thrown away")})
-		f2.cl = clause{subj: phrase{count(g.c, box.noun), back}, plural: g.c != 1, v: gone}
+		gone := pick(g.rng, []verb{v("be ruined"), v("go missing", "went missing", "gone missing"), v("get lost", "got lost", "gotten lost"), v("be damaged and thrown away"), v("be sent back"), v("fail inspection", "failed inspection"), v("be rejected"), v("be returned for a refund")})
+		f2.cl = clause{subj: phrase{boxes, back}, plural: g.c != 1, v: gone}
 		f2.terse = same(count(g.c, box.noun) + " " + gone.pastTense(g.c != 1))
 	} else {
-		keys := ws("give away|sell|donate|give|send|return|lend|deliver")
+		keys := ws("give away|sell|donate|give|return|lend|deliver|set aside|send back")
 		acts := usable(keys, losses, who, other, 0)
 		a := pick(g.rng, acts)
 		tail := g.tailOf(a)
-		f2.cl = clause{who: who, v: a.v, obj: phrase{count(g.c, box.noun), back}, tail: tail}
+		f2.cl = clause{who: who, v: a.v, obj: phrase{boxes, back}, tail: tail}
 		f2.terse = same(count(g.c, box.noun) + " " + a.v.part)
 		if a.must {
 			f2.terse = same(count(g.c, box.noun) + " " + a.v.part + " " + plainTail(tail))
 		}
 	}
-	f2.after = []int{1}
+	f1.host = g.b >= 2
 	qs := haveQs(th, who)
 	qs = append(qs, question{wh: howMany(th), who: who, v: v("still have", "still had"), aux: "do", terse: "how many " + th.pl + " still"})
 	st := &story{main: who, other: other, topic: th.topic, facts: []fact{rate, f1, f2}, qs: qs}
@@ -70,7 +73,7 @@ func unsold(g *gen) (*story, bool) {
 	if len(th.biz) > 0 && g.chance(0.6) {
 		who = pickBusiness(pick(g.rng, th.biz))
 	} else {
-		who = pickPerson(g.rng)
+		who = g.person()
 	}
 	price := g.priceFact(th, g.a, who)
 	made := v("have", "had")
@@ -99,12 +102,11 @@ func unsold(g *gen) (*story, bool) {
 		f2.cl = clause{who: who, v: v("sell", "sold"), obj: phrase{"every " + th.sg + " except " + cs, "all of them except " + cs}}
 	case 3:
 		f2.cl = clause{who: who, v: v("have", "had"), obj: same(c + " left over"), when: g.one("at closing time", "at the end of the day", "")}
-		f2.after = []int{1}
 	default:
 		f2.cl = clause{subj: phrase{c, g.one(cs+" of them", cs+" of the "+th.pl)}, plural: g.c != 1, v: v("be left"), tail: "unsold"}
-		f2.after = []int{1}
 		f2.cl.when = g.one("", "at the end of the day", "when the sale ended")
 	}
+	f2.more, f1.host = true, g.b >= 2
 	qs := earnQs(who, "did")
 	qs = append(qs, question{wh: "How much money", who: who, v: v("take in", "took in", "taken in"), aux: "did", terse: "money made"})
 	st := &story{main: who, topic: th.topic, facts: []fact{price, f1, f2}, qs: qs}
@@ -149,7 +151,7 @@ func absent(g *gen) (*story, bool) {
 	}
 	w := cl.whole
 	c := cnt(th, g.a)
-	rate := fact{slot: 0, step: -1, terse: same(c + " per " + w.sg)}
+	rate := fact{slot: 0, step: -1, trail: true, terse: same(c + " per " + w.sg)}
 	switch g.rng.Intn(3) {
 	case 0:
 		rate.cl = clause{who: boss, v: v("give", "gave", "given"), obj: same(g.one("each ", "every ") + w.sg + " " + c), tense: present}
@@ -185,7 +187,7 @@ func absent(g *gen) (*story, bool) {
 // missedSessions: someone does a units per period, planned b periods and
 // missed c of them.
 func missedSessions(g *gen) (*story, bool) {
-	act, key, ok := g.activityFor(g.a, "day", "evening", "night", "hour")
+	act, key, ok := g.activityFor(g.a, "day", "evening", "night", "hour", "practice")
 	if !ok {
 		return nil, false
 	}
@@ -194,7 +196,7 @@ func missedSessions(g *gen) (*story, bool) {
 		return nil, false
 	}
 	per := periods[key]
-	who := pickPerson(g.rng)
+	who := g.person()
 	rate := g.rateFact(who, act, per, g.a)
 	plan := compound(pick(g.rng, []verb{v("plan to", "planned to"), v("hope to", "hoped to"), v("sign up to", "signed up to")}), act.bare.base)
 	if act.bare.base == "ride" || act.bare.base == "swim" || act.bare.base == "go to the pool" {
@@ -206,35 +208,46 @@ func missedSessions(g *gen) (*story, bool) {
 	}
 	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: plan, obj: same(planned), when: when}, terse: same(count(g.b, per.noun) + " planned")}
 	cs := itoa(g.c)
-	f2 := fact{slot: 2, step: 1, loss: true, terse: same(cs + " missed")}
-	// "of those days", not "of them": a rate told in between would
-	// make "them" the laps or pages.
+	// more: told before the plan, the loss counts days ("she was sick on
+	// 3 days"); after it, "of those days", not "of them" (a rate told in
+	// between would make "them" the laps or pages).
+	f2 := fact{slot: 2, step: 1, loss: true, more: true, terse: same(cs + " missed")}
 	those := cs + " of those " + per.pl
+	some := count(g.c, per.noun)
 	switch {
+	case per.sg == "practice":
+		f2.cl = clause{who: who, v: pick(g.rng, []verb{v("miss"), v("have to skip", "had to skip"), v("sit out", "sat out")}), obj: phrase{some, those}}
+		if g.chance(0.3) {
+			f2.cl = clause{who: who, v: v("be"), obj: phrase{"sick for " + some, "sick for " + those}}
+		}
 	case per.sg == "hour" && g.b > 12:
-		f2.cl = clause{who: who, v: pick(g.rng, []verb{v("miss"), v("have to skip", "had to skip")}), obj: same(cs + " of those hours")}
+		f2.cl = clause{who: who, v: pick(g.rng, []verb{v("miss"), v("have to skip", "had to skip")}), obj: phrase{some, cs + " of those hours"}}
 	case per.sg == "hour":
 		switch g.rng.Intn(3) {
 		case 0:
-			f2.cl = clause{who: who, v: v("have to stop", "had to stop"), obj: same(count(g.c, per.noun) + " early")}
+			f2.cl = clause{who: who, v: v("have to stop", "had to stop"), obj: same(some + " early")}
 		case 1:
-			f2.cl = clause{who: who, v: v("leave", "left"), obj: same(count(g.c, per.noun) + " early")}
+			f2.cl = clause{who: who, v: v("leave", "left"), obj: same(some + " early")}
 		default:
-			f2.cl = clause{who: who, v: v("lose", "lost"), obj: same(count(g.c, per.noun)), tail: "because of " + g.one("the rain", "a power cut", "a storm")}
+			f2.cl = clause{who: who, v: v("lose", "lost"), obj: same(some), tail: "because of " + g.one("the rain", "a power cut", "a storm")}
 		}
+	case act.money && g.chance(0.5):
+		f2.cl = clause{who: who, v: v("call in sick", "called in sick"), obj: phrase{"on " + some, "on " + those}}
 	default:
-		switch g.rng.Intn(4) {
+		switch g.rng.Intn(5) {
 		case 0:
-			f2.cl = clause{subj: same("it"), v: v("rain"), tail: "on " + those}
+			f2.cl = clause{subj: same("it"), v: v("rain"), obj: phrase{"on " + some, "on " + those}}
 		case 1:
-			f2.cl = clause{who: who, v: v("be"), obj: same("sick on " + those)}
+			f2.cl = clause{who: who, v: v("be"), obj: phrase{"sick on " + some, "sick on " + those}}
 		case 2:
-			f2.cl = clause{who: who, v: v("miss"), obj: phrase{cs + " of those " + per.pl, those}}
+			f2.cl = clause{who: who, v: v("miss"), obj: phrase{some, those}}
+		case 3:
+			f2.cl = clause{who: who, v: v("be"), obj: phrase{"away on a trip for " + some, "away on a trip for " + those}}
 		default:
-			f2.cl = clause{who: who, v: v("have to skip", "had to skip"), obj: phrase{count(g.c, per.noun), those}}
+			f2.cl = clause{who: who, v: v("have to skip", "had to skip"), obj: phrase{some, those}}
 		}
 	}
-	f2.after = []int{1}
+	f1.host = g.b >= 2
 	qs := activityQs(who, act, "did", g.one("", "in the end", "after all", when))
 	st := &story{main: who, topic: act.topic, facts: []fact{rate, f1, f2}, qs: qs}
 	return st, true
@@ -247,7 +260,7 @@ func cancelledJobs(g *gen) (*story, bool) {
 	if !ok {
 		return nil, false
 	}
-	who := pickPerson(g.rng)
+	who := g.person()
 	pay := g.payFact(who, j, g.a)
 	booked := pick(g.rng, []verb{
 		{base: "be asked to " + j.do.base},
@@ -257,17 +270,26 @@ func cancelledJobs(g *gen) (*story, bool) {
 	})
 	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: booked, obj: same(count(g.b, j.task)), when: g.one("this week", "this weekend", "last week", "on Saturday")}, terse: same(count(g.b, j.task) + " booked")}
 	cs := itoa(g.c)
-	f2 := fact{slot: 2, step: 1, loss: true, terse: same(cs + " cancelled")}
-	switch g.rng.Intn(3) {
-	case 0:
-		f2.cl = clause{subj: phrase{cs + " of the jobs", g.one(cs+" of those jobs", cs+" of the jobs")}, plural: g.c != 1, v: v("be canceled")}
-	case 1:
-		f2.cl = clause{subj: same(count(g.c, n("customer"))), plural: g.c != 1, v: v("cancel", "canceled")}
+	f2 := fact{slot: 2, step: 1, loss: true, more: true, terse: same(cs + " " + g.one("cancelled", "canceled"))}
+	var other *actor
+	switch r := g.rng.Intn(5); {
+	case r == 0:
+		f2.cl = clause{subj: phrase{count(g.c, n("job")), g.one(cs+" of those jobs", cs+" of the jobs")}, plural: g.c != 1, v: v(g.one("be canceled", "be cancelled", "be called off"))}
+	case r == 1 && j.task.sg != "shift":
+		f2.cl = clause{subj: same(count(g.c, n("customer"))), plural: g.c != 1, v: v("cancel", g.one("canceled", "cancelled"))}
+	case r == 2:
+		// "Her brother already took care of 3 of them."
+		other = pickRelative(g.rng, who)
+		f2.cl = clause{who: other, v: v("already take care of", "already took care of", "already taken care of"), obj: phrase{count(g.c, j.task), cs + " of them"}, tail: g.one("", "for {main=}")}
+		f2.terse = same(cs + " done by someone else")
+	case r == 3 && j.task.sg == "shift":
+		f2.cl = clause{who: who, v: v("call in sick for", "called in sick for"), obj: phrase{count(g.c, j.task), cs + " of " + g.one("the", "those") + " shifts"}}
+		f2.terse = same(cs + " missed (sick)")
 	default:
 		f2.cl = clause{who: who, v: v("have to skip", "had to skip"), obj: phrase{count(g.c, j.task), cs + " of those " + j.task.form(2)}, tail: "because of " + g.one("the rain", "a cold", "a storm")}
 	}
-	f2.after = []int{1}
-	st := &story{main: who, topic: j.topic, facts: []fact{pay, f1, f2}, qs: earnQs(who, "did")}
+	f1.host = g.b >= 2
+	st := &story{main: who, other: other, topic: j.topic, facts: []fact{pay, f1, f2}, qs: earnQs(who, "did")}
 	return st, true
 }
 
@@ -287,7 +309,7 @@ func closedUnits(g *gen) (*story, bool) {
 	cs := itoa(g.c)
 	f2 := fact{slot: 2, step: -1, loss: true, terse: same(cs + " " + stateWords(gr.shut))}
 	f2.cl = clause{subj: phrase{count(g.c, gr.unit), cs + " of the " + gr.unit.pl}, plural: g.c != 1, v: gr.shut, tense: gr.shutT}
-	f2.after = []int{1}
+	f1.host = g.b >= 2
 	h := "How many " + gr.item.pl
 	qs := []question{{wh: h, v: gr.ok, pl: true, aux: gr.okAux, terse: "how many " + gr.item.pl}}
 	if gr.okAux == "do" {

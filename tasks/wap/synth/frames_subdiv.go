@@ -22,9 +22,10 @@ func shareRest(g *gen) (*story, bool) {
 	other := g.helper(who)
 	have := g.state(who, th, g.a)
 	lose := g.restLoss(who, other, th)
-	share, qs := g.shareFact(who, th, g.c, true)
-	share.after = []int{1}
+	l := g.restLot(th, who)
+	share, qs := g.shareFact(who, th, g.c, l)
 	st := &story{main: who, other: other, topic: th.topic, facts: []fact{have, lose, share}, qs: qs}
+	g.placeRest(st, l)
 	return st, true
 }
 
@@ -38,12 +39,13 @@ func packRest(g *gen) (*story, bool) {
 	other := g.helper(who)
 	have := g.state(who, th, g.a)
 	lose := g.restLoss(who, other, th)
-	pack, qs, ok := g.packFact(who, th, g.c, true)
+	l := g.restLot(th, who)
+	pack, qs, ok := g.packFact(who, th, g.c, l)
 	if !ok {
 		return nil, false
 	}
-	pack.after = []int{1}
 	st := &story{main: who, other: other, topic: th.topic, facts: []fact{have, lose, pack}, qs: qs}
+	g.placeRest(st, l)
 	return st, true
 }
 
@@ -54,23 +56,25 @@ func spendRest(g *gen) (*story, bool) {
 	if th == nil {
 		return nil, false
 	}
-	who := pickPerson(g.rng)
+	who := g.person()
 	other := g.helper(who)
 	have := g.state(who, cash, g.a)
 	lose := g.restLoss(who, other, cash)
 	h := "How many " + th.pl
+	l := g.restLot(cash, who)
 	var buy fact
 	var qs []question
-	switch g.rng.Intn(3) {
-	case 0:
+	switch r := g.rng.Intn(3); {
+	case r == 0 && l.tense != divMeant:
 		buy = g.priceFact(th, g.c, nil)
-		buy.slot = 2
+		buy.slot, buy.trail = 2, true
 		qs = []question{
 			{wh: h, who: who, v: v("buy", "bought"), aux: "can", tail: g.one("with the rest of {main's} money", "with the money that is left", "with what is left"), terse: "how many " + th.pl + " with the rest"},
 			{wh: h, who: who, v: v("afford"), aux: "can", tail: g.one("with the rest", "now", "with what is left"), terse: "how many can be bought"},
 		}
-	case 1:
-		buy = fact{slot: 2, step: -1, after: []int{1}, cl: clause{who: who, v: v("want to spend"), obj: same("the rest"), tail: "on " + th.pl + " that cost " + money(g.c) + " each", tense: present}}
+		l = lot{}
+	case l.tense == divPlan || l.tense == divMeant:
+		buy = fact{slot: 2, step: -1, cl: clause{who: who, v: g.planVerb(v("spend", "spent")), obj: l.them, tail: "on " + th.pl + " that cost " + money(g.c) + " each", tense: present}}
 		cond := buy.cl
 		cond.v = v("spend", "spent")
 		buy.cond = &cond
@@ -78,8 +82,15 @@ func spendRest(g *gen) (*story, bool) {
 			{wh: h, who: who, v: v("buy", "bought"), aux: "can", terse: "how many " + th.pl},
 			{wh: h, who: who, v: v("get", "got", "gotten"), aux: "will", terse: "how many " + th.pl},
 		}
+		if l.tense == divMeant {
+			buy.cl.tense, buy.step, buy.cond, buy.noCond = past, 0, nil, true
+			qs = []question{
+				{wh: h, who: who, v: v("buy", "bought"), aux: "could", tail: g.one("after that", "in the end"), terse: "how many " + th.pl},
+				{wh: h, who: who, v: v("end up with", "ended up with"), aux: "did", terse: "how many " + th.pl},
+			}
+		}
 	default:
-		buy = fact{slot: 2, step: 2, after: []int{1}, cl: clause{who: who, v: v("use"), obj: same(g.one("the rest", "what was left", "the rest of the money")), tail: "to buy " + th.pl + " at " + money(g.c) + g.one(" each", " apiece")}}
+		buy = fact{slot: 2, step: 2, cl: clause{who: who, v: v("use"), obj: l.them, tail: "to buy " + th.pl + " at " + money(g.c) + g.one(" each", " apiece")}}
 		qs = []question{
 			{wh: h, who: who, v: v("buy", "bought"), aux: "did", terse: "how many " + th.pl},
 			{wh: h, who: who, v: v("end up with", "ended up with"), aux: "did", terse: "how many " + th.pl},
@@ -87,6 +98,7 @@ func spendRest(g *gen) (*story, bool) {
 	}
 	buy.terse = same(th.pl + " " + money(g.c) + " each")
 	st := &story{main: who, other: other, topic: th.topic, facts: []fact{have, lose, buy}, qs: qs}
+	g.placeRest(st, l)
 	return st, true
 }
 
@@ -119,7 +131,7 @@ var projects = []project{
 // finishJob: a task has a units, b are done, c are done per day; how many
 // days are left (or: finish in c days, how many per day).
 func finishJob(g *gen) (*story, bool) {
-	who := pickPerson(g.rng)
+	who := g.person()
 	money := g.chance(0.15)
 	var p project
 	if money {
@@ -188,8 +200,20 @@ func teamsRest(g *gen) (*story, bool) {
 	if tn == present {
 		gone.cl.v = compound(v("have to", "had to"), leave.base)
 	}
-	rest := same(g.one("the rest", "the others", "everyone else", "the remaining "+w.pl))
-	f2, qs, ok := g.groupFact(boss, cr, rest, g.c, tn, true)
+	l := g.restLot(&thing{noun: w}, boss)
+	switch {
+	case l.ref:
+		l.them = same(g.one("the rest", "the others", "everyone else", "the remaining "+w.pl))
+	case l.tense != divMeant:
+		stay, left := "stayed", "were left"
+		if tn == present {
+			stay, left = "stay", "are left"
+		}
+		l.them = same(g.one("the "+w.pl+" who "+stay, "everyone who "+stay, "the "+w.pl+" who "+left, "the remaining "+w.pl))
+	default:
+		l.them = same(g.one("all the "+w.pl, "everyone"))
+	}
+	f2, qs, ok := g.groupFact(boss, cr, l.them, g.c, tn, true)
 	if !ok {
 		return nil, false
 	}
@@ -199,9 +223,89 @@ func teamsRest(g *gen) (*story, bool) {
 		for i := range qs {
 			qs[i].tail += g.one(" for the rest", " for the others")
 		}
-	} else {
-		f2.after = []int{1}
+		l = lot{}
+	} else if l.tense == divMeant {
+		f2.cl.v, f2.cl.tense, f2.step, f2.noCond = g.planVerb(f2.cl.v), past, 0, true
+		for i := range qs {
+			if qs[i].aux == "will" || qs[i].aux == "do" {
+				qs[i].aux = "did"
+			}
+		}
+		start.cl.tense, gone.cl.tense = past, past
+		if tn == present {
+			gone.cl.v = leave
+		}
 	}
 	st := &story{main: boss, topic: "school", facts: []fact{start, gone, f2}, qs: qs}
+	g.placeRest(st, l)
+	return st, true
+}
+
+// timeLeft: a session lasts a (minutes, hours, km); its opening part
+// takes b; the rest is split into c equal parts. How long is each?
+func timeLeft(g *gen) (*story, bool) {
+	se := pick(g.rng, sessions)
+	if g.a > se.most || 2*g.b > g.a {
+		// The opening part is the smaller part.
+		return nil, false
+	}
+	amt := func(k int) string { return count(k, se.unit) }
+	far := se.unit.sg == "km" || se.unit.sg == "mile"
+	whole := fact{slot: 0, step: -1, terse: same(se.whole + " " + amt(g.a))}
+	switch {
+	case far:
+		whole.cl = clause{subj: same(se.whole), v: v("be"), obj: same(amt(g.a) + " long"), tense: present}
+	case g.chance(0.5):
+		whole.cl = clause{subj: same(se.whole), v: v("last"), obj: same(amt(g.a)), tense: present}
+	default:
+		whole.cl = clause{subj: same(se.whole), v: v("be"), obj: same(amt(g.a) + " long"), tense: present}
+	}
+	first := fact{slot: 1, step: -1, loss: true, terse: same(se.first + " " + amt(g.b))}
+	plural := strings.Contains(se.first, " and ") || (strings.HasPrefix(se.first, "the ") && strings.HasSuffix(se.first, "s"))
+	first.cl = clause{subj: same(se.first), plural: plural, v: v("take", "took", "taken"), obj: same(amt(g.b)), tense: present}
+	if far {
+		first.cl.v = v("be")
+	}
+	// What is left, named by what came out of it when told before it.
+	left := "the rest of the time"
+	full := "the time left after " + se.first
+	if far {
+		left, full = "the rest of "+se.whole, "the rest of "+se.whole+" after "+se.first
+	}
+	ref := g.oddAt(2) || (g.oddAt(1) && g.reversed())
+	what := full
+	if ref {
+		what = g.one(left, "what is left", left)
+	}
+	parts := count(g.c, se.part)
+	split := fact{slot: 2, step: -1, terse: same("rest into " + itoa(g.c) + " equal " + se.part.pl)}
+	switch g.rng.Intn(3) {
+	case 0:
+		split.cl = clause{subj: same(what), v: v("be split", "was split"), tail: "into " + itoa(g.c) + " equal " + se.part.pl, tense: present}
+	case 1:
+		split.cl = clause{subj: same(g.one("the planners", "the leaders", "they")), plural: true, v: v("want to fit"), obj: same(itoa(g.c) + " " + se.part.pl + " of the same length"), tail: "into " + what, tense: present}
+		if se.topic == "sport" || se.topic == "fitness" {
+			split.cl.subj = same("the coach")
+			split.cl.plural = false
+		}
+	default:
+		split.cl = clause{subj: same(what), v: v("be divided"), tail: "into " + parts + " of equal length", tense: present}
+	}
+	if split.cl.subj.full == "they" {
+		split.cl.subj = same("the organizers")
+	}
+	long := "How long"
+	h := "How many " + se.unit.pl + " long"
+	qs := []question{
+		{wh: long, v: v("be"), subj: "each " + se.part.sg, aux: "do", terse: "how long each"},
+		{wh: h, v: v("be"), subj: "each " + se.part.sg, aux: "do", terse: "how long each " + se.part.sg},
+	}
+	if !far {
+		qs = append(qs, question{wh: "How many " + se.unit.pl, subj: "each " + se.part.sg, v: v("last"), aux: "will", terse: "how many " + se.unit.pl + " each"})
+	}
+	st := &story{topic: se.topic, facts: []fact{whole, first, split}, qs: qs, noTerse: false}
+	if ref {
+		st.facts[2].after = []int{1}
+	}
 	return st, true
 }

@@ -15,6 +15,7 @@ import (
 type gen struct {
 	rng     *rand.Rand
 	a, b, c int
+	place   placement // where the facts are to stand in the text
 }
 
 // pick draws one element of xs.
@@ -57,6 +58,15 @@ func (g *gen) thing(ok func(*thing) bool) *thing {
 	return nil
 }
 
+// person draws the main person of a story: now and then the speaker
+// ("I") or the reader ("you"), mostly someone with a name.
+func (g *gen) person() *actor {
+	if g.chance(0.1) {
+		return speaker(g.rng)
+	}
+	return pickPerson(g.rng)
+}
+
 // owner draws who has a thing: mostly a person, sometimes a group or a
 // business that deals in it.
 func (g *gen) owner(th *thing) *actor {
@@ -66,7 +76,7 @@ func (g *gen) owner(th *thing) *actor {
 	case r < 4 && len(th.biz) > 0:
 		return pickBusiness(pick(g.rng, th.biz))
 	}
-	return pickPerson(g.rng)
+	return g.person()
 }
 
 // helper draws a second actor for a person (a relative or a friend); nil
@@ -95,8 +105,14 @@ func kindCnt(th *thing, kind string, k int) string {
 // apples", "$21 more".
 func (g *gen) more(th *thing, k int) string {
 	ks := strconv.Itoa(k)
+	if th.money && k == 1 {
+		return "$1 more"
+	}
 	if th.money {
 		return g.one("$"+ks+" more", "another $"+ks)
+	}
+	if th.measure {
+		return "another " + cnt(th, k)
 	}
 	opts := []string{ks + " more", ks + " more " + th.noun.form(k)}
 	if k > 1 {
@@ -112,6 +128,9 @@ func (g *gen) back(th *thing, k int) string {
 	if th.money {
 		return "$" + ks
 	}
+	if th.measure {
+		return cnt(th, k)
+	}
 	return g.one(ks, ks+" of them", ks+" of the "+th.pl, cnt(th, k))
 }
 
@@ -120,6 +139,9 @@ func (g *gen) backSubj(th *thing, k int) string {
 	ks := strconv.Itoa(k)
 	if th.money {
 		return "$" + ks
+	}
+	if th.measure {
+		return cnt(th, k)
 	}
 	return g.one(ks+" of them", ks+" of the "+th.pl)
 }
@@ -233,7 +255,7 @@ func (g *gen) gain(who, other *actor, th *thing, k int) fact {
 	case "get", "be given", "trade for", "receive":
 		part = "received"
 	}
-	if th.money {
+	if th.money || th.measure {
 		return fact{cl: cl, more: true, terse: same(full + " " + part)}
 	}
 	return fact{cl: cl, more: true, terse: phrase{full + " " + part, strconv.Itoa(k) + " more " + part}}
@@ -247,7 +269,8 @@ func (g *gen) loss(who, other *actor, th *thing, k int) fact {
 	if len(th.spoil) > 0 && g.chance(0.2) {
 		sv := spoils[pick(g.rng, th.spoil)]
 		cl := clause{subj: phrase{full, g.backSubj(th, k)}, plural: plural, v: sv}
-		return fact{loss: true, cl: cl, terse: phrase{full + " " + sv.past, strconv.Itoa(k) + " " + sv.past}}
+		past := sv.pastTense(plural)
+		return fact{loss: true, ofStart: true, cl: cl, terse: phrase{full + " " + past, strconv.Itoa(k) + " " + past}}
 	}
 	a := pick(g.rng, acts)
 	tail := g.tailOf(a)
@@ -259,16 +282,20 @@ func (g *gen) loss(who, other *actor, th *thing, k int) fact {
 	if th.money {
 		terse = same(full + " " + a.v.part + terseTail)
 	}
-	if g.chance(0.12) && !th.money {
+	if g.chance(0.12) && !th.money && (a.must || contains(passives, a.v.base)) {
 		if !a.must {
 			tail = ""
 		}
 		cl := clause{subj: phrase{full, g.backSubj(th, k)}, plural: plural, v: passive(a.v), tail: tail}
-		return fact{loss: true, cl: cl, terse: terse}
+		return fact{loss: true, ofStart: true, cl: cl, terse: terse}
 	}
 	cl := clause{who: who, v: a.v, obj: phrase{full, g.back(th, k)}, tail: tail}
-	return fact{loss: true, cl: cl, terse: terse}
+	return fact{loss: true, ofStart: true, cl: cl, terse: terse}
 }
+
+// passives are the verbs of losing whose passive reads well without an
+// adjunct: "12 of the apples were sold".
+var passives = ws("sell|eat|use|use up|lose|donate|give away|recycle|deliver|ship|return|throw out|throw away|break|serve|cook|waste|burn|hand out|crack|peel|unload|delete|plant|carve|roast|drop|misplace")
 
 // howMany is the head of a question about a thing: "How many apples",
 // "How much money".
@@ -293,6 +320,7 @@ func haveQs(th *thing, who *actor) []question {
 		{wh: h, who: who, v: v("end up with", "ended up with"), aux: "did", terse: "how many at the end"},
 		{wh: h, v: v("be"), pl: !th.money, aux: "do", tail: "left", terse: "what's left"},
 		{wh: h, v: v("remain"), pl: !th.money, aux: "do", terse: "how many remain"},
+		{wh: "What", v: v("be"), aux: "do", tail: "left", noEmbed: true, terse: "what's left"},
 	}
 }
 

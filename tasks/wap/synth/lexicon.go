@@ -12,12 +12,14 @@ type period struct {
 }
 
 var periods = map[string]period{
-	"day":     {n("day"), ws("a day|each day|every day|per day"), "on %s"},
-	"hour":    {n("hour"), ws("an hour|each hour|every hour|per hour"), "for %s"},
-	"week":    {n("week"), ws("a week|each week|every week|per week"), "for %s"},
-	"evening": {n("evening"), ws("each evening|every evening|per evening"), "on %s"},
-	"night":   {n("night"), ws("a night|each night|every night"), "on %s"},
-	"minute":  {n("minute"), ws("a minute|each minute|every minute|per minute"), "for %s"},
+	"day":      {n("day"), ws("a day|each day|every day|per day"), "on %s"},
+	"hour":     {n("hour"), ws("an hour|each hour|every hour|per hour"), "for %s"},
+	"week":     {n("week"), ws("a week|each week|every week|per week"), "for %s"},
+	"evening":  {n("evening"), ws("each evening|every evening|per evening"), "on %s"},
+	"night":    {n("night"), ws("a night|each night|every night"), "on %s"},
+	"minute":   {n("minute"), ws("a minute|each minute|every minute|per minute"), "for %s"},
+	"month":    {n("month"), ws("a month|each month|every month|per month"), "for %s"},
+	"practice": {n("practice"), ws("at each practice|at every practice|per practice"), "%s"},
 }
 
 // timePairs are two occasions in time order for two events, by how far
@@ -45,13 +47,13 @@ var spans = []span{
 	{map[string]int{"minute": 150, "hour": 12},
 		[][2]string{{"on Saturday", "on Sunday"}, {"on Monday", "on Tuesday"}, {"yesterday", "today"}, {"on Friday", "on Saturday"}},
 		ws("on Saturday|yesterday|on Sunday|today")},
-	{map[string]int{"hour": 60, "day": 7, "evening": 7, "night": 7},
+	{map[string]int{"hour": 60, "day": 7, "evening": 7, "night": 7, "practice": 7},
 		[][2]string{{"last week", "this week"}},
 		ws("this week|last week")},
-	{map[string]int{"hour": 150, "day": 31, "evening": 31, "night": 31, "week": 4},
+	{map[string]int{"hour": 150, "day": 31, "evening": 31, "night": 31, "week": 4, "practice": 20},
 		[][2]string{{"in May", "in June"}, {"in March", "in April"}, {"last month", "this month"}, {"in October", "in November"}},
 		ws("this month|last month|in May|in October")},
-	{map[string]int{"day": 92, "evening": 92, "night": 92, "week": 13, "hour": 150},
+	{map[string]int{"day": 92, "evening": 92, "night": 92, "week": 13, "hour": 150, "practice": 60},
 		[][2]string{{"in the spring", "in the summer"}, {"in the fall", "in the winter"}, {"in the spring", "in the fall"}},
 		ws("this summer|over the summer|this spring|this fall")},
 	{map[string]int{"day": 150, "evening": 150, "night": 150, "week": 52, "hour": 150},
@@ -124,6 +126,12 @@ var activities = []activity{
 	{topic: "fishing", does: v("catch", "caught"), unit: n("fish", "fish"), bare: v("go fishing", "went fishing", "gone fishing"), pers: ws("hour|day"), rate: [2]int{2, 12}},
 	{topic: "camping", does: v("hike", "hiked"), unit: n("mile"), bare: v("hike", "hiked"), pers: ws("day"), rate: [2]int{3, 15}, far: true},
 	{topic: "farm", does: v("pick", "picked"), unit: n("basket"), after: "of apples", bare: v("work", "worked"), btail: "in the orchard", pers: ws("hour|day"), rate: [2]int{2, 20}},
+	{topic: "sport", does: v("run", "ran", "run"), unit: n("lap"), bare: v("go to", "went to", "gone to"), pers: ws("practice"), rate: [2]int{4, 20}},
+	{topic: "sport", does: v("drink", "drank", "drunk"), unit: n("bottle of water", "bottles of water"), bare: v("go to", "went to", "gone to"), pers: ws("practice"), rate: [2]int{2, 4}},
+	{topic: "sport", does: v("shoot", "shot"), unit: n("free throw"), bare: v("go to", "went to", "gone to"), pers: ws("practice"), rate: [2]int{10, 50}},
+	{topic: "food", does: v("eat", "ate", "eaten"), unit: n("apple"), bare: v("go to school", "went to school", "gone to school"), pers: ws("day"), rate: [2]int{2, 3}},
+	{topic: "reading", does: v("read", "read"), unit: n("page"), bare: v("read before bed", "read before bed"), pers: ws("night"), rate: [2]int{5, 40}},
+	{topic: "fitness", does: v("swim", "swam", "swum"), unit: n("km", "km"), bare: v("swim", "swam", "swum"), pers: ws("week"), rate: [2]int{2, 10}, far: true},
 	{topic: "work", does: v("earn", "earned"), unit: cash.noun, after: "babysitting", bare: v("babysit", "babysat"), pers: ws("hour"), rate: [2]int{6, 25}, money: true},
 	{topic: "work", does: v("earn", "earned"), unit: cash.noun, after: "at the cafe", bare: v("work", "worked"), btail: "at the cafe", pers: ws("hour|day"), rate: [2]int{8, 74}, money: true},
 	{topic: "work", does: v("make", "made"), unit: cash.noun, after: "tutoring", bare: v("tutor", "tutored"), pers: ws("hour"), rate: [2]int{10, 40}, money: true},
@@ -154,6 +162,9 @@ var jobs = []job{
 	{n("package"), v("deliver"), [2]int{2, 8}, "warehouse"},
 	{n("portrait"), v("draw", "drew", "drawn"), [2]int{5, 30}, "crafts"},
 	{n("shirt"), v("iron"), [2]int{2, 6}, "cleaning"},
+	{n("shift"), v("work"), [2]int{20, 74}, "work"},
+	{n("tutoring session"), v("lead", "led"), [2]int{10, 40}, "school"},
+	{n("dog bath"), v("give", "gave", "given"), [2]int{8, 25}, "pets"},
 }
 
 // place is somewhere people or animals come to and leave.
@@ -171,7 +182,7 @@ var places = []place{
 	{"travel", n("person", "people"), "on the train", []verb{v("get on", "got on", "gotten on"), v("board"), v("climb aboard")}, []verb{v("get off", "got off", "gotten off"), v("step off")}, [2]string{"at the next station", "at the station after that"}},
 	{"travel", n("passenger"), "on the ferry", []verb{v("board"), v("come aboard", "came aboard", "come aboard")}, []verb{v("get off", "got off", "gotten off")}, [2]string{"at the island", "at the harbor"}},
 	{"park", n("kid"), "at the playground", []verb{v("come", "came", "come"), v("arrive"), v("show up", "showed up", "shown up")}, []verb{v("go home", "went home", "gone home"), v("leave", "left")}, [2]string{"after lunch", "later in the afternoon"}},
-	{"party", n("guest"), "at the party", []verb{v("arrive"), v("come", "came", "come"), v("show up", "showed up", "shown up")}, []verb{v("leave", "left"), v("go home", "went home", "gone home")}, [2]string{"after dinner", "later that night"}},
+	{"party", n("guest"), "at the party", []verb{v("arrive"), v("come", "came", "come"), v("show up", "showed up", "shown up")}, []verb{v("leave", "left"), v("go home", "went home", "gone home"), v("leave early", "left early")}, [2]string{"after dinner", "later that night"}},
 	{"library", n("person", "people"), "in the library", []verb{v("come in", "came in", "come in"), v("walk in", "walked in")}, []verb{v("leave", "left"), v("walk out", "walked out")}, [2]string{"after lunch", "later that afternoon"}},
 	{"animals", n("duck"), "on the pond", []verb{v("land"), v("fly in", "flew in", "flown in"), v("swim over", "swam over", "swum over")}, []verb{v("fly away", "flew away", "flown away"), v("leave", "left")}, [2]string{"in the afternoon", "in the evening"}},
 	{"animals", n("bird"), "in the tree", []verb{v("land"), v("fly in", "flew in", "flown in")}, []verb{v("fly away", "flew away", "flown away"), v("fly off", "flew off", "flown off")}, [2]string{"in the morning", "at noon"}},
@@ -262,6 +273,7 @@ var grids = []grid{
 	{"school", "in", n("classroom"), n("desk"), [2]string{"upstairs", "downstairs"}, "the school", v("be being painted"), present, v("be used"), "can", [2]int{10, 40}, 60},
 	{"hospital", "in", n("ward"), n("bed"), [2]string{"on the ground floor", "upstairs"}, "the hospital", v("be closed"), present, v("be available"), "do", [2]int{4, 30}, 20},
 	{"warehouse", "on", n("shelf", "shelves"), n("box", "boxes"), [2]string{"near the loading dock", "at the back"}, "the warehouse", v("be empty"), present, v("be on the shelves"), "do", [2]int{3, 30}, 120},
+	{"school", "in", n("row"), n("seat"), [2]string{"on the home side", "on the visitors' side"}, "the gym", v("be roped off"), present, v("be open"), "do", [2]int{8, 30}, 20},
 	{"camping", "in", n("cabin"), n("bunk"), [2]string{"by the lake", "in the woods"}, "the camp", v("be being repaired"), present, v("be used"), "can", [2]int{2, 16}, 30},
 }
 
@@ -343,3 +355,78 @@ var hobbies = map[string][]string{
 
 // scenery are detail sentences about anything: "It was a sunny day."
 var scenery = ws(`It was a sunny day.|It was a cold morning.|The weather was nice.|It was a busy week.|It was raining outside.|Everyone was in a good mood.|It was a warm afternoon.|The day went by fast.`)
+
+// rental is something paid for by the period: "Renting a kayak costs $9
+// an hour."
+type rental struct {
+	topic string
+	thing string // "a kayak"
+	per   string // a key of periods: "hour"
+	// used and booked say what the renter did and had planned, with %s
+	// for the count of periods: "rented a kayak for %s", "booked a kayak
+	// for %s".
+	used, booked string
+	price        [2]int
+	where        string // who charges: "the boat shop"
+}
+
+var rentals = []rental{
+	{"sport", "a kayak", "hour", "rented a kayak for %s", "booked a kayak for %s", [2]int{5, 20}, "the boat shop"},
+	{"fitness", "a bike", "hour", "rented a bike for %s", "reserved a bike for %s", [2]int{3, 15}, "the bike shop"},
+	{"travel", "a hotel room", "night", "stayed at the hotel for %s", "booked a hotel room for %s", [2]int{30, 74}, "the hotel"},
+	{"camping", "a campsite", "night", "camped for %s", "reserved a campsite for %s", [2]int{10, 40}, "the park"},
+	{"fitness", "a gym membership", "month", "paid for %s of gym membership", "signed up for %s at the gym", [2]int{10, 40}, "the gym"},
+	{"travel", "a parking spot", "day", "parked at the garage for %s", "paid ahead for %s of parking", [2]int{4, 20}, "the garage"},
+	{"sport", "a locker", "day", "rented a locker for %s", "reserved a locker for %s", [2]int{2, 8}, "the pool"},
+	{"music", "a practice room", "hour", "used a practice room for %s", "booked a practice room for %s", [2]int{5, 25}, "the music school"},
+	{"moving", "a storage unit", "month", "kept things in a storage unit for %s", "rented a storage unit for %s", [2]int{15, 40}, "the storage company"},
+	{"pets", "a dog sitter", "day", "had a dog sitter for %s", "hired a dog sitter for %s", [2]int{10, 30}, "the pet care service"},
+}
+
+// session is a stretch of time split into equal parts after a first
+// part: practice of 60 minutes, a warm-up, then 4 equal drills.
+type session struct {
+	topic string
+	whole string // "soccer practice"
+	unit  noun   // "minute"
+	first string // what comes out of it: "the warm-up"
+	part  noun   // "drill"
+	most  int    // how long it plausibly lasts
+}
+
+var sessions = []session{
+	{"sport", "soccer practice", n("minute"), "the warm-up", n("drill"), 120},
+	{"school", "art class", n("minute"), "cleanup", n("project"), 90},
+	{"party", "the party", n("minute"), "opening presents", n("game"), 120},
+	{"music", "the concert", n("minute"), "the opening speech", n("song"), 120},
+	{"school", "the study session", n("minute"), "a snack break", n("subject"), 120},
+	{"travel", "the drive", n("km", "km"), "the part on the highway", n("leg"), 120},
+	{"camping", "the hike", n("mile"), "the climb to the lake", n("stage"), 40},
+	{"fitness", "the workout", n("minute"), "stretching", n("exercise"), 90},
+	{"party", "movie night", n("minute"), "the trailers", n("episode"), 120},
+	{"school", "the school day", n("hour"), "lunch and recess", n("class"), 10},
+}
+
+// errand is something several are needed of, partly taken care of by
+// someone else: "The class needs 30 chairs in the gym and 12 in the hall.
+// The janitor already set up 15."
+type errand struct {
+	topic string
+	thing noun
+	parts [2]string // where or what for: "in the gym", "in the hall"
+	done  verb      // "set up"
+	by    string    // who did some: "the janitor"; empty for a relative
+}
+
+var errands = []errand{
+	{"school", n("chair"), [2]string{"in the gym", "in the hall"}, v("set up", "set up"), "the janitor"},
+	{"baking", n("cupcake"), [2]string{"for the party", "for the bake sale"}, v("bake", "baked"), ""},
+	{"food", n("sandwich", "sandwiches"), [2]string{"for the picnic", "for the field trip"}, v("make", "made"), ""},
+	{"sport", n("water bottle"), [2]string{"for the game", "for practice"}, v("bring", "brought"), "the coach"},
+	{"party", n("balloon"), [2]string{"for the party", "for the parade"}, v("blow up", "blew up", "blown up"), ""},
+	{"party", n("invitation"), [2]string{"for the family", "for friends from school"}, v("write", "wrote", "written"), ""},
+	{"school", n("poster"), [2]string{"for the hallway", "for the library"}, v("make", "made"), "the art club"},
+	{"garden", n("seedling"), [2]string{"for the front yard", "for the back yard"}, v("plant", "planted"), ""},
+	{"party", n("gift bag"), [2]string{"for the kids", "for the grown-ups"}, v("fill", "filled"), ""},
+	{"office", n("flyer"), [2]string{"for the school", "for the library"}, v("print", "printed"), "the print shop"},
+}

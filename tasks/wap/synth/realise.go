@@ -29,6 +29,7 @@ const (
 	qFirstIf                // "How many … if F1, F2 and F3?"
 	qIfBefore               // facts, then "If F3, how many …?"
 	qIfAfter                // facts, then "How many … if F3?"
+	qTrail                  // facts, the question, then the last fact: "… He gets $9 an hour."
 )
 
 // teller holds the state of telling one story.
@@ -39,22 +40,47 @@ type teller struct {
 	known     bool // the story's thing has been named
 	mentioned map[*actor]bool
 	last      *actor // the subject of the clause told last
+	lastPro   bool   // last was told as a pronoun
 	maxStep   int    // the largest step told so far
 	minStep   int    // the smallest step (≥ 0) told so far, or -1
 	prevStep  int    // the step of the fact told last
 	openers   map[string]bool
+	steps     map[int]bool // the steps of the facts told so far
 }
 
-// tell writes the story as text; it also returns whether the question
-// comes first, and the register.
-func tell(rng *rand.Rand, st *story) (text string, first bool, reg register) {
-	t := &teller{rng: rng, st: st, mentioned: map[*actor]bool{}, maxStep: -1, minStep: -1, prevStep: -1, openers: map[string]bool{}}
-	order := st.orders[rng.Intn(len(st.orders))]
+// told is a story as told: its text, whether the question comes first,
+// the register, and the slots of the facts in text order.
+type toldStory struct {
+	text  string
+	first bool
+	reg   register
+	slots []int
+}
+
+// tell writes the story as text.
+func tell(rng *rand.Rand, st *story) toldStory {
+	text, first, reg, order := tellOrder(rng, st)
+	slots := make([]int, len(order))
+	for i, j := range order {
+		slots[i] = st.facts[j].slot
+	}
+	return toldStory{text, first, reg, slots}
+}
+
+// tellOrder writes the story as text; it also returns whether the
+// question comes first, the register and the order of the facts.
+func tellOrder(rng *rand.Rand, st *story) (text string, first bool, reg register, order []int) {
+	t := &teller{rng: rng, st: st, mentioned: map[*actor]bool{}, maxStep: -1, minStep: -1, prevStep: -1, openers: map[string]bool{}, steps: map[int]bool{}}
+	order = st.orders[rng.Intn(len(st.orders))]
 	q := st.qs[rng.Intn(len(st.qs))]
+	informalTo := 0.87
+	if st.main != nil && st.main.deictic {
+		informalTo = 0.95 // "I" and "you" are mostly typed in a hurry
+	}
 	switch r := rng.Float64(); {
-	case r < 0.74 || (st.noTerse && r >= 0.87):
+	case r < 0.72 || (st.noTerse && r >= informalTo):
 		t.reg = standard
-	case r < 0.87:
+	case r < informalTo:
 		t.reg = informal
 	default:
 		t.reg = terse
@@ -71,16 +97,33 @@ func tell(rng *rand.Rand, st *story) (text string, first bool, reg register) {
 	for i, j := range order {
 		facts[i] = st.facts[j]
 	}
+	if t.reg == terse && !terseOK(facts) {
+		t.reg = standard
+	}
 	if t.reg == terse {
 		text, first = t.tellTerse(facts, q)
-		return text, first, t.reg
+		return text, first, t.reg, order
 	}
 	lay := t.chooseLayout(facts)
 	text = t.tellFull(facts, q, lay)
 	if t.reg == informal {
 		text = informalise(rng, text)
 	}
-	return text, lay == qFirst || lay == qFirstIf, t.reg
+	return text, lay == qFirst || lay == qFirstIf, t.reg, order
+}
+
+// terseOK reports whether facts in this order can be told as notes,
+// which have no past perfect and no "Before she could,": none is told after a
+// later one or leads on from the one before.
+func terseOK(facts []fact) bool {
+	top := -1
+	for _, f := range facts {
+		if f.lead != "" || (f.step >= 0 && f.step < top) {
+			return false
+		}
+		top = max(top, f.step)
+	}
+	return true
 }
 
 // chooseLayout draws where the question goes, among the layouts the facts
@@ -89,6 +132,9 @@ func tell(rng *rand.Rand, st *story) (text string, first bool, reg register) {
 func (t *teller) chooseLayout(facts []fact) layout {
 	r := t.rng.Float64()
 	n := len(facts)
+	if facts[n-1].trail && t.rng.Intn(4) == 0 {
+		return qTrail
+	}
 	switch {
 	case r < 0.26:
 		return qFirst
@@ -107,7 +153,7 @@ func (t *teller) chooseLayout(facts []fact) layout {
 func condOK(facts []fact, from int) bool {
 	top := -1
 	for i, f := range facts {
-		if i >= from && (f.noCond || (f.step >= 0 && f.step < top) || (f.state && from > 0)) {
+		if i >= from && (f.noCond || f.lead != "" || (f.step >= 0 && f.step < top) || (f.state && from > 0)) {
 			return false
 		}
 		if i > from && isPast(condTense(f)) != isPast(condTense(facts[i-1])) {
@@ -149,6 +195,11 @@ func (t *teller) tellFull(facts []fact, q question, lay layout) string {
 		}
 		sents = append(sents, t.sentences(facts[:k], detailAt)...)
 		sents = append(sents, t.ask(q, facts[k:], lay == qIfBefore))
+	case qTrail:
+		n := len(facts)
+		sents = append(sents, t.sentences(facts[:n-1], detailAt)...)
+		sents = append(sents, t.ask(q, nil, false))
+		sents = append(sents, t.single(facts[n-1]))
 	default:
 		sents = append(sents, t.sentences(facts, detailAt)...)
 		sents = append(sents, t.ask(q, nil, false))
@@ -190,6 +241,9 @@ func (t *teller) sentences(facts []fact, detailAt int) []string {
 // joinChance is how likely two facts are told in one sentence: likely
 // when the second can be gapped ("30 red apples and 21 green apples").
 func joinChance(f, g fact) float64 {
+	if g.rel != "" && f.host {
+		return 0.6
+	}
 	if f.cl.v.base == g.cl.v.base && f.cl.tense == g.cl.tense && f.step == g.step &&
 		((f.cl.who != nil && f.cl.who == g.cl.who) || (f.cl.who == nil && g.cl.who == nil && f.cl.subj.full == "there" && g.cl.subj.full == "there")) {
 		return 0.75
@@ -205,8 +259,13 @@ func stative(w verb) bool { return w.base == "have" || w.base == "be" }
 // later than it.
 func (t *teller) flashback(f fact) bool { return f.step >= 0 && f.step < t.maxStep }
 
+// alsoFor reports whether f says "also": it asks to, and a fact of its
+// time has been told.
+func (t *teller) alsoFor(f fact) bool { return f.also && t.steps[f.step] }
+
 // told records that f has been told.
 func (t *teller) told(f fact) {
+	t.steps[f.step] = true
 	if f.step > t.maxStep {
 		t.maxStep = f.step
 	}
@@ -221,7 +280,8 @@ func (t *teller) told(f fact) {
 // presupposes an earlier fact ("21 more") is used only after one.
 func (t *teller) factText(f fact, c clause, fb, elide, whenFirst bool) string {
 	saved := t.known
-	if f.more && !(t.minStep >= 0 && t.minStep < f.step) {
+	c.also = c.also || t.alsoFor(f)
+	if (f.more && !(t.minStep >= 0 && t.minStep < f.step)) || (f.ofStart && !t.steps[0]) {
 		t.known = false
 	}
 	s := t.clauseWith(c, fb, elide, whenFirst)
@@ -232,7 +292,10 @@ func (t *teller) factText(f fact, c clause, fb, elide, whenFirst bool) string {
 // opener is the word that starts a sentence telling f: a connective of
 // time, an opener for a state told late, or nothing.
 func (t *teller) opener(f fact) string {
-	if f.cl.when != "" {
+	if f.lead != "" {
+		return t.expand(f.lead)
+	}
+	if f.cl.when != "" || t.alsoFor(f) {
 		return ""
 	}
 	switch {
@@ -247,9 +310,8 @@ func (t *teller) opener(f fact) string {
 		// Back in the past, the story moves on: "Then she had bought 12."
 		return t.freshOpener([]string{"Then", "After that,", "Later,"})
 	case t.flashback(f):
-		if t.rng.Intn(2) == 0 {
-			return t.freshOpener([]string{"Before that,", "Earlier,", "Before that", "Earlier on,"})
-		}
+		// Always marked: "She had shared 17" alone reads as a slip.
+		return t.freshOpener([]string{"Before that,", "Earlier,", "Before that", "Earlier on,"})
 	case f.step > t.maxStep && t.maxStep >= 0 && t.rng.Intn(5) < 2:
 		return t.freshOpener([]string{"Then", "After that,", "Later,", "Later on,", "Next,", "Afterwards,", "Then,", "Soon after,"})
 	}
@@ -296,7 +358,26 @@ func (t *teller) joined(f, g fact) (string, bool) {
 	sameWho := f.cl.who != nil && f.cl.who == g.cl.who
 	sameThere := f.cl.who == nil && g.cl.who == nil && f.cl.subj.full == "there" && g.cl.subj.full == "there"
 	gap := (sameWho || sameThere) && f.cl.v.base == g.cl.v.base && f.cl.tense == g.cl.tense && f.cl.obj.full != "" && g.cl.obj.full != ""
+	if g.rel != "" && f.host && len(t.steps) == 0 && f.lead == "" {
+		// Only on the first count told, so that it is read as the rate of
+		// all of them ("She sold 12 pies, which cost $5 each. On Sunday
+		// she sold 8 more."), not of the last.
+		// A relative clause: "She sold 12 pies, which cost $5 each."
+		op := t.opener(f)
+		a := t.factText(f, f.cl, t.perfectFor(f), false, t.rng.Intn(2) == 0)
+		t.told(f)
+		s := a + ", " + t.expand(g.rel)
+		t.told(g)
+		if op != "" {
+			s = op + " " + s
+		}
+		return upFirst(s) + ".", true
+	}
 	switch {
+	case g.lead != "", strings.Contains(f.cl.tail, ",") && !gap:
+		// A lead starts its own sentence; after "into bags, 4 to a bag"
+		// another clause would blur.
+		return "", false
 	case t.flashback(f) && !(gap && g.step == f.step):
 		// A flashback joins only the fact of its own time it can gap:
 		// "Before that, she had picked 49 red potatoes and 9 sweet ones."
@@ -336,7 +417,7 @@ func (t *teller) joined(f, g fact) (string, bool) {
 	default:
 		b := t.factText(g, g.cl, false, false, t.rng.Intn(2) == 0)
 		conj := []string{", and ", " and "}
-		if g.loss && !f.loss {
+		if g.loss && !f.loss && f.step >= 0 {
 			conj = append(conj, ", but ")
 		}
 		s = a + pick(t.rng, conj) + b
@@ -404,6 +485,12 @@ func (t *teller) clauseWith(c clause, fb, elide, whenFirst bool) string {
 	default:
 		vf = c.v.pastTense(plural)
 	}
+	if c.who != nil && c.who.pro == proI && (elide || subj == "I") {
+		vf = iForm(vf)
+	}
+	if c.also {
+		vf = withAlso(vf)
+	}
 	parts := []string{}
 	whenFirst = whenFirst && c.when != "" && !elide
 	if whenFirst {
@@ -422,9 +509,43 @@ func (t *teller) clauseWith(c clause, fb, elide, whenFirst bool) string {
 	return strings.Join(parts, " ")
 }
 
+// iForm mends a verb form made for "I" as for a plural: "am" for "are",
+// "was" for "were".
+func iForm(vf string) string {
+	h, rest := splitHead(vf)
+	switch h {
+	case "are":
+		return "am" + rest
+	case "were":
+		return "was" + rest
+	}
+	return vf
+}
+
+// withAlso puts "also" into a verb form: after an auxiliary or a form
+// of be ("had also bought", "are also"), before a simple verb ("also
+// has").
+func withAlso(vf string) string {
+	h, rest := splitHead(vf)
+	switch {
+	case vf == "":
+		return vf
+	case contains(ws("is|are|was|were|am"), h):
+		return h + " also" + rest
+	case rest != "" && contains(ws("had|has|have"), h) && strings.HasPrefix(rest, " to "):
+		return "also " + vf // "also has to read"
+	case rest != "" && contains(ws("had|has|have|will|would|can|is|are|was|were"), h):
+		return h + " also" + rest
+	}
+	return "also " + vf
+}
+
 // agreement is the verb agreement of an actor as it was last referred to.
 func (t *teller) agreement(a *actor) bool {
-	if t.mentioned[a] && t.last == a {
+	if a.deictic {
+		return true
+	}
+	if t.mentioned[a] && t.last == a && t.lastPro {
 		return a.pro.plural
 	}
 	return a.plural
@@ -433,20 +554,24 @@ func (t *teller) agreement(a *actor) bool {
 // subject writes an actor as a subject: a name at first, then a name or a
 // pronoun when the pronoun is clear.
 func (t *teller) subject(a *actor) (string, bool) {
+	if a.deictic {
+		t.mentioned[a], t.last, t.lastPro = true, a, true
+		return a.pro.subj, true
+	}
 	if t.mentioned[a] || t.partsMentioned(a) {
 		p := 0.4
 		if t.last == a {
 			p = 0.75
 		}
 		if t.clearPronoun(a) && t.rng.Float64() < p {
-			t.last = a
+			t.last, t.lastPro = a, true
 			return a.pro.subj, a.pro.plural
 		}
-		t.last = a
+		t.last, t.lastPro = a, false
 		return t.again(a), a.plural
 	}
 	s := t.first(a)
-	t.last = a
+	t.last, t.lastPro = a, false
 	return s, a.plural
 }
 
@@ -467,7 +592,7 @@ func (t *teller) partsMentioned(a *actor) bool {
 // clearPronoun reports whether a pronoun would refer to a without doubt:
 // a was the last subject, or no other named actor shares its pronoun.
 func (t *teller) clearPronoun(a *actor) bool {
-	if t.last == a {
+	if t.last == a || a.deictic {
 		return true
 	}
 	if a.pro == proThey && len(a.parts) == 0 && a.kind == person {
@@ -485,7 +610,10 @@ func (t *teller) clearPronoun(a *actor) bool {
 func (t *teller) first(a *actor) string {
 	t.mentioned[a] = true
 	switch {
-	case a.owner != nil && t.mentioned[a.owner]:
+	case a.deictic:
+		return a.pro.subj
+	case a.owner != nil && (t.mentioned[a.owner] || a.owner.deictic):
+		t.mentioned[a.owner] = true
 		return a.owner.pro.poss + " " + a.rel
 	case a.owner != nil:
 		t.mentioned[a.owner] = true
@@ -495,6 +623,10 @@ func (t *teller) first(a *actor) string {
 		for _, p := range a.parts {
 			names = append(names, t.objectRef(p, false))
 		}
+		if a.parts[0].pro == proI {
+			// "my brother and I"
+			names = append(names[1:], "I")
+		}
 		return list(names)
 	}
 	return a.name
@@ -503,6 +635,8 @@ func (t *teller) first(a *actor) string {
 // again writes an actor mentioned before, without a pronoun.
 func (t *teller) again(a *actor) string {
 	switch {
+	case a.deictic:
+		return a.pro.subj
 	case a.owner != nil:
 		return a.owner.pro.poss + " " + a.rel
 	case len(a.parts) > 0:
@@ -516,6 +650,10 @@ func (t *teller) again(a *actor) string {
 // objectRef writes an actor where it is not the subject; pro allows a
 // pronoun.
 func (t *teller) objectRef(a *actor, pro bool) string {
+	if a.deictic {
+		t.mentioned[a] = true
+		return a.pro.obj
+	}
 	if !t.mentioned[a] && !t.partsMentioned(a) {
 		return t.first(a)
 	}
@@ -528,8 +666,9 @@ func (t *teller) objectRef(a *actor, pro bool) string {
 }
 
 // expand replaces the actor references in s: {main} and {other} (a name,
-// "her brother" or a pronoun), {main=} and {other=} (never a pronoun),
-// {main's} and {other's} (a possessive).
+// "her brother" or an object pronoun), {main=} and {other=} (never a
+// pronoun), {main^} and {other^} (a name or a subject pronoun), {main's}
+// and {other's} (a possessive).
 func (t *teller) expand(s string) string {
 	if !strings.Contains(s, "{") {
 		return s
@@ -546,11 +685,18 @@ func (t *teller) expand(s string) string {
 		}
 		switch sub[2] {
 		case "'s":
-			if t.mentioned[a] && (t.clearPronoun(a) || (t.last != nil && t.last.owner == a)) {
+			if a.deictic || t.mentioned[a] && (t.clearPronoun(a) || (t.last != nil && t.last.owner == a)) {
+				t.mentioned[a] = true
 				return a.pro.poss
 			}
 			return possessive(t.objectRef(a, false), a.plural)
 		case "=":
+			return t.objectRef(a, false)
+		case "^":
+			if a.deictic || t.mentioned[a] && t.clearPronoun(a) {
+				t.mentioned[a] = true
+				return a.pro.subj
+			}
 			return t.objectRef(a, false)
 		}
 		return t.objectRef(a, true)
@@ -558,7 +704,7 @@ func (t *teller) expand(s string) string {
 }
 
 // actorRef matches an actor reference: {main}, {other=}, {main's}.
-var actorRef = regexp.MustCompile(`\{(main|other)(=|'s)?\}`)
+var actorRef = regexp.MustCompile(`\{(main|other)(=|'s|\^)?\}`)
 
 // conds writes facts as the body of an if-clause: "she gave away 15 and
 // picked 21 more". Time expressions stay at the end of their clauses.
@@ -598,7 +744,7 @@ func (t *teller) ask(q question, facts []fact, before bool) string {
 	var frame string
 	if embed {
 		body = t.embedded(q)
-		frame = pick(t.rng, []string{"Find %.", "Work out %.", "Figure out %.", "Can you work out %?", "Can you find %?", "Calculate %.", "Find out %."})
+		frame = pick(t.rng, []string{"Find %.", "Work out %.", "Figure out %.", "Can you work out %?", "Can you find %?", "Calculate %.", "Find out %.", "Can you help me figure out %?", "Do you know %?", "I need to know %."})
 	} else {
 		body = t.direct(q)
 		frame = "%?"
@@ -627,6 +773,9 @@ func (t *teller) direct(q question) string {
 	} else {
 		subj, pl := t.qsubject(q)
 		aux, main := t.qaux(q, pl)
+		if subj == "I" {
+			aux = iForm(aux)
+		}
 		s = q.wh + " " + aux + " " + subj + " " + main
 	}
 	if q.tail != "" {
@@ -645,7 +794,11 @@ func (t *teller) embedded(q question) string {
 		s = wh + " " + t.qverb(q, q.pl)
 	} else {
 		subj, pl := t.qsubject(q)
-		s = wh + " " + subj + " " + t.qverb(q, pl)
+		vf := t.qverb(q, pl)
+		if subj == "I" {
+			vf = iForm(vf)
+		}
+		s = wh + " " + subj + " " + vf
 	}
 	if q.tail != "" {
 		s += " " + t.expand(q.tail)
@@ -722,22 +875,117 @@ func (t *teller) tellTerse(facts []fact, q question) (string, bool) {
 	return tidy(s), first
 }
 
-// informalise turns a standard text into a chatty one: lower case, no
-// apostrophes, "gonna", an opener such as "ok so", a remark such as "lol",
-// and no question mark.
+// informalise turns a standard text into a chatty one, as people type a
+// question to a friend or a forum: contractions without apostrophes
+// ("im", "whats", "ive"), all lower case, "gonna", "wanna", "gotta",
+// often "u", "ur", "r" and "bucks", sentences run together with commas,
+// an opener such as "ok so" or "ugh", a remark such as "lol" or "pls
+// help", and no question mark (or "??").
 func informalise(rng *rand.Rand, s string) string {
+	s = contract(s)
 	s = strings.ToLower(s)
 	s = strings.ReplaceAll(s, "'", "")
-	s = strings.ReplaceAll(s, "going to", "gonna")
-	s = strings.ReplaceAll(s, "want to", "wanna")
-	s = strings.ReplaceAll(s, "? ", pick(rng, []string{". ", ": ", " - ", ", "}))
-	s = strings.ReplaceAll(s, "?", "")
-	s = strings.TrimSuffix(s, ".")
+	for _, r := range [][2]string{{"going to", "gonna"}, {"want to", "wanna"}} {
+		s = strings.ReplaceAll(s, r[0], r[1])
+	}
+	s = gotta.ReplaceAllStringFunc(s, func(m string) string {
+		if strings.HasPrefix(m, "do ") || strings.HasPrefix(m, "did ") || strings.HasPrefix(m, "will ") {
+			return m // "do you have to" stays
+		}
+		return strings.Replace(m, "have to", "gotta", 1)
+	})
 	if rng.Intn(2) == 0 {
-		s = pick(rng, []string{"ok so ", "so ", "ok so basically ", "hey, ", "um ", "question: ", "so like "}) + s
+		s = replaceWords(s, map[string]string{"you": "u", "your": "ur", "youre": "ur"})
+	}
+	if rng.Intn(4) == 0 {
+		s = replaceWords(s, map[string]string{"are": "r"})
 	}
 	if rng.Intn(3) == 0 {
-		s += pick(rng, []string{" lol", " pls help", " idk how to do this", " this is kinda hard", " kinda stuck", " help", " thx", " lol im confused"})
+		s = bucks.ReplaceAllStringFunc(s, func(m string) string {
+			if m == "$1" {
+				return "1 buck"
+			}
+			return m[1:] + " bucks"
+		})
+	}
+	s = runOn(rng, s)
+	end := ""
+	if strings.HasSuffix(s, "?") {
+		end = pick(rng, []string{"", "", "??", "?", "???"})
+	}
+	s = strings.TrimRight(s, ".?") + end
+	if rng.Intn(2) == 0 {
+		s = pick(rng, []string{"ok so ", "so ", "ok so basically ", "hey, ", "um ", "question: ", "so like ", "ugh ", "tbh idk ", "pls help ", "hi, "}) + s
+	}
+	if rng.Intn(3) == 0 {
+		s += pick(rng, []string{" lol", " pls help", " idk how to do this", " this is kinda hard", " kinda stuck", " help", " thx", " lol im confused", " smh", " ugh", " tbh i dont get it", " i dont get it", " thats all it says", " ive been stuck on this forever", " can someone explain", " idk"})
 	}
 	return s
+}
+
+// questionWord reports whether a sentence starting with w asks
+// something (it is not run on with "and").
+func questionWord(w string) bool {
+	return contains(ws("how|what|can|find|work|figure|calculate|if|do|i|help"), strings.TrimSpace(w))
+}
+
+// gotta matches "have to" after I, you or we, with the word before.
+var gotta = regexp.MustCompile(`(\w+ )?\b(i|you|we) have to\b`)
+
+// bucks matches an amount of money.
+var bucks = regexp.MustCompile(`\$[0-9]+`)
+
+// contractions are the contractions people type (the apostrophes go
+// later): "I'm", "what's", "I've read".
+var contractions = []struct {
+	re   *regexp.Regexp
+	with string
+}{
+	{regexp.MustCompile(`\bI am\b`), "I'm"},
+	{regexp.MustCompile(`\b([Ww]hat|[Tt]hat|[Ii]t|[Tt]here|[Hh]e|[Ss]he) is\b`), "$1's"},
+	{regexp.MustCompile(`\b([Yy]ou|[Ww]e|[Tt]hey) are\b`), "$1're"},
+	{regexp.MustCompile(`\b(I|[Yy]ou|[Ww]e|[Tt]hey) have (been|\w+ed|read|done|made|sold|won|found|given|gotten|taken|spent|caught)\b`), "$1've $2"},
+	{regexp.MustCompile(`\b([Dd]o|[Dd]oes|[Dd]id|[Ii]s|[Aa]re|[Ww]as|[Cc]ould) not\b`), "${1}n't"},
+}
+
+// contract writes the contractions of s.
+func contract(s string) string {
+	for _, c := range contractions {
+		s = c.re.ReplaceAllString(s, c.with)
+	}
+	return s
+}
+
+// replaceWords replaces whole words of s.
+func replaceWords(s string, m map[string]string) string {
+	words := strings.Split(s, " ")
+	for i, w := range words {
+		core := strings.TrimRight(w, ".,?!:")
+		if r, ok := m[core]; ok {
+			words[i] = r + w[len(core):]
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// runOn runs some sentences together with commas or "and", and puts the
+// question's mark where a sentence follows it.
+func runOn(rng *rand.Rand, s string) string {
+	var b strings.Builder
+	parts := strings.SplitAfter(s, " ")
+	for i, w := range parts {
+		last := i == len(parts)-1
+		switch {
+		case contains(ws("mr. |ms. |mrs. "), w):
+			// A title, not the end of a sentence.
+		case !last && strings.HasSuffix(w, ". ") && questionWord(parts[i+1]):
+			w = strings.TrimSuffix(w, ". ") + pick(rng, []string{". ", ". ", ", ", " - "})
+		case !last && strings.HasSuffix(w, ". "):
+			w = strings.TrimSuffix(w, ". ") + pick(rng, []string{". ", ". ", ", ", ", ", " and ", ", and "})
+		case !last && strings.HasSuffix(w, "? "):
+			w = strings.TrimSuffix(w, "? ") + pick(rng, []string{". ", ": ", " - ", ", ", "?? ", "? "})
+		}
+		b.WriteString(w)
+	}
+	return b.String()
 }

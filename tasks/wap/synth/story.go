@@ -46,6 +46,7 @@ type clause struct {
 	tail   string // adjuncts after the complement: "to {other}", "at the market"
 	tense  tense
 	when   string // a time expression the realiser puts first or last
+	also   bool   // "also" goes with the verb: "she also has", "there are also"
 }
 
 // fact is one statement of a story. step orders the facts in time: a
@@ -71,12 +72,31 @@ type fact struct {
 	// more", "another 21"): it is used only after a fact of an earlier
 	// step has been told.
 	more bool
+	// ofStart marks a short form that counts off the things of the
+	// start ("15 of them"): it is used only after the start (a fact of
+	// step 0) has been told, or "them" could be a later gain.
+	ofStart bool
 	// after lists the facts (indices into story.facts) that must be told
 	// before this one, because it refers back to them ("the rest").
 	after []int
 	// terse is the fact in the terse register: "15 more baked"; empty
 	// for the complement of cl.
 	terse phrase
+	// lead is a fixed opener of the fact's sentence ("Before that,",
+	// "Before {main} could,"), for a fact told after the one it leads on
+	// from; such a fact starts its own sentence and stays out of
+	// if-clauses.
+	lead string
+	// also adds "also" to the clause ("She also had 15 green apples"),
+	// for a part of a whole told after the whole was named.
+	also bool
+	// trail allows the fact (a timeless rate or price) to stand after
+	// the question: "How much did he earn? He gets $9 an hour."
+	trail bool
+	// rel is the fact as a relative clause on the fact before it
+	// ("which cost $5 each"); host marks a fact it may hang on.
+	rel  string
+	host bool
 }
 
 // tersePhrase is the fact in the terse register.

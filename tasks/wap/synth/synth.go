@@ -19,15 +19,31 @@
 // an if-clause and for notes; and into questions that ask for exactly the
 // quantity its pattern computes.
 //
+// Where the numbers stand is drawn first (place.go): the fact of the
+// pattern's odd operand (the divisor, the amount taken away, the rate)
+// goes first, in the middle or last with equal chances, and for a*(b-c)
+// and (a-b)/c the other two come in either order. The frame words its
+// facts for that place: a division told first names what it divides in
+// full ("She wants to share the apples she has left among 4 friends"), a
+// division between two amounts is followed by "Before that, …", "Before
+// she could, …" or "She also had …", a rate may hang on a count ("She sold
+// 12 pies, which cost $5 each") or follow the question ("How much did he
+// make? He gets $9 an hour."). The orders the story allows are then cut
+// down to those that put the facts there.
+//
 // The realiser (realise.go) then chooses, independently, the register
-// (standard, informal or terse notes), an order of the facts (flashbacks
-// get the past perfect or "before that", states told late get "to begin
-// with"), where the question goes (last, first, or around an if-clause),
-// how facts join ("and", "but", "then", "after …", or gapping: "30 in the
-// morning and 21 in the afternoon"), where time expressions go, whether
-// an actor is named or referred to by a pronoun, and whether a detail
-// sentence without numbers is added. English agreement (a/an, singular
-// for 1, verb agreement, pronouns, capitals) is handled in english.go.
+// (standard, informal or terse notes), an order of the facts among those
+// left (flashbacks get the past perfect and "before that", states told
+// late get "to begin with"), where the question goes (last, first, around
+// an if-clause, or before a trailing rate), how facts join ("and", "but",
+// "then", "after …", or gapping: "30 in the morning and 21 in the
+// afternoon"), where time expressions go, whether an actor is named or
+// referred to by a pronoun, and whether a detail sentence without numbers
+// is added. The main person is now and then the speaker ("I", "my brother
+// and I", "we") or the reader ("you"); the informal register types as
+// people do in a hurry ("ok so i gotta split 60 bucks between 4 of us,
+// whats my share??"). English agreement (a/an, singular for 1, verb
+// agreement, pronouns, capitals) is handled in english.go.
 package synth
 
 import (
@@ -87,6 +103,8 @@ type made struct {
 	frame   string
 	first   bool // the question comes first
 	reg     register
+	slots   []int // the operands (0 for a, 1 for b, 2 for c) in text order
+	loose   bool  // no story fitted the placement drawn (place.go)
 }
 
 // problem writes m as a CCProblem with the given ID.
@@ -100,18 +118,27 @@ func (m made) problem(id int) data.CCProblem {
 // story.
 func generate(rng *rand.Rand, pattern string) made {
 	fs := framesOf(pattern)
-	for {
+	pl := drawPlacement(rng, pattern)
+	for tries := 0; ; tries++ {
+		if tries == 50 {
+			// No frame found a story for the placement: take any order
+			// (a safeguard; the tests check that it stays rare).
+			pl = placement{odd: pl.odd, at: -1}
+		}
 		f := fs[rng.Intn(len(fs))]
 		for try := 0; try < 20; try++ {
 			a, b, c := numbers(rng, pattern)
-			g := &gen{rng: rng, a: a, b: b, c: c}
+			g := &gen{rng: rng, a: a, b: b, c: c, place: pl}
 			st, ok := f.build(g)
 			if !ok {
 				continue
 			}
 			st.finish(g)
-			text, first, reg := tell(rng, st)
-			return made{pattern: pattern, a: a, b: b, c: c, text: text, frame: f.name, first: first, reg: reg}
+			if st.orders = pl.filter(st); len(st.orders) == 0 {
+				continue
+			}
+			ts := tell(rng, st)
+			return made{pattern: pattern, a: a, b: b, c: c, text: ts.text, frame: f.name, first: ts.first, reg: ts.reg, slots: ts.slots, loose: pl.at < 0}
 		}
 	}
 }

@@ -264,6 +264,19 @@ func pluralsOf() map[string]bool {
 		add(rs...)
 	}
 	add(buys...)
+	for _, r := range recipes {
+		add(r.product, r.supply.noun)
+	}
+	for _, gm := range games {
+		add(gm.item, gm.tries)
+	}
+	for _, s := range sessions {
+		add(s.unit, s.part)
+	}
+	for _, e := range errands {
+		add(e.thing)
+	}
+	add(payers...)
 	return out
 }
 
@@ -292,6 +305,70 @@ func TestOrderAndLayout(t *testing.T) {
 	}
 	if firstShare < 0.15 || firstShare > 0.5 {
 		t.Errorf("question first in %.1f%% of problems, want 15%%..50%%", 100*firstShare)
+	}
+}
+
+// TestNumberPositions checks where the numbers stand: the text has the
+// operands in the order the generator says it told them, the odd operand
+// of each pattern (the divisor, the amount taken away, the rate) is
+// first, in the middle and last about equally often, and where a total
+// and what is taken from it are told, they come in both orders.
+func TestNumberPositions(t *testing.T) {
+	ms, _ := corpus()
+	pos := map[string]*[3]int{}
+	reversed := map[string]int{}
+	n := map[string]int{}
+	loose := 0
+	for _, m := range ms {
+		vals := []int{m.a, m.b, m.c}
+		var text []int
+		for _, d := range digits.FindAllString(m.text, -1) {
+			k, _ := strconv.Atoi(d)
+			text = append(text, k)
+		}
+		var told []int
+		for _, s := range m.slots {
+			told = append(told, vals[s])
+		}
+		if !reflect.DeepEqual(text, told) {
+			t.Errorf("%q: numbers %v, told as slots %v", m.text, text, m.slots)
+		}
+		if pos[m.pattern] == nil {
+			pos[m.pattern] = &[3]int{}
+		}
+		odd := oddSlot(m.pattern)
+		var others []int
+		for i, s := range m.slots {
+			if s == odd {
+				pos[m.pattern][i]++
+			} else {
+				others = append(others, s)
+			}
+		}
+		if others[0] > others[1] {
+			reversed[m.pattern]++
+		}
+		n[m.pattern]++
+		if m.loose {
+			loose++
+		}
+	}
+	for _, p := range data.Patterns {
+		c, k := pos[p], float64(n[p])
+		share := [3]float64{float64(c[0]) / k, float64(c[1]) / k, float64(c[2]) / k}
+		rev := float64(reversed[p]) / k
+		t.Logf("%-14s odd operand first %.1f%%, middle %.1f%%, last %.1f%%; other two reversed %.1f%%", p, 100*share[0], 100*share[1], 100*share[2], 100*rev)
+		for i, sh := range share {
+			if sh < 0.22 {
+				t.Errorf("%s: odd operand at position %d in %.1f%% of problems, want at least 22%%", p, i, 100*sh)
+			}
+		}
+		if (p == data.PatternMulSub || p == data.PatternSubDiv) && (rev < 0.3 || rev > 0.7) {
+			t.Errorf("%s: the other two operands reversed in %.1f%% of problems, want 30%%..70%%", p, 100*rev)
+		}
+	}
+	if float64(loose) > 0.005*float64(len(ms)) {
+		t.Errorf("%d problems did not get the placement they drew", loose)
 	}
 }
 
@@ -509,6 +586,34 @@ func lexiconTags() (map[string]string, int) {
 		add("TAIL", e.ways...)
 	}
 	nouns("THING", buys...)
+	for _, r := range recipes {
+		nouns("THING", r.product, r.supply.noun)
+		verbs("VERB", r.make)
+		add("KIND", r.supply.kinds...)
+		add("CARRIER", ws(r.carrier)...)
+	}
+	for _, gm := range games {
+		nouns("THING", gm.item, gm.tries)
+		verbs("VERB", gm.get, gm.try)
+	}
+	for _, r := range rentals {
+		add("RENTAL", r.thing, r.where)
+	}
+	for _, s := range sessions {
+		add("SESSION", s.whole, s.first)
+		nouns("UNIT", s.unit, s.part)
+	}
+	for _, e := range errands {
+		nouns("THING", e.thing)
+		add("PART", e.parts[0], e.parts[1])
+		verbs("VERB", e.done)
+		add("BOSS", e.by)
+	}
+	for _, b := range bills {
+		add("OCCASION", b.occasion)
+		add("PART", b.parts[0], b.parts[1])
+	}
+	nouns("PEOPLE", payers...)
 	for _, hs := range hobbies {
 		for _, h := range hs {
 			verbs("HOBBY", v(h))

@@ -1,0 +1,156 @@
+package synth
+
+import "fmt"
+
+// This file holds bills split among people: two costs shared by c people
+// ((a+b)/c), or a bill, less a coupon or what someone else paid, shared
+// by c people ((a-b)/c).
+
+// bill is something people pay for together, in two parts.
+type bill struct {
+	occasion string    // "dinner": "the bill for dinner"
+	parts    [2]string // "the pizza", "the drinks"
+	plural   [2]bool   // the parts' agreement: "the drinks were"
+}
+
+var bills = []bill{
+	{"dinner", [2]string{"the pizza", "the drinks"}, [2]bool{false, true}},
+	{"dinner", [2]string{"the food", "dessert"}, [2]bool{false, false}},
+	{"the movies", [2]string{"the tickets", "the popcorn"}, [2]bool{true, false}},
+	{"the road trip", [2]string{"the gas", "the snacks"}, [2]bool{false, true}},
+	{"the party", [2]string{"the cake", "the decorations"}, [2]bool{false, true}},
+	{"the bowling night", [2]string{"the lanes", "the shoe rental"}, [2]bool{true, false}},
+	{"the camping trip", [2]string{"the campsite", "the firewood"}, [2]bool{false, false}},
+	{"lunch", [2]string{"the sandwiches", "the drinks"}, [2]bool{true, true}},
+	{"the coach's gift", [2]string{"the gift", "the card"}, [2]bool{false, false}},
+	{"the cab rides", [2]string{"the ride to the game", "the ride home"}, [2]bool{false, false}},
+}
+
+// payers are who split a bill.
+var payers = []noun{n("friend"), n("cousin"), n("roommate"), n("coworker"), n("teammate"), n("classmate")}
+
+// billCuts take something off a bill or pay part of it; obj is the
+// object before the bill is named and after ("%s of the bill", "%s of
+// it").
+var billCuts = []struct {
+	subj     string
+	v        verb
+	obj, ref string
+}{
+	{"a coupon", v("take", "took", "taken"), "%s off the bill", "%s off"},
+	{"a gift card", v("cover", "covered"), "%s of the bill", "%s of it"},
+	{"Grandma", v("already pay", "already paid"), "%s of the bill", "%s of it"},
+	{"a friend who could not come", v("pay", "paid"), "%s of the bill", "%s of it"},
+	{"a discount", v("take", "took", "taken"), "%s off the total", "%s off"},
+}
+
+// splitters are the people a bill is split among: "4 friends", and the
+// question subject "each friend"; first tells the speaker is one of
+// them ("there were 4 of us").
+func (g *gen) splitters(c int) (group phrase, each string, first bool) {
+	if g.chance(0.2) {
+		return same(itoa(c) + " of us"), "each of us", true
+	}
+	w := pick(g.rng, payers)
+	return phrase{itoa(c) + " " + w.pl, "the " + itoa(c) + " " + w.pl}, "each " + w.sg, false
+}
+
+// cost is the fact that a part of a bill cost k dollars (step 0).
+func (g *gen) cost(part string, plural bool, k int) fact {
+	f := fact{step: 0, state: true, terse: same(part + " " + money(k))}
+	f.cl = clause{subj: same(part), plural: plural, v: pick(g.rng, []verb{v("cost", "cost"), v("come to", "came to", "come to"), v("be")}), obj: same(money(k))}
+	return f
+}
+
+// billQs ask for one share.
+func billQs(each string, first bool) []question {
+	qs := []question{
+		{wh: "How much", subj: each, v: v("pay", "paid"), aux: "did", terse: "how much each"},
+		{wh: "What", subj: each, v: v("end up paying", "ended up paying"), aux: "did", terse: "how much each"},
+		{wh: "How much", v: v("be"), subj: "each share", aux: "did", terse: "each share"},
+		{wh: "How much", subj: each, v: v("owe", "owed"), aux: "did", terse: "how much each owes"},
+	}
+	if first {
+		qs = append(qs, question{wh: "What", v: v("be"), subj: "my share", aux: "did", noEmbed: true, terse: "whats my share"},
+			question{wh: "How much", subj: "I", v: v("pay", "paid"), aux: "did", terse: "how much do i pay"})
+	}
+	return qs
+}
+
+// splitFact is the fact that the people split what (the bill, the rest
+// of it) evenly (slot 2, step 2).
+func (g *gen) splitFact(group phrase, first bool, what phrase, c int) fact {
+	f := fact{slot: 2, step: 2, terse: same("split " + itoa(c) + " ways")}
+	even := g.one("evenly", "equally")
+	switch r := g.rng.Intn(4); {
+	case first && r < 2:
+		f.cl = clause{subj: same("we"), plural: true, v: v("split", "split"), obj: what, tail: itoa(c) + " ways"}
+	case first:
+		f.cl = clause{subj: same("there"), plural: true, v: v("be"), obj: same(itoa(c) + " of us"), tail: "splitting " + what.text(false) + " " + even}
+	case r == 0:
+		f.cl = clause{subj: what, v: v("be split", "was split"), tail: even + " among " + group.text(false)}
+	default:
+		f.cl = clause{subj: group, plural: true, v: v("split", "split"), obj: what, tail: even}
+	}
+	return f
+}
+
+// billBoth: two parts of a bill cost a and b; c people split it evenly.
+func billBoth(g *gen) (*story, bool) {
+	b := pick(g.rng, bills)
+	f0, f1 := g.cost(b.parts[0], b.plural[0], g.a), g.cost(b.parts[1], b.plural[1], g.b)
+	f0.slot, f1.slot = 0, 1
+	group, each, first := g.splitters(g.c)
+	what := phrase{"the bill for " + b.occasion, g.one("the bill", "the cost", "it")}
+	switch {
+	case g.oddAt(1):
+		what = same(g.one("the whole bill", "the total cost", "the whole bill for "+b.occasion))
+		// "The bill also included $20 for the drinks."
+		f1.cl = clause{subj: same("the bill"), v: v("include"), obj: same(money(g.b) + " for " + b.parts[1]), also: true}
+	case g.oddAt(0):
+		what = same(g.one("the bill for ", "the cost of ") + b.occasion)
+	}
+	split := g.splitFact(group, first, what, g.c)
+	split.step = 0 // the bill is one event: no "Before that" or "Later"
+	if g.oddAt(1) {
+		f1.step = 0
+	}
+	st := &story{topic: "money", facts: []fact{f0, f1, split}, qs: billQs(each, first)}
+	switch {
+	case g.oddAt(1):
+		st.keep = func(o []int) bool { return o[0] == 0 }
+	case g.oddAt(2):
+		st.facts[2].after = []int{0, 1}
+	}
+	return st, true
+}
+
+// billRest: a bill came to a; b of it was taken off or paid by someone
+// else; c people split the rest evenly.
+func billRest(g *gen) (*story, bool) {
+	b := pick(g.rng, bills)
+	total := fact{slot: 0, step: 0, state: true, terse: same("bill " + money(g.a))}
+	total.cl = clause{subj: same("the bill for " + b.occasion), v: pick(g.rng, []verb{v("be"), v("come to", "came to", "come to")}), obj: same(money(g.a))}
+	cut := pick(g.rng, billCuts)
+	off := fact{slot: 1, step: 1, loss: true, terse: same(money(g.b) + " off")}
+	off.cl = clause{subj: same(cut.subj), v: cut.v, obj: phrase{fmt.Sprintf(cut.obj, money(g.b)), fmt.Sprintf(cut.ref, money(g.b))}}
+	group, each, first := g.splitters(g.c)
+	what := same(g.one("the rest", "what was left", "the rest of the bill"))
+	ref := g.oddAt(2) || (g.oddAt(1) && g.reversed())
+	if !ref {
+		what = same(g.one("what was left of the bill", "what they still owed", "the rest of the bill"))
+		if first {
+			what = same(g.one("what was left of the bill", "what we still owed"))
+		}
+	}
+	split := g.splitFact(group, first, what, g.c)
+	st := &story{topic: "money", facts: []fact{total, off, split}, qs: billQs(each, first)}
+	switch {
+	case ref:
+		st.facts[2].after = []int{1}
+	case g.oddAt(1):
+		// Between the bill and the cut, the cut is told as earlier.
+		st.facts[1].lead = g.one("Before that,", "Earlier,")
+	}
+	return st, true
+}

@@ -1,0 +1,161 @@
+package synth
+
+import "strings"
+
+// This file holds division by what one item takes: a supply (beads,
+// eggs, centimeters of ribbon, liters of juice) is used up c at a time to
+// make things, or boxes are moved c to a trip; how many things or trips
+// does it make. (a+b)/c pools two amounts of the supply, (a-b)/c uses
+// what is left after a loss.
+
+// recipe is something made from a fixed amount of a supply: "Each
+// bracelet uses 12 beads." With a carrier, the things are trips: "Her
+// van carries 8 boxes per trip."
+type recipe struct {
+	product noun   // "bracelet", "trip"
+	make    verb   // "make"
+	supply  *thing // what it takes: its noun may be a measure ("cm of ribbon")
+	rate    [2]int
+	carrier string // the vehicle of a trip: "van"; empty for a product
+	full    bool   // ask for "full" ones: "How many full portions"
+}
+
+// supply makes the thing a recipe uses; a noun with "of" is a measure
+// ("cm of ribbon", "cups of flour").
+func supply(w noun, topic string, kinds, get, lose, spoil string) *thing {
+	return &thing{noun: w, topic: topic, kinds: ws(kinds), get: ws(get), lose: ws(lose), spoil: ws(spoil), measure: strings.Contains(w.pl, " of ")}
+}
+
+var recipes = []recipe{
+	{n("bracelet"), v("make", "made"), supply(n("bead"), "crafts", "glass|wooden|plastic", "buy|get|find", "lose|drop|give away", "roll away"), [2]int{4, 24}, "", false},
+	{n("necklace"), v("make", "made"), supply(n("bead"), "crafts", "red|blue|gold", "buy|get|find", "lose|drop|give away", "roll away|go missing"), [2]int{8, 30}, "", false},
+	{n("bookmark"), v("cut", "cut"), supply(n("inch of ribbon", "inches of ribbon"), "crafts", "", "buy|get", "use|lose", "get ruined"), [2]int{4, 10}, "", false},
+	{n("bow"), v("tie", "tied"), supply(n("cm of ribbon", "cm of ribbon"), "crafts", "", "buy|get|cut", "use|lose", "get ruined"), [2]int{10, 40}, "", false},
+	{n("cake"), v("bake"), supply(n("egg"), "baking", "brown|white", "buy|collect|get", "use|crack|give away", "crack|break|be out of date"), [2]int{2, 6}, "", false},
+	{n("batch of muffins", "batches of muffins"), v("bake"), supply(n("cup of flour", "cups of flour"), "baking", "", "buy|get", "use|waste", "get ruined"), [2]int{2, 4}, "", false},
+	{n("muffin"), v("make", "made"), supply(n("gram of sugar", "grams of sugar"), "baking", "", "buy|get", "use|waste", "get ruined"), [2]int{10, 30}, "", false},
+	{n("pie"), v("bake"), supply(n("apple"), "farm", "red|green", "pick|buy|gather", "eat|sell|give away", "rot|go bad"), [2]int{4, 8}, "", false},
+	{n("smoothie"), v("make", "made"), supply(n("banana"), "food", "", "buy|get", "eat|give away", "go bad|be too ripe to use"), [2]int{2, 4}, "", false},
+	{n("pitcher of lemonade", "pitchers of lemonade"), v("make", "made"), supply(n("lemon"), "farm", "large|small", "pick|buy", "use|sell|give away", "go bad"), [2]int{4, 10}, "", false},
+	{n("bottle"), v("fill"), supply(n("liter of juice", "liters of juice"), "food", "", "make|buy", "drink|spill", "go bad"), [2]int{2, 5}, "", true},
+	{n("portion"), v("make", "made"), supply(n("gram of rice", "grams of rice"), "food", "", "buy|cook", "use|eat|spill", "burn"), [2]int{10, 40}, "", true},
+	{n("birdhouse"), v("build", "built"), supply(n("board"), "construction", "long|short", "buy|cut|get", "use|sell|give away", "crack|be too damaged to use"), [2]int{3, 8}, "", false},
+	{n("scarf", "scarves"), v("knit", "knitted"), supply(n("ball of yarn", "balls of yarn"), "crafts", "", "buy|get|be given", "use|lose|give away", "get ruined"), [2]int{2, 5}, "", false},
+	{n("card"), v("make", "made"), supply(n("sheet of paper", "sheets of paper"), "school", "", "buy|get|be given", "use|waste|tear", "tear|get ruined"), [2]int{2, 4}, "", false},
+	{n("garden bed"), v("fill"), supply(n("bag of soil", "bags of soil"), "garden", "", "buy|get", "use|spill", "get ruined"), [2]int{2, 6}, "", true},
+	{n("trip"), v("make", "made"), supply(n("box", "boxes"), "moving", "", "pack|get|bring", "give away|sell|donate", "get damaged|get crushed"), [2]int{3, 12}, "van|truck|car", false},
+	{n("trip"), v("make", "made"), supply(n("bag of mulch", "bags of mulch"), "garden", "", "buy|get", "use|spill|give away", "get ruined"), [2]int{2, 8}, "wagon|wheelbarrow|cart", false},
+	{n("trip"), v("make", "made"), supply(n("chair"), "school", "wooden|plastic", "bring|carry in|get", "give away|sell|donate", "break"), [2]int{2, 10}, "cart|van", false},
+}
+
+// recipeFor draws a recipe whose rate range holds k.
+func (g *gen) recipeFor(k int) (recipe, bool) {
+	for _, i := range g.rng.Perm(len(recipes)) {
+		if in(k, recipes[i].rate) {
+			return recipes[i], true
+		}
+	}
+	return recipe{}, false
+}
+
+// recipeRate is the fact that one product takes c of the supply (slot 2,
+// timeless): "Each bracelet uses 12 beads", "It takes 3 eggs to bake a
+// cake", "She needs 20 cm of ribbon for each bow", "Her van carries 8
+// boxes per trip".
+func (g *gen) recipeRate(rc recipe, who *actor, c int) fact {
+	amt := cnt(rc.supply, c)
+	f := fact{slot: 2, step: -1, trail: true, terse: same(amt + " per " + rc.product.sg)}
+	if rc.carrier != "" {
+		car := pick(g.rng, ws(rc.carrier))
+		whose := "the "
+		if who.kind == person && len(who.parts) == 0 {
+			whose = g.one("the ", "{main's} ")
+		}
+		f.cl = clause{subj: same(whose + car), v: pick(g.rng, []verb{v("carry", "carried"), v("hold", "held"), v("fit", "fit")}), obj: same(amt), tail: g.one("per trip", "on each trip", "at a time", "each trip"), tense: present}
+		return f
+	}
+	switch g.rng.Intn(5) {
+	case 0:
+		f.cl = clause{subj: same("it"), v: v("take", "took", "taken"), obj: same(amt), tail: "to " + rc.make.base + " " + an(rc.product.sg), tense: present}
+	case 1:
+		f.cl = clause{who: who, v: v("need"), obj: same(amt), tail: g.one("for each ", "for every ", "per ") + rc.product.sg, tense: present}
+	case 2:
+		f.cl = clause{subj: same(an(rc.product.sg)), v: pick(g.rng, []verb{v("need"), v("take", "took", "taken"), v("call for", "called for"), v("be made with")}), obj: same(amt), tense: present}
+	default:
+		f.cl = clause{subj: same(g.one("each ", "every ") + rc.product.sg), v: pick(g.rng, []verb{v("use"), v("need"), v("take", "took", "taken")}), obj: same(amt), tense: present}
+	}
+	if rc.make.base == "fill" && f.cl.subj.full != "it" {
+		// "Each bottle holds 2 liters of juice."
+		f.cl = clause{subj: same(g.one("each ", "every ") + rc.product.sg), v: pick(g.rng, []verb{v("hold", "held"), v("take", "took", "taken")}), obj: same(amt), tense: present}
+	}
+	return f
+}
+
+// recipeQs ask how many products (or trips) the supply makes; with, when
+// set, says it is what is left: "with the rest".
+func (g *gen) recipeQs(rc recipe, who *actor, with string) []question {
+	h := "How many " + rc.product.pl
+	t := "how many " + rc.product.pl
+	if rc.carrier != "" {
+		move := "to move all the " + rc.supply.pl
+		if with != "" {
+			move = g.one("to move the rest", "to move the "+rc.supply.pl+" that are left")
+		}
+		need := ""
+		if with != "" {
+			need = move
+		}
+		return []question{
+			{wh: h, who: who, v: v("need to make"), aux: "will", tail: need, terse: t},
+			{wh: h, subj: "it", v: v("take", "took", "taken"), aux: "will", tail: move, terse: t},
+			{wh: h, who: who, v: compound(v("have to", "had to"), "make"), aux: "will", tail: move, terse: t},
+		}
+	}
+	full := h
+	if rc.full {
+		full = "How many full " + rc.product.pl
+	}
+	be := v("be able to " + rc.make.base)
+	return []question{
+		{wh: full, who: who, v: rc.make, aux: "can", tail: with, terse: t},
+		{wh: h, who: who, v: be, aux: "will", tail: with, terse: t},
+		{wh: full, v: passive(rc.make), pl: true, aux: "can", tail: with, terse: t},
+	}
+}
+
+// recipeBoth: a and b of a supply are pooled and used c to a product (or
+// moved c to a trip); how many products.
+func recipeBoth(g *gen) (*story, bool) {
+	rc, ok := g.recipeFor(g.c)
+	if !ok {
+		return nil, false
+	}
+	p := g.twoParts(rc.supply)
+	rate := g.recipeRate(rc, p.whole, g.c)
+	st := &story{main: p.main, other: p.other, topic: rc.supply.topic, facts: []fact{p.f0, p.f1, rate}, qs: g.recipeQs(rc, p.whole, "")}
+	if g.oddAt(1) {
+		st.facts[0].also, st.facts[1].also = true, true
+	}
+	return st, true
+}
+
+// recipeRest: someone had a of a supply, lost b and uses the rest c to a
+// product; how many products.
+func recipeRest(g *gen) (*story, bool) {
+	rc, ok := g.recipeFor(g.c)
+	if !ok {
+		return nil, false
+	}
+	th := rc.supply
+	who := g.owner(th)
+	other := g.helper(who)
+	have := g.state(who, th, g.a)
+	lose := g.restLoss(who, other, th)
+	rate := g.recipeRate(rc, who, g.c)
+	with := g.one("with the rest", "with what is left", "now")
+	if !strings.Contains(th.pl, " of ") && g.chance(0.3) {
+		with = "with the " + th.pl + " that are left"
+	}
+	st := &story{main: who, other: other, topic: th.topic, facts: []fact{have, lose, rate}, qs: g.recipeQs(rc, who, with)}
+	return st, true
+}
