@@ -553,6 +553,20 @@ func sameQuantity(q Question, i int) bool {
 	return false
 }
 
+// Equal reports whether two vocabularies have the same pieces with the same
+// ids.
+func (v *Vocab) Equal(o *Vocab) bool {
+	if len(v.words) != len(o.words) {
+		return false
+	}
+	for i, w := range v.words {
+		if o.words[i] != w {
+			return false
+		}
+	}
+	return true
+}
+
 // Whole reports whether a word (any case) is one piece of the vocabulary.
 func (v *Vocab) Whole(word string) bool {
 	_, ok := v.ids[strings.ToLower(word)]

@@ -133,7 +133,8 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	noise := fs.Float64("noise", def.NoiseEta, "annealed gradient noise η (variance η/(1+t)^0.55 at update t; 0: none)")
 	weightDecay := fs.Float64("weight-decay", def.WeightDecay, "decoupled weight decay λ of Adam (0: none)")
 	wordDrop := fs.Float64("word-dropout", def.WordDropout, "probability of replacing a word of a training story by the unknown token at each update")
-	restarts := fs.Int("restarts", def.Restarts, "train this many models (seeds seed, seed+1, …) and keep the one with the best dev accuracy")
+	restarts := fs.Int("restarts", def.Restarts, "train this many models (seeds seed, seed+1, …) that answer together as an ensemble")
+	bag := fs.Float64("bag", def.Bag, "share of the training problems each model trains on, drawn from its seed (1: all)")
 	resume := fs.Bool("resume", false, "continue from the model directory's checkpoint.json")
 	jsonOut := fs.Bool("json", false, "print the result as one JSON object")
 	fs.Usage = func() {
@@ -158,6 +159,8 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 		return usageError{fmt.Errorf("--weight-decay must be ≥ 0, got %v", *weightDecay)}
 	case *restarts < 1:
 		return usageError{fmt.Errorf("--restarts must be ≥ 1, got %d", *restarts)}
+	case !(*bag > 0 && *bag <= 1):
+		return usageError{fmt.Errorf("--bag must be in (0, 1], got %v", *bag)}
 	}
 	file, src, err := sketches.Load(*sketch)
 	if err != nil {
@@ -173,9 +176,9 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg := def
 	cfg.Epochs, cfg.Batch, cfg.LR, cfg.Patience, cfg.Seed = *epochs, *batch, *lr, *patience, *seed
-	cfg.WordDropout, cfg.NoiseEta, cfg.WeightDecay = *wordDrop, *noise, *weightDecay
+	cfg.WordDropout, cfg.NoiseEta, cfg.WeightDecay, cfg.Bag = *wordDrop, *noise, *weightDecay, *bag
 	train, dev, test := wap.Problems(prep.Train), wap.Problems(prep.Dev), wap.Problems(prep.Test)
-	batches := (len(train) + cfg.Batch - 1) / cfg.Batch
+	batches := (cfg.BagSize(len(train)) + cfg.Batch - 1) / cfg.Batch
 	bar := newBar(stderr, *restarts*cfg.Epochs*batches, "training")
 	run := trainRun{prep: prep, train: train, dev: dev, test: test, bar: bar, batches: batches, restarts: *restarts,
 		stderr: stderr, resume: *resume, base: wap.Config{Data: prep.Summary.Source, DataDir: *dataDir, DataFrom: prep.Summary.Dir, Generated: prep.Summary.Generated, Epochs: cfg.Epochs}}
@@ -198,34 +201,22 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 		results = append(results, res)
 	}
 	bar.Finish()
-	// The model is the restart with the best dev accuracy (then dev loss).
-	best := 0
-	for k, r := range results {
-		if r.cfg.DevAccuracy > results[best].cfg.DevAccuracy ||
-			r.cfg.DevAccuracy == results[best].cfg.DevAccuracy && r.cfg.DevLoss < results[best].cfg.DevLoss {
-			best = k
-		}
-	}
-	b := results[best]
 	total := 0.0
 	var per []map[string]any
 	for _, r := range results {
 		total += r.cfg.TrainSeconds
 		per = append(per, map[string]any{"seed": r.cfg.Seed, "best_epoch": r.cfg.Epoch, "dev_accuracy": r.cfg.DevAccuracy, "test_accuracy": r.test})
 	}
+	// Several restarts answer together as an ensemble.
+	final := results[0].cfg
+	testAcc := results[0].test
 	if *restarts > 1 {
-		m, _, _, err := wap.Load(b.dir)
-		if err != nil {
-			return err
-		}
-		c := b.cfg
-		c.Restarts, c.TrainSeconds = *restarts, total
-		if err := m.Save(*modelDir, c, prep.Vocab); err != nil {
+		if final, testAcc, err = saveEnsemble(*modelDir, results, run, total); err != nil {
 			return err
 		}
 	}
-	res := map[string]any{"model": *modelDir, "data": prep.Summary.Source, "seed": b.cfg.Seed, "epochs": b.epochs,
-		"best_epoch": b.cfg.Epoch, "dev_accuracy": b.cfg.DevAccuracy, "test_accuracy": b.test, "train_seconds": round(total, 1),
+	res := map[string]any{"model": *modelDir, "data": prep.Summary.Source, "seed": *seed, "epochs": cfg.Epochs,
+		"best_epoch": final.Epoch, "dev_accuracy": final.DevAccuracy, "test_accuracy": testAcc, "train_seconds": round(total, 1),
 		"restarts": per}
 	if *jsonOut {
 		return json.NewEncoder(stdout).Encode(res)
@@ -234,10 +225,43 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 		for _, r := range results {
 			fmt.Fprintf(stdout, "seed %d: best dev accuracy %.1f%% at epoch %d, test accuracy %.1f%%\n", r.cfg.Seed, r.cfg.DevAccuracy, r.cfg.Epoch, r.test)
 		}
+		fmt.Fprintf(stdout, "trained %d models on %s in %.1fs: as an ensemble, dev accuracy %.1f%%, test accuracy %.1f%%; saved to %s\n",
+			*restarts, trainedOn(final), total, final.DevAccuracy, testAcc, *modelDir)
+		return nil
 	}
-	fmt.Fprintf(stdout, "trained on %s data in %.1fs: seed %d, best dev accuracy %.1f%% at epoch %d of %d; test accuracy %.1f%%; saved to %s\n",
-		prep.Summary.Source, total, b.cfg.Seed, b.cfg.DevAccuracy, b.cfg.Epoch, b.epochs, b.test, *modelDir)
+	fmt.Fprintf(stdout, "trained on %s in %.1fs: seed %d, best dev accuracy %.1f%% at epoch %d of %d; test accuracy %.1f%%; saved to %s\n",
+		trainedOn(final), total, final.Seed, final.DevAccuracy, final.Epoch, cfg.Epochs, testAcc, *modelDir)
 	return nil
+}
+
+// saveEnsemble makes the ensemble of the restarts' best models, scores it
+// on dev and test, and saves its directory; it returns its configuration
+// and test accuracy.
+func saveEnsemble(dir string, results []runResult, run trainRun, seconds float64) (wap.Config, float64, error) {
+	e := &wap.Ensemble{}
+	var members []string
+	for _, r := range results {
+		m, _, _, err := wap.LoadModel(r.dir)
+		if err != nil {
+			return wap.Config{}, 0, err
+		}
+		e.Models = append(e.Models, m)
+		members = append(members, filepath.Base(r.dir))
+	}
+	cfg := run.base
+	cfg.Seed, cfg.Restarts, cfg.TrainSeconds = results[0].cfg.Seed, len(results), seconds
+	var err error
+	if cfg.DevAccuracy, err = e.ExactAccuracy(run.dev); err != nil {
+		return wap.Config{}, 0, err
+	}
+	test, err := e.ExactAccuracy(run.test)
+	if err != nil {
+		return wap.Config{}, 0, err
+	}
+	if err := wap.SaveEnsemble(dir, cfg, members, e.Models[0], run.prep.Vocab); err != nil {
+		return wap.Config{}, 0, err
+	}
+	return cfg, test, nil
 }
 
 // trainRun is what every restart of a training run shares.
@@ -299,7 +323,7 @@ func (tr trainRun) one(k int, m *wap.Model, cfg wap.TrainConfig, dir string) (ru
 		if err := t.Resume(dir); err != nil {
 			return runResult{}, err
 		}
-		if _, old, _, err := wap.Load(dir); err == nil {
+		if _, old, _, err := wap.LoadModel(dir); err == nil {
 			secs = old.TrainSeconds
 			mcfg.Epoch, mcfg.DevAccuracy, mcfg.DevLoss = old.Epoch, old.DevAccuracy, old.DevLoss
 		}
@@ -308,12 +332,12 @@ func (tr trainRun) one(k int, m *wap.Model, cfg wap.TrainConfig, dir string) (ru
 	if err := t.Train(tr.train, tr.dev); err != nil {
 		return runResult{}, err
 	}
-	best, bcfg, _, err := wap.Load(dir)
+	best, bcfg, _, err := wap.LoadModel(dir)
 	if err != nil {
 		return runResult{}, err
 	}
 	bcfg.TrainSeconds = secs + time.Since(start).Seconds()
-	testAcc, err := best.ExactAccuracy(tr.test)
+	testAcc, err := (&wap.Ensemble{Models: []*wap.Model{best}}).ExactAccuracy(tr.test)
 	if err != nil {
 		return runResult{}, err
 	}
@@ -426,8 +450,8 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 		return json.NewEncoder(stdout).Encode(map[string]any{"split": *split, "n": len(rows), "accuracy": round(acc, 2),
 			"data": prep.Summary.Source, "trained_on": cfg.Data, "per_pattern": per})
 	}
-	fmt.Fprintf(stdout, "model %s (trained on %s, epoch %d), evaluated on the %s split of %s data (%d problems)\n",
-		*modelDir, trainedOn(cfg), cfg.Epoch, *split, prep.Summary.Source, len(rows))
+	fmt.Fprintf(stdout, "model %s (%s), evaluated on the %s split of %s data (%d problems)\n",
+		*modelDir, describe(cfg), *split, prep.Summary.Source, len(rows))
 	fmt.Fprintf(stdout, "%-20s %8s\n", "model", "accuracy")
 	for _, b := range paperTable3 {
 		fmt.Fprintf(stdout, "%-20s %7.1f%%\n", b.name, b.acc)
@@ -451,6 +475,15 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 // decodeUsage documents the --decode flag.
 const decodeUsage = "how the slots decide: sensible (the most probable answer that is not negative, and whole when the numbers are) or argmax (each slot's most probable decision)"
 
+// describe says what a model is: trained on what, an ensemble or which
+// epoch.
+func describe(cfg wap.Config) string {
+	if len(cfg.Members) > 0 {
+		return fmt.Sprintf("an ensemble of %d models trained on %s", len(cfg.Members), trainedOn(cfg))
+	}
+	return fmt.Sprintf("trained on %s, epoch %d", trainedOn(cfg), cfg.Epoch)
+}
+
 // trainedOn says what a model was trained on.
 func trainedOn(cfg wap.Config) string {
 	if cfg.Generated > 0 && cfg.Data == data.SourceCC {
@@ -460,7 +493,7 @@ func trainedOn(cfg wap.Config) string {
 }
 
 // evalBench evaluates a model on a half of the hand-written benchmark.
-func evalBench(m *wap.Model, cfg wap.Config, vocab *reader.Vocab, half, modelDir string, jsonOut bool, stdout io.Writer) error {
+func evalBench(m *wap.Ensemble, cfg wap.Config, vocab *reader.Vocab, half, modelDir string, jsonOut bool, stdout io.Writer) error {
 	items, err := wap.Benchmark(half)
 	if err != nil {
 		return err
@@ -473,8 +506,8 @@ func evalBench(m *wap.Model, cfg wap.Config, vocab *reader.Vocab, half, modelDir
 		return json.NewEncoder(stdout).Encode(map[string]any{"split": "bench-" + half, "n": rep.All.N, "accuracy": round(rep.All.Acc, 2),
 			"trained_on": cfg.Data, "generated": cfg.Generated, "report": rep})
 	}
-	fmt.Fprintf(stdout, "model %s (trained on %s, epoch %d), evaluated on the %s half of the hand-written benchmark\n",
-		modelDir, trainedOn(cfg), cfg.Epoch, half)
+	fmt.Fprintf(stdout, "model %s (%s), evaluated on the %s half of the hand-written benchmark\n",
+		modelDir, describe(cfg), half)
 	fmt.Fprintf(stdout, "accuracy %.1f%% (%d/%d)\n", rep.All.Acc, rep.All.Right, rep.All.N)
 	printScores := func(title string, m map[string]wap.Score, keys []string) {
 		fmt.Fprintln(stdout, title)

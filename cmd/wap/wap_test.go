@@ -40,7 +40,8 @@ func TestWAPPipeline(t *testing.T) {
 	if !strings.Contains(errs, "seed 1, epoch 3:") || !strings.Contains(errs, "seed 2, epoch 3:") {
 		t.Errorf("train did not report its epochs: %q", errs)
 	}
-	for _, f := range []string{"config.json", "machine.json", "reader.json", "tokenizer.json", "restart-1/checkpoint.json", "restart-2/config.json"} {
+	// Two restarts make an ensemble: a directory of its own per model.
+	for _, f := range []string{"config.json", "tokenizer.json", "restart-1/checkpoint.json", "restart-1/machine.json", "restart-2/config.json", "restart-2/reader.json"} {
 		if _, err := os.Stat(filepath.Join(model, f)); err != nil {
 			t.Errorf("model directory lacks %s", f)
 		}

@@ -154,16 +154,16 @@ const (
 // EvalBenchmark answers every item as `wap answer` would (NewProblem,
 // then Solve) and scores the exact answers. A question the model cannot
 // read or answer counts as wrong, with its error.
-func (m *Model) EvalBenchmark(items []BenchItem, vocab *reader.Vocab) (*BenchReport, error) {
+func (e *Ensemble) EvalBenchmark(items []BenchItem, vocab *reader.Vocab) (*BenchReport, error) {
 	rep := &BenchReport{ByPattern: map[string]Score{}, ByPhenomenon: map[string]Score{}, Calibration: map[string]Score{}}
 	for _, it := range items {
 		res := &BenchResult{ID: it.ID, Want: it.Answer}
 		rep.Results = append(rep.Results, res)
-		m.countWords(rep, it.Text, vocab)
+		countWords(rep, it.Text, vocab)
 		p, err := NewProblem(it.Text, vocab)
 		if err == nil {
 			var sols []Solution
-			if sols, err = m.Solve([]*Problem{p}); err == nil {
+			if sols, err = e.Solve([]*Problem{p}); err == nil {
 				s := sols[0]
 				res.Formula, res.Confidence, err = s.Formula, s.Confidence, s.Err
 				if s.Err == nil {
@@ -203,7 +203,7 @@ func addTo(m map[string]Score, key string, right bool) {
 }
 
 // countWords adds a text's story words to the report's counts.
-func (m *Model) countWords(rep *BenchReport, text string, vocab *reader.Vocab) {
+func countWords(rep *BenchReport, text string, vocab *reader.Vocab) {
 	q, err := reader.ParseQuestion(text)
 	if err != nil {
 		return

@@ -81,8 +81,6 @@ type Model struct {
 	// numbers' values: when it is empty, a question's numbers need not be
 	// values ∂4 holds, since only the reader's vectors decide the formula.
 	NumbersObserved []int
-	// Decode is how Solve decides (DecodeSensible unless set).
-	Decode Decoding
 
 	evalGraphs map[[2]int]*graph // forward-only graphs by (batch, length)
 }

@@ -204,9 +204,8 @@ func TestSolveAnswersItsFormula(t *testing.T) {
 		ps[2].Numbers = [3]int{1, 1, 1}
 		var sols [2][]Solution
 		for i, dec := range []Decoding{DecodeArgmax, DecodeSensible} {
-			m.Decode = dec
 			var err error
-			if sols[i], err = m.Solve(ps); err != nil {
+			if sols[i], err = (&Ensemble{Models: []*Model{m}, Decode: dec}).Solve(ps); err != nil {
 				t.Fatal(err)
 			}
 			for j, s := range sols[i] {

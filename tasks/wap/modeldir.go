@@ -53,8 +53,11 @@ type Config struct {
 	Epochs       int     `json:"epochs"`
 	DevAccuracy  float64 `json:"dev_accuracy"`
 	DevLoss      float64 `json:"dev_loss"`
-	Restarts     int     `json:"restarts,omitempty"` // models trained; this one had the best dev accuracy
+	Restarts     int     `json:"restarts,omitempty"` // models trained
 	TrainSeconds float64 `json:"train_seconds"`
+	// Members, in an ensemble's directory, are the subdirectories of its
+	// models; DevAccuracy is then the ensemble's.
+	Members []string `json:"members,omitempty"`
 }
 
 // Tensors is the JSON form of named weight tensors (row-major data).
@@ -138,30 +141,98 @@ func (m *Model) Save(dir string, cfg Config, vocab *reader.Vocab) error {
 	return nil
 }
 
-// Load reads a model directory. Every missing file or inconsistency is an
-// error that says what is wrong.
-func Load(dir string) (*Model, Config, *reader.Vocab, error) {
+// Load reads a model directory as an ensemble: the models its config.json
+// names as members (each a model directory of its own, sharing the
+// directory's tokenizer.json), or the one model it holds. Every missing
+// file or inconsistency is an error that says what is wrong.
+func Load(dir string) (*Ensemble, Config, *reader.Vocab, error) {
+	var cfg Config
+	fail := func(err error) (*Ensemble, Config, *reader.Vocab, error) {
+		return nil, Config{}, nil, fmt.Errorf("model %s: %w", dir, err)
+	}
+	if err := readConfig(dir, &cfg); err != nil {
+		return fail(err)
+	}
+	if len(cfg.Members) == 0 {
+		m, cfg, vocab, err := LoadModel(dir)
+		if err != nil {
+			return nil, Config{}, nil, err
+		}
+		return &Ensemble{Models: []*Model{m}}, cfg, vocab, nil
+	}
+	vocab, err := reader.LoadVocab(filepath.Join(dir, TokenizerFile))
+	if err != nil {
+		return fail(err)
+	}
+	e := &Ensemble{}
+	for _, name := range cfg.Members {
+		m, mcfg, mvocab, err := LoadModel(filepath.Join(dir, name))
+		if err != nil {
+			return fail(fmt.Errorf("member %s: %w", name, err))
+		}
+		if !mvocab.Equal(vocab) || mcfg.SketchHash != cfg.SketchHash {
+			return fail(fmt.Errorf("member %s has another vocabulary or sketch than the ensemble", name))
+		}
+		e.Models = append(e.Models, m)
+	}
+	return e, cfg, vocab, nil
+}
+
+// SaveEnsemble writes an ensemble's directory: its tokenizer.json and its
+// config.json, which names the members (subdirectories of dir, each saved
+// with Save).
+func SaveEnsemble(dir string, cfg Config, members []string, m *Model, vocab *reader.Vocab) error {
+	if len(members) == 0 {
+		return errors.New("an ensemble of no models")
+	}
+	cfg.Format, cfg.Members = ModelFormat, members
+	cfg.SketchFile, cfg.SketchHash = m.Machine.SketchFile, d4.SketchHash(m.Machine.Sketch)
+	cfg.Vocab, cfg.Embed, cfg.Hidden = m.Reader.Vocab, m.Reader.Embed, m.Reader.Hidden
+	cfg.ValueSize, cfg.StackSize = m.Machine.Sizes.V, m.Machine.Sizes.L
+	if err := vocab.Save(filepath.Join(dir, TokenizerFile)); err != nil {
+		return fmt.Errorf("saving the vocabulary: %w", err)
+	}
+	if err := writeJSON(filepath.Join(dir, "config.json"), cfg); err != nil {
+		return fmt.Errorf("saving the configuration: %w", err)
+	}
+	return nil
+}
+
+// readConfig reads dir/config.json and checks its format.
+func readConfig(dir string, cfg *Config) error {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		if errors.Is(err, fs.ErrNotExist) {
+			return errors.New("no such directory (train one with 'wap train')")
+		}
+		if err == nil {
+			return errors.New("not a directory")
+		}
+		return err
+	}
+	if err := readJSON(filepath.Join(dir, "config.json"), cfg); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return errors.New("no config.json: not a trained model directory (or training never finished an epoch)")
+		}
+		return err
+	}
+	if cfg.Format != ModelFormat {
+		return fmt.Errorf("config.json has format %q, want %q (a model of another version of wap: train it again)", cfg.Format, ModelFormat)
+	}
+	return nil
+}
+
+// LoadModel reads the directory of one model. Every missing file or
+// inconsistency is an error that says what is wrong.
+func LoadModel(dir string) (*Model, Config, *reader.Vocab, error) {
 	var cfg Config
 	fail := func(err error) (*Model, Config, *reader.Vocab, error) {
 		return nil, Config{}, nil, fmt.Errorf("model %s: %w", dir, err)
 	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		if errors.Is(err, fs.ErrNotExist) {
-			return fail(errors.New("no such directory (train one with 'wap train')"))
-		}
-		if err == nil {
-			return fail(errors.New("not a directory"))
-		}
+	if err := readConfig(dir, &cfg); err != nil {
 		return fail(err)
 	}
-	if err := readJSON(filepath.Join(dir, "config.json"), &cfg); err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return fail(errors.New("no config.json: not a trained model directory (or training never finished an epoch)"))
-		}
-		return fail(err)
-	}
-	if cfg.Format != ModelFormat {
-		return fail(fmt.Errorf("config.json has format %q, want %q (a model of another version of wap: train it again)", cfg.Format, ModelFormat))
+	if len(cfg.Members) > 0 {
+		return fail(errors.New("an ensemble, not one model"))
 	}
 	mach, err := d4.LoadModel(filepath.Join(dir, "machine.json"))
 	if err != nil {

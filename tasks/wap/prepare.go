@@ -26,7 +26,7 @@ const (
 
 // DefaultSyntheticN is the number of generated problems per split (train,
 // dev, test) of a dataset prepared without CC.
-var DefaultSyntheticN = [3]int{2000, 200, 200}
+var DefaultSyntheticN = [3]int{6000, 300, 300}
 
 // DefaultGenerated is the number of generated problems added to CC's
 // training split.

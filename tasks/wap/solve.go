@@ -51,35 +51,44 @@ type execution struct {
 	probs []float64
 }
 
-// Solve answers problems without building a graph: the reader's forward
-// pass fills the heap, ∂4 runs the sketch step by step (Machine.RunWatch)
-// and records each slot's distribution; then the symbolic machine runs the
-// sketch again with exact arithmetic on the problem's numbers (its
-// Quantities, or its Numbers), with the decisions of m.Decode. A
-// problem whose formula divides by zero has no answer: its Solution's Err
-// wraps ErrDivZero.
-func (m *Model) Solve(ps []*Problem) ([]Solution, error) {
-	execs, err := m.executions(ps)
-	if err != nil {
-		return nil, err
-	}
-	return m.exactAnswers(ps, execs, true)
+// Ensemble is one or more models of the same sketch and vocabulary that
+// answer together (the restarts of a training run): each slot's
+// distribution is the mean of the models' distributions.
+type Ensemble struct {
+	Models []*Model
+	// Decode is how the ensemble decides.
+	Decode Decoding
 }
 
-// SolveEnsemble is Solve with the slots' distributions averaged over
-// models of the same sketch and vocabulary (e.g. the restarts of a
-// training run): each decision is the argmax of the mean distribution.
-func SolveEnsemble(ms []*Model, ps []*Problem) ([]Solution, error) {
-	if len(ms) == 0 {
-		return nil, errors.New("an ensemble of no models")
-	}
-	mean, err := ms[0].executions(ps)
+// Solve answers problems without building a graph: each model's reader
+// fills the heap, ∂4 runs the sketch step by step (Machine.RunWatch) and
+// records each slot's distribution; the distributions are averaged over
+// the models; then the symbolic machine runs the sketch again with exact
+// arithmetic on the problem's numbers (its Quantities, or its Numbers),
+// with the decisions of e.Decode. A problem whose formula divides by zero
+// has no answer: its Solution's Err wraps ErrDivZero.
+func (e *Ensemble) Solve(ps []*Problem) ([]Solution, error) {
+	execs, err := e.executions(ps)
 	if err != nil {
 		return nil, err
 	}
-	for _, m := range ms[1:] {
-		if m.Machine.SketchFile != ms[0].Machine.SketchFile || d4.SketchHash(m.Machine.Sketch) != d4.SketchHash(ms[0].Machine.Sketch) {
-			return nil, errors.New("the models of an ensemble must share their sketch")
+	return e.Models[0].exactAnswers(ps, execs, e.Decode, true)
+}
+
+// executions returns each problem's slot executions, averaged over the
+// models.
+func (e *Ensemble) executions(ps []*Problem) ([][]execution, error) {
+	if len(e.Models) == 0 {
+		return nil, errors.New("an ensemble of no models")
+	}
+	first := e.Models[0].Machine
+	mean, err := e.Models[0].executions(ps)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range e.Models[1:] {
+		if d4.SketchHash(m.Machine.Sketch) != d4.SketchHash(first.Sketch) || m.Reader.Vocab != e.Models[0].Reader.Vocab {
+			return nil, errors.New("the models of an ensemble must share their sketch and vocabulary")
 		}
 		execs, err := m.executions(ps)
 		if err != nil {
@@ -93,14 +102,20 @@ func SolveEnsemble(ms []*Model, ps []*Problem) ([]Solution, error) {
 			}
 		}
 	}
+	n := float64(len(e.Models))
 	for i := range mean {
 		for j := range mean[i] {
 			for k := range mean[i][j].probs {
-				mean[i][j].probs[k] /= float64(len(ms))
+				mean[i][j].probs[k] /= n
 			}
 		}
 	}
-	return ms[0].exactAnswers(ps, mean, true)
+	return mean, nil
+}
+
+// Solve answers problems as an ensemble of m alone, decoding sensibly.
+func (m *Model) Solve(ps []*Problem) ([]Solution, error) {
+	return (&Ensemble{Models: []*Model{m}}).Solve(ps)
 }
 
 // executions reads the problems and runs ∂4 on each: the slot executions
@@ -130,14 +145,14 @@ func (m *Model) executions(ps []*Problem) ([][]execution, error) {
 	return out, nil
 }
 
-// exactAnswers replays each problem's decisions on the exact machine; the
-// confidences are computed only when asked for (the product of the
-// decisions' probabilities otherwise).
-func (m *Model) exactAnswers(ps []*Problem, execs [][]execution, confidence bool) ([]Solution, error) {
+// exactAnswers decodes each problem's decisions and replays them on the
+// exact machine; the confidences are computed only when asked for (the
+// product of the decisions' probabilities otherwise).
+func (m *Model) exactAnswers(ps []*Problem, execs [][]execution, dec Decoding, confidence bool) ([]Solution, error) {
 	out := make([]Solution, len(ps))
 	for i, p := range ps {
 		var err error
-		if out[i], err = m.exactAnswer(p, execs[i], confidence); err != nil && !errors.Is(err, ErrDivZero) {
+		if out[i], err = m.exactAnswer(p, execs[i], dec, confidence); err != nil && !errors.Is(err, ErrDivZero) {
 			return nil, fmt.Errorf("problem %d: %w", p.ID, err)
 		}
 		out[i].Err = err
@@ -214,12 +229,12 @@ type outcome struct {
 	bestProb float64
 }
 
-// exactAnswer decodes a problem's decisions (m.Decode) and replays them on
-// the exact machine. With confidence (or DecodeSensible), every
+// exactAnswer decodes a problem's decisions and replays them on the exact
+// machine. With confidence (or DecodeSensible), every
 // combination of decisions is run, and the confidence is the total
 // probability of the answer; otherwise it is the probability of the
 // decisions taken.
-func (m *Model) exactAnswer(p *Problem, execs []execution, confidence bool) (Solution, error) {
+func (m *Model) exactAnswer(p *Problem, execs []execution, dec Decoding, confidence bool) (Solution, error) {
 	choices := make([]int, len(execs))
 	sol := Solution{Choices: choices, Confidence: 1}
 	for j, e := range execs {
@@ -228,13 +243,13 @@ func (m *Model) exactAnswer(p *Problem, execs []execution, confidence bool) (Sol
 		sol.Confidence *= e.probs[choices[j]]
 	}
 	var outs map[string]*outcome
-	if confidence || m.Decode == DecodeSensible {
+	if confidence || dec == DecodeSensible {
 		var err error
 		if outs, err = m.outcomes(p, execs); err != nil {
 			return sol, err
 		}
 	}
-	if m.Decode == DecodeSensible {
+	if dec == DecodeSensible {
 		if o := sensible(outs, wholeNumbers(p)); o != nil {
 			copy(choices, o.best)
 		}
@@ -389,25 +404,16 @@ func argmax(x []float64) int {
 }
 
 // ExactAccuracy returns the percentage of problems whose exact answer
-// (Solve with m.Decode: the value of the formula `wap answer` prints) is
-// their answer.
-func (m *Model) ExactAccuracy(ps []*Problem) (float64, error) {
-	return m.accuracyWith(ps, m.Decode)
-}
-
-// accuracyWith is ExactAccuracy with the given decoding.
-func (m *Model) accuracyWith(ps []*Problem, dec Decoding) (float64, error) {
+// (Solve: the value of the formula `wap answer` prints) is their answer.
+func (e *Ensemble) ExactAccuracy(ps []*Problem) (float64, error) {
 	if len(ps) == 0 {
 		return 0, errors.New("no problems to score")
 	}
-	execs, err := m.executions(ps)
+	execs, err := e.executions(ps)
 	if err != nil {
 		return 0, err
 	}
-	saved := m.Decode
-	m.Decode = dec
-	sols, err := m.exactAnswers(ps, execs, false)
-	m.Decode = saved
+	sols, err := e.Models[0].exactAnswers(ps, execs, e.Decode, false)
 	if err != nil {
 		return 0, err
 	}
@@ -418,4 +424,9 @@ func (m *Model) accuracyWith(ps []*Problem, dec Decoding) (float64, error) {
 		}
 	}
 	return 100 * float64(right) / float64(len(ps)), nil
+}
+
+// accuracyWith is a model's ExactAccuracy with the given decoding.
+func (m *Model) accuracyWith(ps []*Problem, dec Decoding) (float64, error) {
+	return (&Ensemble{Models: []*Model{m}, Decode: dec}).ExactAccuracy(ps)
 }
