@@ -31,6 +31,18 @@
 // error wrapping ErrSchema rather than a set of zero-filled rows. Lists read back are never
 // nil: an empty list is an empty slice.
 //
+// DATA files (ReadExamples, WriteExamples) are what `d4 train` and `d4 eval`
+// read and the tasks write: one example a row, the initial data stack
+// "input" and the final data stack "output", bottom to top. A ".jsonl"
+// file has one object {"input": [...], "output": [...]} a line; a
+// ".parquet" file has the columns input and output as lists of integers,
+// read from the file's own layout: three-level LIST or bare repeated
+// fields, required or optional lists and elements (DuckDB and pyarrow
+// write them optional), any integer width, signed or unsigned, any
+// compression. Values are integers from 0 to MaxValue; a null list or
+// element, a negative or fractional value, a missing column are errors
+// that name the file and the line or row (counted from 1).
+//
 // Prepared word algebra problems (WriteWAP, ReadWAP) use one plain schema
 // too, one row per problem:
 //

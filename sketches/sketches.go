@@ -6,6 +6,8 @@
 //	sort_compare.fth    sort, Compare sketch (Listing 1, "c" lines)
 //	add_manipulate.fth  addition, Manipulate sketch (Listing 2, "a" lines)
 //	add_choose.fth      addition, Choose sketch (Listing 2, "b" lines)
+//	max.fth             the largest of n values (not in the paper; README)
+//	absdiff.fth         |a - b| with one choose slot (not in the paper; README)
 //	wap.fth             the complete word algebra problem sketch (appendix)
 package sketches
 

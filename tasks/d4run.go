@@ -4,15 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"math/rand"
-	"runtime"
-	"sync"
-	"sync/atomic"
-	"time"
 
-	"d4/eval"
 	"d4/interpreter/d4"
 	"d4/interpreter/forth"
 	"d4/interpreter/symbolic"
+	"d4/learn"
 )
 
 // D4Options configures training a sketch on a task.
@@ -146,11 +142,12 @@ func toD4(exs []Example) []d4.Example {
 	return out
 }
 
-// Train trains the sketch on ds.Train, selecting the parameters with the
-// best dev accuracy (hybrid execution at the training length; ties broken
-// by the training accuracy), and stops when both are 100% (the small dev
-// set alone does not show every comparison or digit pair), after Patience
-// epochs without improvement, or after MaxEpochs.
+// Train trains the sketch on ds.Train with learn.Train, the trainer of
+// `d4 train`: the value size is the task's, and the step budget, stack size
+// and path are those of the oracle's run on the first training input (the
+// oracle knows the paper's sketches' decisions, so the budget of a sketch
+// whose control depends on its slots is exact from the start). The
+// parameters kept are the best by dev accuracy; see learn.Train.
 func (r *D4Run) Train(ds Dataset, o D4Options) (epochs int, devHamming float64, msPerUpdate float64, err error) {
 	if len(ds.Train) == 0 {
 		return 0, 0, 0, fmt.Errorf("no training examples")
@@ -159,192 +156,58 @@ func (r *D4Run) Train(ds Dataset, o D4Options) (epochs int, devHamming float64, 
 	if err != nil {
 		return 0, 0, 0, err
 	}
-	for _, ex := range ds.Train {
-		if len(ex.Input) != len(ds.Train[0].Input) {
-			return 0, 0, 0, fmt.Errorf("training examples must share one length (found %d and %d)", len(ds.Train[0].Input), len(ex.Input))
-		}
-	}
-	cfg := d4.TrainConfig{LearningRate: o.LR, Clip: 1.0, NoiseEta: o.NoiseEta, WeightDecay: o.WeightDecay, Seed: o.Seed}
-	tr := d4.NewTrainer(r.Model.Machine, sh.Steps, cfg)
-	if err := SetOptim(tr, o.Optim, r.Code, sh.Path); err != nil {
-		return 0, 0, 0, err
-	}
-	rng := rand.New(rand.NewSource(o.Seed))
-	train := toD4(ds.Train)
-	best, bestTrain := -1.0, -1.0
-	var bestParams [][]float64
-	stale, settled := 0, -1
-	updates, perEpoch := 0, (len(train)+o.Batch-1)/o.Batch
-	var spent time.Duration
-	for epochs = 1; epochs <= o.MaxEpochs; epochs++ {
-		rng.Shuffle(len(train), func(i, j int) { train[i], train[j] = train[j], train[i] })
-		for i := 0; i < len(train); i += o.Batch {
-			batch := train[i:min(i+o.Batch, len(train))]
-			start := time.Now()
-			loss, err := tr.TrainBatch(batch)
-			spent += time.Since(start)
-			if err != nil {
-				// Keep the best parameters found so far: a caller may still
-				// report them (the error says why training stopped).
-				restore(r.Model.Machine, bestParams)
-				return epochs, best, 0, err
-			}
-			updates++
-			if o.Progress != nil {
-				o.Progress(Progress{Epoch: epochs, Update: updates, UpdatesPerEpoch: perEpoch, Loss: loss, DevHamming: -1})
-			}
-		}
-		dev, _, err := r.Evaluate(ds.Dev, "hybrid")
-		if err != nil {
-			return epochs, best, 0, err
-		}
+	lo := learn.Options{ValueSize: r.V, StackSize: sh.StackSize(), Steps: sh.Steps, Path: sh.Path,
+		Batch: o.Batch, LR: o.LR, MaxEpochs: o.MaxEpochs, Patience: o.Patience, Settle: o.Settle,
+		NoiseEta: o.NoiseEta, WeightDecay: o.WeightDecay, Seed: o.Seed, Restarts: 1, Optim: o.Optim,
+		Meta: map[string]string{"task": r.Task}}
+	lo.Progress = func(p learn.Progress) {
+		r.Model.Machine = p.Machine // the model being trained, for PCTrace
 		if o.Progress != nil {
-			o.Progress(Progress{Epoch: epochs, Update: updates, UpdatesPerEpoch: perEpoch, DevHamming: dev})
-		}
-		trainAcc := -1.0
-		if dev >= best {
-			if trainAcc, _, err = r.Evaluate(ds.Train, "hybrid"); err != nil {
-				return epochs, best, 0, err
-			}
-		}
-		if dev > best || (dev == best && trainAcc > bestTrain) || (settled >= 0 && dev >= 100 && trainAcc >= 100) {
-			best, bestTrain, stale = dev, trainAcc, 0
-			bestParams = snapshot(r.Model.Machine)
-		} else {
-			stale++
-		}
-		if best >= 100 && bestTrain >= 100 {
-			settled++
-		}
-		if settled >= o.Settle || stale >= o.Patience {
-			break
+			o.Progress(Progress{Epoch: p.Epoch, Update: p.Update, UpdatesPerEpoch: p.UpdatesPerEpoch, Loss: p.Loss, DevHamming: p.DevHamming})
 		}
 	}
-	epochs = min(epochs, o.MaxEpochs)
-	restore(r.Model.Machine, bestParams)
-	return epochs, best, float64(spent.Microseconds()) / 1000 / float64(max(updates, 1)), nil
+	sk := learn.Sketch{File: r.Model.SketchFile, Src: r.Model.Sketch}
+	m, rep, err := learn.Train(sk, learn.Split{File: "train", Rows: toData(ds.Train)}, learn.Split{File: "dev", Rows: toData(ds.Dev)}, lo)
+	if m != nil {
+		r.Model = m.Model
+	}
+	return rep.Epochs, rep.DevHamming, rep.MsPerUpdate, err
 }
 
-// Optims lists the values of D4Options.Optim.
-var Optims = []string{"naive", "collapse", "interpolate", "static", "all"}
-
-// SetOptim configures a trainer for an execution mode (see D4Options.Optim);
-// path is the addresses the sketch executes on a training input.
-func SetOptim(tr *d4.Trainer, optim string, code *forth.Code, path []int) error {
-	var o d4.Optim
-	switch optim {
-	case "naive":
-		tr.Static = false
-	case "collapse":
-		tr.Static, o = false, d4.Optim{Collapse: true}
-	case "interpolate":
-		tr.Static, o = false, d4.Optim{Collapse: true, Interpolate: true}
-	case "static":
-		tr.Static = true
-	case "all", "":
-		tr.Static, o = true, d4.Optim{Collapse: true, Interpolate: true}
-	default:
-		return fmt.Errorf("unknown optimisation %q (want one of %v)", optim, Optims)
-	}
-	tr.Optim = o
-	tr.BlockSteps = d4.BlockSteps(code, o, path)
-	return nil
-}
-
-func snapshot(m *d4.Machine) [][]float64 {
-	var out [][]float64
-	for _, p := range m.Params() {
-		out = append(out, append([]float64(nil), p.T.Data().([]float64)...))
-	}
-	return out
-}
-
-func restore(m *d4.Machine, params [][]float64) {
-	if params == nil {
-		return
-	}
-	for i, p := range m.Params() {
-		copy(p.T.Data().([]float64), params[i])
-	}
-}
-
-// Predict runs the trained sketch on an input: "hybrid" on the symbolic
-// machine with argmax slot decisions, or "discretised" ∂4 (§4.1).
+// Predict runs the trained sketch on an input (learn.Predict with
+// learn.RunLimits): "hybrid" on the symbolic machine with argmax slot
+// decisions, or "discretised" ∂4 (§4.1). A run that does not halt
+// predicts nothing.
 func (r *D4Run) Predict(input []int, exec string) ([]int, error) {
-	switch exec {
-	case "hybrid":
-		// Generous sizes: the learnt slots may take another path than the
-		// correct one, and a run that does not halt predicts nothing.
-		n := len(input) + 8
-		m, err := symbolic.New(r.Code, symbolic.Config{ValueSize: r.V, StackSize: 3 * n, MaxSteps: 16*n*n + 1000})
-		if err != nil {
-			return nil, err
-		}
-		m.Decider = d4.Hybrid{M: r.Model.Machine}
-		if err := m.Push(input...); err != nil {
-			return nil, err
-		}
-		if err := m.Run(); err != nil {
-			return nil, nil // a run that does not halt predicts nothing
-		}
-		return m.D.Values(), nil
-	case "discretised":
-		sh, err := Measure(r.Code, r.sketchName, r.V, input)
-		if err != nil {
-			return nil, err
-		}
-		mm, err := r.Model.Resized(sh.StackSize())
-		if err != nil {
-			return nil, err
-		}
-		x, err := mm.Sizes.InitialState(input)
-		if err != nil {
-			return nil, err
-		}
-		out, _, err := mm.Run(x, sh.Steps, true)
-		if err != nil {
-			return nil, err
-		}
-		return mm.Sizes.Unpack(out).Stack(), nil
+	run, err := learn.Predict(r.Model, input, exec, learn.RunLimits(len(input), r.Model.Sizes.L, 0, 0))
+	if errors.Is(err, symbolic.ErrNoHalt) {
+		return nil, nil
 	}
-	return nil, fmt.Errorf("unknown execution %q: want hybrid or discretised", exec)
+	return run.Stack, err
 }
 
 // Evaluate returns the Hamming (per-digit) and whole-sequence accuracies,
 // in percent, of the trained sketch on exs.
 func (r *D4Run) Evaluate(exs []Example, exec string) (hamming, sequence float64, err error) {
-	preds, err := r.PredictAll(exs, exec)
-	if err != nil {
-		return 0, 0, err
-	}
-	targets := make([][]int, len(exs))
-	for i, ex := range exs {
-		targets[i] = ex.Target
-	}
-	h, s := eval.Accuracy(preds, targets)
-	return 100 * h, 100 * s, nil
+	sc, err := learn.Evaluate(r.Model, toD4(exs), exec, 0, 0, nil)
+	return sc.Hamming, sc.Sequence, err
 }
 
-// PredictAll predicts every example, spreading them over the CPUs (the
-// trained networks are only read).
+// PredictAll predicts every example, spreading them over the CPUs
+// (learn.PredictAll); a run that does not halt predicts nothing.
 func (r *D4Run) PredictAll(exs []Example, exec string) ([][]int, error) {
-	preds := make([][]int, len(exs))
-	errs := make([]error, len(exs))
-	var wg sync.WaitGroup
-	var next atomic.Int64
-	for w := 0; w < min(runtime.GOMAXPROCS(0), len(exs)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(exs) {
-					return
-				}
-				preds[i], errs[i] = r.Predict(exs[i].Input, exec)
-			}
-		}()
+	inputs := make([][]int, len(exs))
+	for i, ex := range exs {
+		inputs[i] = ex.Input
 	}
-	wg.Wait()
+	runs, errs := learn.PredictAll(r.Model, inputs, exec, 0, 0, nil)
+	preds := make([][]int, len(exs))
+	for i, run := range runs {
+		if errors.Is(errs[i], symbolic.ErrNoHalt) {
+			errs[i] = nil
+			continue
+		}
+		preds[i] = run.Stack
+	}
 	return preds, errors.Join(errs...)
 }

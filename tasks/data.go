@@ -1,14 +1,17 @@
 package tasks
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/fnv"
-	"math"
+	"io/fs"
 	"math/rand"
 	"os"
 	"path/filepath"
 
 	"d4/data"
+	"d4/internal/atomicfile"
 )
 
 // Example is one input/target pair: Input is pushed onto the data stack in
@@ -26,7 +29,9 @@ type Dataset struct {
 
 // Sizes is the number of examples in each split of a dataset.
 type Sizes struct {
-	Train, Dev, Test int
+	Train int `json:"train"`
+	Dev   int `json:"dev"`
+	Test  int `json:"test"`
 }
 
 // MaxLen is the largest length Generate accepts; lengths are stored in the
@@ -150,85 +155,111 @@ func SubSeed(seed int64, name string) int64 {
 // splitFiles names the splits of a dataset directory, in order.
 var splitFiles = []string{"train.parquet", "dev.parquet", "test.parquet"}
 
+// manifestFile records what generated a dataset directory.
+const manifestFile = "dataset.json"
+
+// Generated is what generated a dataset (Generate's arguments), as
+// dataset.json records it beside the splits.
+type Generated struct {
+	Task     string `json:"task"`
+	TrainLen int    `json:"train_len"` // in Generate's units (digit pairs for addition)
+	TestLen  int    `json:"test_len"`
+	Sizes    Sizes  `json:"sizes"`
+	Seed     int64  `json:"seed"`
+}
+
+func (g Generated) String() string {
+	unit := "values"
+	if g.Task == "add" {
+		unit = "digit pairs"
+	}
+	return fmt.Sprintf("task %s, train length %d and test length %d %s, %d/%d/%d examples, seed %d",
+		g.Task, g.TrainLen, g.TestLen, unit, g.Sizes.Train, g.Sizes.Dev, g.Sizes.Test, g.Seed)
+}
+
 // SaveDataset writes ds to dir (created if needed) as train.parquet,
-// dev.parquet and test.parquet, one row per example with the id being the
-// example's index in its split. Each file is replaced atomically.
-func SaveDataset(dir string, ds Dataset) error {
+// dev.parquet and test.parquet, DATA files of package data (columns input
+// and output, one row per example, in order), and dataset.json recording
+// gen. Each file is replaced atomically, dataset.json last.
+func SaveDataset(dir string, ds Dataset, gen Generated) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("saving dataset: %w", err)
 	}
-	splits := [][]Example{ds.Train, ds.Dev, ds.Test}
-	for k, exs := range splits {
-		rows, err := toRows(exs)
-		if err != nil {
-			return fmt.Errorf("saving dataset %s: %w", filepath.Join(dir, splitFiles[k]), err)
-		}
-		if err := data.WriteSeqs(filepath.Join(dir, splitFiles[k]), rows); err != nil {
+	for k, exs := range [][]Example{ds.Train, ds.Dev, ds.Test} {
+		if err := data.WriteExamples(filepath.Join(dir, splitFiles[k]), toData(exs)); err != nil {
 			return fmt.Errorf("saving dataset: %w", err)
 		}
 	}
-	return nil
+	b, err := json.MarshalIndent(gen, "", " ")
+	if err != nil {
+		return fmt.Errorf("saving dataset: %w", err)
+	}
+	return atomicfile.WriteBytes(filepath.Join(dir, manifestFile), append(b, '\n'))
 }
 
-// LoadDataset reads a dataset written by SaveDataset from dir. The
+// LoadDataset reads the splits of a dataset written by SaveDataset from
+// dir, with the same reader as `d4 train` (data.ReadExamples). The
 // examples of each split are in file order.
 func LoadDataset(dir string) (Dataset, error) {
 	var splits [3][]Example
 	for k, name := range splitFiles {
-		rows, err := data.ReadSeqs(filepath.Join(dir, name))
+		rows, err := data.ReadExamples(filepath.Join(dir, name))
 		if err != nil {
 			return Dataset{}, fmt.Errorf("loading dataset: %w", err)
 		}
-		splits[k] = fromRows(rows)
+		splits[k] = fromData(rows)
 	}
 	return Dataset{Train: splits[0], Dev: splits[1], Test: splits[2]}, nil
 }
 
-// toRows converts examples to Parquet rows.
-func toRows(exs []Example) ([]data.SeqRow, error) {
-	rows := make([]data.SeqRow, len(exs))
+// PrepareDataset returns the dataset that want describes from dir: read
+// back when dir's dataset.json records exactly want; generated, written
+// and read back when dir holds no dataset (or, with replaceUnrecorded, one
+// that records nothing: made before datasets recorded their settings). Any
+// other dataset is an error that says what differs, never a silently wrong
+// one.
+func PrepareDataset(dir string, want Generated, replaceUnrecorded bool) (Dataset, error) {
+	var got Generated
+	b, err := os.ReadFile(filepath.Join(dir, manifestFile))
+	switch {
+	case err == nil:
+		if err := json.Unmarshal(b, &got); err != nil {
+			return Dataset{}, fmt.Errorf("dataset %s: %s is malformed: %v", dir, manifestFile, err)
+		}
+		if got != want {
+			return Dataset{}, fmt.Errorf("dataset %s was generated with %s, not %s (name another --data directory or remove it)", dir, got, want)
+		}
+		return LoadDataset(dir)
+	case !errors.Is(err, fs.ErrNotExist):
+		return Dataset{}, fmt.Errorf("dataset %s: %w", dir, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, splitFiles[0])); err == nil && !replaceUnrecorded {
+		return Dataset{}, fmt.Errorf("dataset %s has no %s recording what generated it (made by hand or by an older version): remove it or name another --data directory", dir, manifestFile)
+	}
+	ds, err := Generate(want.Task, want.TrainLen, want.TestLen, want.Sizes, want.Seed)
+	if err != nil {
+		return ds, err
+	}
+	if err := SaveDataset(dir, ds, want); err != nil {
+		return ds, err
+	}
+	return LoadDataset(dir)
+}
+
+// toData converts examples to DATA rows.
+func toData(exs []Example) []data.Example {
+	rows := make([]data.Example, len(exs))
 	for i, ex := range exs {
-		in, err := toInt32(ex.Input)
-		if err != nil {
-			return nil, fmt.Errorf("example %d input: %w", i, err)
-		}
-		tg, err := toInt32(ex.Target)
-		if err != nil {
-			return nil, fmt.Errorf("example %d target: %w", i, err)
-		}
-		rows[i] = data.SeqRow{ID: int64(i), Input: in, InputLen: int32(len(in)), Target: tg, TargetLen: int32(len(tg))}
+		rows[i] = data.Example{Input: ex.Input, Output: ex.Target, Row: i + 1}
 	}
-	return rows, nil
+	return rows
 }
 
-// toInt32 converts a sequence to int32, refusing values that do not fit.
-func toInt32(xs []int) ([]int32, error) {
-	if len(xs) > math.MaxInt32 {
-		return nil, fmt.Errorf("%d values, more than an int32 length", len(xs))
-	}
-	out := make([]int32, len(xs))
-	for i, x := range xs {
-		if x < math.MinInt32 || x > math.MaxInt32 {
-			return nil, fmt.Errorf("value %d at position %d does not fit in int32", x, i)
-		}
-		out[i] = int32(x)
-	}
-	return out, nil
-}
-
-// fromRows converts Parquet rows to examples.
-func fromRows(rows []data.SeqRow) []Example {
+// fromData converts DATA rows to examples.
+func fromData(rows []data.Example) []Example {
 	exs := make([]Example, len(rows))
 	for i, r := range rows {
-		in := make([]int, len(r.Input))
-		for j, x := range r.Input {
-			in[j] = int(x)
-		}
-		tg := make([]int, len(r.Target))
-		for j, x := range r.Target {
-			tg[j] = int(x)
-		}
-		exs[i] = Example{Input: in, Target: tg}
+		exs[i] = Example{Input: r.Input, Target: r.Output}
 	}
 	return exs
 }

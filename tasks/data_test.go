@@ -296,8 +296,9 @@ func TestSaveLoadDataset(t *testing.T) {
 	for _, task := range []string{"sort", "add"} {
 		t.Run(task, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "nested", task)
-			ds := mustGenerate(t, task, 2, 16, Sizes{Train: 50, Dev: 0, Test: 20}, 3)
-			if err := SaveDataset(dir, ds); err != nil {
+			gen := Generated{Task: task, TrainLen: 2, TestLen: 16, Sizes: Sizes{Train: 50, Dev: 0, Test: 20}, Seed: 3}
+			ds := mustGenerate(t, task, gen.TrainLen, gen.TestLen, gen.Sizes, gen.Seed)
+			if err := SaveDataset(dir, ds, gen); err != nil {
 				t.Fatalf("SaveDataset: %v", err)
 			}
 			entries, err := os.ReadDir(dir)
@@ -308,7 +309,7 @@ func TestSaveLoadDataset(t *testing.T) {
 			for _, e := range entries {
 				names = append(names, e.Name())
 			}
-			if want := []string{"dev.parquet", "test.parquet", "train.parquet"}; !slices.Equal(names, want) {
+			if want := []string{"dataset.json", "dev.parquet", "test.parquet", "train.parquet"}; !slices.Equal(names, want) {
 				t.Errorf("directory holds %v, want %v", names, want)
 			}
 			got, err := LoadDataset(dir)
@@ -322,8 +323,8 @@ func TestSaveLoadDataset(t *testing.T) {
 				t.Errorf("dev: %d examples, want 0", len(got.Dev))
 			}
 
-			// A generic Parquet reader sees the documented columns and the
-			// examples in order, with ids counting from 0.
+			// A generic Parquet reader sees the DATA columns (input,
+			// output) and the examples in order.
 			f, err := os.Open(filepath.Join(dir, "train.parquet"))
 			if err != nil {
 				t.Fatal(err)
@@ -341,7 +342,7 @@ func TestSaveLoadDataset(t *testing.T) {
 			for _, fl := range pf.Schema().Fields() {
 				fields = append(fields, fl.Name())
 			}
-			if want := []string{"id", "input", "input_len", "target", "target_len"}; !slices.Equal(fields, want) {
+			if want := []string{"input", "output"}; !slices.Equal(fields, want) {
 				t.Errorf("columns %v, want %v", fields, want)
 			}
 			if pf.NumRows() != int64(len(ds.Train)) {
@@ -354,11 +355,68 @@ func TestSaveLoadDataset(t *testing.T) {
 				if err := r.Read(&row); err != nil {
 					t.Fatal(err)
 				}
-				if row["id"] != int64(i) || row["input_len"] != int32(len(ds.Train[i].Input)) {
+				if in, ok := row["input"].([]any); !ok || len(in) != len(ds.Train[i].Input) {
 					t.Errorf("row %d read generically = %v", i, row)
 				}
 			}
 		})
+	}
+}
+
+// TestPrepareDataset: a directory is read back only when its dataset.json
+// records exactly the settings asked for; otherwise the dataset is
+// generated (empty directory, or an unrecorded one when replacing is
+// allowed) or the call fails naming what differs.
+func TestPrepareDataset(t *testing.T) {
+	want := Generated{Task: "sort", TrainLen: 3, TestLen: 8, Sizes: Sizes{Train: 4, Dev: 2, Test: 2}, Seed: 7}
+	other := want
+	other.TestLen = 64
+	tests := []struct {
+		name    string
+		setup   func(t *testing.T, dir string)
+		replace bool
+		err     string
+	}{
+		{name: "empty directory", setup: func(*testing.T, string) {}},
+		{name: "same settings", setup: func(t *testing.T, dir string) { prepare(t, dir, want) }},
+		{name: "another test length", setup: func(t *testing.T, dir string) { prepare(t, dir, other) }, err: "was generated with task sort, train length 3 and test length 64 values"},
+		{name: "unrecorded", setup: unrecorded, err: "has no dataset.json"},
+		{name: "unrecorded, replaced", setup: unrecorded, replace: true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			tc.setup(t, dir)
+			ds, err := PrepareDataset(dir, want, tc.replace)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("error %v, want one containing %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ds.Test) != 2 || len(ds.Test[0].Input) != 9 {
+				t.Errorf("test split %v, want 2 examples of 8 values and n", ds.Test)
+			}
+		})
+	}
+}
+
+func prepare(t *testing.T, dir string, g Generated) {
+	t.Helper()
+	if _, err := PrepareDataset(dir, g, false); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// unrecorded leaves a dataset without dataset.json (as older versions did).
+func unrecorded(t *testing.T, dir string) {
+	other := Generated{Task: "sort", TrainLen: 3, TestLen: 64, Sizes: Sizes{Train: 4, Dev: 2, Test: 2}, Seed: 7}
+	prepare(t, dir, other)
+	if err := os.Remove(filepath.Join(dir, "dataset.json")); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -367,8 +425,9 @@ func TestLoadDatasetErrors(t *testing.T) {
 	if _, err := LoadDataset(filepath.Join(dir, "absent")); err == nil || !strings.Contains(err.Error(), "train.parquet") {
 		t.Errorf("loading a missing directory: error %v, want one naming train.parquet", err)
 	}
-	ds := mustGenerate(t, "sort", 2, 3, Sizes{Train: 4, Dev: 2, Test: 2}, 1)
-	if err := SaveDataset(dir, ds); err != nil {
+	gen := Generated{Task: "sort", TrainLen: 2, TestLen: 3, Sizes: Sizes{Train: 4, Dev: 2, Test: 2}, Seed: 1}
+	ds := mustGenerate(t, "sort", 2, 3, gen.Sizes, 1)
+	if err := SaveDataset(dir, ds, gen); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Remove(filepath.Join(dir, "dev.parquet")); err != nil {
@@ -387,8 +446,8 @@ func TestLoadDatasetErrors(t *testing.T) {
 
 func TestSaveDatasetRejectsWideValues(t *testing.T) {
 	ds := Dataset{Train: []Example{{Input: []int{1, 1 << 40}, Target: []int{1}}}}
-	err := SaveDataset(t.TempDir(), ds)
-	if err == nil || !strings.Contains(err.Error(), "does not fit in int32") || !strings.Contains(err.Error(), "example 0 input") {
+	err := SaveDataset(t.TempDir(), ds, Generated{})
+	if err == nil || !strings.Contains(err.Error(), "example 0 input value 2 is 1099511627776") {
 		t.Errorf("error %v, want one naming example 0's input value that does not fit", err)
 	}
 }

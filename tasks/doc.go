@@ -31,5 +31,12 @@
 // splits unchanged. Splits are drawn independently: an example may occur in
 // more than one split, as with the paper's randomly generated sets.
 // SaveDataset and LoadDataset store a dataset as train.parquet,
-// dev.parquet and test.parquet in the sequence schema of package data.
+// dev.parquet and test.parquet, DATA files of package data (the input and
+// output columns that `d4 train` reads), beside dataset.json, which records
+// what generated them; PrepareDataset reuses a directory only when that
+// record matches the dataset asked for.
+//
+// Training. D4Run.Train trains through package learn, the trainer of
+// `d4 train`, with the task's value size and the step budget of the
+// oracle's run (Measure): one trainer for the paper's tasks and any sketch.
 package tasks

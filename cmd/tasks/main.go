@@ -19,6 +19,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -30,6 +31,7 @@ import (
 
 	"d4/eval"
 	"d4/interpreter/d4"
+	"d4/learn"
 	"d4/tasks"
 	"d4/tasks/seq2seq"
 )
@@ -138,14 +140,16 @@ func parseCell(task string, args []string, stderr io.Writer) (cellFlags, error) 
 	switch {
 	case f.model != "d4" && f.model != "seq2seq":
 		return f, usageError{fmt.Errorf("--model must be d4 or seq2seq, got %q", f.model)}
-	case !slices.Contains(tasks.Optims, f.optim):
-		return f, usageError{fmt.Errorf("--optim must be one of %s, got %q", strings.Join(tasks.Optims, ", "), f.optim)}
+	case !slices.Contains(learn.Optims, f.optim):
+		return f, usageError{fmt.Errorf("--optim must be one of %s, got %q", strings.Join(learn.Optims, ", "), f.optim)}
 	case f.exec != "hybrid" && f.exec != "discretised":
 		return f, usageError{fmt.Errorf("--exec must be hybrid or discretised, got %q", f.exec)}
 	case f.trainLen < 1 || f.testLen < 1 || f.trainLen > 4096 || f.testLen > 4096:
 		return f, usageError{fmt.Errorf("--train-len and --test-len must lie between 1 and 4096, got %d and %d", f.trainLen, f.testLen)}
 	case task == "add" && (f.trainLen%2 != 0 || f.testLen%2 != 0):
 		return f, usageError{fmt.Errorf("addition lengths count input digits, two per digit pair: --train-len %d and --test-len %d must be even", f.trainLen, f.testLen)}
+	case !finite(f.lr, f.weightDecay, f.noise):
+		return f, usageError{fmt.Errorf("--lr, --weight-decay and --noise must be finite numbers, got %v, %v and %v", f.lr, f.weightDecay, f.noise)}
 	case f.epochs < 0 || f.batch < 0 || f.patience < 0 || f.lr < 0 || f.trainSize < 0:
 		return f, usageError{fmt.Errorf("--epochs, --batch, --patience, --lr and --train-size must not be negative")}
 	case f.trainSize > maxTrainSize:
@@ -156,6 +160,16 @@ func parseCell(task string, args []string, stderr io.Writer) (cellFlags, error) 
 		return f, usageError{fmt.Errorf("--noise must not be negative (or -1 for the task's default), got %v", f.noise)}
 	}
 	return f, nil
+}
+
+// finite reports whether every x is neither NaN nor infinite.
+func finite(xs ...float64) bool {
+	for _, x := range xs {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // maxTrainSize bounds --train-size (the appendix's largest is 16384).
@@ -187,8 +201,11 @@ func runCell(task string, args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// dataset generates the task's dataset, writes it to Parquet and reads it
-// back (so that every run trains on what the files hold).
+// dataset prepares the task's dataset in its directory (tasks.PrepareDataset:
+// generated and written to Parquet unless the directory holds exactly this
+// dataset) and reads it back, so that every run trains on what the files
+// hold. A dataset generated with other flags is an error; one in the
+// default directory that records nothing (an older version's) is replaced.
 func dataset(task string, f cellFlags) (tasks.Dataset, string, error) {
 	dir := f.data
 	if dir == "" {
@@ -197,28 +214,12 @@ func dataset(task string, f cellFlags) (tasks.Dataset, string, error) {
 			dir += fmt.Sprintf("-n%d", f.trainSize)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(dir, "train.parquet")); err == nil {
-		ds, err := tasks.LoadDataset(dir)
-		if err == nil && f.trainSize > 0 && len(ds.Train) != f.trainSize {
-			err = fmt.Errorf("dataset %s has %d training examples, not the %d of --train-size (name another --data directory)", dir, len(ds.Train), f.trainSize)
-		}
-		return ds, dir, err
-	}
 	sizes := tasks.DefaultSizes(task)
 	if f.trainSize > 0 {
 		sizes.Train = f.trainSize
 	}
-	ds, err := tasks.Generate(task, units(task, f.trainLen), units(task, f.testLen), sizes, f.seed)
-	if err != nil {
-		return ds, dir, err
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return ds, dir, fmt.Errorf("dataset directory: %w", err)
-	}
-	if err := tasks.SaveDataset(dir, ds); err != nil {
-		return ds, dir, err
-	}
-	ds, err = tasks.LoadDataset(dir)
+	want := tasks.Generated{Task: task, TrainLen: units(task, f.trainLen), TestLen: units(task, f.testLen), Sizes: sizes, Seed: f.seed}
+	ds, err := tasks.PrepareDataset(dir, want, f.data == "")
 	return ds, dir, err
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,7 +19,12 @@ func TestErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := tasks.SaveDataset(filepath.Join(dir, "d2"), small); err != nil {
+	gen := tasks.Generated{Task: "sort", TrainLen: 3, TestLen: 8, Sizes: tasks.Sizes{Train: 4, Dev: 2, Test: 2}, Seed: 1}
+	if err := tasks.SaveDataset(filepath.Join(dir, "d2"), small, gen); err != nil {
+		t.Fatal(err)
+	}
+	noSlots := filepath.Join(dir, "noslots.fth")
+	if err := os.WriteFile(noSlots, []byte(": SORT DROP ; SORT"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -43,7 +49,11 @@ func TestErrors(t *testing.T) {
 		{"negative weight decay", []string{"add", "--weight-decay", "-2"}, 2, "--weight-decay must not be negative"},
 		{"negative noise", []string{"add", "--noise", "-0.5"}, 2, "--noise must not be negative"},
 		{"negative train size", []string{"add", "--train-size", "-3"}, 2, "must not be negative"},
-		{"train size beside another dataset", []string{"sort", "--train-size", "7", "--data", filepath.Join(dir, "d2"), "--epochs", "1"}, 1, "not the 7 of --train-size"},
+		{"train size beside another dataset", []string{"sort", "--train-size", "7", "--data", filepath.Join(dir, "d2"), "--epochs", "1"}, 1, "was generated with task sort, train length 3 and test length 8 values, 4/2/2 examples"},
+		{"test length beside another dataset", []string{"sort", "--train-size", "4", "--test-len", "64", "--data", filepath.Join(dir, "d2"), "--json"}, 1, "not task sort, train length 3 and test length 64 values"},
+		{"NaN learning rate", []string{"sort", "--lr", "nan"}, 2, "must be finite numbers"},
+		{"infinite noise", []string{"sort", "--noise", "+Inf"}, 2, "must be finite numbers"},
+		{"sketch without slots", []string{"sort", "--sketch", noSlots, "--data", filepath.Join(dir, "d3"), "--train-size", "4"}, 1, "has no slots"},
 		{"negative patience", []string{"add", "--patience", "-1"}, 2, "must not be negative"},
 		{"bench bad lengths", []string{"bench", "--sort-lens", "2,x"}, 2, "not a positive integer"},
 	}

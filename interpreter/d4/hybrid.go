@@ -19,6 +19,24 @@ func (h Hybrid) Decide(sc *forth.SlotCode, sm *symbolic.Machine) (symbolic.Decis
 	if sm.Cfg.ValueSize != h.M.Sizes.V {
 		return symbolic.Decision{}, fmt.Errorf("the model was trained with value size %d, the machine runs with %d", h.M.Sizes.V, sm.Cfg.ValueSize)
 	}
+	var buf [8]int
+	vals := buf[:0]
+	for _, e := range sc.Enc.Observe {
+		val, err := sm.Elem(e)
+		if err != nil {
+			return symbolic.Decision{}, err
+		}
+		vals = append(vals, val)
+	}
+	return h.DecideValues(sc, vals), nil
+}
+
+// DecideValues returns the slot's decision when its observed elements hold
+// vals (in the order the encoder observes them; none for a static encoder):
+// what Decide does on a machine in such a state. A value is read modulo its
+// element's width (V, or W on the return stack), as the one-hot encoder
+// input sees it. Exporting a trained sketch tabulates it.
+func (h Hybrid) DecideValues(sc *forth.SlotCode, vals []int) symbolic.Decision {
 	net := h.M.Slots[sc.Index]
 	// The index of the 1 in the one-hot encoder input of each element.
 	var buf [8]int
@@ -26,28 +44,28 @@ func (h Hybrid) Decide(sc *forth.SlotCode, sm *symbolic.Machine) (symbolic.Decis
 	if !sc.Enc.Static {
 		ones = buf[:0]
 		off := 0
-		for _, e := range sc.Enc.Observe {
-			val, err := sm.Elem(e)
-			if err != nil {
-				return symbolic.Decision{}, err
-			}
+		for i, e := range sc.Enc.Observe {
 			w := h.M.Sizes.width(e)
-			ones = append(ones, off+val%w)
+			ones = append(ones, off+vals[i]%w)
 			off += w
 		}
 	}
 	y := net.LogitsOneHot(ones) // the softmax keeps each group's argmax
 	switch sc.Dec.Kind {
 	case forth.Choose:
-		return symbolic.Decision{Choice: argmax(y)}, nil
+		return symbolic.Decision{Choice: argmax(y)}
 	case forth.Permute:
-		return symbolic.Decision{Perm: Permutations(len(sc.Dec.Elems))[argmax(y)]}, nil
+		return symbolic.Decision{Perm: Permutations(len(sc.Dec.Elems))[argmax(y)]}
 	default:
 		V := h.M.Sizes.V
 		vals := make([]int, len(sc.Dec.Elems))
 		for j := range vals {
 			vals[j] = argmax(y[j*V : (j+1)*V])
 		}
-		return symbolic.Decision{Values: vals}, nil
+		return symbolic.Decision{Values: vals}
 	}
 }
+
+// Width is the number of values an element holds: the value size V, or W
+// (values and return addresses) on the return stack.
+func (sz Sizes) Width(e forth.Elem) int { return sz.width(e) }

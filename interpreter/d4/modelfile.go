@@ -31,15 +31,37 @@ const ModelFormat = "d4-model/1"
 // Parameters appear in Machine.Params order; data is row-major. Float64
 // values round-trip exactly through encoding/json.
 type modelFile struct {
-	Format       string            `json:"format"`
-	SketchFile   string            `json:"sketch_file"`
-	Sketch       string            `json:"sketch"`
-	SketchSHA256 string            `json:"sketch_sha256"`
-	ValueSize    int               `json:"value_size"`
-	StackSize    int               `json:"stack_size"`
-	HeapSize     int               `json:"heap_size"`
-	Meta         map[string]string `json:"meta,omitempty"`
-	Params       []paramFile       `json:"params"`
+	Format string `json:"format"`
+	Header
+	Meta   map[string]string `json:"meta,omitempty"`
+	Params []paramFile       `json:"params"`
+}
+
+// Header is what a model file (and a model directory's config.json, package
+// learn) records of the sketch and the sizes: enough to rebuild the
+// untrained machine.
+type Header struct {
+	SketchFile   string `json:"sketch_file"`   // the name it was loaded from
+	Sketch       string `json:"sketch"`        // the source, verbatim
+	SketchSHA256 string `json:"sketch_sha256"` // hex SHA-256 of Sketch
+	ValueSize    int    `json:"value_size"`
+	StackSize    int    `json:"stack_size"`
+	HeapSize     int    `json:"heap_size"`
+}
+
+// Header returns the model's header.
+func (m *Model) Header() Header {
+	return Header{SketchFile: m.SketchFile, Sketch: m.Sketch, SketchSHA256: SketchHash(m.Sketch),
+		ValueSize: m.Sizes.V, StackSize: m.Sizes.L, HeapSize: m.Sizes.H}
+}
+
+// NewModel checks the sketch against its checksum and builds the untrained
+// model the header describes.
+func (h Header) NewModel() (*Model, error) {
+	if SketchHash(h.Sketch) != h.SketchSHA256 {
+		return nil, fmt.Errorf("the stored sketch does not match its checksum (the file is damaged)")
+	}
+	return NewModel(h.SketchFile, h.Sketch, h.ValueSize, h.StackSize, h.HeapSize, 0)
 }
 
 type paramFile struct {
@@ -83,10 +105,7 @@ func NewModel(file, src string, v, l, h int, seed int64) (*Model, error) {
 // directory, synced, then renamed over path, so an interrupted save leaves
 // the previous file intact.
 func (m *Model) Save(path string) error {
-	f := modelFile{
-		Format: ModelFormat, SketchFile: m.SketchFile, Sketch: m.Sketch, SketchSHA256: SketchHash(m.Sketch),
-		ValueSize: m.Sizes.V, StackSize: m.Sizes.L, HeapSize: m.Sizes.H, Meta: m.Meta,
-	}
+	f := modelFile{Format: ModelFormat, Header: m.Header(), Meta: m.Meta}
 	for _, p := range m.Params() {
 		f.Params = append(f.Params, paramFile{Name: p.Name, Shape: slices.Clone([]int(p.T.Shape())), Data: p.T.Data().([]float64)})
 	}
@@ -115,10 +134,7 @@ func LoadModel(path string) (*Model, error) {
 	if f.Format != ModelFormat {
 		return nil, fmt.Errorf("loading model %s: format %q, want %q", path, f.Format, ModelFormat)
 	}
-	if SketchHash(f.Sketch) != f.SketchSHA256 {
-		return nil, fmt.Errorf("loading model %s: the stored sketch does not match its checksum (the file is damaged)", path)
-	}
-	m, err := NewModel(f.SketchFile, f.Sketch, f.ValueSize, f.StackSize, f.HeapSize, 0)
+	m, err := f.Header.NewModel()
 	if err != nil {
 		return nil, fmt.Errorf("loading model %s: %w", path, err)
 	}

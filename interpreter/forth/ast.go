@@ -124,6 +124,23 @@ type Encoder struct {
 	Layers  []Layer
 }
 
+// String renders the encoder as written, e.g. "observe D0 D-1 -> tanh ->
+// linear 10".
+func (e Encoder) String() string {
+	parts := []string{"static"}
+	if !e.Static {
+		var elems []string
+		for _, el := range e.Observe {
+			elems = append(elems, el.String())
+		}
+		parts[0] = "observe " + strings.Join(elems, " ")
+	}
+	for _, l := range e.Layers {
+		parts = append(parts, l.String())
+	}
+	return strings.Join(parts, " -> ")
+}
+
 // LayerKind is a kind of encoder layer.
 type LayerKind int
 
@@ -138,6 +155,17 @@ type Layer struct {
 	Pos  Pos
 	Kind LayerKind
 	Size int // for Linear
+}
+
+// String renders the layer: "linear N", "sigmoid" or "tanh".
+func (l Layer) String() string {
+	switch l.Kind {
+	case Linear:
+		return fmt.Sprintf("linear %d", l.Size)
+	case Sigmoid:
+		return "sigmoid"
+	}
+	return "tanh"
 }
 
 // DecoderKind is a kind of slot decoder.

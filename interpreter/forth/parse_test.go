@@ -190,22 +190,7 @@ func dump(p *Program) string {
 }
 
 func dumpSlot(s *Slot) string {
-	var parts []string
-	if s.Enc.Static {
-		parts = append(parts, "static")
-	} else {
-		parts = append(parts, "observe "+dumpElems(s.Enc.Observe))
-	}
-	for _, l := range s.Enc.Layers {
-		switch l.Kind {
-		case Linear:
-			parts = append(parts, fmt.Sprintf("linear %d", l.Size))
-		case Sigmoid:
-			parts = append(parts, "sigmoid")
-		case Tanh:
-			parts = append(parts, "tanh")
-		}
-	}
+	parts := []string{s.Enc.String()}
 	if s.Dec.Kind == Choose {
 		parts = append(parts, "choose "+dumpSeq(s.Dec.Choices))
 	} else {
@@ -424,6 +409,8 @@ func TestEmbeddedSketches(t *testing.T) {
 		"sort_compare":   {"choose NOP SWAP"},
 		"add_manipulate": {"manipulate D-1 D-2"},
 		"add_choose":     {"choose 0 1", "choose 0 1 2 3 4 5 6 7 8 9"},
+		"max":            {"choose NOP SWAP"},
+		"absdiff":        {"choose NOP SWAP"},
 		"wap":            {"permute D0 D-1 D-2", "choose + - * /", "choose SWAP NOP", "choose + - * /"},
 	}
 	names := sketches.Names()

@@ -8,9 +8,23 @@
 //
 // Prepare makes the task's data: it reads the Common Core (CC) dataset
 // (Roy and Roth 2015; 300/100/200 problems, each with three numbers and one
-// of five equation patterns) or makes synthetic problems in its style,
-// tokenises every problem, finds its numbers, builds the word-level
-// vocabulary from the training split only, and writes tokenizer.json,
-// train.parquet, dev.parquet, test.parquet and prepared.json (see Prepare).
-// LoadPrepared reads them back.
+// of five equation patterns) and adds problems of the generator
+// (package synth) to its training split, or makes every split with the
+// generator; it tokenises every problem, reads its numbers, learns the
+// WordPiece vocabulary from the training split only, and writes
+// tokenizer.json, train.parquet, dev.parquet, test.parquet and
+// prepared.json (see Prepare). LoadPrepared reads them back.
+//
+// Training (Trainer) runs the reader and ∂4 as one Gorgonia graph along the
+// sketch's static trace. Answering (Ensemble.Solve) runs ∂4 step by step to
+// read each slot's distribution, averages the distributions over the
+// models of an ensemble, decodes them (Decoding), and runs the sketch once
+// more on the symbolic machine with exact rational arithmetic on the
+// question's numbers, whatever their size or form: the answer is the
+// exact value of the formula shown. The slots observe only the reader's
+// vectors (checked by taint analysis, Model.NumbersObserved), so the
+// numbers need not be values ∂4 holds.
+//
+// The hand-written benchmark (Benchmark, EvalBenchmark) tests the model on
+// problems written apart from CC and from the generator.
 package wap

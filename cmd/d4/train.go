@@ -1,0 +1,285 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"d4/data"
+	"d4/interpreter/d4"
+	"d4/interpreter/export"
+	"d4/learn"
+	"d4/sketches"
+)
+
+const trainUsage = `usage: d4 train --sketch FILE --train DATA [--dev DATA] [flags]
+Trains the slots of a sketch on input/output pairs and writes the model to
+--model DIR (default models/NAME for sketch NAME.fth) after every finished
+epoch. DATA is a .jsonl file of {"input": [...], "output": [...]} lines (the
+initial and the final data stack, bottom to top) or a .parquet file with
+list-of-integer columns input and output. The value size defaults to one more
+than the largest value in the data (and the sketch's literals); the step
+budget is found by running the sketch symbolically.`
+
+// trainFlags are the flags of d4 train.
+type trainFlags struct {
+	sketch, train, dev, model string
+	json, resume              bool
+	o                         learn.Options
+}
+
+func trainCmd(args []string, stdout, stderr io.Writer) error {
+	f := trainFlags{o: learn.DefaultOptions()}
+	fs := newFlags("train", trainUsage, stderr)
+	f.register(fs)
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := f.check(pos); err != nil {
+		return err
+	}
+	file, src, err := sketches.Load(f.sketch)
+	if err != nil {
+		return err
+	}
+	train, err := readData("--train", f.train)
+	if err != nil {
+		return err
+	}
+	dev := learn.Split{File: f.train, Rows: train.Rows}
+	if f.dev != "" {
+		if dev, err = readData("--dev", f.dev); err != nil {
+			return err
+		}
+	}
+	if f.model == "" {
+		f.model = filepath.Join("models", strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)))
+	}
+	f.o.Dir = f.model
+	pb := &bar{stderr: stderr, desc: "training"}
+	f.o.Progress = progress(pb, f.o, len(train.Rows))
+	_, rep, err := learn.Train(learn.Sketch{File: file, Src: src}, train, dev, f.o)
+	pb.finish()
+	if err != nil {
+		return err
+	}
+	return reportTraining(stdout, f, file, rep)
+}
+
+// register defines the flags of d4 train.
+func (f *trainFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.sketch, "sketch", "", "the sketch: a .fth path or an embedded sketch name (required)")
+	fs.StringVar(&f.train, "train", "", "training data: .jsonl or .parquet (required)")
+	fs.StringVar(&f.dev, "dev", "", "dev data for early stopping and model selection (default: the training data)")
+	fs.StringVar(&f.model, "model", "", "model directory (default models/NAME)")
+	fs.BoolVar(&f.json, "json", false, "print one JSON object with the training figures on stdout")
+	fs.BoolVar(&f.o.Resume, "resume", false, "continue the unfinished training in the model directory")
+	fs.IntVar(&f.o.ValueSize, "value-size", 0, "value size (0: one more than the largest value in the data)")
+	fs.IntVar(&f.o.StackSize, "stack-size", 0, "stack size (0: measured)")
+	fs.IntVar(&f.o.Steps, "steps", 0, "step budget T of the execution RNN (0: found)")
+	fs.Int64Var(&f.o.Seed, "seed", f.o.Seed, "seed of the weights, the shuffling and the noise (restart k: seed+k)")
+	fs.IntVar(&f.o.MaxEpochs, "epochs", f.o.MaxEpochs, "epochs at most")
+	fs.IntVar(&f.o.Patience, "patience", f.o.Patience, "stop after this many epochs without a better dev accuracy")
+	fs.IntVar(&f.o.Settle, "settle", f.o.Settle, "epochs to keep training after dev and training accuracy reach 100%")
+	fs.IntVar(&f.o.Batch, "batch", f.o.Batch, "examples per update")
+	fs.Float64Var(&f.o.LR, "lr", f.o.LR, "learning rate of Adam")
+	fs.Float64Var(&f.o.NoiseEta, "noise", f.o.NoiseEta, "gradient noise η (0: none)")
+	fs.Float64Var(&f.o.WeightDecay, "weight-decay", f.o.WeightDecay, "decoupled weight decay λ (0: none)")
+	fs.IntVar(&f.o.Restarts, "restarts", f.o.Restarts, "models to train (seeds seed, seed+1, …); the best by dev accuracy is kept")
+	fs.StringVar(&f.o.Optim, "optim", f.o.Optim, "execution while training: "+strings.Join(learn.Optims, ", "))
+}
+
+// check checks the command line before anything is read.
+func (f *trainFlags) check(pos []string) error {
+	switch {
+	case len(pos) > 0:
+		return usagef("unexpected argument %q (the sketch is --sketch FILE)", pos[0])
+	case f.sketch == "":
+		return usagef("--sketch FILE is required")
+	case f.train == "":
+		return usagef("--train DATA is required (a .jsonl or .parquet file)")
+	}
+	if err := f.o.Check(); err != nil {
+		return usageError{err}
+	}
+	return nil
+}
+
+// readData reads a DATA file that must hold rows.
+func readData(flagName, path string) (learn.Split, error) {
+	rows, err := data.ReadExamples(path)
+	if err != nil {
+		return learn.Split{}, err
+	}
+	if len(rows) == 0 {
+		return learn.Split{}, fmt.Errorf("%s %s holds no rows", flagName, path)
+	}
+	return learn.Split{File: path, Rows: rows}, nil
+}
+
+// progress draws training on the bar: updates, and the dev accuracy of
+// each epoch.
+func progress(pb *bar, o learn.Options, rows int) func(learn.Progress) {
+	perEpoch := (rows + o.Batch - 1) / o.Batch
+	pb.max = o.Restarts * o.MaxEpochs * perEpoch
+	return func(p learn.Progress) {
+		if p.DevHamming >= 0 {
+			desc := fmt.Sprintf("epoch %d dev %.1f%%", p.Epoch, p.DevHamming)
+			if o.Restarts > 1 {
+				desc = fmt.Sprintf("restart %d ", p.Restart+1) + desc
+			}
+			pb.get().Describe(desc)
+			return
+		}
+		pb.get().Set((p.Restart*o.MaxEpochs+p.Epoch-1)*perEpoch + (p.Update-1)%perEpoch + 1)
+	}
+}
+
+// reportTraining prints the figures of a finished training.
+func reportTraining(w io.Writer, f trainFlags, file string, rep learn.Report) error {
+	if f.json {
+		return json.NewEncoder(w).Encode(struct {
+			learn.Report
+			Model  string `json:"model"`
+			Sketch string `json:"sketch"`
+		}{rep, f.model, file})
+	}
+	control := "dynamic control flow: the budget grew with the slots' paths"
+	if rep.StaticControl {
+		control = "static control flow"
+	}
+	fmt.Fprintf(w, "trained %s on %d rows of %s, selected by %d rows of %s\n", file, rep.TrainRows, f.train, rep.DevRows, orTrain(f))
+	fmt.Fprintf(w, "  dev accuracy:   %.2f%% Hamming, %.2f%% whole sequences (epoch %d of %d", rep.DevHamming, rep.DevSequence, rep.BestEpoch, rep.Epochs)
+	if rep.Restarts > 1 {
+		fmt.Fprintf(w, ", restart %d of %d", rep.Restart+1, rep.Restarts)
+	}
+	fmt.Fprintf(w, ")\n  train accuracy: %.2f%% Hamming, %.2f%% whole sequences\n", rep.TrainHamming, rep.TrainSequence)
+	fmt.Fprintf(w, "  value size %d, stack size %d, %d steps (%s), seed %d\n", rep.ValueSize, rep.StackSize, rep.Steps, control, rep.Seed)
+	fmt.Fprintf(w, "  %.1f s; model in %s\n", rep.TrainSeconds, f.model)
+	return nil
+}
+
+func orTrain(f trainFlags) string {
+	if f.dev == "" {
+		return f.train
+	}
+	return f.dev
+}
+
+const evalUsage = `usage: d4 eval --model DIR --data DATA [flags]
+Runs a trained model on every row of DATA and prints the Hamming (per value)
+and whole-sequence accuracy in percent. Inputs may be longer than the
+training ones; every value must lie below the model's value size.`
+
+func evalCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("eval", evalUsage, stderr)
+	var a modelArgs
+	a.add(fs)
+	dataPath := fs.String("data", "", "data: .jsonl or .parquet (required)")
+	exec := fs.String("exec", "hybrid", "execution: hybrid (symbolic machine, slots by argmax) or discretised (∂4 rounded to one-hot every step)")
+	jsonOut := fs.Bool("json", false, "print one JSON object (n, hamming_accuracy, sequence_accuracy) on stdout")
+	m, err := a.load(fs, args, func() error {
+		switch {
+		case *dataPath == "":
+			return usagef("--data DATA is required (a .jsonl or .parquet file)")
+		case *exec != "hybrid" && *exec != "discretised":
+			return usagef("--exec must be hybrid or discretised, got %q", *exec)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	split, err := readData("--data", *dataPath)
+	if err != nil {
+		return err
+	}
+	hint := fmt.Sprintf(": the model %s was trained with value size %d", a.dir, m.Sizes.V)
+	if err := learn.CheckRows(split, m.Sizes.V, a.stackSize, hint); err != nil {
+		return err
+	}
+	exs := make([]d4.Example, len(split.Rows))
+	for i, r := range split.Rows {
+		exs[i] = d4.Example{Init: r.Input, Target: r.Output}
+	}
+	pb := &bar{stderr: stderr, max: len(exs), desc: "evaluating"}
+	sc, err := learn.Evaluate(m.Model, exs, *exec, a.stackSize, a.steps, func() { pb.get().Add(1) })
+	pb.finish()
+	if err != nil {
+		return err
+	}
+	if sc.NoHalt > 0 {
+		fmt.Fprintf(stderr, "d4 eval: %d of %d runs did not halt within their step budget (--steps) and count as wrong\n", sc.NoHalt, sc.N)
+	}
+	if *jsonOut {
+		return json.NewEncoder(stdout).Encode(struct {
+			learn.Score
+			Exec string `json:"exec"`
+		}{sc, *exec})
+	}
+	fmt.Fprintf(stdout, "%s on %s (%d rows, %s execution): %.2f%% Hamming, %.2f%% whole sequences\n", a.dir, *dataPath, sc.N, *exec, sc.Hamming, sc.Sequence)
+	return nil
+}
+
+const exportUsage = `usage: d4 export --model DIR [flags]
+Prints the learned program as a standalone Forth program: the sketch with
+each slot replaced by what it learned, on the project's machine written out
+in Forth. 'gforth -e "a1 … an" learned.fth -e bye' prints the final data
+stack, bottom to top, on its last line: what 'd4 run --model DIR --stack
+"a1 … an"' prints (give both the same --stack-size and --steps, if any).`
+
+func exportCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("export", exportUsage, stderr)
+	var a modelArgs
+	a.add(fs)
+	m, err := a.load(fs, args, nil)
+	if err != nil {
+		return err
+	}
+	prog, err := export.Forth(m.Model, export.Options{StackSize: a.stackSize, Steps: a.steps})
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(stdout, prog)
+	return err
+}
+
+// modelArgs are the flags that name a trained model and the limits of its
+// runs (eval, export).
+type modelArgs struct {
+	dir              string
+	stackSize, steps int
+}
+
+func (a *modelArgs) add(fs *flag.FlagSet) {
+	fs.StringVar(&a.dir, "model", "", "trained model directory (required)")
+	fs.IntVar(&a.stackSize, "stack-size", 0, "stack size of every run (0: max(3(n+8), trained) for n input values)")
+	fs.IntVar(&a.steps, "steps", 0, "step budget of every run (0: 16(n+8)²+1000)")
+}
+
+// load parses the command line, runs check (if any) on the other flags,
+// and loads the model.
+func (a *modelArgs) load(fs *flag.FlagSet, args []string, check func() error) (*learn.Model, error) {
+	pos, err := parse(fs, args)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case len(pos) > 0:
+		return nil, usagef("unexpected argument %q", pos[0])
+	case a.dir == "":
+		return nil, usagef("--model DIR is required")
+	case a.stackSize < 0 || a.stackSize == 1 || a.steps < 0:
+		return nil, usagef("--stack-size must be 0 or at least 2, and --steps must not be negative")
+	}
+	if check != nil {
+		if err := check(); err != nil {
+			return nil, err
+		}
+	}
+	return learn.Load(a.dir)
+}

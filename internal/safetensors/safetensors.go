@@ -1,0 +1,136 @@
+// Package safetensors reads and writes float64 tensors in the safetensors
+// format (https://github.com/huggingface/safetensors): an 8-byte
+// little-endian header length, a JSON header that maps each tensor's name to
+// its dtype, shape and byte range, and the tensors' little-endian data, in
+// the order given. The header is padded with spaces to a multiple of 8
+// bytes. Only the F64 dtype is written and read.
+package safetensors
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+)
+
+// Tensor is one named tensor: its shape and row-major data.
+type Tensor struct {
+	Name  string
+	Shape []int
+	Data  []float64
+}
+
+type entry struct {
+	Dtype   string `json:"dtype"`
+	Shape   []int  `json:"shape"`
+	Offsets [2]int `json:"data_offsets"`
+}
+
+// maxHeader bounds the JSON header a reader accepts.
+const maxHeader = 100 << 20
+
+// Marshal encodes tensors (with optional string metadata) as a safetensors
+// file. Names must be unique and not "__metadata__"; each tensor's data must
+// hold the product of its shape.
+func Marshal(tensors []Tensor, metadata map[string]string) ([]byte, error) {
+	header := map[string]any{}
+	if len(metadata) > 0 {
+		header["__metadata__"] = metadata
+	}
+	off := 0
+	for _, t := range tensors {
+		if _, dup := header[t.Name]; dup || t.Name == "" {
+			return nil, fmt.Errorf("safetensors: tensor name %q is empty, reserved or repeated", t.Name)
+		}
+		if n := size(t.Shape); n != len(t.Data) {
+			return nil, fmt.Errorf("safetensors: tensor %s has shape %v (%d values) but %d values", t.Name, t.Shape, n, len(t.Data))
+		}
+		header[t.Name] = entry{Dtype: "F64", Shape: append([]int{}, t.Shape...), Offsets: [2]int{off, off + 8*len(t.Data)}}
+		off += 8 * len(t.Data)
+	}
+	h, err := json.Marshal(header)
+	if err != nil {
+		return nil, fmt.Errorf("safetensors: %w", err)
+	}
+	for len(h)%8 != 0 {
+		h = append(h, ' ')
+	}
+	out := make([]byte, 8, 8+len(h)+off)
+	binary.LittleEndian.PutUint64(out, uint64(len(h)))
+	out = append(out, h...)
+	for _, t := range tensors {
+		for _, x := range t.Data {
+			out = binary.LittleEndian.AppendUint64(out, math.Float64bits(x))
+		}
+	}
+	return out, nil
+}
+
+func size(shape []int) int {
+	n := 1
+	for _, d := range shape {
+		if d < 0 {
+			return -1
+		}
+		n *= d
+	}
+	return n
+}
+
+// Unmarshal decodes a safetensors file of F64 tensors, returning them in
+// the order of their data and the metadata. Every malformation is an error
+// that says what is wrong.
+func Unmarshal(b []byte) ([]Tensor, map[string]string, error) {
+	if len(b) < 8 {
+		return nil, nil, fmt.Errorf("safetensors: %d bytes, too short for a header", len(b))
+	}
+	n := binary.LittleEndian.Uint64(b)
+	if n > maxHeader || n > uint64(len(b)-8) {
+		return nil, nil, fmt.Errorf("safetensors: header of %d bytes does not fit the file's %d", n, len(b))
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(bytes.TrimRight(b[8:8+n], " "), &raw); err != nil {
+		return nil, nil, fmt.Errorf("safetensors: malformed header: %w", err)
+	}
+	data := b[8+n:]
+	var meta map[string]string
+	var tensors []Tensor
+	var offs []int
+	for name, r := range raw {
+		if name == "__metadata__" {
+			if err := json.Unmarshal(r, &meta); err != nil {
+				return nil, nil, fmt.Errorf("safetensors: malformed metadata: %w", err)
+			}
+			continue
+		}
+		var e entry
+		if err := json.Unmarshal(r, &e); err != nil {
+			return nil, nil, fmt.Errorf("safetensors: tensor %s: malformed entry: %w", name, err)
+		}
+		count := size(e.Shape)
+		switch {
+		case e.Dtype != "F64":
+			return nil, nil, fmt.Errorf("safetensors: tensor %s has dtype %s, want F64", name, e.Dtype)
+		case count < 0 || e.Offsets[0] < 0 || e.Offsets[1] > len(data) || e.Offsets[1]-e.Offsets[0] != 8*count:
+			return nil, nil, fmt.Errorf("safetensors: tensor %s: shape %v and byte range %v do not fit %d data bytes", name, e.Shape, e.Offsets, len(data))
+		}
+		t := Tensor{Name: name, Shape: e.Shape, Data: make([]float64, count)}
+		for i := range t.Data {
+			t.Data[i] = math.Float64frombits(binary.LittleEndian.Uint64(data[e.Offsets[0]+8*i:]))
+		}
+		tensors = append(tensors, t)
+		offs = append(offs, e.Offsets[0])
+	}
+	idx := make([]int, len(tensors))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(i, j int) bool { return offs[idx[i]] < offs[idx[j]] })
+	out := make([]Tensor, len(tensors))
+	for i, k := range idx {
+		out[i] = tensors[k]
+	}
+	return out, meta, nil
+}

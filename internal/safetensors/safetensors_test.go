@@ -1,0 +1,65 @@
+package safetensors
+
+import (
+	"encoding/binary"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestRoundTrip(t *testing.T) {
+	tensors := []Tensor{
+		{Name: "slot0.stage0.W", Shape: []int{2, 3}, Data: []float64{1, -2, 3.5, math.Inf(1), 0, 1e-300}},
+		{Name: "slot0.stage0.b", Shape: []int{3}, Data: []float64{0.25, 0, -0}},
+		{Name: "scalar", Shape: []int{}, Data: []float64{7}},
+	}
+	b, err := Marshal(tensors, map[string]string{"format": "pt"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := binary.LittleEndian.Uint64(b); (8+n)%8 != 0 || !strings.Contains(string(b[8:8+n]), `"dtype":"F64"`) {
+		t.Errorf("header of %d bytes: %q", n, b[8:8+n])
+	}
+	got, meta, err := Unmarshal(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, tensors) || meta["format"] != "pt" {
+		t.Errorf("read back %v %v, want %v", got, meta, tensors)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	good, err := Marshal([]Tensor{{Name: "w", Shape: []int{2}, Data: []float64{1, 2}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	header := func(h string) []byte {
+		b := binary.LittleEndian.AppendUint64(nil, uint64(len(h)))
+		return append(append(b, h...), make([]byte, 16)...)
+	}
+	tests := []struct {
+		name string
+		b    []byte
+		want string
+	}{
+		{"short", []byte{1, 2}, "too short"},
+		{"header past the end", good[:12], "does not fit"},
+		{"malformed header", header("{nope"), "malformed header"},
+		{"other dtype", header(`{"w":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}}`), "dtype F32"},
+		{"range past the data", header(`{"w":{"dtype":"F64","shape":[4],"data_offsets":[0,32]}}`), "do not fit"},
+		{"shape and range disagree", header(`{"w":{"dtype":"F64","shape":[1],"data_offsets":[0,16]}}`), "do not fit"},
+	}
+	for _, tc := range tests {
+		if _, _, err := Unmarshal(tc.b); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one containing %q", tc.name, err, tc.want)
+		}
+	}
+	if _, err := Marshal([]Tensor{{Name: "w", Shape: []int{3}, Data: []float64{1}}}, nil); err == nil {
+		t.Error("Marshal accepted a shape that does not fit the data")
+	}
+	if _, err := Marshal([]Tensor{{Name: "w", Shape: []int{1}, Data: []float64{1}}, {Name: "w", Shape: []int{1}, Data: []float64{1}}}, nil); err == nil {
+		t.Error("Marshal accepted a repeated name")
+	}
+}

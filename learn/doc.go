@@ -1,0 +1,51 @@
+// Package learn trains the slots of any Forth sketch from input/output
+// pairs and runs the trained sketch: what `d4 train`, `d4 eval` and
+// `d4 run --model` do, and the one trainer the paper's tasks use too
+// (package tasks calls Train with the task's value size and step budget).
+//
+// Data. A row is an initial data stack and the final data stack the
+// sketch must leave, both bottom to top (package data reads them from JSONL
+// and Parquet). Train checks every row before training: values must lie
+// below the value size and inputs and outputs must fit the stacks, or the
+// error names the file and the row.
+//
+// Sizes. The value size defaults to one more than the largest value in the
+// training and dev rows or among the sketch's literals (a value the machine
+// cannot hold would silently wrap around). The step budget T of the
+// execution RNN and the stack size come from symbolic runs of the sketch on
+// every distinct training input with each slot taking its first
+// alternative (FindBudget). When the control flow does not depend on the
+// slots (symbolic.StaticTrace finds a path), that path is the path of every
+// decision, T is exact and training runs on the static trace. Otherwise T
+// is a first guess that training grows: after every epoch the training
+// inputs run with the slots' current decisions (hybrid execution), and when
+// one takes more steps than T, T becomes its length and the graphs are
+// rebuilt (Adam's state is kept). Options.Steps fixes T instead.
+//
+// Training (Train). Adam with global-norm clipping 1.0, optional gradient
+// noise and decoupled weight decay, mini-batches shuffled each epoch; after
+// every epoch the dev rows run with hybrid execution and the parameters
+// with the best dev Hamming accuracy are kept (ties: the better training
+// accuracy). Training stops when dev and training accuracy are both 100%
+// (after Settle more epochs), after Patience epochs without a better dev
+// accuracy, or after MaxEpochs. Restarts trains that many models, seeds
+// Seed, Seed+1, …, and keeps the best by dev accuracy.
+//
+// Model directory (Options.Dir, Load): config.json (the sketch's source,
+// the sizes, the budget, the settings and figures), model.safetensors (the
+// slots' weights by name) and, while training runs, checkpoint.json (the
+// last finished epoch: weights, Adam's state, counters, finished restarts).
+// Nothing is written before the first epoch finishes; every file is
+// written atomically, the weights before config.json, which records their
+// checksum, so a directory is always one whole model or refused as
+// damaged. Resume continues a checkpoint exactly (the shuffling is
+// replayed), except that gradient noise, if any, is drawn afresh.
+//
+// Running (Predict, Evaluate, RunLimits). A trained sketch runs on the
+// symbolic machine with each slot deciding by the argmax of its network
+// ("hybrid"), or on ∂4 with the state rounded to one-hot after every step
+// ("discretised"). Inputs may be longer than the training ones: the stacks
+// get max(3(n+8), trained) cells and the run 16(n+8)²+1000 steps for n
+// input values, unless given; a run that does not halt within its budget
+// says so. Package export writes the same runs as a Forth program.
+package learn

@@ -1,0 +1,220 @@
+package wap
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+
+	"d4/interpreter/d4"
+	"d4/interpreter/forth"
+	"d4/interpreter/symbolic"
+	"d4/reader"
+)
+
+// Decoding says how Solve turns the slots' distributions into decisions.
+type Decoding int
+
+const (
+	// DecodeSensible takes the most probable answer that a word problem
+	// can have: of every combination of decisions, those whose answer is
+	// negative, divides by zero, or is a fraction although every number of
+	// the question is whole are set aside, and the answer with the largest
+	// total probability among the rest is chosen, with the most probable
+	// combination that gives it. When no combination is sensible, or there
+	// are more than maxCombinations, it decodes as DecodeArgmax.
+	DecodeSensible Decoding = iota
+	// DecodeArgmax takes each slot's most probable decision.
+	DecodeArgmax
+)
+
+// String returns the decoding's name.
+func (d Decoding) String() string {
+	if d == DecodeArgmax {
+		return "argmax"
+	}
+	return "sensible"
+}
+
+// ParseDecoding reads a decoding's name: "sensible" or "argmax".
+func ParseDecoding(s string) (Decoding, error) {
+	switch s {
+	case "sensible":
+		return DecodeSensible, nil
+	case "argmax":
+		return DecodeArgmax, nil
+	}
+	return 0, fmt.Errorf("unknown decoding %q (want sensible or argmax)", s)
+}
+
+// outcome is an exact answer and what gives it: its total probability over
+// the combinations of decisions, and the most probable of them.
+type outcome struct {
+	term     symbolic.Term
+	prob     float64
+	best     []int
+	bestProb float64
+}
+
+// exactAnswer decodes a problem's decisions and replays them on the exact
+// machine. With confidence (or DecodeSensible), every
+// combination of decisions is run, and the confidence is the total
+// probability of the answer; otherwise it is the probability of the
+// decisions taken.
+func (m *Model) exactAnswer(p *Problem, execs []execution, dec Decoding, confidence bool) (Solution, error) {
+	choices := make([]int, len(execs))
+	sol := Solution{Choices: choices, Confidence: 1}
+	for j, e := range execs {
+		choices[j] = argmax(e.probs)
+		sol.Slots = append(sol.Slots, e.slot)
+		sol.Confidence *= e.probs[choices[j]]
+	}
+	var outs map[string]*outcome
+	if confidence || dec == DecodeSensible {
+		var err error
+		if outs, err = m.outcomes(p, execs); err != nil {
+			return sol, err
+		}
+	}
+	if dec == DecodeSensible {
+		if o := sensible(outs, wholeNumbers(p)); o != nil {
+			copy(choices, o.best)
+		}
+	}
+	t, err := m.replay(p, execs, choices)
+	if err != nil {
+		return sol, err
+	}
+	sol.Formula = t.Formula
+	if t.DivZero {
+		return sol, fmt.Errorf("%w: %s", ErrDivZero, t.Formula)
+	}
+	sol.Answer = t.Value
+	if outs != nil {
+		sol.Confidence = outs[t.Value.RatString()].prob
+	}
+	return sol, nil
+}
+
+// wholeNumbers reports whether every number of a problem is an integer.
+func wholeNumbers(p *Problem) bool {
+	for _, q := range p.Quantities {
+		if !q.Value.IsInt() {
+			return false
+		}
+	}
+	return true
+}
+
+// sensible returns the most probable outcome that is not negative, does not
+// divide by zero, and is whole when whole is set; nil when there is none.
+func sensible(outs map[string]*outcome, whole bool) *outcome {
+	var best *outcome
+	for _, o := range outs {
+		v := o.term.Value
+		if o.term.DivZero || v.Sign() < 0 || whole && !v.IsInt() {
+			continue
+		}
+		if best == nil || o.prob > best.prob || o.prob == best.prob && v.Cmp(best.term.Value) < 0 {
+			best = o
+		}
+	}
+	return best
+}
+
+// outcomes runs every combination of decisions, each with the product of
+// its decisions' probabilities (the slots decide independently), and
+// returns the outcomes by the RatString of their answer ("DivZero" for the
+// formulas that divide by zero). It returns nil when there are more than
+// maxCombinations.
+func (m *Model) outcomes(p *Problem, execs []execution) (map[string]*outcome, error) {
+	combos := 1
+	for _, e := range execs {
+		combos *= len(e.probs)
+		if combos > maxCombinations {
+			return nil, nil
+		}
+	}
+	outs := map[string]*outcome{}
+	alt := make([]int, len(execs))
+	for c := 0; c < combos; c++ {
+		prob, rest := 1.0, c
+		for j, e := range execs {
+			alt[j] = rest % len(e.probs)
+			rest /= len(e.probs)
+			prob *= e.probs[alt[j]]
+		}
+		if prob == 0 {
+			continue
+		}
+		u, err := m.replay(p, execs, alt)
+		if err != nil {
+			return nil, err
+		}
+		key := u.Value.RatString()
+		if u.DivZero {
+			key = "DivZero"
+		}
+		o := outs[key]
+		if o == nil {
+			o = &outcome{term: u}
+			outs[key] = o
+		}
+		o.prob += prob
+		if prob > o.bestProb {
+			o.best, o.bestProb, o.term = append([]int(nil), alt...), prob, u
+		}
+	}
+	return outs, nil
+}
+
+// replay runs the sketch on the symbolic machine with exact arithmetic:
+// the question and the numbers' context vectors read as 0 (the decisions
+// are given), the numbers as their exact values. It returns the term on top
+// of the final data stack.
+func (m *Model) replay(p *Problem, execs []execution, choices []int) (symbolic.Term, error) {
+	sz := m.Machine.Sizes
+	ex := symbolic.NewExact()
+	sm, err := symbolic.New(m.Machine.Code, symbolic.Config{ValueSize: sz.V, StackSize: sz.L, HeapSize: sz.H, MaxSteps: len(m.Trace) + 1, Arith: ex})
+	if err != nil {
+		return symbolic.Term{}, err
+	}
+	for k := 0; k < Numbers; k++ {
+		q := reader.Quantity{Text: fmt.Sprint(p.Numbers[k]), Value: big.NewRat(int64(p.Numbers[k]), 1)}
+		if k < len(p.Quantities) {
+			q = p.Quantities[k]
+		}
+		sm.H[m.Layout.Num+k] = ex.Const(q.Value, reader.FormatRat(q.Value))
+	}
+	sm.Decider = &replayDecider{execs: execs, choices: choices}
+	if err := sm.Run(); err != nil {
+		return symbolic.Term{}, fmt.Errorf("replaying the decisions: %w", err)
+	}
+	if sm.D.Depth() == 0 {
+		return symbolic.Term{}, errors.New("the sketch leaves no answer on the data stack")
+	}
+	return ex.Term(sm.D.Cells[sm.D.Top]), nil
+}
+
+// replayDecider gives the symbolic machine the decisions of a soft run,
+// in order.
+type replayDecider struct {
+	execs   []execution
+	choices []int
+	next    int
+}
+
+// Decide implements symbolic.Decider.
+func (r *replayDecider) Decide(s *forth.SlotCode, _ *symbolic.Machine) (symbolic.Decision, error) {
+	if r.next >= len(r.execs) || r.execs[r.next].slot != s.Index {
+		return symbolic.Decision{}, fmt.Errorf("slot %d runs where ∂4 ran another (the trace is not static)", s.Index)
+	}
+	c := r.choices[r.next]
+	r.next++
+	switch s.Dec.Kind {
+	case forth.Choose:
+		return symbolic.Decision{Choice: c}, nil
+	case forth.Permute:
+		return symbolic.Decision{Perm: d4.Permutations(len(s.Dec.Elems))[c]}, nil
+	}
+	return symbolic.Decision{}, fmt.Errorf("slot %d: a %s slot writes values, which an exact answer cannot replay", s.Index, s.Dec.Kind)
+}
