@@ -1,4 +1,4 @@
-module d4
+module github.com/d4lang/d4
 
 go 1.26
 

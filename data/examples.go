@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"strings"
 
-	"d4/internal/atomicfile"
+	"github.com/d4lang/d4/internal/atomicfile"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/deprecated"

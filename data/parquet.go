@@ -1,7 +1,7 @@
 package data
 
 import (
-	"d4/internal/atomicfile"
+	"github.com/d4lang/d4/internal/atomicfile"
 
 	"errors"
 	"fmt"

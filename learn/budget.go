@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"d4/interpreter/d4"
-	"d4/interpreter/forth"
-	"d4/interpreter/symbolic"
+	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/symbolic"
 )
 
 // maxMeasureSteps bounds the symbolic runs that find the step budget.

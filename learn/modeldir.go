@@ -14,10 +14,10 @@ import (
 	"strings"
 	"time"
 
-	"d4/internal/atomicfile"
-	"d4/internal/optim"
-	"d4/internal/safetensors"
-	"d4/interpreter/d4"
+	"github.com/d4lang/d4/internal/atomicfile"
+	"github.com/d4lang/d4/internal/optim"
+	"github.com/d4lang/d4/internal/safetensors"
+	"github.com/d4lang/d4/interpreter/d4"
 )
 
 // A model directory (`d4 train --model DIR`) holds:

@@ -7,10 +7,10 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"d4/eval"
-	"d4/interpreter/d4"
-	"d4/interpreter/forth"
-	"d4/interpreter/symbolic"
+	"github.com/d4lang/d4/eval"
+	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/symbolic"
 )
 
 // Limits are the stack size and step budget of one run of a trained sketch.

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"time"
 
-	"d4/data"
-	"d4/interpreter/d4"
-	"d4/interpreter/forth"
-	"d4/interpreter/symbolic"
+	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/symbolic"
 )
 
 // Options configures Train. The zero value of a size or of Steps means

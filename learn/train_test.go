@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"d4/data"
-	"d4/interpreter/forth"
-	"d4/sketches"
+	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/sketches"
 )
 
 func compile(t *testing.T, name, src string) *forth.Code {

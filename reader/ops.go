@@ -3,7 +3,7 @@ package reader
 import (
 	"fmt"
 
-	"d4/internal/gop"
+	"github.com/d4lang/d4/internal/gop"
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"d4/internal/atomicfile"
+	"github.com/d4lang/d4/internal/atomicfile"
 
 	"github.com/sugarme/tokenizer"
 	"github.com/sugarme/tokenizer/pretrained"

@@ -5,8 +5,8 @@ import (
 	"math/rand"
 	"time"
 
-	"d4/interpreter/d4"
-	"d4/interpreter/symbolic"
+	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/interpreter/symbolic"
 )
 
 // BenchRow is the time of one execution mode at one length: a forward pass

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"math/rand"
 
-	"d4/interpreter/d4"
-	"d4/interpreter/forth"
-	"d4/interpreter/symbolic"
-	"d4/learn"
+	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/symbolic"
+	"github.com/d4lang/d4/learn"
 )
 
 // D4Options configures training a sketch on a task.

@@ -10,8 +10,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"d4/data"
-	"d4/internal/atomicfile"
+	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/internal/atomicfile"
 )
 
 // Example is one input/target pair: Input is pushed onto the data stack in

@@ -3,9 +3,9 @@ package tasks
 import (
 	"fmt"
 
-	"d4/interpreter/forth"
-	"d4/interpreter/symbolic"
-	"d4/sketches"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/symbolic"
+	"github.com/d4lang/d4/sketches"
 )
 
 // SketchFile maps the sketch names of the command line to the embedded

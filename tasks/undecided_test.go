@@ -3,8 +3,8 @@ package tasks
 import (
 	"testing"
 
-	"d4/interpreter/forth"
-	"d4/interpreter/symbolic"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/symbolic"
 )
 
 // observations records what the Compare sketch's slot sees (x = D0,

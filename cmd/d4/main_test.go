@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"d4/data"
+	"github.com/d4lang/d4/data"
 )
 
 // cli runs the command and returns its exit status, stdout and stderr.

@@ -9,11 +9,11 @@ import (
 	"strings"
 	"time"
 
-	"d4/interpreter/d4"
-	"d4/interpreter/forth"
-	"d4/interpreter/symbolic"
-	"d4/learn"
-	"d4/sketches"
+	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/symbolic"
+	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/sketches"
 )
 
 const runUsage = `usage: d4 run [flags] FILE

@@ -8,11 +8,11 @@ import (
 	"path/filepath"
 	"strings"
 
-	"d4/data"
-	"d4/interpreter/d4"
-	"d4/interpreter/export"
-	"d4/learn"
-	"d4/sketches"
+	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/interpreter/export"
+	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/sketches"
 )
 
 const trainUsage = `usage: d4 train --sketch FILE --train DATA [--dev DATA] [flags]

@@ -13,7 +13,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
-	"d4/tasks"
+	"github.com/d4lang/d4/tasks"
 )
 
 // runBench times the execution modes of ∂4 (the paper's appendix figure):

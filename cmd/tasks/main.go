@@ -29,11 +29,11 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
-	"d4/eval"
-	"d4/interpreter/d4"
-	"d4/learn"
-	"d4/tasks"
-	"d4/tasks/seq2seq"
+	"github.com/d4lang/d4/eval"
+	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/tasks"
+	"github.com/d4lang/d4/tasks/seq2seq"
 )
 
 type usageError struct{ error }

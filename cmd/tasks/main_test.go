@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"d4/tasks"
+	"github.com/d4lang/d4/tasks"
 )
 
 func TestErrors(t *testing.T) {

@@ -6,8 +6,8 @@ import (
 	"math/rand"
 	"time"
 
-	"d4/tasks"
-	"d4/tasks/seq2seq"
+	"github.com/d4lang/d4/tasks"
+	"github.com/d4lang/d4/tasks/seq2seq"
 )
 
 // trainSeq2seq trains the Seq2Seq baseline with the paper's settings

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"d4/interpreter/d4"
+	"github.com/d4lang/d4/interpreter/d4"
 )
 
 // runWap runs the command line in-process and returns its exit status and

@@ -9,10 +9,10 @@ import (
 	"strconv"
 	"strings"
 
-	"d4/interpreter/d4"
-	"d4/interpreter/forth"
-	"d4/interpreter/symbolic"
-	"d4/sketches"
+	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/symbolic"
+	"github.com/d4lang/d4/sketches"
 )
 
 func runCmd(args []string, stdout, stderr io.Writer) error {

@@ -16,10 +16,10 @@ import (
 	"strings"
 	"time"
 
-	"d4/data"
-	"d4/reader"
-	"d4/sketches"
-	"d4/tasks/wap"
+	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/sketches"
+	"github.com/d4lang/d4/tasks/wap"
 
 	"github.com/schollz/progressbar/v3"
 )

@@ -4,8 +4,8 @@ import (
 	"math/rand"
 	"testing"
 
-	"d4/interpreter/forth"
-	"d4/sketches"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/sketches"
 )
 
 // BenchmarkTrainStepSortCompare is one training step (forward, backward,

@@ -1,7 +1,7 @@
 package d4
 
 import (
-	"d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/forth"
 )
 
 // The paper's two optimisations of the execution RNN (§3.4) group the

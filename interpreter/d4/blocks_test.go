@@ -5,9 +5,9 @@ import (
 	"math/rand"
 	"testing"
 
-	"d4/interpreter/forth"
-	"d4/interpreter/symbolic"
-	"d4/sketches"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/symbolic"
+	"github.com/d4lang/d4/sketches"
 )
 
 // TestBlocksEqualNaive checks that the straight-line collapse and the

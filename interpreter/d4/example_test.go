@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math/rand"
 
-	"d4/interpreter/d4"
-	"d4/interpreter/symbolic"
+	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/interpreter/symbolic"
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"

@@ -5,7 +5,7 @@ import (
 	"math/rand"
 	"testing"
 
-	"d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/forth"
 )
 
 // softState returns a random initial state near the one-hot image of init:

@@ -3,7 +3,7 @@ package d4
 import (
 	"fmt"
 
-	"d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/forth"
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
 )

@@ -3,8 +3,8 @@ package d4
 import (
 	"fmt"
 
-	"d4/interpreter/forth"
-	"d4/interpreter/symbolic"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/symbolic"
 )
 
 // Hybrid decides slots on the symbolic machine with the trained networks:

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"d4/interpreter/forth"
-	"d4/interpreter/symbolic"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/symbolic"
 )
 
 // task is a small sketch to learn from input/output pairs alone.

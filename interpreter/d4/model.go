@@ -5,7 +5,7 @@ import (
 	"math"
 	"math/rand"
 
-	"d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/forth"
 	"gorgonia.org/tensor"
 )
 

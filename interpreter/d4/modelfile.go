@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 
-	"d4/internal/atomicfile"
-	"d4/interpreter/forth"
+	"github.com/d4lang/d4/internal/atomicfile"
+	"github.com/d4lang/d4/interpreter/forth"
 )
 
 // ModelFormat names the model file format.

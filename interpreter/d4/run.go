@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/forth"
 )
 
 // State is the continuous state of one example, unpacked: row-major

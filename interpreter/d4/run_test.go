@@ -4,9 +4,9 @@ import (
 	"slices"
 	"testing"
 
-	"d4/interpreter/forth"
-	"d4/interpreter/internal/corpus"
-	"d4/interpreter/symbolic"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/internal/corpus"
+	"github.com/d4lang/d4/interpreter/symbolic"
 )
 
 // maxCorpusV is the largest value size at which the corpus runs on ∂4: a

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"d4/interpreter/forth"
-	"d4/interpreter/symbolic"
-	"d4/sketches"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/symbolic"
+	"github.com/d4lang/d4/sketches"
 )
 
 // firstChoice decides every slot with its first alternative, the identity

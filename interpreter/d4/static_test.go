@@ -6,9 +6,9 @@ import (
 	"math/rand"
 	"testing"
 
-	"d4/interpreter/forth"
-	"d4/interpreter/symbolic"
-	"d4/sketches"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/symbolic"
+	"github.com/d4lang/d4/sketches"
 )
 
 // TestStaticEqualsNaive checks, for every sketch of the paper whose control

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strconv"
 
-	"d4/internal/optim"
-	"d4/interpreter/symbolic"
+	"github.com/d4lang/d4/internal/optim"
+	"github.com/d4lang/d4/interpreter/symbolic"
 )
 
 // TrainConfig sets the optimiser (§3.5 and the paper's experimental

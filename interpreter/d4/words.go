@@ -3,7 +3,7 @@ package d4
 import (
 	"fmt"
 
-	"d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/forth"
 )
 
 // Sizes are the dimensions of the continuous machine state.

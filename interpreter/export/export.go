@@ -26,8 +26,8 @@ import (
 	"slices"
 	"strings"
 
-	"d4/interpreter/d4"
-	"d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/interpreter/forth"
 )
 
 // Options fix the limits an exported program runs with; zero values

@@ -13,12 +13,12 @@ import (
 	"testing"
 	"time"
 
-	"d4/interpreter/d4"
-	"d4/interpreter/forth"
-	"d4/interpreter/internal/corpus"
-	"d4/interpreter/symbolic"
-	"d4/learn"
-	"d4/sketches"
+	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/internal/corpus"
+	"github.com/d4lang/d4/interpreter/symbolic"
+	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/sketches"
 )
 
 // Gforth runs an exported program on an input and returns the last line of

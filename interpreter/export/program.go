@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/forth"
 )
 
 // defers declares the sketch's colon definitions (so that they may call

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"d4/interpreter/d4"
-	"d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/interpreter/forth"
 )
 
 // table is what a slot decides on every combination of the values it

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"d4/interpreter/forth"
-	"d4/interpreter/symbolic"
-	"d4/sketches"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/symbolic"
+	"github.com/d4lang/d4/sketches"
 )
 
 // fuzzSeeds are small valid and invalid snippets, besides the embedded

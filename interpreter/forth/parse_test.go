@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"d4/sketches"
+	"github.com/d4lang/d4/sketches"
 )
 
 // TestParseErrors checks the exact text of the error for each malformed

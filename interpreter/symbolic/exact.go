@@ -3,7 +3,7 @@ package symbolic
 import (
 	"math/big"
 
-	"d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/forth"
 )
 
 // Exact is exact rational arithmetic for the machine (Config.Arith): a

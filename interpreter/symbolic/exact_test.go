@@ -4,8 +4,8 @@ import (
 	"math/big"
 	"testing"
 
-	"d4/interpreter/forth"
-	"d4/interpreter/internal/corpus"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/internal/corpus"
 )
 
 // runExact runs src on exact arithmetic from the initial stack and returns

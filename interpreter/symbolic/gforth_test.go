@@ -36,8 +36,8 @@ import (
 	"testing"
 	"time"
 
-	"d4/interpreter/forth"
-	"d4/interpreter/internal/corpus"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/internal/corpus"
 )
 
 // gforthName is the gforth name of a user definition or variable.

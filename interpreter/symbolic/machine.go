@@ -36,7 +36,7 @@ import (
 	"errors"
 	"fmt"
 
-	"d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/forth"
 )
 
 // MaxValueSize bounds the value size so that products of values fit easily.

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"d4/interpreter/forth"
-	"d4/sketches"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/sketches"
 )
 
 func run(t *testing.T, src string, cfg Config, init ...int) (*Machine, error) {

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/forth"
 )
 
 // ErrDynamicControl reports that a conditional jump, a return or a stack

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/forth"
 )
 
 // Step records one executed instruction and the state after it, as a row of

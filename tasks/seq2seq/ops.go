@@ -1,7 +1,7 @@
 package seq2seq
 
 import (
-	"d4/internal/gop"
+	"github.com/d4lang/d4/internal/gop"
 
 	"fmt"
 	"math"

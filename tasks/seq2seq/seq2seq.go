@@ -72,7 +72,7 @@
 package seq2seq
 
 import (
-	"d4/internal/optim"
+	"github.com/d4lang/d4/internal/optim"
 
 	"errors"
 	"fmt"

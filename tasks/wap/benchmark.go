@@ -11,8 +11,8 @@ import (
 	"sort"
 	"strings"
 
-	"d4/data"
-	"d4/reader"
+	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/reader"
 )
 
 // The hand-written benchmark: 200 CC-style problems over the five patterns

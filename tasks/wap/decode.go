@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"math/big"
 
-	"d4/interpreter/d4"
-	"d4/interpreter/forth"
-	"d4/interpreter/symbolic"
-	"d4/reader"
+	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/symbolic"
+	"github.com/d4lang/d4/reader"
 )
 
 // Decoding says how Solve turns the slots' distributions into decisions.

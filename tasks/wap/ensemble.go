@@ -4,7 +4,7 @@ import (
 	"errors"
 	"math/big"
 
-	"d4/interpreter/d4"
+	"github.com/d4lang/d4/interpreter/d4"
 )
 
 // Ensemble is one or more models of the same sketch and vocabulary that

@@ -7,12 +7,12 @@ import (
 	"regexp"
 	"strings"
 
-	"d4/data"
+	"github.com/d4lang/d4/data"
 
-	"d4/interpreter/d4"
-	"d4/interpreter/forth"
-	"d4/interpreter/symbolic"
-	"d4/reader"
+	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/symbolic"
+	"github.com/d4lang/d4/reader"
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"

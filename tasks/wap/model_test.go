@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"d4/interpreter/d4"
-	"d4/reader"
-	"d4/sketches"
+	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/sketches"
 )
 
 // wapSketch returns the paper's sketch.

@@ -8,10 +8,10 @@ import (
 	"os"
 	"path/filepath"
 
-	"d4/internal/atomicfile"
-	"d4/internal/optim"
-	"d4/interpreter/d4"
-	"d4/reader"
+	"github.com/d4lang/d4/internal/atomicfile"
+	"github.com/d4lang/d4/internal/optim"
+	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/reader"
 
 	"gorgonia.org/tensor"
 )

@@ -9,10 +9,10 @@ import (
 	"os"
 	"path/filepath"
 
-	"d4/data"
-	"d4/internal/atomicfile"
-	"d4/reader"
-	"d4/tasks/wap/synth"
+	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/internal/atomicfile"
+	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/tasks/wap/synth"
 )
 
 // The files Prepare writes in its output directory.

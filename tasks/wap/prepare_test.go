@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"d4/data"
-	"d4/reader"
+	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/reader"
 )
 
 // ccDir is where the CC dataset lives on the project's machines.

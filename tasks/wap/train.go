@@ -8,8 +8,8 @@ import (
 	"sort"
 	"time"
 
-	"d4/internal/optim"
-	"d4/reader"
+	"github.com/d4lang/d4/internal/optim"
+	"github.com/d4lang/d4/reader"
 )
 
 // TrainConfig sets a training run. The defaults (DefaultTrainConfig) keep

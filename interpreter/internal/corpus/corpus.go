@@ -7,7 +7,7 @@ package corpus
 import (
 	"strings"
 
-	"d4/sketches"
+	"github.com/d4lang/d4/sketches"
 )
 
 // Case is one program of the corpus.

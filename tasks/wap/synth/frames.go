@@ -3,7 +3,7 @@ package synth
 import (
 	"strconv"
 
-	"d4/data"
+	"github.com/d4lang/d4/data"
 )
 
 // frame is a semantic frame of one pattern: build fills it with a scene

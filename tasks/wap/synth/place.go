@@ -3,7 +3,7 @@ package synth
 import (
 	"math/rand"
 
-	"d4/data"
+	"github.com/d4lang/d4/data"
 )
 
 // This file decides where the numbers of a problem stand. People state

@@ -50,7 +50,7 @@ import (
 	"fmt"
 	"math/rand"
 
-	"d4/data"
+	"github.com/d4lang/d4/data"
 )
 
 // Bounds of the numbers.

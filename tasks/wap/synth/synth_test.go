@@ -11,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"d4/data"
+	"github.com/d4lang/d4/data"
 )
 
 // sampleN is the number of problems the corpus tests look at.
