@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/d4lang/d4/data"
 
@@ -346,6 +347,9 @@ func NewProblem(text string, vocab *reader.Vocab) (*Problem, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkWords(q, vocab); err != nil {
+		return nil, err
+	}
 	if len(q.Quantities) != Numbers {
 		msg := fmt.Sprintf("the question has %d numbers (%s); the sketch takes exactly %d", len(q.Quantities), numberTokens(q), Numbers)
 		if w := numberWordRE.FindAllString(text, 3); len(w) > 0 {
@@ -365,6 +369,41 @@ func NewProblem(text string, vocab *reader.Vocab) (*Problem, error) {
 		}
 	}
 	return p, nil
+}
+
+// maxStrangeWords is the largest share of a question's words that may be
+// strange to the vocabulary: words of letters that are not one of its
+// pieces. The model reads English word problems; a text that is mostly
+// strange words (another language, another script, noise) is refused
+// rather than answered.
+const maxStrangeWords = 0.5
+
+// checkWords refuses a question whose words are mostly strange.
+func checkWords(q reader.Question, vocab *reader.Vocab) error {
+	isNum := map[int]bool{}
+	for _, n := range q.Quantities {
+		for k := 0; k < n.Len; k++ {
+			isNum[n.Pos+k] = true
+		}
+	}
+	words, strange := 0, 0
+	var examples []string
+	for i, t := range q.Tokens {
+		if isNum[i] || !strings.ContainsFunc(t, unicode.IsLetter) {
+			continue
+		}
+		words++
+		if !vocab.Whole(t) {
+			strange++
+			if len(examples) < 3 {
+				examples = append(examples, fmt.Sprintf("%.20q", t))
+			}
+		}
+	}
+	if words > 0 && float64(strange) > maxStrangeWords*float64(words) {
+		return fmt.Errorf("%d of the question's %d words are unknown to the model (%s, …): it reads word problems in English", strange, words, strings.Join(examples, ", "))
+	}
+	return nil
 }
 
 // numberTokens lists the quantities of q as written, and the ordinals it
