@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/d4lang/d4/internal/quote"
 )
 
 // CCProblem is one word algebra problem of the Common Core (CC) dataset
@@ -150,7 +152,7 @@ func readCCSplit(path string, byID map[int]CCProblem, seen map[int]string) ([]CC
 		}
 		id, err := strconv.Atoi(s)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %q is not a problem id (an integer)", path, line, s)
+			return nil, fmt.Errorf("%s:%d: %s is not a problem id (an integer)", path, line, quote.Short(s))
 		}
 		p, ok := byID[id]
 		if !ok {

@@ -24,12 +24,17 @@
 // WriteSeqs writes atomically: the rows go to a temporary file in the
 // destination's directory, which is synced and then renamed over the
 // destination, so a reader never sees a half-written file and a failed write
-// leaves any previous file in place. ReadSeqs checks the file's schema
-// before decoding: every column above must be present with the structure,
-// repetition and physical type shown (the INT annotations may be missing;
-// extra columns are ignored), so a Parquet file of some other dataset is an
-// error wrapping ErrSchema rather than a set of zero-filled rows. Lists read back are never
-// nil: an empty list is an empty slice.
+// leaves any previous file in place. Every file the package writes is
+// zstd-compressed. ReadSeqs reads each column above from the file's own
+// layout, as other tools write it (DuckDB and pyarrow make every column
+// optional): required or optional columns and elements, integers of any
+// width, signed or unsigned, three-level LIST or bare repeated lists, any
+// compression; extra columns are ignored. A missing column, or one of
+// another kind (strings for integers, a list for a scalar), is an error
+// wrapping ErrSchema rather than a set of zero-filled rows; a null, or an
+// integer beyond the field's width, is an error naming the row (counted
+// from 1) and the column. Lists read back are never nil: an empty list is
+// an empty slice.
 //
 // DATA files (ReadExamples, WriteExamples) are what `d4 train` and `d4 eval`
 // read and the tasks write: one example a row, the initial data stack
@@ -62,6 +67,7 @@
 // token_ids has one id per token, num_pos the increasing token positions of
 // the numbers, numbers their values; source is "cc" or "synthetic", pattern
 // one of the five CC patterns or "other". Both functions refuse rows where
-// these disagree, writes are atomic, and reading checks the schema as for
-// sequences (an error wrapping ErrWAPSchema).
+// these disagree, writes are atomic and compressed, and reading accepts the
+// layouts ReadSeqs accepts (a missing column or one of another kind is an
+// error wrapping ErrWAPSchema).
 package data

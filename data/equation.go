@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/d4lang/d4/internal/quote"
 )
 
 // The five equation patterns of the CC dataset, as EquationPattern names
@@ -41,10 +43,10 @@ func parseEquation(eq string) (*expr, error) {
 	p := &eqParser{s: s}
 	e, err := p.sum()
 	if err != nil {
-		return nil, fmt.Errorf("equation %q: %w", eq, err)
+		return nil, fmt.Errorf("equation %s: %w", quote.Short(eq), err)
 	}
 	if p.i < len(s) {
-		return nil, fmt.Errorf("equation %q: unexpected %q at offset %d", eq, s[p.i], p.i)
+		return nil, fmt.Errorf("equation %s: unexpected %q at offset %d", quote.Short(eq), s[p.i], p.i)
 	}
 	return e, nil
 }
@@ -124,7 +126,7 @@ func (p *eqParser) factor() (*expr, error) {
 	}
 	v, err := strconv.ParseFloat(p.s[start:p.i], 64)
 	if err != nil {
-		return nil, fmt.Errorf("bad number %q at offset %d", p.s[start:p.i], start)
+		return nil, fmt.Errorf("bad number %s at offset %d", quote.Short(p.s[start:p.i]), start)
 	}
 	return &expr{num: v}, nil
 }
@@ -193,7 +195,7 @@ func EvalEquation(eq string) (float64, error) {
 	}
 	v, err := e.eval()
 	if err != nil {
-		return 0, fmt.Errorf("equation %q: %w", eq, err)
+		return 0, fmt.Errorf("equation %s: %w", quote.Short(eq), err)
 	}
 	return v, nil
 }

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -16,8 +15,6 @@ import (
 	"github.com/d4lang/d4/internal/atomicfile"
 
 	"github.com/parquet-go/parquet-go"
-	"github.com/parquet-go/parquet-go/deprecated"
-	"github.com/parquet-go/parquet-go/format"
 )
 
 // Example is one row of a DATA file: the initial data stack (Input) and the
@@ -141,7 +138,7 @@ func jsonInts(obj map[string]json.RawMessage, key string) ([]int, error) {
 	out := make([]int, len(nums))
 	for i, n := range nums {
 		if c := n[0]; c != '-' && (c < '0' || c > '9') {
-			return nil, fmt.Errorf("%q is not an array of integers (value %d is %s)", key, i+1, n)
+			return nil, fmt.Errorf("%q is not an array of integers (value %d is %.40s)", key, i+1, n)
 		}
 		x, err := strconv.ParseInt(string(n), 10, 64)
 		if err != nil {
@@ -182,11 +179,23 @@ func ReadParquetExamples(path string) ([]Example, error) {
 	}
 	var cols [2][][]int
 	for k, name := range []string{"input", "output"} {
-		lc, err := intListColumn(pf.Schema(), name)
+		c, err := findColumn(pf.Schema(), name, true, true, ErrSchema)
 		if err != nil {
-			return nil, fmt.Errorf("data file %s: %w", path, err)
+			return nil, fmt.Errorf("data file %s: %w; want list-of-integer columns input and output", path, err)
 		}
-		if cols[k], err = readIntLists(pf, lc); err != nil {
+		cols[k], err = readCells(pf, c, func(row, i int, v parquet.Value) (int, error) {
+			x, err := c.int64Of(v)
+			if err == nil {
+				err = checkValue(name, i, x)
+			} else {
+				err = fmt.Errorf("%s value %d is %w: values are integers from 0 to %d", name, i+1, err, MaxValue)
+			}
+			if err != nil {
+				return 0, fmt.Errorf("row %d: %w", row, err)
+			}
+			return int(x), nil
+		})
+		if err != nil {
 			return nil, fmt.Errorf("data file %s: %w", path, err)
 		}
 	}
@@ -198,175 +207,6 @@ func ReadParquetExamples(path string) ([]Example, error) {
 		exs[i] = Example{Input: cols[0][i], Output: cols[1][i], Row: i + 1}
 	}
 	return exs, nil
-}
-
-// listColumn is a list-of-integers column: its leaf and the definition
-// levels that tell a null list (below nullBelow) and an empty list (below
-// emptyBelow) from an element, and whether the integers are unsigned.
-type listColumn struct {
-	name                  string
-	leaf                  parquet.LeafColumn
-	nullBelow, emptyBelow int
-	unsigned              bool
-}
-
-// intListColumn finds the top-level column name and checks that it is a
-// list of integers.
-func intListColumn(s *parquet.Schema, name string) (listColumn, error) {
-	lc := listColumn{name: name}
-	var top parquet.Field
-	for _, f := range s.Fields() {
-		if f.Name() == name {
-			top = f
-		}
-	}
-	if top == nil {
-		return lc, fmt.Errorf("%w: no column %q (the file has %s); want list-of-integer columns input and output", ErrSchema, name, fieldNames(s))
-	}
-	notList := fmt.Errorf("%w: column %s is not a list of integers", ErrSchema, describe(top))
-	// Walk down to the one leaf, counting the definition levels.
-	var node parquet.Node = top
-	path := []string{name}
-	def, repeated := 0, false
-	for {
-		switch {
-		case node.Repeated():
-			if repeated {
-				return lc, notList // a list of lists
-			}
-			repeated = true
-			lc.nullBelow, lc.emptyBelow = def, def+1
-			def++
-		case node.Optional():
-			def++
-		}
-		if node.Leaf() {
-			break
-		}
-		if len(node.Fields()) != 1 {
-			return lc, notList
-		}
-		child := node.Fields()[0]
-		node, path = child, append(path, child.Name())
-	}
-	if !repeated {
-		return lc, notList
-	}
-	leaf, ok := s.Lookup(path...)
-	if !ok || leaf.MaxDefinitionLevel != def || leaf.MaxRepetitionLevel != 1 {
-		return lc, notList
-	}
-	kind := node.Type().Kind()
-	if kind != parquet.Int32 && kind != parquet.Int64 {
-		return lc, notList
-	}
-	unsigned, ok := intAnnotation(node.Type())
-	if !ok {
-		return lc, fmt.Errorf("%w: column %s holds %s values, not integers", ErrSchema, describe(top), node.Type())
-	}
-	lc.leaf, lc.unsigned = leaf, unsigned
-	return lc, nil
-}
-
-// intAnnotation reads the integer annotations of an INT32 or INT64 leaf
-// (the logical type, or the older converted type): whether the integers
-// are unsigned, and false if the annotation says they are something else
-// (a date, a decimal, …).
-func intAnnotation(t parquet.Type) (unsigned, ok bool) {
-	if lt := t.LogicalType(); lt != nil {
-		it, isInt := lt.Value.(*format.IntType)
-		if !isInt {
-			return false, false
-		}
-		unsigned = !it.IsSigned
-	}
-	if ct := t.ConvertedType(); ct != nil {
-		switch *ct {
-		case deprecated.Uint8, deprecated.Uint16, deprecated.Uint32, deprecated.Uint64:
-			unsigned = true
-		case deprecated.Int8, deprecated.Int16, deprecated.Int32, deprecated.Int64:
-		default:
-			return false, false
-		}
-	}
-	return unsigned, true
-}
-
-// readIntLists reads a list column, one list a row.
-func readIntLists(pf *parquet.File, lc listColumn) ([][]int, error) {
-	var lists [][]int
-	buf := make([]parquet.Value, 1024)
-	for _, rg := range pf.RowGroups() {
-		pages := rg.ColumnChunks()[lc.leaf.ColumnIndex].Pages()
-		for {
-			p, err := pages.ReadPage()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				pages.Close()
-				return nil, fmt.Errorf("column %s: %w", lc.name, err)
-			}
-			vr := p.Values()
-			for {
-				n, err := vr.ReadValues(buf)
-				for _, v := range buf[:n] {
-					if lists, err = lc.add(lists, v); err != nil {
-						parquet.Release(p)
-						pages.Close()
-						return nil, err
-					}
-				}
-				if errors.Is(err, io.EOF) || n == 0 {
-					break
-				}
-				if err != nil {
-					parquet.Release(p)
-					pages.Close()
-					return nil, fmt.Errorf("column %s: %w", lc.name, err)
-				}
-			}
-			parquet.Release(p)
-		}
-		pages.Close()
-	}
-	return lists, nil
-}
-
-// add appends one leaf value to the lists read so far.
-func (lc listColumn) add(lists [][]int, v parquet.Value) ([][]int, error) {
-	if v.RepetitionLevel() == 0 {
-		lists = append(lists, []int{})
-	}
-	if len(lists) == 0 {
-		return nil, fmt.Errorf("column %s: the first value continues a row", lc.name)
-	}
-	row := len(lists)
-	d := v.DefinitionLevel()
-	switch {
-	case d < lc.nullBelow:
-		return nil, fmt.Errorf("row %d: %s is null; want a list of integers", row, lc.name)
-	case d < lc.emptyBelow:
-		return lists, nil // an empty list
-	case d < lc.leaf.MaxDefinitionLevel:
-		return nil, fmt.Errorf("row %d: %s value %d is null", row, lc.name, len(lists[row-1])+1)
-	}
-	var x int64
-	switch {
-	case v.Kind() == parquet.Int32 && lc.unsigned:
-		x = int64(uint32(v.Int32()))
-	case v.Kind() == parquet.Int32:
-		x = int64(v.Int32())
-	case lc.unsigned && v.Uint64() > math.MaxInt64:
-		return nil, fmt.Errorf("row %d: %s value %d is %d: values are integers from 0 to %d", row, lc.name, len(lists[row-1])+1, v.Uint64(), MaxValue)
-	default:
-		x = v.Int64()
-	}
-	if err := checkValue(lc.name, len(lists[row-1]), x); err != nil {
-		return nil, fmt.Errorf("row %d: %w", row, err)
-	}
-	lists[row-1] = append(lists[row-1], int(x))
-	return lists, nil
 }
 
 // exampleRow is the Parquet schema WriteExamples writes.

@@ -5,12 +5,10 @@ import (
 
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
 	"github.com/parquet-go/parquet-go"
-	"github.com/parquet-go/parquet-go/format"
 )
 
 // SeqRow is one example of a sequence dataset: an input sequence and its
@@ -54,7 +52,7 @@ func writeRows[T any](path string, schema *parquet.Schema, rows []T, check func(
 		}
 	}
 	return atomicfile.Write(path, func(f *os.File) error {
-		w := parquet.NewGenericWriter[T](f, schema)
+		w := parquet.NewGenericWriter[T](f, schema, parquet.Compression(&parquet.Zstd))
 		if _, err := w.Write(rows); err != nil {
 			return err
 		}
@@ -69,7 +67,7 @@ func writeRows[T any](path string, schema *parquet.Schema, rows []T, check func(
 // target_len differs from the length of its list (naming the row). The
 // returned lists are never nil.
 func ReadSeqs(path string) ([]SeqRow, error) {
-	rows, err := readRows[SeqRow](path, seqSchema, ErrSchema)
+	rows, err := readRows[SeqRow](path, ErrSchema)
 	if err != nil {
 		return nil, err
 	}
@@ -87,10 +85,11 @@ func ReadSeqs(path string) ([]SeqRow, error) {
 	return rows, nil
 }
 
-// readRows reads every row of the Parquet file at path as a T, after
-// checking that the file has the columns of schema (the schema of T); a
-// file without them is an error wrapping errSchema. Errors name the file.
-func readRows[T any](path string, schema *parquet.Schema, errSchema error) ([]T, error) {
+// readRows reads every row of the Parquet file at path as a T, from the
+// file's own layout of T's columns (readStruct): required or optional,
+// any integer width, any compression; extra columns are ignored. A file
+// without T's columns is an error wrapping errSchema. Errors name the file.
+func readRows[T any](path string, errSchema error) ([]T, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
@@ -104,21 +103,9 @@ func readRows[T any](path string, schema *parquet.Schema, errSchema error) ([]T,
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: not a Parquet file: %w", path, err)
 	}
-	if err := checkSchema(schema, pf.Schema(), errSchema); err != nil {
+	rows, err := readStruct[T](pf, errSchema)
+	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	n := pf.NumRows()
-	rows := make([]T, n)
-	if n > 0 {
-		r := parquet.NewGenericReader[T](pf, schema)
-		got, err := r.Read(rows)
-		r.Close()
-		if err != nil && !errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("reading %s: %w", path, err)
-		}
-		if int64(got) != n {
-			return nil, fmt.Errorf("reading %s: read %d rows, the file says it holds %d", path, got, n)
-		}
 	}
 	return rows, nil
 }
@@ -126,64 +113,6 @@ func readRows[T any](path string, schema *parquet.Schema, errSchema error) ([]T,
 // ErrSchema is wrapped by the errors of ReadSeqs for a Parquet file whose
 // columns are not those of SeqRow.
 var ErrSchema = errors.New("not a sequence dataset")
-
-// checkSchema checks that every column of the schema wantSchema is in s
-// with the same type and repetition; errors wrap errSchema. Extra columns
-// are allowed.
-func checkSchema(wantSchema, s *parquet.Schema, errSchema error) error {
-	for _, want := range wantSchema.Fields() {
-		var got parquet.Field
-		for _, f := range s.Fields() {
-			if f.Name() == want.Name() {
-				got = f
-				break
-			}
-		}
-		if got == nil {
-			return fmt.Errorf("%w: no column %q (the file has %s)", errSchema, want.Name(), fieldNames(s))
-		}
-		if !compatible(want, got) {
-			return fmt.Errorf("%w: the file has column %s, want %s", errSchema, describe(got), describe(want))
-		}
-	}
-	return nil
-}
-
-// compatible reports whether a file's node got can be read as want: the
-// same tree of leaves and groups with the same repetitions and physical
-// types, and lists where want has lists. Integer annotations such as
-// INT(32,true) are not required, since not every writer adds them.
-func compatible(want, got parquet.Node) bool {
-	if want.Leaf() != got.Leaf() || want.Optional() != got.Optional() || want.Repeated() != got.Repeated() {
-		return false
-	}
-	if want.Leaf() {
-		return want.Type().Kind() == got.Type().Kind()
-	}
-	if isList(want) != isList(got) {
-		return false
-	}
-	wf, gf := want.Fields(), got.Fields()
-	if len(wf) != len(gf) {
-		return false
-	}
-	for i := range wf {
-		if !compatible(wf[i], gf[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// isList reports whether a group node carries the LIST annotation.
-func isList(n parquet.Node) bool {
-	lt := n.Type().LogicalType()
-	if lt == nil {
-		return false
-	}
-	_, ok := lt.Value.(*format.ListType)
-	return ok
-}
 
 // fieldNames lists the top-level columns of s.
 func fieldNames(s *parquet.Schema) string {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/format"
 )
 
 func TestWriteReadRoundTrip(t *testing.T) {
@@ -185,14 +186,13 @@ func TestReadSeqsErrors(t *testing.T) {
 	other := write("other.parquet", func(p string) error {
 		return parquet.WriteFile(p, []otherRow{{Name: "a", Score: 1.5}})
 	})
-	narrow := write("narrow.parquet", func(p string) error {
-		return parquet.WriteFile(p, []narrowID{{ID: 1, Input: []int32{1}, InputLen: 1}})
+	tooWide := write("toowide.parquet", func(p string) error {
+		return parquet.WriteFile(p, []int64Lists{{ID: 1, Input: []int64{1}, InputLen: 1}, {ID: 2, Input: []int64{1, 1 << 32}, InputLen: 2}})
 	})
-	wide := write("wide.parquet", func(p string) error {
-		return parquet.WriteFile(p, []int64Lists{{ID: 1, Input: []int64{1}, InputLen: 1}})
-	})
-	repeated := write("repeated.parquet", func(p string) error {
-		return parquet.WriteFile(p, []repeatedLists{{ID: 1, Input: []int32{1}, InputLen: 1}})
+	floatID := write("floatid.parquet", func(p string) error {
+		return parquet.WriteFile(p, []struct {
+			ID float64 `parquet:"id"`
+		}{{ID: 1}})
 	})
 	badLen := write("badlen.parquet", func(p string) error {
 		return parquet.WriteFile(p, []SeqRow{
@@ -211,9 +211,8 @@ func TestReadSeqsErrors(t *testing.T) {
 		{name: "text file", path: text, substr: []string{text, "not a Parquet file"}},
 		{name: "empty file", path: empty, substr: []string{empty, "not a Parquet file"}},
 		{name: "other schema", path: other, is: ErrSchema, substr: []string{other, `no column "id"`, "name, score"}},
-		{name: "int32 id", path: narrow, is: ErrSchema, substr: []string{"the file has column required int32 id (INT(32,true)), want required int64 id (INT(64,true))"}},
-		{name: "int64 lists", path: wide, is: ErrSchema, substr: []string{"input (LIST)", "int64 element"}},
-		{name: "lists without LIST", path: repeated, is: ErrSchema, substr: []string{"repeated int32 input"}},
+		{name: "int64 value beyond int32", path: tooWide, substr: []string{tooWide, "row 2: input value 2 is 4294967296, beyond the int32 range"}},
+		{name: "float id", path: floatID, is: ErrSchema, substr: []string{"column required double id is not an integer"}},
 		{name: "length mismatch", path: badLen, substr: []string{badLen, "row 1 (id 7): target_len is 5 but target has 2 values"}},
 	}
 	for _, tc := range tests {
@@ -235,6 +234,49 @@ func TestReadSeqsErrors(t *testing.T) {
 			}
 			if strings.Contains(err.Error(), "\n") {
 				t.Errorf("error spans several lines: %q", err)
+			}
+		})
+	}
+}
+
+// Other writers' layouts of the SeqRow columns are read: other integer
+// widths, bare repeated lists, optional columns, other compressions.
+func TestReadSeqsOtherLayouts(t *testing.T) {
+	want := []SeqRow{{ID: 1, Input: []int32{1, 2}, InputLen: 2, Target: []int32{}, TargetLen: 0}}
+	tests := []struct {
+		name  string
+		write func(path string) error
+	}{
+		{"int32 id", func(p string) error {
+			return parquet.WriteFile(p, []narrowID{{ID: 1, Input: []int32{1, 2}, InputLen: 2}})
+		}},
+		{"int64 lists", func(p string) error {
+			return parquet.WriteFile(p, []int64Lists{{ID: 1, Input: []int64{1, 2}, InputLen: 2}})
+		}},
+		{"lists without LIST", func(p string) error {
+			return parquet.WriteFile(p, []repeatedLists{{ID: 1, Input: []int32{1, 2}, InputLen: 2}})
+		}},
+		{"optional columns and elements, snappy", func(p string) error {
+			type row struct {
+				ID        *int64   `parquet:"id,optional"`
+				Input     []*int16 `parquet:"input,list,optional"`
+				InputLen  *uint8   `parquet:"input_len,optional"`
+				Target    []*int16 `parquet:"target,list,optional"`
+				TargetLen *int64   `parquet:"target_len,optional"`
+			}
+			id, a, b, n, z := int64(1), int16(1), int16(2), uint8(2), int64(0)
+			return parquet.WriteFile(p, []row{{ID: &id, Input: []*int16{&a, &b}, InputLen: &n, Target: []*int16{}, TargetLen: &z}}, parquet.Compression(&parquet.Snappy))
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "seqs.parquet")
+			if err := tc.write(path); err != nil {
+				t.Fatal(err)
+			}
+			got, err := ReadSeqs(path)
+			if err != nil || !reflect.DeepEqual(got, want) {
+				t.Errorf("read %+v, %v; want %+v", got, err, want)
 			}
 		})
 	}
@@ -381,5 +423,38 @@ func TestFilesReadableByGenericReader(t *testing.T) {
 	in, ok := second["input"].([]any)
 	if !ok || len(in) != 1 || second["input_len"] != int32(1) {
 		t.Errorf("second row read generically = %v", second)
+	}
+}
+
+// Every Parquet file the package writes is zstd-compressed.
+func TestWritersCompress(t *testing.T) {
+	dir := t.TempDir()
+	writers := map[string]func(path string) error{
+		"seqs.parquet":     func(p string) error { return WriteSeqs(p, manyRows(50)) },
+		"wap.parquet":      func(p string) error { return WriteWAP(p, wapRows()) },
+		"examples.parquet": func(p string) error { return WriteExamples(p, []Example{{Input: []int{1, 2}, Output: []int{3}}}) },
+	}
+	for name, write := range writers {
+		path := filepath.Join(dir, name)
+		if err := write(path); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, _ := f.Stat()
+		pf, err := parquet.OpenFile(f, st.Size())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rg := range pf.Metadata().RowGroups {
+			for _, c := range rg.Columns {
+				if c.MetaData.Codec != format.Zstd {
+					t.Errorf("%s: column %v is compressed with %v, want ZSTD", name, c.MetaData.PathInSchema, c.MetaData.Codec)
+				}
+			}
+		}
+		f.Close()
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/d4lang/d4/internal/quote"
 	"github.com/parquet-go/parquet-go"
 )
 
@@ -58,10 +59,10 @@ func checkWAPRow(i int, r WAPRow) error {
 		}
 	}
 	if r.Source != SourceCC && r.Source != SourceSynthetic {
-		return fmt.Errorf("%s: source %q, want %q or %q", where, r.Source, SourceCC, SourceSynthetic)
+		return fmt.Errorf("%s: source %s, want %q or %q", where, quote.Short(r.Source), SourceCC, SourceSynthetic)
 	}
 	if !knownPattern(r.Pattern) {
-		return fmt.Errorf("%s: pattern %q is not a CC pattern or %q", where, r.Pattern, PatternOther)
+		return fmt.Errorf("%s: pattern %s is not a CC pattern or %q", where, quote.Short(r.Pattern), PatternOther)
 	}
 	return nil
 }
@@ -95,7 +96,7 @@ func WriteWAP(path string, rows []WAPRow) error {
 // row that WriteWAP would refuse (naming the row). The returned lists are
 // never nil.
 func ReadWAP(path string) ([]WAPRow, error) {
-	rows, err := readRows[WAPRow](path, wapSchema, ErrWAPSchema)
+	rows, err := readRows[WAPRow](path, ErrWAPSchema)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package data
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -140,5 +141,103 @@ func TestReadWAPErrors(t *testing.T) {
 	}
 	if _, err := ReadSeqs(good); !errors.Is(err, ErrSchema) {
 		t.Errorf("ReadSeqs of a WAP file: err = %v, want ErrSchema", err)
+	}
+}
+
+// A file DuckDB wrote (`COPY … TO 'x.parquet' (COMPRESSION zstd)`: every
+// column nullable, token_ids SMALLINT[], num_pos UTINYINT[], numbers
+// BIGINT[], answer SMALLINT) reads back as the rows it holds.
+func TestReadWAPDuckDB(t *testing.T) {
+	got, err := ReadWAP(filepath.Join("testdata", "duckdb_wap_nullable_zstd.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := wapRows(); !reflect.DeepEqual(got, want) {
+		t.Errorf("read %+v, want %+v", got, want)
+	}
+}
+
+// nullableWAPRow is WAPRow with every column and element optional.
+type nullableWAPRow struct {
+	ID       *int64    `parquet:"id,optional"`
+	Text     *string   `parquet:"text,optional"`
+	Tokens   []*string `parquet:"tokens,list,optional"`
+	TokenIDs []*int64  `parquet:"token_ids,list,optional"`
+	NumPos   []*int8   `parquet:"num_pos,list,optional"`
+	Numbers  []*int32  `parquet:"numbers,list,optional"`
+	Answer   *int64    `parquet:"answer,optional"`
+	Equation *string   `parquet:"equation,optional"`
+	Pattern  *string   `parquet:"pattern,optional"`
+	Source   *string   `parquet:"source,optional"`
+}
+
+func nullable(r WAPRow) nullableWAPRow {
+	ptrs := func(xs []string) (out []*string) {
+		for i := range xs {
+			out = append(out, &xs[i])
+		}
+		return out
+	}
+	var ids []*int64
+	for _, x := range r.TokenIDs {
+		ids = append(ids, &[]int64{int64(x)}[0])
+	}
+	var pos []*int8
+	for _, x := range r.NumPos {
+		pos = append(pos, &[]int8{int8(x)}[0])
+	}
+	var numbers []*int32
+	for i := range r.Numbers {
+		numbers = append(numbers, &r.Numbers[i])
+	}
+	answer := int64(r.Answer)
+	return nullableWAPRow{ID: &r.ID, Text: &r.Text, Tokens: ptrs(r.Tokens), TokenIDs: ids, NumPos: pos, Numbers: numbers,
+		Answer: &answer, Equation: &r.Equation, Pattern: &r.Pattern, Source: &r.Source}
+}
+
+// Nullable columns of any integer width are read; a null, or a value
+// beyond the field's width, is an error naming the row and the column.
+func TestReadWAPNullable(t *testing.T) {
+	tests := []struct {
+		name   string
+		change func(r *nullableWAPRow)
+		want   string // "": reads back as wapRows()
+	}{
+		{"no nulls", func(*nullableWAPRow) {}, ""},
+		{"null text", func(r *nullableWAPRow) { r.Text = nil }, "row 2: text is null; want a string"},
+		{"null list", func(r *nullableWAPRow) { r.TokenIDs = nil }, "row 2: token_ids is null; want a list of integers"},
+		{"null element", func(r *nullableWAPRow) { r.Tokens[3] = nil }, "row 2: tokens value 4 is null"},
+		{"null answer", func(r *nullableWAPRow) { r.Answer = nil }, "row 2: answer is null; want an integer"},
+		{"answer beyond int32", func(r *nullableWAPRow) { *r.Answer = 1 << 40 }, "row 2: answer is 1099511627776, beyond the int32 range"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "wap.parquet")
+			var rows []nullableWAPRow
+			for _, r := range wapRows() {
+				rows = append(rows, nullable(r))
+			}
+			tt.change(&rows[1])
+			if err := parquet.WriteFile(path, rows); err != nil {
+				t.Fatal(err)
+			}
+			got, err := ReadWAP(path)
+			switch {
+			case tt.want == "" && (err != nil || !reflect.DeepEqual(got, wapRows())):
+				t.Errorf("read %+v, %v; want %+v", got, err, wapRows())
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), path)):
+				t.Errorf("err = %v, want one naming the file and containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// An error about a huge value quotes a few dozen characters of it.
+func TestWAPErrorQuotesShort(t *testing.T) {
+	rows := wapRows()
+	rows[0].Source = strings.Repeat("x", 8<<20)
+	err := WriteWAP(filepath.Join(t.TempDir(), "wap.parquet"), rows)
+	if err == nil || !strings.Contains(err.Error(), `source "xxxxxxxx`) || len(err.Error()) > 300 {
+		t.Errorf("error of %d bytes: %.300v", len(fmt.Sprint(err)), err)
 	}
 }

@@ -11,10 +11,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/d4lang/d4/internal/atomicfile"
+	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/internal/optim"
 	"github.com/d4lang/d4/internal/safetensors"
 	"github.com/d4lang/d4/interpreter/d4"
@@ -67,17 +67,9 @@ type savedOptions struct {
 // the checkpoint's ("--lr 0.1, now 0.2"); --epochs, --patience and
 // --settle may change.
 func (a savedOptions) differences(b savedOptions) string {
-	var d []string
-	for _, f := range []struct {
-		flag string
-		x, y any
-	}{{"--seed", a.Seed, b.Seed}, {"--restarts", a.Restarts, b.Restarts}, {"--batch", a.Batch, b.Batch}, {"--lr", a.LR, b.LR},
-		{"--noise", a.NoiseEta, b.NoiseEta}, {"--weight-decay", a.WeightDecay, b.WeightDecay}, {"--optim", a.Optim, b.Optim}} {
-		if f.x != f.y {
-			d = append(d, fmt.Sprintf("%s %v, now %v", f.flag, f.x, f.y))
-		}
-	}
-	return strings.Join(d, "; ")
+	return cli.Changes(cli.Compare("--seed", a.Seed, b.Seed), cli.Compare("--restarts", a.Restarts, b.Restarts),
+		cli.Compare("--batch", a.Batch, b.Batch), cli.Compare("--lr", a.LR, b.LR), cli.Compare("--noise", a.NoiseEta, b.NoiseEta),
+		cli.Compare("--weight-decay", a.WeightDecay, b.WeightDecay), cli.Compare("--optim", a.Optim, b.Optim))
 }
 
 func (o Options) saved() savedOptions {

@@ -384,11 +384,11 @@ func parseVocab(b []byte) (*Vocab, error) {
 	case m == nil:
 		return nil, errors.New("no model")
 	case m.Type != "WordPiece":
-		return nil, fmt.Errorf("model type %q, want \"WordPiece\" (a model directory from an older version: train it again)", m.Type)
+		return nil, fmt.Errorf("model type %s, want \"WordPiece\" (a model directory from an older version: train it again)", quote(m.Type))
 	case m.UnkToken != UnkToken:
-		return nil, fmt.Errorf("unk_token %q, want %q", m.UnkToken, UnkToken)
+		return nil, fmt.Errorf("unk_token %s, want %q", quote(m.UnkToken), UnkToken)
 	case m.Prefix != SubwordPrefix:
-		return nil, fmt.Errorf("continuing_subword_prefix %q, want %q", m.Prefix, SubwordPrefix)
+		return nil, fmt.Errorf("continuing_subword_prefix %s, want %q", quote(m.Prefix), SubwordPrefix)
 	case doc.Normalizer == nil || doc.Normalizer.Type != "Lowercase":
 		return nil, errors.New("the normalizer must be Lowercase")
 	case doc.PreTokenizer == nil || doc.PreTokenizer.Type != "WhitespaceSplit":
@@ -397,10 +397,10 @@ func parseVocab(b []byte) (*Vocab, error) {
 	words := make([]string, len(m.Vocab))
 	for w, id := range m.Vocab {
 		if id < 0 || id >= len(words) {
-			return nil, fmt.Errorf("word %q has id %d, outside 0…%d", w, id, len(words)-1)
+			return nil, fmt.Errorf("word %s has id %d, outside 0…%d", quote(w), id, len(words)-1)
 		}
 		if words[id] != "" {
-			return nil, fmt.Errorf("words %q and %q have the same id %d", words[id], w, id)
+			return nil, fmt.Errorf("words %s and %s have the same id %d", quote(words[id]), quote(w), id)
 		}
 		if w == "" {
 			return nil, fmt.Errorf("id %d is the empty word", id)

@@ -39,4 +39,10 @@
 // Training. D4Run.Train trains through package learn, the trainer of
 // `d4 train`, with the task's value size and the step budget of the
 // oracle's run (Measure): one trainer for the paper's tasks and any sketch.
+//
+// Figures. TracePNG draws ∂4's soft run of one example at several stages of
+// training (the program counter as a heat map over the compiled words, the
+// slots' decisions and the final data stack), and BenchPNG the speed-ups of
+// the execution's optimisations by length, one panel per task; both are
+// drawn with gonum.org/v1/plot (figure.go holds the layout they share).
 package tasks

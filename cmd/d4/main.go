@@ -26,6 +26,8 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
+
+	cmdline "github.com/d4lang/d4/internal/cli"
 )
 
 // command is a subcommand: it parses its own flags.
@@ -51,9 +53,12 @@ func usagef(format string, args ...any) error { return usageError{fmt.Errorf(for
 
 func main() { os.Exit(realMain(os.Args[1:], os.Stdout, os.Stderr)) }
 
-func realMain(args []string, stdout, stderr io.Writer) (status int) {
+func realMain(args []string, stdout, stderr0 io.Writer) (status int) {
+	// An error line starts a line of its own, after a progress bar's.
+	stderr := &cmdline.LineWriter{W: stderr0}
 	defer func() {
 		if r := recover(); r != nil {
+			stderr.EndLine()
 			fmt.Fprintf(stderr, "d4: internal error (please report it): %s\n", strings.Join(strings.Fields(fmt.Sprint(r)), " "))
 			status = 3
 		}
@@ -65,6 +70,10 @@ func realMain(args []string, stdout, stderr io.Writer) (status int) {
 	name := args[0]
 	if name == "-h" || name == "--help" || name == "help" {
 		usage(stderr)
+		return 0
+	}
+	if name == "--version" || name == "-version" {
+		fmt.Fprintln(stdout, cmdline.Version("d4"))
 		return 0
 	}
 	var cmd *command
@@ -81,6 +90,7 @@ func realMain(args []string, stdout, stderr io.Writer) (status int) {
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
+	stderr.EndLine()
 	fmt.Fprintf(stderr, "d4 %s: %s\n", name, strings.Join(strings.Fields(err.Error()), " "))
 	var ue usageError
 	if errors.As(err, &ue) {
@@ -94,7 +104,7 @@ func usage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-7s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "Run 'd4 COMMAND --help' for a command's flags.")
+	fmt.Fprintln(w, "Run 'd4 COMMAND --help' for a command's flags, 'd4 --version' for the version.")
 }
 
 // newFlags returns a flag set whose --help prints the usage lines and the

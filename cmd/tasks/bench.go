@@ -4,15 +4,11 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"image/color"
 	"io"
 	"strconv"
 	"strings"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-
+	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/tasks"
 )
 
@@ -29,7 +25,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	reps := fs.Int("reps", 5, "timed runs per measurement, after one untimed warm-up run (the median is reported)")
 	hybrid := fs.String("hybrid-lens", "64,1000", "lengths for the hybrid execution rate")
 	jsonOut := fs.Bool("json", false, "print the figures as one JSON object")
-	png := fs.String("png", "", "write a plot of the training speed-ups by length to this PNG file")
+	png := fs.String("png", "", "write the figure of the training-step speed-ups by length (a panel for sort, one for addition) to this PNG file")
 	if err := parseFlags(fs, "usage: tasks bench [flags]", args, stderr); err != nil {
 		return err
 	}
@@ -77,7 +73,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "\r%-60s\r", "")
 	if *png != "" {
-		if err := plotSpeedups(rows, *png); err != nil {
+		if err := plotSpeedups(rows, *batch, *reps, *png); err != nil {
 			return err
 		}
 	}
@@ -106,48 +102,14 @@ func ints(s string) ([]int, error) {
 	return out, nil
 }
 
-// plotSpeedups draws the forward+backward speed-up over naive of every
-// mode by length, for each task.
-func plotSpeedups(rows []tasks.BenchRow, path string) error {
-	p := plot.New()
-	p.Title.Text = "∂4 training-step speed-up over the naive execution RNN"
-	p.X.Label.Text = "length"
-	p.Y.Label.Text = "speed-up (×)"
-	p.Y.Scale = plot.LogScale{}
-	p.Y.Tick.Marker = plot.LogTicks{}
-	colors := map[string]color.Color{
-		"collapse":    color.RGBA{55, 126, 184, 255},
-		"interpolate": color.RGBA{77, 175, 74, 255},
-		"static":      color.RGBA{152, 78, 163, 255},
-		"all":         color.RGBA{228, 26, 28, 255},
+// plotSpeedups writes the figure of the forward+backward speed-ups over
+// naive of every mode by length (tasks.BenchPNG).
+func plotSpeedups(rows []tasks.BenchRow, batch, reps int, path string) error {
+	img, err := tasks.BenchPNG(rows, fmt.Sprintf("forward and backward pass of a batch of %d, the median of %d runs; the paper's appendix figure", batch, reps))
+	if err != nil {
+		return err
 	}
-	for _, task := range []string{"sort", "add"} {
-		for _, mode := range tasks.BenchModes[1:] {
-			var pts plotter.XYs
-			for _, r := range rows {
-				if r.Task == task && r.Mode == mode {
-					pts = append(pts, plotter.XY{X: float64(r.Len), Y: r.SpeedupTrain})
-				}
-			}
-			if len(pts) == 0 {
-				continue
-			}
-			l, s, err := plotter.NewLinePoints(pts)
-			if err != nil {
-				return err
-			}
-			l.Color, s.Color = colors[mode], colors[mode]
-			if task == "add" {
-				l.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-			}
-			p.Add(l, s)
-			p.Legend.Add(task+" "+mode, l, s)
-		}
-	}
-	p.Legend.Top = false
-	p.Legend.Left = false
-	p.Legend.YOffs = vg.Points(10)
-	if err := p.Save(7*vg.Inch, 4.5*vg.Inch, path); err != nil {
+	if err := d4.WriteFileAtomic(path, img); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil

@@ -30,6 +30,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/d4lang/d4/eval"
+	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/learn"
 	"github.com/d4lang/d4/tasks"
@@ -40,9 +41,12 @@ type usageError struct{ error }
 
 func main() { os.Exit(realMain(os.Args[1:], os.Stdout, os.Stderr)) }
 
-func realMain(args []string, stdout, stderr io.Writer) (code int) {
+func realMain(args []string, stdout, stderr0 io.Writer) (code int) {
+	// An error line starts a line of its own, after a progress bar's.
+	stderr := &cli.LineWriter{W: stderr0}
 	defer func() {
 		if r := recover(); r != nil {
+			stderr.EndLine()
 			fmt.Fprintf(stderr, "tasks: internal error (please report it): %v\n", r)
 			code = 3
 		}
@@ -55,6 +59,9 @@ func realMain(args []string, stdout, stderr io.Writer) (code int) {
 	switch args[0] {
 	case "-h", "--help", "help":
 		usage(stderr)
+		return 0
+	case "--version", "-version":
+		fmt.Fprintln(stdout, cli.Version("tasks"))
 		return 0
 	case "sort", "add":
 		err = runCell(args[0], args[1:], stdout, stderr)
@@ -69,6 +76,7 @@ func realMain(args []string, stdout, stderr io.Writer) (code int) {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
 	}
+	stderr.EndLine()
 	fmt.Fprintf(stderr, "tasks %s: %v\n", args[0], err)
 	var ue usageError
 	if errors.As(err, &ue) {
@@ -84,7 +92,7 @@ commands:
   add     train and test on the addition task (a sketch: choose, manipulate, a .fth path; or --model seq2seq)
   table   run every cell of the paper's Table 1 (sort) or Table 2 (add) and print ours beside the paper's
   bench   time the execution modes (naive, collapse, interpolate, static, all) by length, and hybrid execution
-Run 'tasks COMMAND --help' for a command's flags.`)
+Run 'tasks COMMAND --help' for a command's flags, 'tasks --version' for the version.`)
 }
 
 // cellFlags are the flags of one training-and-testing run.
@@ -126,7 +134,7 @@ func parseCell(task string, args []string, stderr io.Writer) (cellFlags, error) 
 	fs.StringVar(&f.exec, "exec", "hybrid", "test-time execution of ∂4: hybrid (symbolic machine, argmax slots) or discretised (§4.1)")
 	fs.StringVar(&f.data, "data", "", "dataset directory (train/dev/test Parquet); generated there if absent (default: data/generated/NAME)")
 	fs.StringVar(&f.save, "save", "", "write the trained ∂4 model to this file")
-	fs.StringVar(&f.tracePNG, "trace-png", "", "draw the soft program counter over time for one training example, before training, after one epoch and after training, to this PNG file")
+	fs.StringVar(&f.tracePNG, "trace-png", "", "draw ∂4's soft run of the first training example before training, after one epoch and after training to this PNG file: the program counter over the steps (or, when the control flow does not depend on the slots, their decisions) and the final data stack")
 	fs.StringVar(&f.optim, "optim", "all", "∂4 execution while training: naive (the execution RNN of §3.3), collapse (straight-line code in one step), interpolate (collapse and if-branch interpolation), static (only the words on the trace when control does not depend on the slots, else naive), all (static, else interpolate)")
 	if err := parseFlags(fs, "usage: tasks "+task+" [flags]", args, stderr); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -140,6 +148,8 @@ func parseCell(task string, args []string, stderr io.Writer) (cellFlags, error) 
 	switch {
 	case f.model != "d4" && f.model != "seq2seq":
 		return f, usageError{fmt.Errorf("--model must be d4 or seq2seq, got %q", f.model)}
+	case f.tracePNG != "" && f.model != "d4":
+		return f, usageError{fmt.Errorf("--trace-png draws a run of ∂4, not of --model %s", f.model)}
 	case !slices.Contains(learn.Optims, f.optim):
 		return f, usageError{fmt.Errorf("--optim must be one of %s, got %q", strings.Join(learn.Optims, ", "), f.optim)}
 	case f.exec != "hybrid" && f.exec != "discretised":
@@ -321,29 +331,11 @@ func trainD4(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (trai
 	}
 	perEpoch := (len(ds.Train) + o.Batch - 1) / o.Batch
 	bar := newBar(stderr, o.MaxEpochs*perEpoch, fmt.Sprintf("%s/%s train %d", task, f.sketch, f.trainLen))
-	var traces [][][]float64
-	var traceErr error
-	snap := func() {
-		if f.tracePNG == "" || traceErr != nil {
-			return
-		}
-		ex := ds.Train[0].Input
-		sh, err := tasks.Measure(run.Code, tasks.SketchFile(task, f.sketch), run.V, ex)
-		if err != nil {
-			traceErr = err
-			return
-		}
-		pcs, err := run.PCTrace(ex, sh.Steps+sh.Steps/10)
-		if err != nil {
-			traceErr = err
-			return
-		}
-		traces = append(traces, pcs)
-	}
-	snap()
+	tr := newTracer(run, task, f, ds)
+	tr.snap("before training")
 	o.Progress = func(p tasks.Progress) {
 		if p.DevHamming >= 0 && p.Epoch == 1 {
-			snap()
+			tr.snap("after one epoch")
 		}
 		if p.DevHamming >= 0 {
 			bar.Describe(fmt.Sprintf("%s/%s epoch %d dev %.1f%%", task, f.sketch, p.Epoch, p.DevHamming))
@@ -363,18 +355,8 @@ func trainD4(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (trai
 	}
 	res.TrainSeconds = time.Since(start).Seconds()
 	res.Epochs, res.DevHamming, res.MsPerUpdate, res.ValueSize = epochs, dev, ms, run.V
-	if f.tracePNG != "" {
-		snap()
-		if traceErr != nil {
-			return trained{res: res}, fmt.Errorf("--trace-png: %w", traceErr)
-		}
-		img, err := tasks.TracePNG(traces)
-		if err != nil {
-			return trained{res: res}, err
-		}
-		if err := d4.WriteFileAtomic(f.tracePNG, img); err != nil {
-			return trained{res: res}, err
-		}
+	if err := tr.write(fmt.Sprintf("after training (%d epochs)", epochs)); err != nil {
+		return trained{res: res}, err
 	}
 	return trained{
 		res:     res,

@@ -16,6 +16,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/d4lang/d4/internal/cli"
 )
 
 // command is one subcommand: it parses its own flags from args and writes
@@ -40,10 +42,13 @@ func main() {
 	os.Exit(realMain(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-func realMain(args []string, stdout, stderr io.Writer) (status int) {
+func realMain(args []string, stdout, stderr0 io.Writer) (status int) {
+	// An error line starts a line of its own, after a progress bar's.
+	stderr := &cli.LineWriter{W: stderr0}
 	// A bug must not surface as a Go stack trace: report it in one line.
 	defer func() {
 		if r := recover(); r != nil {
+			stderr.EndLine()
 			msg := strings.Join(strings.Fields(fmt.Sprint(r)), " ")
 			fmt.Fprintf(stderr, "wap: internal error (please report it): %s\n", msg)
 			status = 3
@@ -55,6 +60,10 @@ func realMain(args []string, stdout, stderr io.Writer) (status int) {
 	}
 	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		usage(stderr)
+		return 0
+	}
+	if args[0] == "--version" || args[0] == "-version" {
+		fmt.Fprintln(stdout, cli.Version("wap"))
 		return 0
 	}
 	cmd, ok := commands[args[0]]
@@ -69,6 +78,7 @@ func realMain(args []string, stdout, stderr io.Writer) (status int) {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	}
+	stderr.EndLine()
 	fmt.Fprintf(stderr, "wap %s: %v\n", args[0], err)
 	var ue usageError
 	if errors.As(err, &ue) {
@@ -92,7 +102,7 @@ func usage(w io.Writer) {
 	for _, n := range commandNames() {
 		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "Run 'wap COMMAND --help' for a command's flags.")
+	fmt.Fprintln(w, "Run 'wap COMMAND --help' for a command's flags, 'wap --version' for the version.")
 }
 
 // parseInterleaved parses flags that may come before or after the

@@ -17,8 +17,9 @@ import (
 	"time"
 
 	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/internal/quote"
 	"github.com/d4lang/d4/reader"
-	"github.com/d4lang/d4/sketches"
 	"github.com/d4lang/d4/tasks/wap"
 
 	"github.com/schollz/progressbar/v3"
@@ -125,7 +126,8 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	dataDir := fs.String("data", defaultPrepared, "prepared data (wap prepare); if it does not exist, synthetic problems are prepared there")
 	modelDir := fs.String("model", defaultModel, "model directory to write")
 	def := wap.DefaultTrainConfig()
-	epochs := fs.Int("epochs", def.Epochs, "training epochs")
+	epochs := fs.Int("epochs", def.Epochs, "training epochs (0: as many as make --updates updates)")
+	updates := fs.Int("updates", def.Updates, "with --epochs 0: train each model for at least this many updates")
 	batch := fs.Int("batch", def.Batch, "batch size")
 	lr := fs.Float64("lr", def.LR, "Adam learning rate")
 	patience := fs.Int("patience", def.Patience, "stop after this many epochs without a better dev accuracy (0: never)")
@@ -135,7 +137,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	wordDrop := fs.Float64("word-dropout", def.WordDropout, "probability of replacing a word of a training story by the unknown token at each update")
 	restarts := fs.Int("restarts", def.Restarts, "train this many models (seeds seed, seed+1, …) that answer together as an ensemble")
 	bag := fs.Float64("bag", def.Bag, "share of the training problems each model trains on, drawn from its seed (1: all)")
-	resume := fs.Bool("resume", false, "continue from the model directory's checkpoint.json")
+	resume := fs.Bool("resume", false, "continue each restart from its checkpoint in the model directory (with the same settings; --epochs and --patience may change)")
 	jsonOut := fs.Bool("json", false, "print the result as one JSON object")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap train [flags]")
@@ -147,9 +149,12 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(pos) > 0 {
-		return usageError{fmt.Errorf("unexpected argument %q (wap train takes only flags)", pos[0])}
+		return usageError{fmt.Errorf("unexpected argument %s (wap train takes only flags)", quote.Short(pos[0]))}
 	}
 	// Bad flag values fail before the data is prepared.
+	if err := cli.CheckFinite(fs); err != nil {
+		return usageError{err}
+	}
 	switch {
 	case *wordDrop < 0 || *wordDrop >= 1:
 		return usageError{fmt.Errorf("--word-dropout must be in [0, 1), got %v", *wordDrop)}
@@ -161,187 +166,13 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 		return usageError{fmt.Errorf("--restarts must be ≥ 1, got %d", *restarts)}
 	case !(*bag > 0 && *bag <= 1):
 		return usageError{fmt.Errorf("--bag must be in (0, 1], got %v", *bag)}
-	}
-	file, src, err := sketches.Load(*sketch)
-	if err != nil {
-		return err
-	}
-	prep, err := loadOrSynthesise(*dataDir, stderr)
-	if err != nil {
-		return err
-	}
-	// Fail early on a sketch the model cannot use.
-	if _, err := wap.NewModel(file, src, prep.Vocab.Size(), *seed); err != nil {
-		return err
+	case *epochs < 0 || *epochs == 0 && *updates < 1:
+		return usageError{fmt.Errorf("--epochs must be ≥ 1, or 0 with --updates ≥ 1; got %d and %d", *epochs, *updates)}
 	}
 	cfg := def
-	cfg.Epochs, cfg.Batch, cfg.LR, cfg.Patience, cfg.Seed = *epochs, *batch, *lr, *patience, *seed
+	cfg.Epochs, cfg.Updates, cfg.Batch, cfg.LR, cfg.Patience, cfg.Seed = *epochs, *updates, *batch, *lr, *patience, *seed
 	cfg.WordDropout, cfg.NoiseEta, cfg.WeightDecay, cfg.Bag = *wordDrop, *noise, *weightDecay, *bag
-	train, dev, test := wap.Problems(prep.Train), wap.Problems(prep.Dev), wap.Problems(prep.Test)
-	batches := (cfg.BagSize(len(train)) + cfg.Batch - 1) / cfg.Batch
-	bar := newBar(stderr, *restarts*cfg.Epochs*batches, "training")
-	run := trainRun{prep: prep, train: train, dev: dev, test: test, bar: bar, batches: batches, restarts: *restarts,
-		stderr: stderr, resume: *resume, base: wap.Config{Data: prep.Summary.Source, DataDir: *dataDir, DataFrom: prep.Summary.Dir, Generated: prep.Summary.Generated, Epochs: cfg.Epochs}}
-	var results []runResult
-	for k := 0; k < *restarts; k++ {
-		dir := *modelDir
-		if *restarts > 1 {
-			dir = filepath.Join(*modelDir, fmt.Sprintf("restart-%d", k+1))
-		}
-		c := cfg
-		c.Seed = *seed + int64(k)
-		m, err := wap.NewModel(file, src, prep.Vocab.Size(), c.Seed)
-		if err != nil {
-			return err
-		}
-		res, err := run.one(k, m, c, dir)
-		if err != nil {
-			return err
-		}
-		results = append(results, res)
-	}
-	bar.Finish()
-	total := 0.0
-	var per []map[string]any
-	for _, r := range results {
-		total += r.cfg.TrainSeconds
-		per = append(per, map[string]any{"seed": r.cfg.Seed, "best_epoch": r.cfg.Epoch, "dev_accuracy": r.cfg.DevAccuracy, "test_accuracy": r.test})
-	}
-	// Several restarts answer together as an ensemble.
-	final := results[0].cfg
-	testAcc := results[0].test
-	if *restarts > 1 {
-		if final, testAcc, err = saveEnsemble(*modelDir, results, run, total); err != nil {
-			return err
-		}
-	}
-	res := map[string]any{"model": *modelDir, "data": prep.Summary.Source, "seed": *seed, "epochs": cfg.Epochs,
-		"best_epoch": final.Epoch, "dev_accuracy": final.DevAccuracy, "test_accuracy": testAcc, "train_seconds": round(total, 1),
-		"restarts": per}
-	if *jsonOut {
-		return json.NewEncoder(stdout).Encode(res)
-	}
-	if *restarts > 1 {
-		for _, r := range results {
-			fmt.Fprintf(stdout, "seed %d: best dev accuracy %.1f%% at epoch %d, test accuracy %.1f%%\n", r.cfg.Seed, r.cfg.DevAccuracy, r.cfg.Epoch, r.test)
-		}
-		fmt.Fprintf(stdout, "trained %d models on %s in %.1fs: as an ensemble, dev accuracy %.1f%%, test accuracy %.1f%%; saved to %s\n",
-			*restarts, trainedOn(final), total, final.DevAccuracy, testAcc, *modelDir)
-		return nil
-	}
-	fmt.Fprintf(stdout, "trained on %s in %.1fs: seed %d, best dev accuracy %.1f%% at epoch %d of %d; test accuracy %.1f%%; saved to %s\n",
-		trainedOn(final), total, final.Seed, final.DevAccuracy, final.Epoch, cfg.Epochs, testAcc, *modelDir)
-	return nil
-}
-
-// saveEnsemble makes the ensemble of the restarts' best models, scores it
-// on dev and test, and saves its directory; it returns its configuration
-// and test accuracy.
-func saveEnsemble(dir string, results []runResult, run trainRun, seconds float64) (wap.Config, float64, error) {
-	e := &wap.Ensemble{}
-	var members []string
-	for _, r := range results {
-		m, _, _, err := wap.LoadModel(r.dir)
-		if err != nil {
-			return wap.Config{}, 0, err
-		}
-		e.Models = append(e.Models, m)
-		members = append(members, filepath.Base(r.dir))
-	}
-	cfg := run.base
-	cfg.Seed, cfg.Restarts, cfg.TrainSeconds = results[0].cfg.Seed, len(results), seconds
-	var err error
-	if cfg.DevAccuracy, err = e.ExactAccuracy(run.dev); err != nil {
-		return wap.Config{}, 0, err
-	}
-	test, err := e.ExactAccuracy(run.test)
-	if err != nil {
-		return wap.Config{}, 0, err
-	}
-	if err := wap.SaveEnsemble(dir, cfg, members, e.Models[0], run.prep.Vocab); err != nil {
-		return wap.Config{}, 0, err
-	}
-	return cfg, test, nil
-}
-
-// trainRun is what every restart of a training run shares.
-type trainRun struct {
-	prep              *wap.Prepared
-	train, dev, test  []*wap.Problem
-	bar               *progressbar.ProgressBar
-	batches, restarts int
-	stderr            io.Writer
-	resume            bool
-	base              wap.Config
-}
-
-// runResult is a finished restart: its saved model's configuration, its
-// directory, the epochs run and the saved model's test accuracy.
-type runResult struct {
-	cfg    wap.Config
-	dir    string
-	epochs int
-	test   float64
-}
-
-// one trains model m into dir (restart k), saving the best epoch and a
-// checkpoint after every epoch.
-func (tr trainRun) one(k int, m *wap.Model, cfg wap.TrainConfig, dir string) (runResult, error) {
-	mcfg := tr.base
-	mcfg.Seed = cfg.Seed
-	prefix := ""
-	if tr.restarts > 1 {
-		prefix = fmt.Sprintf("seed %d, ", cfg.Seed)
-	}
-	offset := k * cfg.Epochs * tr.batches
-	cfg.OnBatch = func(epoch, b, n int, loss float64) {
-		tr.bar.Set(offset + (epoch-1)*tr.batches + b)
-		tr.bar.Describe(fmt.Sprintf("%sepoch %d/%d loss %.3f", prefix, epoch, cfg.Epochs, loss))
-	}
-	var t *wap.Trainer
-	start := time.Now()
-	var secs float64 // training time before this run (resumed runs)
-	cfg.OnEpoch = func(r wap.EpochReport) error {
-		tr.bar.Clear()
-		mark := ""
-		if r.Best {
-			mark = " *"
-			mcfg.Epoch, mcfg.DevAccuracy, mcfg.DevLoss = r.Epoch, r.DevAcc, r.DevLoss
-			mcfg.TrainSeconds = secs + time.Since(start).Seconds()
-			if err := m.Save(dir, mcfg, tr.prep.Vocab); err != nil {
-				return err
-			}
-		}
-		fmt.Fprintf(tr.stderr, "%sepoch %d: loss %.4f, train %.1f%%, dev %.1f%% (loss %.4f) (%.1fs)%s\n", prefix, r.Epoch, r.Loss, r.TrainAcc, r.DevAcc, r.DevLoss, r.Seconds, mark)
-		return t.SaveCheckpoint(dir)
-	}
-	var err error
-	if t, err = wap.NewTrainer(m, cfg); err != nil {
-		return runResult{}, err
-	}
-	if tr.resume {
-		if err := t.Resume(dir); err != nil {
-			return runResult{}, err
-		}
-		if _, old, _, err := wap.LoadModel(dir); err == nil {
-			secs = old.TrainSeconds
-			mcfg.Epoch, mcfg.DevAccuracy, mcfg.DevLoss = old.Epoch, old.DevAccuracy, old.DevLoss
-		}
-		fmt.Fprintf(tr.stderr, "%sresuming after epoch %d (best dev %.1f%% at epoch %d)\n", prefix, t.Epoch, t.Best, t.BestAt)
-	}
-	if err := t.Train(tr.train, tr.dev); err != nil {
-		return runResult{}, err
-	}
-	best, bcfg, _, err := wap.LoadModel(dir)
-	if err != nil {
-		return runResult{}, err
-	}
-	bcfg.TrainSeconds = secs + time.Since(start).Seconds()
-	testAcc, err := (&wap.Ensemble{Models: []*wap.Model{best}}).ExactAccuracy(tr.test)
-	if err != nil {
-		return runResult{}, err
-	}
-	return runResult{cfg: bcfg, dir: dir, epochs: t.Epoch, test: testAcc}, nil
+	return runTrain(trainOpts{sketch: *sketch, dataDir: *dataDir, modelDir: *modelDir, restarts: *restarts, resume: *resume, jsonOut: *jsonOut, cfg: cfg}, stdout, stderr)
 }
 
 func newBar(stderr io.Writer, total int, desc string) *progressbar.ProgressBar {
@@ -397,7 +228,7 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(pos) > 0 {
-		return usageError{fmt.Errorf("unexpected argument %q (wap eval takes only flags)", pos[0])}
+		return usageError{fmt.Errorf("unexpected argument %s (wap eval takes only flags)", quote.Short(pos[0]))}
 	}
 	if *split != "train" && *split != "dev" && *split != "test" {
 		return usageError{fmt.Errorf("--split must be train, dev or test, got %q", *split)}
@@ -522,68 +353,5 @@ func evalBench(m *wap.Ensemble, cfg wap.Config, vocab *reader.Vocab, half, model
 	printScores("by confidence:", rep.Calibration, []string{wap.ConfHigh, wap.ConfMid, wap.ConfLow, wap.ConfHalf})
 	fmt.Fprintf(stdout, "story words: %d; not one piece of the vocabulary (read as several pieces): %d (%.1f%%); unknown: %d (%.1f%%)\n",
 		rep.Words, rep.Unseen, 100*float64(rep.Unseen)/float64(max(rep.Words, 1)), rep.Unknown, 100*float64(rep.Unknown)/float64(max(rep.Words, 1)))
-	return nil
-}
-
-func answerCmd(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("wap answer", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	modelDir := fs.String("model", defaultModel, "model directory")
-	jsonOut := fs.Bool("json", false, "print one JSON object with answer and formula")
-	decode := fs.String("decode", "sensible", decodeUsage)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: wap answer [flags] \"QUESTION\"")
-		fmt.Fprintln(stderr, "Answers one word algebra problem: the answer on the first line, then the formula the slots chose.")
-		fmt.Fprintln(stderr, "Numbers may be of any size, with thousands separators, decimals, fractions or a sign ($12.50, 1,000, 2.5, 3 1/2, -3);")
-		fmt.Fprintln(stderr, "the answer is the exact value of the formula (a decimal, or a fraction such as 7/3).")
-		fs.PrintDefaults()
-	}
-	pos, err := parseInterleaved(fs, args)
-	if err != nil {
-		return err
-	}
-	switch {
-	case len(pos) == 0:
-		return usageError{errors.New("expected the QUESTION as one argument (quote it)")}
-	case len(pos) > 1:
-		return usageError{fmt.Errorf("expected the QUESTION as one argument, got %d: quote the question", len(pos))}
-	}
-	dec, err := wap.ParseDecoding(*decode)
-	if err != nil {
-		return usageError{fmt.Errorf("--decode: %w", err)}
-	}
-	m, cfg, vocab, err := wap.Load(*modelDir)
-	if err != nil {
-		return err
-	}
-	m.Decode = dec
-	p, err := wap.NewProblem(pos[0], vocab)
-	if err != nil {
-		return err
-	}
-	sols, err := m.Solve([]*wap.Problem{p})
-	if err != nil {
-		return err
-	}
-	s := sols[0]
-	if s.Err != nil {
-		return s.Err
-	}
-	answer := reader.FormatRat(s.Answer)
-	if *jsonOut {
-		var nums []string
-		for _, q := range p.Quantities {
-			nums = append(nums, q.Text)
-		}
-		var ans any = json.Number(answer)
-		if strings.Contains(answer, "/") {
-			ans = answer // a fraction: a string
-		}
-		return json.NewEncoder(stdout).Encode(map[string]any{"answer": ans, "formula": s.Formula + " = " + answer,
-			"confidence": round(s.Confidence, 4), "numbers": nums, "choices": s.Choices, "trained_on": trainedOn(cfg)})
-	}
-	fmt.Fprintln(stdout, answer)
-	fmt.Fprintf(stdout, "%s = %s\n", s.Formula, answer)
-	fmt.Fprintf(stdout, "confidence %.1f%%; model trained on %s\n", 100*s.Confidence, trainedOn(cfg))
 	return nil
 }

@@ -2,11 +2,16 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/d4lang/d4/internal/modeldir"
 )
 
 const florist = "A florist had 50 roses. If she sold 15 of them and then later picked 21 more, how many roses would she have?"
@@ -41,7 +46,7 @@ func TestWAPPipeline(t *testing.T) {
 		t.Errorf("train did not report its epochs: %q", errs)
 	}
 	// Two restarts make an ensemble: a directory of its own per model.
-	for _, f := range []string{"config.json", "tokenizer.json", "restart-1/checkpoint.json", "restart-1/machine.json", "restart-2/config.json", "restart-2/reader.json"} {
+	for _, f := range []string{"config.json", "tokenizer.json", "restart-1/checkpoint.safetensors", "restart-1/model.safetensors", "restart-2/config.json", "restart-2/tokenizer.json"} {
 		if _, err := os.Stat(filepath.Join(model, f)); err != nil {
 			t.Errorf("model directory lacks %s", f)
 		}
@@ -129,6 +134,34 @@ func TestWAPPipeline(t *testing.T) {
 		}
 	}
 
+	// The directory's dev accuracy is the one `wap eval --split dev` finds.
+	var top struct {
+		DevAccuracy float64 `json:"dev_accuracy"`
+		Complete    bool    `json:"complete"`
+	}
+	b, _ := os.ReadFile(filepath.Join(model, "config.json"))
+	code, out, errs = runWap(t, "eval", "--data", prep, "--model", model, "--split", "dev", "--json")
+	if err := json.Unmarshal(b, &top); err != nil || json.Unmarshal([]byte(out), &ev) != nil || code != 0 || ev.Accuracy != round(top.DevAccuracy, 2) || !top.Complete {
+		t.Errorf("eval --split dev: %q %s; config.json %s", out, errs, b)
+	}
+	checkAnswerFile(t, model)
+
+	// A second writer is refused while the first holds the directory.
+	l, err := modeldir.Lock(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs = runWap(t, "train", "--data", prep, "--model", model, "--epochs", "4", "--restarts", "2", "--bag", "1", "--resume")
+	l.Unlock()
+	if code != 1 || !strings.Contains(errs, "is being written by another process (pid") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("second writer: exit %d: %s", code, errs)
+	}
+	// Resuming with other settings is refused.
+	code, _, errs = runWap(t, "train", "--data", prep, "--model", model, "--epochs", "4", "--restarts", "2", "--bag", "1", "--resume", "--lr", "0.02")
+	if code != 1 || !strings.Contains(errs, "trained with other settings (--lr 0.01, now 0.02)") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("resume with another --lr: exit %d: %s", code, errs)
+	}
+
 	// Resuming continues each restart from its checkpoint.
 	code, _, errs = runWap(t, "train", "--data", prep, "--model", model, "--epochs", "4", "--restarts", "2", "--bag", "1", "--resume", "--json")
 	if code != 0 || !strings.Contains(errs, "seed 2, resuming after epoch 3") || !strings.Contains(errs, "seed 2, epoch 4:") {
@@ -144,6 +177,13 @@ func TestWAPBadInput(t *testing.T) {
 	os.WriteFile(filepath.Join(bad, "questions.json"), []byte("[{"), 0o644)
 	empty := filepath.Join(dir, "empty")
 	os.MkdirAll(empty, 0o755)
+	other := filepath.Join(dir, "other")
+	os.MkdirAll(other, 0o755)
+	os.WriteFile(filepath.Join(other, "notes.txt"), nil, 0o644)
+	old := filepath.Join(dir, "old")
+	os.MkdirAll(old, 0o755)
+	os.WriteFile(filepath.Join(old, "config.json"), []byte(`{"format": "wap-model/2"}`), 0o644)
+	os.WriteFile(filepath.Join(old, "machine.json"), []byte(`{}`), 0o644)
 	for _, c := range []struct {
 		args []string
 		want string
@@ -171,10 +211,85 @@ func TestWAPBadInput(t *testing.T) {
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-noise"), "--noise", "-1"}, "--noise must be ≥ 0"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-dropout"), "--word-dropout", "1"}, "--word-dropout must be in [0, 1)"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-restarts"), "--restarts", "0"}, "--restarts must be ≥ 1"},
+		{[]string{"train", "--data", filepath.Join(dir, "unprepared-nan"), "--noise", "nan"}, "--noise must be a finite number, got NaN"},
+		{[]string{"train", "--data", filepath.Join(dir, "unprepared-nan"), "--word-dropout", "NaN"}, "--word-dropout must be a finite number"},
+		{[]string{"train", "--data", filepath.Join(dir, "unprepared-nan"), "--lr", "+Inf"}, "--lr must be a finite number, got +Inf"},
+		{[]string{"train", "--data", filepath.Join(dir, "unprepared-nan"), "--bag", "nan"}, "--bag must be a finite number"},
+		// The model directory is checked before the data is prepared.
+		{[]string{"train", "--data", filepath.Join(dir, "unprepared-ro"), "--model", "/proc/self/wap-model"}, "cannot be written"},
+		{[]string{"train", "--data", filepath.Join(dir, "unprepared-other"), "--model", other}, "holds no model of wap"},
+		{[]string{"train", "--data", filepath.Join(dir, "unprepared-old"), "--model", old, "--resume"}, "cannot resume: model " + old + ": a model of an earlier version of wap (weights in machine.json"},
+		{[]string{"answer", "--model", old, florist}, "a model of an earlier version of wap (weights in machine.json, config.json format \"wap-model/2\"): train it again"},
+		{[]string{"answer", "--model", empty, "--file", filepath.Join(dir, "none.txt")}, "no such file"},
+		{[]string{"answer", "--model", empty, "--file", "q.txt", florist}, "not both"},
 	} {
 		code, _, errs := runWap(t, c.args...)
 		if code == 0 || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
 			t.Errorf("wap %s: exit %d, stderr %q; want one line containing %q", strings.Join(c.args, " "), code, errs, c.want)
 		}
+	}
+}
+
+// checkAnswerFile answers a file of questions, one a line, with --json
+// (one object a line) and without (ANSWER<tab>FORMULA), and from standard
+// input: a question that cannot be answered gets its error in its line,
+// the others are answered, and the exit status is 1.
+func checkAnswerFile(t *testing.T, model string) {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "questions.txt")
+	questions := florist + "\n\nA florist had 50 roses and sold 15.\r\n" + strings.Repeat("x", 70000) + "\nTom had 3 apples, got 4 more and ate 2. How many apples does he have?"
+	os.WriteFile(file, []byte(questions), 0o644)
+	code, out, errs := runWap(t, "answer", "--model", model, "--json", "--file", file)
+	var objs []map[string]any
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(line), &obj); err != nil {
+			t.Fatalf("answer --file --json: line %q: %v", line, err)
+		}
+		objs = append(objs, obj)
+	}
+	if code != 1 || len(objs) != 4 || errs != "wap answer: 2 of 4 questions could not be answered (lines 3, 4)\n" {
+		t.Fatalf("answer --file --json: exit %d, %d objects, stderr %q", code, len(objs), errs)
+	}
+	for i, want := range []struct {
+		line float64
+		err  string
+	}{{1, ""}, {3, "has 2 numbers"}, {4, "longer than 65536 bytes"}, {5, ""}} {
+		o := objs[i]
+		e, _ := o["error"].(string)
+		if o["line"] != want.line || want.err == "" && (o["answer"] == nil || o["formula"] == nil) || !strings.Contains(e, want.err) {
+			t.Errorf("object %d: %v, want line %v with error %q", i, o, want.line, want.err)
+		}
+	}
+	// The same questions as text, from standard input.
+	stdin := os.Stdin
+	defer func() { os.Stdin = stdin }()
+	f, _ := os.Open(file)
+	defer f.Close()
+	os.Stdin = f
+	code, out, _ = runWap(t, "answer", "--model", model, "-")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != 1 || len(lines) != 4 || !strings.HasPrefix(lines[1], "?\tline 3: ") || !strings.Contains(lines[0], "\t") || !strings.HasSuffix(lines[0], " = "+strings.Split(lines[0], "\t")[0]) {
+		t.Errorf("answer - : exit %d, %q", code, out)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	code, out, errs := runWap(t, "--version")
+	if code != 0 || !strings.HasPrefix(out, "wap ") || !strings.Contains(out, "go1.") || errs != "" {
+		t.Errorf("--version: exit %d, %q, %q", code, out, errs)
+	}
+}
+
+// An error after a progress bar has drawn starts a line of its own.
+func TestErrorAfterProgressBar(t *testing.T) {
+	commands["fail-midline"] = command{"test", func(args []string, stdout, stderr io.Writer) error {
+		fmt.Fprint(stderr, "\rtraining  45% |█████     | (9/20)")
+		return errors.New("the loss is NaN")
+	}}
+	defer delete(commands, "fail-midline")
+	code, _, errs := runWap(t, "fail-midline")
+	if want := "\rtraining  45% |█████     | (9/20)\nwap fail-midline: the loss is NaN\n"; code != 1 || errs != want {
+		t.Errorf("exit %d, stderr %q, want %q", code, errs, want)
 	}
 }

@@ -69,6 +69,8 @@ type Problem struct {
 	Numbers    [Numbers]int
 	Quantities []reader.Quantity
 	Answer     int
+	// Generated marks a problem of the generator (package synth).
+	Generated bool
 }
 
 // Model is the word algebra solver: the reader, the ∂4 machine of the
@@ -318,7 +320,7 @@ func (m *Model) run(gr *graph, ps []*Problem) (float64, []float64, error) {
 func Problems(rows []data.WAPRow) []*Problem {
 	out := make([]*Problem, len(rows))
 	for i, r := range rows {
-		p := &Problem{ID: r.ID, Answer: int(r.Answer), IDs: make([]int, len(r.TokenIDs))}
+		p := &Problem{ID: r.ID, Answer: int(r.Answer), IDs: make([]int, len(r.TokenIDs)), Generated: r.Source == data.SourceSynthetic}
 		for t, id := range r.TokenIDs {
 			p.IDs[t] = int(id)
 		}

@@ -1,40 +1,72 @@
 package wap
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
-	"github.com/d4lang/d4/internal/atomicfile"
-	"github.com/d4lang/d4/internal/optim"
+	"github.com/d4lang/d4/internal/modeldir"
+	"github.com/d4lang/d4/internal/safetensors"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/reader"
-
-	"gorgonia.org/tensor"
 )
 
 // A model directory holds everything `wap eval` and `wap answer` need:
 //
-//	config.json      what the model is and was trained on (Config)
-//	machine.json     the ∂4 model file: the sketch and the slots' weights
-//	reader.json      the BiLSTM's weights (Tensors)
-//	tokenizer.json   the vocabulary (a Hugging Face word-level tokenizer)
-//	checkpoint.json  the last finished epoch: every weight and the
-//	                 optimiser's state, for `wap train --resume`
+//	config.json             what the model is and was trained on (Config):
+//	                        the sketch's source, the sizes, the data, the
+//	                        training figures of the saved epoch, and the
+//	                        SHA-256 of every other file of the model
+//	model.safetensors       the weights by name, float64: reader.embed
+//	                        [vocab, 75], reader.fwd.W and reader.bwd.W
+//	                        [151, 300] (see reader.BiLSTM), and the slots'
+//	                        slotI.stageJ.W and .b
+//	tokenizer.json          the vocabulary (a Hugging Face tokenizer)
+//	checkpoint.safetensors  the last finished epoch, for `wap train
+//	                        --resume`: the weights, Adam's moments
+//	                        (adam.m.NAME, adam.v.NAME) and, in the header's
+//	                        metadata, the epoch, the best epoch so far and
+//	                        the training settings
 //
-// The first four are the best model by dev accuracy; every file is written
-// atomically, so an interrupted run leaves the previous version whole.
+// An ensemble's directory holds config.json (whose members name its
+// subdirectories restart-1, restart-2, …, each a model directory of its
+// own, and whose checksums cover their config.json files) and
+// tokenizer.json.
+//
+// A directory is written as a unit (package internal/modeldir): every
+// version is built beside it and swapped into place in one step, so that a
+// reader, or a kill at any moment, finds one whole model whose config.json
+// tells its epoch and dev accuracy. Load checks the checksums all the same
+// (a directory copied in part, or replaced while it was read, is refused
+// or read again).
 
 // ModelFormat names the format of config.json.
-const ModelFormat = "wap-model/2"
+const ModelFormat = "wap-model/3"
+
+// The files of a model directory.
+const (
+	ConfigFile     = "config.json"
+	WeightsFile    = "model.safetensors"
+	CheckpointFile = "checkpoint.safetensors"
+)
+
+// tokenizerFiles are the files of the vocabulary (reader.Vocab.Save) a
+// model directory holds, where they exist.
+var tokenizerFiles = []string{TokenizerFile, "tokenizer_config.json"}
 
 // Config is config.json.
 type Config struct {
 	Format     string `json:"format"`
 	SketchFile string `json:"sketch_file"`
+	Sketch     string `json:"sketch"`
 	SketchHash string `json:"sketch_sha256"`
 	Vocab      int    `json:"vocab"`
 	Embed      int    `json:"embed"`
@@ -52,173 +84,354 @@ type Config struct {
 	Epoch        int     `json:"epoch"`
 	Epochs       int     `json:"epochs"`
 	DevAccuracy  float64 `json:"dev_accuracy"`
-	DevLoss      float64 `json:"dev_loss"`
+	DevLoss      float64 `json:"dev_loss,omitempty"`
 	Restarts     int     `json:"restarts,omitempty"` // models trained
 	TrainSeconds float64 `json:"train_seconds"`
+	// Training holds the settings the model was trained with.
+	Training *Settings `json:"training,omitempty"`
+	// Complete is false while `wap train` is still writing the directory
+	// (or was stopped): the model is whole, but training goes on.
+	Complete bool `json:"complete"`
 	// Members, in an ensemble's directory, are the subdirectories of its
 	// models; DevAccuracy is then the ensemble's.
 	Members []string `json:"members,omitempty"`
+	// Files are the SHA-256 checksums of the model's other files (for an
+	// ensemble: the members' config.json files, as "restart-1/config.json").
+	Files map[string]string `json:"files_sha256"`
 }
 
-// Tensors is the JSON form of named weight tensors (row-major data).
-type Tensors []NamedTensor
-
-// NamedTensor is one weight tensor.
-type NamedTensor struct {
-	Name  string    `json:"name"`
-	Shape []int     `json:"shape"`
-	Data  []float64 `json:"data"`
+// describe sets the configuration's description of the model m.
+func (cfg *Config) describe(m *Model) {
+	cfg.Format = ModelFormat
+	cfg.SketchFile, cfg.Sketch, cfg.SketchHash = m.Machine.SketchFile, m.Machine.Sketch, d4.SketchHash(m.Machine.Sketch)
+	cfg.Vocab, cfg.Embed, cfg.Hidden = m.Reader.Vocab, m.Reader.Embed, m.Reader.Hidden
+	cfg.ValueSize, cfg.StackSize = m.Machine.Sizes.V, m.Machine.Sizes.L
 }
 
-var readerNames = []string{"E", "W_forward", "W_backward"}
+// readerNames name the reader's tensors in model.safetensors, in the order
+// of reader.BiLSTM.Params.
+var readerNames = []string{"reader.embed", "reader.fwd.W", "reader.bwd.W"}
 
-func readerTensors(r *reader.BiLSTM) Tensors {
-	var out Tensors
-	for i, t := range r.Params() {
-		out = append(out, NamedTensor{Name: readerNames[i], Shape: t.Shape().Clone(), Data: t.Data().([]float64)})
+// named returns the model's tensors with their names, in the order of
+// Model.tensors (the data is shared, not copied).
+func (m *Model) named() []safetensors.Tensor {
+	var out []safetensors.Tensor
+	for i, t := range m.Reader.Params() {
+		out = append(out, safetensors.Tensor{Name: readerNames[i], Shape: slices.Clone([]int(t.Shape())), Data: t.Data().([]float64)})
+	}
+	for _, p := range m.Machine.Params() {
+		out = append(out, safetensors.Tensor{Name: p.Name, Shape: slices.Clone([]int(p.T.Shape())), Data: p.T.Data().([]float64)})
 	}
 	return out
 }
 
-// setReader copies stored tensors into the reader, checking names and
-// shapes.
-func setReader(r *reader.BiLSTM, ts Tensors) error {
-	ps := r.Params()
-	if len(ts) != len(ps) {
-		return fmt.Errorf("%d reader tensors, want %d", len(ts), len(ps))
+// weights returns model.safetensors.
+func (m *Model) weights() ([]byte, error) {
+	return safetensors.Marshal(m.named(), map[string]string{"format": "wap", "sketch_sha256": d4.SketchHash(m.Machine.Sketch)})
+}
+
+// setWeights copies tensors read from a file into the model, by name; every
+// tensor of the model must be there with its shape, and no other.
+func (m *Model) setWeights(ts []safetensors.Tensor, prefix string) error {
+	byName := map[string]safetensors.Tensor{}
+	for _, t := range ts {
+		byName[t.Name] = t
 	}
-	for i, t := range ps {
-		if ts[i].Name != readerNames[i] || !t.Shape().Eq(tensor.Shape(ts[i].Shape)) || len(ts[i].Data) != t.Shape().TotalSize() {
-			return fmt.Errorf("reader tensor %d is %s %v with %d values, want %s %v", i, ts[i].Name, ts[i].Shape, len(ts[i].Data), readerNames[i], t.Shape())
+	for _, want := range m.named() {
+		t, ok := byName[prefix+want.Name]
+		switch {
+		case !ok:
+			return fmt.Errorf("no tensor %s%s", prefix, want.Name)
+		case !slices.Equal(t.Shape, want.Shape):
+			return fmt.Errorf("tensor %s has shape %v, the model needs %v", t.Name, t.Shape, want.Shape)
 		}
-		copy(t.Data().([]float64), ts[i].Data)
+		copy(want.Data, t.Data)
+		delete(byName, t.Name)
+	}
+	for name := range byName {
+		return fmt.Errorf("tensor %s is not one of the model's", name)
 	}
 	return nil
 }
 
-func writeJSON(path string, v any) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	return atomicfile.WriteBytes(path, b)
+func sha(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
 }
 
-func readJSON(path string, v any) error {
-	b, err := os.ReadFile(path)
+// writeJSON writes v, indented, to a file of a version being built.
+func writeJSON(path string, v any) ([]byte, error) {
+	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
-		return err
+		return nil, fmt.Errorf("writing %s: %w", path, err)
 	}
-	if err := json.Unmarshal(b, v); err != nil {
-		return fmt.Errorf("%s: malformed JSON: %w", path, err)
-	}
-	return nil
+	b = append(b, '\n')
+	return b, modeldir.WriteFile(path, b)
 }
 
-// Save writes the model's files (all but the checkpoint) to dir, with the
-// vocabulary and the configuration.
-func (m *Model) Save(dir string, cfg Config, vocab *reader.Vocab) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("model directory: %w", err)
-	}
-	cfg.Format = ModelFormat
-	cfg.SketchFile, cfg.SketchHash = m.Machine.SketchFile, d4.SketchHash(m.Machine.Sketch)
-	cfg.Vocab, cfg.Embed, cfg.Hidden = m.Reader.Vocab, m.Reader.Embed, m.Reader.Hidden
-	cfg.ValueSize, cfg.StackSize = m.Machine.Sizes.V, m.Machine.Sizes.L
-	if err := m.Machine.Save(filepath.Join(dir, "machine.json")); err != nil {
-		return fmt.Errorf("saving the machine: %w", err)
-	}
-	if err := writeJSON(filepath.Join(dir, "reader.json"), readerTensors(m.Reader)); err != nil {
-		return fmt.Errorf("saving the reader: %w", err)
-	}
-	if err := vocab.Save(filepath.Join(dir, "tokenizer.json")); err != nil {
+// writeTokenizer writes the vocabulary's files into dir and records their
+// checksums in files.
+func writeTokenizer(dir string, vocab *reader.Vocab, files map[string]string) error {
+	err := modeldir.Write(filepath.Join(dir, TokenizerFile), vocab.Save)
+	if err != nil {
 		return fmt.Errorf("saving the vocabulary: %w", err)
 	}
-	// config.json last: a directory with a config is complete.
-	if err := writeJSON(filepath.Join(dir, "config.json"), cfg); err != nil {
-		return fmt.Errorf("saving the configuration: %w", err)
+	for _, name := range tokenizerFiles {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if errors.Is(err, fs.ErrNotExist) && name != TokenizerFile {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("saving the vocabulary: %w", err)
+		}
+		files[name] = sha(b)
 	}
 	return nil
 }
+
+// writeModel writes a model's files into dir, a directory being built:
+// its weights (model.safetensors, when weights is not nil; else the file
+// there stays), the vocabulary, and last config.json, which it returns.
+func writeModel(dir string, m *Model, cfg Config, vocab *reader.Vocab, weights []byte) (Config, error) {
+	cfg.describe(m)
+	cfg.Members = nil
+	cfg.Files = map[string]string{}
+	path := filepath.Join(dir, WeightsFile)
+	if weights != nil {
+		if err := modeldir.WriteFile(path, weights); err != nil {
+			return Config{}, err
+		}
+	} else {
+		var err error
+		if weights, err = os.ReadFile(path); err != nil {
+			return Config{}, err
+		}
+	}
+	cfg.Files[WeightsFile] = sha(weights)
+	if err := writeTokenizer(dir, vocab, cfg.Files); err != nil {
+		return Config{}, err
+	}
+	_, err := writeJSON(filepath.Join(dir, ConfigFile), cfg)
+	return cfg, err
+}
+
+// writeEnsemble writes an ensemble's own files into dir, a directory
+// being built that holds its members: the vocabulary and config.json,
+// which names the members and their config.json's checksums.
+func writeEnsemble(dir string, cfg Config, m *Model, members []string, vocab *reader.Vocab) (Config, error) {
+	if len(members) == 0 {
+		return Config{}, errors.New("an ensemble of no models")
+	}
+	cfg.describe(m)
+	cfg.Members = members
+	cfg.Files = map[string]string{}
+	for _, name := range members {
+		b, err := os.ReadFile(filepath.Join(dir, name, ConfigFile))
+		if err != nil {
+			return Config{}, err
+		}
+		cfg.Files[name+"/"+ConfigFile] = sha(b)
+	}
+	if err := writeTokenizer(dir, vocab, cfg.Files); err != nil {
+		return Config{}, err
+	}
+	_, err := writeJSON(filepath.Join(dir, ConfigFile), cfg)
+	return cfg, err
+}
+
+// Save writes m as the model directory dir, replacing whatever dir held,
+// as a unit.
+func (m *Model) Save(dir string, cfg Config, vocab *reader.Vocab) error {
+	w, err := m.weights()
+	if err != nil {
+		return err
+	}
+	return modeldir.Publish(dir, false, func(tmp string) error {
+		_, err := writeModel(tmp, m, cfg, vocab, w)
+		return err
+	})
+}
+
+// SaveEnsemble writes an ensemble's directory as a unit: the models (the
+// members restart-1, restart-2, …, each with its configuration), the
+// vocabulary and the ensemble's configuration.
+func SaveEnsemble(dir string, cfg Config, models []*Model, cfgs []Config, vocab *reader.Vocab) error {
+	if len(models) == 0 || len(cfgs) != len(models) {
+		return errors.New("an ensemble needs models, each with its configuration")
+	}
+	return modeldir.Publish(dir, false, func(tmp string) error {
+		var members []string
+		for k, m := range models {
+			name := MemberName(k)
+			w, err := m.weights()
+			if err == nil {
+				err = os.Mkdir(filepath.Join(tmp, name), 0o755)
+			}
+			if err == nil {
+				_, err = writeModel(filepath.Join(tmp, name), m, cfgs[k], vocab, w)
+			}
+			if err != nil {
+				return err
+			}
+			members = append(members, name)
+		}
+		_, err := writeEnsemble(tmp, cfg, models[0], members, vocab)
+		return err
+	})
+}
+
+// MemberName is the subdirectory of an ensemble's model k (from 0).
+func MemberName(k int) string { return fmt.Sprintf("restart-%d", k+1) }
 
 // Load reads a model directory as an ensemble: the models its config.json
 // names as members (each a model directory of its own, sharing the
-// directory's tokenizer.json), or the one model it holds. Every missing
-// file or inconsistency is an error that says what is wrong.
+// directory's vocabulary), or the one model it holds. Every missing file
+// or inconsistency is an error that says what is wrong. A directory
+// replaced while it is read is read again.
 func Load(dir string) (*Ensemble, Config, *reader.Vocab, error) {
-	var cfg Config
-	fail := func(err error) (*Ensemble, Config, *reader.Vocab, error) {
-		return nil, Config{}, nil, fmt.Errorf("model %s: %w", dir, err)
-	}
-	if err := readConfig(dir, &cfg); err != nil {
-		return fail(err)
-	}
-	if len(cfg.Members) == 0 {
-		m, cfg, vocab, err := LoadModel(dir)
-		if err != nil {
-			return nil, Config{}, nil, err
+	var err error
+	for range 5 {
+		var e *Ensemble
+		var cfg Config
+		var vocab *reader.Vocab
+		var before []byte
+		if before, err = readConfig(dir, &cfg); err == nil {
+			e, vocab, err = loadEnsemble(dir, cfg)
 		}
-		return &Ensemble{Models: []*Model{m}}, cfg, vocab, nil
+		if err == nil {
+			if after, _ := os.ReadFile(filepath.Join(dir, ConfigFile)); bytes.Equal(before, after) {
+				return e, cfg, vocab, nil
+			}
+			err = errReplaced
+		}
+		if !errors.Is(err, errChanged) && !errors.Is(err, errReplaced) && !errors.Is(err, fs.ErrNotExist) {
+			break
+		}
 	}
-	vocab, err := reader.LoadVocab(filepath.Join(dir, TokenizerFile))
+	return nil, Config{}, nil, fmt.Errorf("model %s: %w", dir, err)
+}
+
+// errChanged is wrapped by the errors of a file whose checksum is not the
+// one config.json records; errReplaced is the error of a directory that a
+// new version replaced while it was read.
+var (
+	errChanged  = errors.New("does not match the checksum in config.json")
+	errReplaced = errors.New("the directory was replaced while it was read (by a training run?)")
+)
+
+// loadEnsemble reads the members of dir (or the model it holds) as cfg
+// describes them.
+func loadEnsemble(dir string, cfg Config) (*Ensemble, *reader.Vocab, error) {
+	if len(cfg.Members) == 0 {
+		m, vocab, err := loadModel(dir, cfg)
+		if err != nil {
+			return nil, nil, err
+		}
+		return &Ensemble{Models: []*Model{m}}, vocab, nil
+	}
+	vocab, err := loadVocab(dir, cfg)
 	if err != nil {
-		return fail(err)
+		return nil, nil, err
 	}
 	e := &Ensemble{}
 	for _, name := range cfg.Members {
-		m, mcfg, mvocab, err := LoadModel(filepath.Join(dir, name))
-		if err != nil {
-			return fail(fmt.Errorf("member %s: %w", name, err))
+		var mcfg Config
+		b, err := readConfig(filepath.Join(dir, name), &mcfg)
+		if err == nil && sha(b) != cfg.Files[name+"/"+ConfigFile] {
+			err = fmt.Errorf("%s %w", ConfigFile, errChanged)
 		}
-		if !mvocab.Equal(vocab) || mcfg.SketchHash != cfg.SketchHash {
-			return fail(fmt.Errorf("member %s has another vocabulary or sketch than the ensemble", name))
+		var m *Model
+		var mvocab *reader.Vocab
+		if err == nil {
+			m, mvocab, err = loadModel(filepath.Join(dir, name), mcfg)
+		}
+		if err == nil && (!mvocab.Equal(vocab) || mcfg.SketchHash != cfg.SketchHash) {
+			err = errors.New("another vocabulary or sketch than the ensemble's")
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("member %s: %w", name, err)
 		}
 		e.Models = append(e.Models, m)
 	}
-	return e, cfg, vocab, nil
+	return e, vocab, nil
 }
 
-// SaveEnsemble writes an ensemble's directory: its tokenizer.json and its
-// config.json, which names the members (subdirectories of dir, each saved
-// with Save).
-func SaveEnsemble(dir string, cfg Config, members []string, m *Model, vocab *reader.Vocab) error {
-	if len(members) == 0 {
-		return errors.New("an ensemble of no models")
-	}
-	cfg.Format, cfg.Members = ModelFormat, members
-	cfg.SketchFile, cfg.SketchHash = m.Machine.SketchFile, d4.SketchHash(m.Machine.Sketch)
-	cfg.Vocab, cfg.Embed, cfg.Hidden = m.Reader.Vocab, m.Reader.Embed, m.Reader.Hidden
-	cfg.ValueSize, cfg.StackSize = m.Machine.Sizes.V, m.Machine.Sizes.L
-	if err := vocab.Save(filepath.Join(dir, TokenizerFile)); err != nil {
-		return fmt.Errorf("saving the vocabulary: %w", err)
-	}
-	if err := writeJSON(filepath.Join(dir, "config.json"), cfg); err != nil {
-		return fmt.Errorf("saving the configuration: %w", err)
-	}
-	return nil
-}
+// oldFiles are the files of the model directories of earlier versions.
+var oldFiles = []string{"machine.json", "reader.json", "checkpoint.json"}
 
-// readConfig reads dir/config.json and checks its format.
-func readConfig(dir string, cfg *Config) error {
+// errOldModel is wrapped by the error of a model directory of an earlier
+// version of wap.
+var errOldModel = errors.New("a model of an earlier version of wap")
+
+// readConfig reads dir/config.json and checks its format; it returns the
+// file's bytes.
+func readConfig(dir string, cfg *Config) ([]byte, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		if errors.Is(err, fs.ErrNotExist) {
-			return errors.New("no such directory (train one with 'wap train')")
+			return nil, errors.New("no such directory (train one with 'wap train')")
 		}
 		if err == nil {
-			return errors.New("not a directory")
+			return nil, errors.New("not a directory")
 		}
-		return err
+		return nil, err
 	}
-	if err := readJSON(filepath.Join(dir, "config.json"), cfg); err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return errors.New("no config.json: not a trained model directory (or training never finished an epoch)")
+	b, err := os.ReadFile(filepath.Join(dir, ConfigFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, errors.New("no config.json: not a trained model directory")
+	}
+	if err != nil {
+		return nil, err
+	}
+	var head struct{ Format string }
+	if err := json.Unmarshal(b, &head); err != nil {
+		return nil, fmt.Errorf("%s: malformed JSON: %w", ConfigFile, err)
+	}
+	if head.Format != ModelFormat {
+		for _, f := range oldFiles {
+			if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+				return nil, fmt.Errorf("%w (weights in %s, config.json format %q): train it again with 'wap train'", errOldModel, f, head.Format)
+			}
 		}
-		return err
+		if strings.HasPrefix(head.Format, "wap-model/") {
+			return nil, fmt.Errorf("%w (config.json format %q, want %q): train it again with 'wap train'", errOldModel, head.Format, ModelFormat)
+		}
+		return nil, fmt.Errorf("config.json has format %q, want %q: not a model of wap", head.Format, ModelFormat)
 	}
-	if cfg.Format != ModelFormat {
-		return fmt.Errorf("config.json has format %q, want %q (a model of another version of wap: train it again)", cfg.Format, ModelFormat)
+	if err := json.Unmarshal(b, cfg); err != nil {
+		return nil, fmt.Errorf("%s: %w", ConfigFile, err)
 	}
-	return nil
+	return b, nil
+}
+
+// readChecked reads a file of dir and checks it against its checksum.
+func readChecked(dir, name string, cfg Config) ([]byte, error) {
+	b, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		return nil, err
+	}
+	if want, ok := cfg.Files[name]; !ok || sha(b) != want {
+		return nil, fmt.Errorf("%s %w", name, errChanged)
+	}
+	return b, nil
+}
+
+// loadVocab reads the vocabulary of dir and checks its files' checksums.
+func loadVocab(dir string, cfg Config) (*reader.Vocab, error) {
+	vocab, err := reader.LoadVocab(filepath.Join(dir, TokenizerFile))
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range tokenizerFiles {
+		if _, listed := cfg.Files[name]; listed || name == TokenizerFile {
+			if _, err := readChecked(dir, name, cfg); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if vocab.Size() != cfg.Vocab {
+		return nil, fmt.Errorf("%s has %d tokens, the model was trained with %d", TokenizerFile, vocab.Size(), cfg.Vocab)
+	}
+	return vocab, nil
 }
 
 // LoadModel reads the directory of one model. Every missing file or
@@ -228,107 +441,52 @@ func LoadModel(dir string) (*Model, Config, *reader.Vocab, error) {
 	fail := func(err error) (*Model, Config, *reader.Vocab, error) {
 		return nil, Config{}, nil, fmt.Errorf("model %s: %w", dir, err)
 	}
-	if err := readConfig(dir, &cfg); err != nil {
+	if _, err := readConfig(dir, &cfg); err != nil {
 		return fail(err)
 	}
 	if len(cfg.Members) > 0 {
 		return fail(errors.New("an ensemble, not one model"))
 	}
-	mach, err := d4.LoadModel(filepath.Join(dir, "machine.json"))
-	if err != nil {
-		return fail(err)
-	}
-	if d4.SketchHash(mach.Sketch) != cfg.SketchHash {
-		return fail(errors.New("machine.json holds another sketch than config.json names"))
-	}
-	vocab, err := reader.LoadVocab(filepath.Join(dir, "tokenizer.json"))
-	if err != nil {
-		return fail(err)
-	}
-	if vocab.Size() != cfg.Vocab {
-		return fail(fmt.Errorf("tokenizer.json has %d tokens, the model was trained with %d", vocab.Size(), cfg.Vocab))
-	}
-	r, err := reader.NewBiLSTM(cfg.Vocab, cfg.Embed, cfg.Hidden, 0)
-	if err != nil {
-		return fail(err)
-	}
-	var ts Tensors
-	if err := readJSON(filepath.Join(dir, "reader.json"), &ts); err != nil {
-		return fail(err)
-	}
-	if err := setReader(r, ts); err != nil {
-		return fail(fmt.Errorf("reader.json: %w", err))
-	}
-	m, err := assemble(r, mach)
+	m, vocab, err := loadModel(dir, cfg)
 	if err != nil {
 		return fail(err)
 	}
 	return m, cfg, vocab, nil
 }
 
-// checkpoint is checkpoint.json: the trainer after a finished epoch.
-type checkpoint struct {
-	Format     string      `json:"format"`
-	SketchHash string      `json:"sketch_sha256"`
-	Seed       int64       `json:"seed"`
-	Epoch      int         `json:"epoch"`
-	Best       float64     `json:"best"`
-	BestLoss   float64     `json:"best_loss"`
-	BestAt     int         `json:"best_epoch"`
-	Tensors    Tensors     `json:"tensors"` // reader's, then the machine's
-	Adam       optim.State `json:"adam"`
-}
-
-const checkpointFormat = "wap-checkpoint/1"
-
-// SaveCheckpoint writes the trainer's state to dir/checkpoint.json.
-func (tr *Trainer) SaveCheckpoint(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
+// loadModel reads one model's weights and vocabulary as cfg describes them.
+func loadModel(dir string, cfg Config) (*Model, *reader.Vocab, error) {
+	if d4.SketchHash(cfg.Sketch) != cfg.SketchHash {
+		return nil, nil, errors.New("config.json: the sketch does not match its checksum")
 	}
-	cp := checkpoint{Format: checkpointFormat, SketchHash: d4.SketchHash(tr.M.Machine.Sketch), Seed: tr.Cfg.Seed,
-		Epoch: tr.Epoch, Best: tr.Best, BestLoss: tr.BestLoss, BestAt: tr.BestAt, Adam: tr.Adam.State()}
-	for i, t := range tr.M.tensors() {
-		cp.Tensors = append(cp.Tensors, NamedTensor{Name: fmt.Sprint(i), Shape: t.Shape().Clone(), Data: t.Data().([]float64)})
+	// The files first, then the model: a version replaced meanwhile is
+	// found sooner.
+	b, err := readChecked(dir, WeightsFile, cfg)
+	if err != nil {
+		return nil, nil, err
 	}
-	return writeJSON(filepath.Join(dir, "checkpoint.json"), cp)
-}
-
-// Resume restores the trainer from dir/checkpoint.json: the weights, the
-// optimiser and the epoch count. The checkpoint must come from the same
-// sketch, sizes and seed.
-func (tr *Trainer) Resume(dir string) error {
-	path := filepath.Join(dir, "checkpoint.json")
-	var cp checkpoint
-	if err := readJSON(path, &cp); err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("cannot resume: %s does not exist", path)
-		}
-		return fmt.Errorf("cannot resume: %w", err)
+	vocab, err := loadVocab(dir, cfg)
+	if err != nil {
+		return nil, nil, err
 	}
-	switch {
-	case cp.Format != checkpointFormat:
-		return fmt.Errorf("cannot resume: %s has format %q, want %q", path, cp.Format, checkpointFormat)
-	case cp.SketchHash != d4.SketchHash(tr.M.Machine.Sketch):
-		return fmt.Errorf("cannot resume: %s was trained on another sketch", path)
-	case cp.Seed != tr.Cfg.Seed:
-		return fmt.Errorf("cannot resume: %s was trained with seed %d, not %d", path, cp.Seed, tr.Cfg.Seed)
+	mach, err := d4.NewModel(cfg.SketchFile, cfg.Sketch, cfg.ValueSize, cfg.StackSize, 0, 0)
+	if err != nil {
+		return nil, nil, fmt.Errorf("config.json: %w", err)
 	}
-	ts := tr.M.tensors()
-	if len(cp.Tensors) != len(ts) {
-		return fmt.Errorf("cannot resume: %s has %d tensors, the model %d", path, len(cp.Tensors), len(ts))
+	r, err := reader.NewBiLSTM(cfg.Vocab, cfg.Embed, cfg.Hidden, 0)
+	if err != nil {
+		return nil, nil, fmt.Errorf("config.json: %w", err)
 	}
-	for i, t := range ts {
-		if !t.Shape().Eq(tensor.Shape(cp.Tensors[i].Shape)) || len(cp.Tensors[i].Data) != t.Shape().TotalSize() {
-			return fmt.Errorf("cannot resume: tensor %d of %s has shape %v, the model %v", i, path, cp.Tensors[i].Shape, t.Shape())
-		}
+	m, err := assemble(r, mach)
+	if err != nil {
+		return nil, nil, err
 	}
-	if err := tr.Adam.Restore(cp.Adam); err != nil {
-		return fmt.Errorf("cannot resume: %s: %w", path, err)
+	ts, _, err := safetensors.Unmarshal(b)
+	if err == nil {
+		err = m.setWeights(ts, "")
 	}
-	for i, t := range ts {
-		copy(t.Data().([]float64), cp.Tensors[i].Data)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", WeightsFile, err)
 	}
-	tr.Epoch, tr.Best, tr.BestLoss, tr.BestAt = cp.Epoch, cp.Best, cp.BestLoss, cp.BestAt
-	return nil
+	return m, vocab, nil
 }

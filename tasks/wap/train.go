@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
-	"sort"
 	"time"
 
 	"github.com/d4lang/d4/internal/optim"
@@ -15,9 +14,11 @@ import (
 // TrainConfig sets a training run. The defaults (DefaultTrainConfig) keep
 // the paper's batch of 50 and Adam with global-norm clipping 1.0, and
 // depart from its learning rate 0.02 for thousands of generated problems:
-// learning rate 0.01, word dropout 0.1, 4 epochs, and three restarts, each
-// on its own half of the training problems, that answer as an ensemble
-// (the README's word-problem section gives the measurements).
+// learning rate 0.01, word dropout 0.1, about 240 updates per model (4
+// epochs of 3000 generated problems, 10 of CC's 300 and 1000 generated),
+// and three restarts, each on its own half of the generated problems and
+// all of CC's, that answer as an ensemble (the README's word-problem
+// section gives the measurements).
 type TrainConfig struct {
 	Epochs   int
 	Batch    int
@@ -34,10 +35,14 @@ type TrainConfig struct {
 	// Patience stops training when the dev accuracy has not improved for
 	// this many epochs (0: never).
 	Patience int
-	// Bag is the share of the training problems a run trains on (0 or 1:
-	// all): a subset drawn from Seed, so that the restarts of an ensemble
-	// see different problems (bagging).
+	// Bag is the share of the generated training problems a run trains
+	// on (0 or 1: all), drawn from Seed, so that the restarts of an
+	// ensemble see different problems (bagging); every problem that is not
+	// generated (CC's) is always trained on.
 	Bag float64
+	// Updates sets the number of epochs when Epochs is 0: as many as make
+	// at least Updates updates (see EpochsFor).
+	Updates int
 	// Restarts is how many models `wap train` trains (seeds Seed, Seed+1,
 	// …), keeping the one with the best dev accuracy.
 	Restarts int
@@ -48,32 +53,51 @@ type TrainConfig struct {
 	OnEpoch func(r EpochReport) error
 }
 
-// BagSize is the number of problems a run trains on out of n.
-func (c TrainConfig) BagSize(n int) int {
-	if c.Bag <= 0 || c.Bag >= 1 {
-		return n
+// BagSize is the number of problems a run trains on out of train.
+func (c TrainConfig) BagSize(train []*Problem) int {
+	return len(c.bag(train))
+}
+
+// EpochsFor returns the number of epochs of a run on train: Epochs, or
+// when it is 0, as many as make at least Updates updates.
+func (c TrainConfig) EpochsFor(train []*Problem) int {
+	if c.Epochs > 0 {
+		return c.Epochs
 	}
-	return max(1, int(math.Ceil(c.Bag*float64(n))))
+	batches := (c.BagSize(train) + c.Batch - 1) / c.Batch
+	return max(1, (c.Updates+batches-1)/max(batches, 1))
 }
 
 // bag returns the training problems of a run (see Bag), in their order.
 func (c TrainConfig) bag(train []*Problem) []*Problem {
-	k := c.BagSize(len(train))
-	if k == len(train) {
+	var gen []int
+	for i, p := range train {
+		if p.Generated {
+			gen = append(gen, i)
+		}
+	}
+	if c.Bag <= 0 || c.Bag >= 1 || len(gen) == 0 {
 		return train
 	}
-	idx := rand.New(rand.NewSource(c.Seed*1000003 + 17)).Perm(len(train))[:k]
-	sort.Ints(idx)
-	out := make([]*Problem, k)
-	for i, j := range idx {
-		out[i] = train[j]
+	k := max(1, int(math.Ceil(c.Bag*float64(len(gen)))))
+	rng := rand.New(rand.NewSource(c.Seed*1000003 + 17))
+	rng.Shuffle(len(gen), func(i, j int) { gen[i], gen[j] = gen[j], gen[i] })
+	drop := map[int]bool{}
+	for _, i := range gen[k:] {
+		drop[i] = true
+	}
+	out := make([]*Problem, 0, len(train)-len(drop))
+	for i, p := range train {
+		if !drop[i] {
+			out = append(out, p)
+		}
 	}
 	return out
 }
 
 // DefaultTrainConfig returns the defaults (see TrainConfig).
 func DefaultTrainConfig() TrainConfig {
-	return TrainConfig{Epochs: 4, Batch: 50, LR: 0.01, Clip: 1, NoiseEta: 0, Seed: 1, WordDropout: 0.1, Restarts: 3, Bag: 0.5}
+	return TrainConfig{Updates: 240, Batch: 50, LR: 0.01, Clip: 1, NoiseEta: 0, Seed: 1, WordDropout: 0.1, Restarts: 3, Bag: 0.5}
 }
 
 // EpochReport is what an epoch achieved.
@@ -102,8 +126,8 @@ type Trainer struct {
 
 // NewTrainer prepares a trainer for m.
 func NewTrainer(m *Model, cfg TrainConfig) (*Trainer, error) {
-	if cfg.Epochs < 1 || cfg.Batch < 1 || !(cfg.LR > 0) || !(cfg.Bag >= 0 && cfg.Bag <= 1) {
-		return nil, fmt.Errorf("wap: training needs epochs ≥ 1, batch ≥ 1, a positive learning rate and a bag share in [0, 1], got %d, %d, %v, %v", cfg.Epochs, cfg.Batch, cfg.LR, cfg.Bag)
+	if cfg.Epochs < 0 || cfg.Epochs == 0 && cfg.Updates < 1 || cfg.Batch < 1 || !(cfg.LR > 0) || !(cfg.Bag >= 0 && cfg.Bag <= 1) {
+		return nil, fmt.Errorf("wap: training needs epochs ≥ 1 (or updates ≥ 1), batch ≥ 1, a positive learning rate and a bag share in [0, 1], got %d (%d), %d, %v, %v", cfg.Epochs, cfg.Updates, cfg.Batch, cfg.LR, cfg.Bag)
 	}
 	var params [][]float64
 	for _, t := range m.tensors() {
@@ -168,6 +192,7 @@ func (tr *Trainer) Train(train, dev []*Problem) error {
 		return errors.New("wap: no training problems")
 	}
 	T := maxLen(train)
+	tr.Cfg.Epochs = tr.Cfg.EpochsFor(train)
 	train = tr.Cfg.bag(train)
 	cfg := tr.Cfg
 	batches := (len(train) + cfg.Batch - 1) / cfg.Batch

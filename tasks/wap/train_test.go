@@ -92,7 +92,7 @@ func TestResumeIsExact(t *testing.T) {
 			t.Fatal(err)
 		}
 		if resumeFrom != "" {
-			if err := tr.Resume(resumeFrom); err != nil {
+			if err := tr.Resume(resumeFrom, ""); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -109,7 +109,7 @@ func TestResumeIsExact(t *testing.T) {
 	if err := tr.Train(train, dev); err != nil {
 		t.Fatal(err)
 	}
-	if err := tr.SaveCheckpoint(dir); err != nil {
+	if err := tr.SaveCheckpoint(dir, ""); err != nil {
 		t.Fatal(err)
 	}
 	resumed := run(3, dir)
@@ -126,7 +126,7 @@ func TestResumeIsExact(t *testing.T) {
 	other := cfg
 	other.Seed = 9
 	tr2, _ := NewTrainer(paperModel(t, 12, 2), other)
-	if err := tr2.Resume(dir); err == nil || !strings.Contains(err.Error(), "seed") {
+	if err := tr2.Resume(dir, ""); err == nil || !strings.Contains(err.Error(), "seed") {
 		t.Errorf("resume with another seed: %v", err)
 	}
 }

@@ -1,0 +1,290 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/tasks/wap"
+)
+
+func answerCmd(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("wap answer", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	modelDir := fs.String("model", defaultModel, "model directory")
+	jsonOut := fs.Bool("json", false, "print one JSON object with answer and formula (with --file: one a line)")
+	file := fs.String("file", "", "answer every question of this file, one a line ('-': standard input)")
+	decode := fs.String("decode", "sensible", decodeUsage)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: wap answer [flags] \"QUESTION\"\n       wap answer [flags] --file FILE   (or: wap answer [flags] - , reading standard input)")
+		fmt.Fprintln(stderr, "Answers a word algebra problem: the answer on the first line, then the formula the slots chose.")
+		fmt.Fprintln(stderr, "Numbers may be of any size, with thousands separators, decimals, fractions or a sign ($12.50, 1,000, 2.5, 3 1/2, -3);")
+		fmt.Fprintln(stderr, "the answer is the exact value of the formula (a decimal, or a fraction such as 7/3).")
+		fmt.Fprintln(stderr, "With --file, one question a line (blank lines are skipped): one line of output a question, ANSWER<tab>FORMULA,")
+		fmt.Fprintln(stderr, "or with --json one JSON object (line, question, answer, formula, … or error); questions that cannot be")
+		fmt.Fprintln(stderr, "answered get their error in their line, and the exit status is 1 at the end.")
+		fs.PrintDefaults()
+	}
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 1 && pos[0] == "-" && *file == "" {
+		*file, pos = "-", nil
+	}
+	switch {
+	case *file != "" && len(pos) > 0:
+		return usageError{fmt.Errorf("give the questions either as one argument or with --file, not both")}
+	case *file == "" && len(pos) == 0:
+		return usageError{errors.New("expected the QUESTION as one argument (quote it), or --file FILE")}
+	case len(pos) > 1:
+		return usageError{fmt.Errorf("expected the QUESTION as one argument, got %d: quote the question", len(pos))}
+	}
+	dec, err := wap.ParseDecoding(*decode)
+	if err != nil {
+		return usageError{fmt.Errorf("--decode: %w", err)}
+	}
+	var in io.Reader
+	if *file == "-" {
+		in = os.Stdin
+	} else if *file != "" {
+		f, err := os.Open(*file)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	m, cfg, vocab, err := wap.Load(*modelDir)
+	if err != nil {
+		return err
+	}
+	m.Decode = dec
+	a := answerer{m: m, cfg: cfg, vocab: vocab}
+	if in != nil {
+		return a.batch(in, *jsonOut, stdout)
+	}
+	return a.one(pos[0], *jsonOut, stdout)
+}
+
+// answerer answers questions with a model.
+type answerer struct {
+	m     *wap.Ensemble
+	cfg   wap.Config
+	vocab *reader.Vocab
+}
+
+// answered is a question and its answer (or why it has none).
+type answered struct {
+	line     int
+	question string
+	p        *wap.Problem
+	s        wap.Solution
+	err      error
+}
+
+// one answers one question: the answer, the formula and the confidence on
+// three lines, or with jsonOut one JSON object.
+func (a answerer) one(question string, jsonOut bool, stdout io.Writer) error {
+	q := answered{question: question}
+	a.solve([]*answered{&q})
+	if q.err != nil {
+		return q.err
+	}
+	if jsonOut {
+		return json.NewEncoder(stdout).Encode(a.object(q, false))
+	}
+	answer := reader.FormatRat(q.s.Answer)
+	fmt.Fprintln(stdout, answer)
+	fmt.Fprintf(stdout, "%s = %s\n", q.s.Formula, answer)
+	fmt.Fprintf(stdout, "confidence %.1f%%; model trained on %s\n", 100*q.s.Confidence, trainedOn(a.cfg))
+	return nil
+}
+
+// solve answers questions together, and one by one when the batch fails,
+// so that an error belongs to its question.
+func (a answerer) solve(qs []*answered) {
+	var ok []*answered
+	var ps []*wap.Problem
+	for _, q := range qs {
+		if q.err != nil {
+			continue // a line that is no question
+		}
+		if q.p, q.err = wap.NewProblem(q.question, a.vocab); q.err == nil {
+			ok, ps = append(ok, q), append(ps, q.p)
+		}
+	}
+	if len(ps) == 0 {
+		return
+	}
+	sols, err := a.m.Solve(ps)
+	if err != nil && len(ps) > 1 {
+		for _, q := range ok {
+			a.solve([]*answered{q})
+		}
+		return
+	}
+	for i, q := range ok {
+		if q.err = err; err == nil {
+			q.s, q.err = sols[i], sols[i].Err
+		}
+	}
+}
+
+// answerJSON is the JSON object of an answered question (with line and
+// question when it comes from a file), or of its error.
+type answerJSON struct {
+	Line       int      `json:"line,omitempty"`
+	Question   string   `json:"question,omitempty"`
+	Answer     any      `json:"answer,omitempty"`
+	Formula    string   `json:"formula,omitempty"`
+	Confidence *float64 `json:"confidence,omitempty"`
+	Numbers    []string `json:"numbers,omitempty"`
+	Choices    []int    `json:"choices,omitempty"`
+	TrainedOn  string   `json:"trained_on,omitempty"`
+	Error      string   `json:"error,omitempty"`
+}
+
+// object is the JSON object of an answered question.
+func (a answerer) object(q answered, batch bool) answerJSON {
+	var obj answerJSON
+	if batch {
+		obj.Line, obj.Question = q.line, q.question
+	}
+	if q.err != nil {
+		obj.Error = q.err.Error()
+		return obj
+	}
+	answer := reader.FormatRat(q.s.Answer)
+	for _, n := range q.p.Quantities {
+		obj.Numbers = append(obj.Numbers, n.Text)
+	}
+	obj.Answer = json.Number(answer)
+	if strings.Contains(answer, "/") {
+		obj.Answer = answer // a fraction: a string
+	}
+	obj.Formula, obj.Confidence = q.s.Formula+" = "+answer, new(round(q.s.Confidence, 4))
+	obj.Choices, obj.TrainedOn = q.s.Choices, trainedOn(a.cfg)
+	return obj
+}
+
+// batchSize is the number of questions answered together.
+const batchSize = 64
+
+// batch answers every question of in, one a line, writing one line a
+// question; it returns an error, after the last, if any had none.
+func (a answerer) batch(in io.Reader, jsonOut bool, stdout io.Writer) error {
+	lines := newLineReader(in)
+	enc := json.NewEncoder(stdout)
+	var failed []int
+	n := 0
+	for {
+		qs, err := lines.next(batchSize)
+		if err != nil {
+			return err
+		}
+		if len(qs) == 0 {
+			break
+		}
+		a.solve(qs)
+		for _, q := range qs {
+			n++
+			if q.err != nil {
+				failed = append(failed, q.line)
+			}
+			if jsonOut {
+				enc.Encode(a.object(*q, true))
+			} else if q.err != nil {
+				fmt.Fprintf(stdout, "?\tline %d: %v\n", q.line, q.err)
+			} else {
+				answer := reader.FormatRat(q.s.Answer)
+				fmt.Fprintf(stdout, "%s\t%s = %s\n", answer, q.s.Formula, answer)
+			}
+		}
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("%d of %d questions could not be answered (%s %s)", len(failed), n, map[bool]string{true: "line", false: "lines"}[len(failed) == 1], listLines(failed))
+	}
+	return nil
+}
+
+// listLines lists line numbers, the first few.
+func listLines(ls []int) string {
+	var s []string
+	for i, l := range ls {
+		if i == 5 {
+			s = append(s, "…")
+			break
+		}
+		s = append(s, fmt.Sprint(l))
+	}
+	return strings.Join(s, ", ")
+}
+
+// maxQuestion bounds a line of questions (far above the reader's limit of
+// tokens, which gives the question's own error).
+const maxQuestion = 64 << 10
+
+// lineReader reads questions, one a line, skipping blank lines.
+type lineReader struct {
+	r    *bufio.Reader
+	line int
+}
+
+func newLineReader(in io.Reader) *lineReader { return &lineReader{r: bufio.NewReader(in)} }
+
+// next reads up to n questions; a line too long to be a question is
+// answered by its error.
+func (l *lineReader) next(n int) ([]*answered, error) {
+	var qs []*answered
+	for len(qs) < n {
+		text, long, err := l.read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("reading the questions: %w", err)
+		}
+		l.line++
+		q := &answered{line: l.line, question: text}
+		if long {
+			q.question = strings.ToValidUTF8(text[:80], "") + "…"
+			q.err = fmt.Errorf("the line is longer than %d bytes: one question a line", maxQuestion)
+		} else if strings.TrimSpace(text) == "" {
+			continue
+		}
+		qs = append(qs, q)
+	}
+	return qs, nil
+}
+
+// read reads one line without its end; a line longer than maxQuestion is
+// read to its end and returned cut, with long set.
+func (l *lineReader) read() (text string, long bool, err error) {
+	var b bytes.Buffer
+	for {
+		chunk, err := l.r.ReadSlice('\n')
+		if b.Len() < maxQuestion {
+			b.Write(chunk[:min(len(chunk), maxQuestion+1-b.Len())])
+		} else {
+			long = true
+		}
+		switch {
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case err == io.EOF && b.Len() == 0:
+			return "", false, io.EOF
+		case err != nil && err != io.EOF:
+			return "", false, err
+		}
+		s := strings.TrimRight(b.String(), "\r\n")
+		return s, long || len(s) > maxQuestion, nil
+	}
+}

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/d4lang/d4/sketches"
+	"github.com/d4lang/d4/tasks/wap"
+)
+
+// trainOpts are the settings of `wap train` besides the trainer's.
+type trainOpts struct {
+	sketch, dataDir, modelDir string
+	restarts                  int
+	resume, jsonOut           bool
+	cfg                       wap.TrainConfig
+}
+
+// runTrain trains the models into the model directory, which it locks
+// first (a second writer, or a directory that cannot be written, is
+// reported before any work), and prints the result.
+func runTrain(o trainOpts, stdout, stderr io.Writer) error {
+	w, err := wap.OpenTrainingDir(o.modelDir, o.restarts, o.resume)
+	if err != nil {
+		return err
+	}
+	defer w.Close()
+	file, src, err := sketches.Load(o.sketch)
+	if err != nil {
+		return err
+	}
+	prep, err := loadOrSynthesise(o.dataDir, stderr)
+	if err != nil {
+		return err
+	}
+	// Fail early on a sketch the model cannot use.
+	if _, err := wap.NewModel(file, src, prep.Vocab.Size(), o.cfg.Seed); err != nil {
+		return err
+	}
+	cfg := o.cfg
+	train, dev, test := wap.Problems(prep.Train), wap.Problems(prep.Dev), wap.Problems(prep.Test)
+	cfg.Epochs = cfg.EpochsFor(train)
+	spec := wap.RunSpec{SketchFile: file, Sketch: src, Vocab: prep.Vocab, Train: train, Dev: dev, Cfg: cfg, Resume: o.resume,
+		Base: wap.Config{Data: prep.Summary.Source, DataDir: o.dataDir, DataFrom: prep.Summary.Dir, Generated: prep.Summary.Generated}}
+	bar := showProgress(&spec, o.restarts, stderr)
+	restarts, final, err := wap.TrainModels(w, spec)
+	if err != nil {
+		return err
+	}
+	bar.Finish()
+	return report(o, restarts, final, test, stdout)
+}
+
+// showProgress draws the run's progress bar on stderr, with a line after
+// every epoch (marked * when it is the restart's best so far).
+func showProgress(spec *wap.RunSpec, restarts int, stderr io.Writer) interface{ Finish() error } {
+	cfg := spec.Cfg
+	batches := (cfg.BagSize(spec.Train) + cfg.Batch - 1) / cfg.Batch
+	bar := newBar(stderr, restarts*cfg.Epochs*batches, "training")
+	prefix := func(k int) string {
+		if restarts == 1 {
+			return ""
+		}
+		return fmt.Sprintf("seed %d, ", cfg.Seed+int64(k))
+	}
+	spec.OnBatch = func(k, epoch, b, n int, loss float64) {
+		bar.Set((k*cfg.Epochs+epoch-1)*batches + b)
+		bar.Describe(fmt.Sprintf("%sepoch %d/%d loss %.3f", prefix(k), epoch, cfg.Epochs, loss))
+	}
+	spec.OnEpoch = func(k int, r wap.EpochReport) {
+		bar.Clear()
+		mark := ""
+		if r.Best {
+			mark = " *"
+		}
+		fmt.Fprintf(stderr, "%sepoch %d: loss %.4f, train %.1f%%, dev %.1f%% (loss %.4f) (%.1fs)%s\n", prefix(k), r.Epoch, r.Loss, r.TrainAcc, r.DevAcc, r.DevLoss, r.Seconds, mark)
+	}
+	spec.OnResume = func(k int, t *wap.Trainer) {
+		bar.Clear()
+		fmt.Fprintf(stderr, "%sresuming after epoch %d (best dev %.1f%% at epoch %d)\n", prefix(k), t.Epoch, t.Best, t.BestAt)
+	}
+	return bar
+}
+
+// report prints the trained models' figures and their test accuracy.
+func report(o trainOpts, restarts []wap.Restart, final wap.Config, test []*wap.Problem, stdout io.Writer) error {
+	e := &wap.Ensemble{}
+	total := 0.0
+	var per []map[string]any
+	var tests []float64
+	for _, r := range restarts {
+		acc, err := (&wap.Ensemble{Models: []*wap.Model{r.Model}}).ExactAccuracy(test)
+		if err != nil {
+			return err
+		}
+		e.Models = append(e.Models, r.Model)
+		total += r.Config.TrainSeconds
+		tests = append(tests, acc)
+		per = append(per, map[string]any{"seed": r.Config.Seed, "best_epoch": r.Config.Epoch, "dev_accuracy": r.Config.DevAccuracy, "test_accuracy": acc})
+	}
+	testAcc, err := e.ExactAccuracy(test)
+	if err != nil {
+		return err
+	}
+	if o.jsonOut {
+		return json.NewEncoder(stdout).Encode(map[string]any{"model": o.modelDir, "data": final.Data, "seed": o.cfg.Seed, "epochs": final.Epochs,
+			"best_epoch": final.Epoch, "dev_accuracy": final.DevAccuracy, "test_accuracy": testAcc, "train_seconds": round(total, 1), "restarts": per})
+	}
+	if len(restarts) > 1 {
+		for i, r := range restarts {
+			fmt.Fprintf(stdout, "seed %d: best dev accuracy %.1f%% at epoch %d, test accuracy %.1f%%\n", r.Config.Seed, r.Config.DevAccuracy, r.Config.Epoch, tests[i])
+		}
+		fmt.Fprintf(stdout, "trained %d models on %s in %.1fs: as an ensemble, dev accuracy %.1f%%, test accuracy %.1f%%; saved to %s\n",
+			len(restarts), trainedOn(final), total, final.DevAccuracy, testAcc, o.modelDir)
+		return nil
+	}
+	fmt.Fprintf(stdout, "trained on %s in %.1fs: seed %d, best dev accuracy %.1f%% at epoch %d of %d; test accuracy %.1f%%; saved to %s\n",
+		trainedOn(final), total, final.Seed, final.DevAccuracy, final.Epoch, final.Epochs, testAcc, o.modelDir)
+	return nil
+}

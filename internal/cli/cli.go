@@ -1,0 +1,114 @@
+// Package cli holds what the commands (wap, d4, tasks) share: the line
+// that --version prints, the check that no float flag is NaN or infinite,
+// a stderr that knows whether a line is open (a progress bar's), so that
+// an error line starts a line of its own, and the list of the settings a
+// resumed training would change (Changes).
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync"
+)
+
+// Version returns the line `CMD --version` prints: the module version the
+// binary was built at (go install …@version, or the pseudo-version of a
+// checkout's commit), or "devel" with the VCS revision when there is
+// none; then the Go version.
+func Version(cmd string) string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return fmt.Sprintf("%s devel (%s)", cmd, runtime.Version())
+	}
+	v := bi.Main.Version
+	var extra []string
+	if v == "" || v == "(devel)" {
+		v = "devel"
+		settings := map[string]string{}
+		for _, s := range bi.Settings {
+			settings[s.Key] = s.Value
+		}
+		if r := settings["vcs.revision"]; r != "" {
+			extra = append(extra, "revision "+r[:min(12, len(r))])
+		}
+		if t := settings["vcs.time"]; t != "" {
+			extra = append(extra, t)
+		}
+		if settings["vcs.modified"] == "true" {
+			extra = append(extra, "modified")
+		}
+	}
+	extra = append(extra, bi.GoVersion)
+	return fmt.Sprintf("%s %s (%s)", cmd, v, strings.Join(extra, ", "))
+}
+
+// CheckFinite returns an error naming the first float flag of fs whose
+// value is NaN or infinite.
+func CheckFinite(fs *flag.FlagSet) error {
+	var err error
+	fs.VisitAll(func(f *flag.Flag) {
+		g, ok := f.Value.(flag.Getter)
+		if !ok || err != nil {
+			return
+		}
+		if x, ok := g.Get().(float64); ok && (math.IsNaN(x) || math.IsInf(x, 0)) {
+			err = fmt.Errorf("--%s must be a finite number, got %v", f.Name, x)
+		}
+	})
+	return err
+}
+
+// LineWriter writes to W and remembers whether the last byte written ended
+// a line.
+type LineWriter struct {
+	W    io.Writer
+	mu   sync.Mutex
+	open bool
+}
+
+func (l *LineWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n, err := l.W.Write(p)
+	if n > 0 {
+		l.open = p[n-1] != '\n'
+	}
+	return n, err
+}
+
+// EndLine ends the open line, if any (a progress bar's), so that what is
+// written next starts a line of its own.
+func (l *LineWriter) EndLine() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.open {
+		io.WriteString(l.W, "\n")
+		l.open = false
+	}
+}
+
+// Setting is a flag's value in an earlier run and now.
+type Setting struct {
+	Flag     string
+	Was, Now any
+}
+
+// Compare is the setting flag, with its value then and now.
+func Compare(flag string, was, now any) Setting { return Setting{Flag: flag, Was: was, Now: now} }
+
+// Changes lists the settings whose value changed, as "--lr 0.01, now
+// 0.02; --batch 50, now 20" ("" when none did).
+func Changes(settings ...Setting) string {
+	var d []string
+	for _, s := range settings {
+		if s.Was != s.Now {
+			d = append(d, fmt.Sprintf("%s %v, now %v", s.Flag, s.Was, s.Now))
+		}
+	}
+	return strings.Join(d, "; ")
+}

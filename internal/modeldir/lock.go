@@ -1,0 +1,68 @@
+package modeldir
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// Locked is a directory's writer's lock, held until Unlock or the end of
+// the process.
+type Locked struct {
+	f    *os.File
+	path string
+}
+
+// lockPath is the lock file of dir.
+func lockPath(dir string) string {
+	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".lock")
+}
+
+// Lock takes the writer's lock of the model directory dir (creating its
+// parent directories) and checks that dir, if it exists, is a directory
+// that can be written. A directory that another process is writing is an
+// error that names it.
+func Lock(dir string) (*Locked, error) {
+	dir = filepath.Clean(dir)
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return nil, fmt.Errorf("model directory %s: %w", dir, err)
+	}
+	l, err := lock(dir, lockPath(dir))
+	if err != nil {
+		return nil, err
+	}
+	if err := checkWritable(dir); err != nil {
+		l.Unlock()
+		return nil, err
+	}
+	return l, nil
+}
+
+// Unlock releases the lock and removes its file.
+func (l *Locked) Unlock() {
+	os.Remove(l.path) // while locked: see lock
+	l.f.Close()
+}
+
+// checkWritable checks that dir, if it exists, is a directory in which a
+// file can be made.
+func checkWritable(dir string) error {
+	st, err := os.Stat(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err == nil && !st.IsDir() {
+		err = errors.New("exists and is not a directory")
+	}
+	if err != nil {
+		return fmt.Errorf("model directory %s: %w", dir, err)
+	}
+	f, err := os.CreateTemp(dir, ".write-test.tmp*")
+	if err != nil {
+		return fmt.Errorf("model directory %s cannot be written: %w", dir, errors.Unwrap(err))
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}

@@ -1,0 +1,458 @@
+package wap
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/d4lang/d4/internal/modeldir"
+	"github.com/d4lang/d4/reader"
+)
+
+// toyVocab is a vocabulary of at least the 12 ids of toyProblems.
+func toyVocab(t *testing.T) *reader.Vocab {
+	t.Helper()
+	q, err := reader.ParseQuestion("A florist had 50 roses. She sold 15 and picked 21 more: how many roses?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := reader.LearnVocab([]reader.Question{q}, 40)
+	if v.Size() < 12 {
+		t.Fatalf("toy vocabulary of %d ids", v.Size())
+	}
+	return v
+}
+
+// stTensor is a tensor as specParse reads it.
+type stTensor struct {
+	Shape []int
+	Data  []float64
+}
+
+// specParse reads a safetensors file as the format's specification
+// (github.com/huggingface/safetensors, "Format") describes it, without
+// package internal/safetensors: 8 bytes, a little-endian u64 N; N bytes
+// of a UTF-8 JSON object that starts with '{' (padded with spaces), mapping
+// each tensor's name to its dtype, shape and data_offsets [begin, end)
+// relative to the byte buffer, plus an optional "__metadata__" map of
+// strings; then the byte buffer, which the tensors must cover entirely,
+// without holes or overlaps. Only F64 (little-endian) data is decoded.
+func specParse(t *testing.T, b []byte) (map[string]stTensor, map[string]string) {
+	t.Helper()
+	n := binary.LittleEndian.Uint64(b[:8])
+	header := b[8 : 8+n]
+	if header[0] != '{' || (8+n)%8 != 0 {
+		t.Fatalf("header %.20q of %d bytes: want a JSON object, the data 8-byte aligned", header, n)
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(header, &raw); err != nil {
+		t.Fatalf("header: %v", err)
+	}
+	buf := b[8+n:]
+	var meta map[string]string
+	tensors := map[string]stTensor{}
+	var spans [][2]int
+	for name, r := range raw {
+		if name == "__metadata__" {
+			if err := json.Unmarshal(r, &meta); err != nil {
+				t.Fatalf("__metadata__ is not a map of strings: %v", err)
+			}
+			continue
+		}
+		var e struct {
+			Dtype   string `json:"dtype"`
+			Shape   []int  `json:"shape"`
+			Offsets []int  `json:"data_offsets"`
+		}
+		if err := json.Unmarshal(r, &e); err != nil || e.Dtype != "F64" || len(e.Offsets) != 2 {
+			t.Fatalf("tensor %s: %s (%v)", name, r, err)
+		}
+		count := 1
+		for _, d := range e.Shape {
+			count *= d
+		}
+		if e.Offsets[1]-e.Offsets[0] != 8*count || e.Offsets[1] > len(buf) {
+			t.Fatalf("tensor %s: shape %v does not fit offsets %v in %d bytes", name, e.Shape, e.Offsets, len(buf))
+		}
+		x := stTensor{Shape: e.Shape, Data: make([]float64, count)}
+		for i := range x.Data {
+			x.Data[i] = math.Float64frombits(binary.LittleEndian.Uint64(buf[e.Offsets[0]+8*i:]))
+		}
+		tensors[name] = x
+		spans = append(spans, [2]int{e.Offsets[0], e.Offsets[1]})
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
+	end := 0
+	for _, s := range spans {
+		if s[0] != end {
+			t.Fatalf("byte buffer: a hole or an overlap at %d (tensor from %d)", end, s[0])
+		}
+		end = s[1]
+	}
+	if end != len(buf) {
+		t.Fatalf("byte buffer of %d bytes, tensors cover %d", len(buf), end)
+	}
+	return tensors, meta
+}
+
+// A saved model reads back with every weight, and its files are what the
+// safetensors specification says, with tensors named for what they are.
+func TestSaveLoad(t *testing.T) {
+	vocab := toyVocab(t)
+	m := paperModel(t, vocab.Size(), 3)
+	dir := filepath.Join(t.TempDir(), "model")
+	cfg := Config{Data: "synthetic", Epoch: 2, Epochs: 4, DevAccuracy: 55.5, Complete: true}
+	if err := m.Save(dir, cfg, vocab); err != nil {
+		t.Fatal(err)
+	}
+	back, got, bvocab, err := LoadModel(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Epoch != 2 || got.DevAccuracy != 55.5 || got.SketchHash == "" || !strings.Contains(got.Sketch, "REPR_BUFFER") || !bvocab.Equal(vocab) {
+		t.Errorf("config read back: %+v", got)
+	}
+	for i, a := range m.tensors() {
+		if !slices.Equal(a.Data().([]float64), back.tensors()[i].Data().([]float64)) {
+			t.Errorf("tensor %d differs after loading", i)
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(dir, WeightsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tensors, meta := specParse(t, b)
+	want := map[string][]int{"reader.embed": {vocab.Size(), Embed}, "reader.fwd.W": {Embed + Hidden + 1, 4 * Hidden}, "reader.bwd.W": {Embed + Hidden + 1, 4 * Hidden}}
+	for _, p := range m.Machine.Params() {
+		want[p.Name] = []int(p.T.Shape())
+	}
+	if len(tensors) != len(want) || meta["format"] != "wap" {
+		t.Errorf("model.safetensors holds %d tensors (metadata %v), want %d", len(tensors), meta, len(want))
+	}
+	for name, shape := range want {
+		if !slices.Equal(tensors[name].Shape, shape) {
+			t.Errorf("tensor %s has shape %v, want %v", name, tensors[name].Shape, shape)
+		}
+	}
+	if !slices.Equal(tensors["reader.fwd.W"].Data, m.Reader.Fwd.Data().([]float64)) {
+		t.Error("reader.fwd.W holds other values than the reader's")
+	}
+}
+
+// A checkpoint holds the weights and Adam's moments by name; the spec
+// parser reads them.
+func TestCheckpointFile(t *testing.T) {
+	train := toyProblems(20, 3)
+	cfg := DefaultTrainConfig()
+	cfg.Epochs, cfg.Batch = 1, 10
+	tr, err := NewTrainer(paperModel(t, 12, 2), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Train(train, nil); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := tr.SaveCheckpoint(dir, "d"); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, CheckpointFile))
+	tensors, meta := specParse(t, b)
+	if meta["epoch"] != "1" || meta["adam_steps"] != "2" || !strings.Contains(meta["settings"], `"lr":0.01`) {
+		t.Errorf("metadata %v", meta)
+	}
+	st := tr.Adam.State()
+	for i, n := range tr.M.named() {
+		if !slices.Equal(tensors["adam.m."+n.Name].Data, st.M[i]) || !slices.Equal(tensors["adam.v."+n.Name].Data, st.V[i]) || !slices.Equal(tensors[n.Name].Data, n.Data) {
+			t.Errorf("tensor %s or its moments differ", n.Name)
+		}
+	}
+}
+
+// Resuming with other settings is refused, naming what differs.
+func TestResumeRefusesOtherSettings(t *testing.T) {
+	cfg := DefaultTrainConfig()
+	cfg.Epochs, cfg.Batch = 1, 10
+	tr, _ := NewTrainer(paperModel(t, 12, 2), cfg)
+	if err := tr.Train(toyProblems(20, 3), nil); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := tr.SaveCheckpoint(dir, "data1"); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		change func(c *TrainConfig)
+		data   string
+		want   string // "": resumes
+	}{
+		{func(c *TrainConfig) { c.Epochs, c.Patience = 5, 2 }, "data1", ""},
+		{func(c *TrainConfig) { c.LR = 0.02 }, "data1", "--lr 0.01, now 0.02"},
+		{func(c *TrainConfig) { c.Batch, c.Bag = 20, 1 }, "data1", "--batch 10, now 20; --bag 0.5, now 1"},
+		{func(c *TrainConfig) { c.WordDropout, c.NoiseEta = 0, 0.01 }, "data1", "--noise 0, now 0.01; --word-dropout 0.1, now 0"},
+		{func(c *TrainConfig) { c.Restarts = 2 }, "data1", "--restarts 3, now 2"},
+		{func(c *TrainConfig) {}, "data2", "other training or dev problems"},
+	}
+	for _, tc := range tests {
+		c := cfg
+		tc.change(&c)
+		tr, _ := NewTrainer(paperModel(t, 12, 2), c)
+		err := tr.Resume(dir, tc.data)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("resume: %v, want %q", err, tc.want)
+		}
+	}
+}
+
+// Directories that are not whole models of this version are refused with
+// an error that says what is wrong.
+func TestLoadRefuses(t *testing.T) {
+	vocab := toyVocab(t)
+	good := filepath.Join(t.TempDir(), "good")
+	if err := paperModel(t, vocab.Size(), 1).Save(good, Config{}, vocab); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(t.TempDir(), "other")
+	if err := paperModel(t, vocab.Size(), 2).Save(other, Config{}, vocab); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		make func(dir string)
+		want string
+	}{
+		{"earlier version", func(dir string) {
+			os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"format": "wap-model/2"}`), 0o644)
+			os.WriteFile(filepath.Join(dir, "reader.json"), []byte(`[]`), 0o644)
+		}, "a model of an earlier version of wap (weights in reader.json"},
+		{"weights of another model", func(dir string) {
+			copyDir(t, good, dir)
+			copyFile(t, filepath.Join(other, WeightsFile), filepath.Join(dir, WeightsFile))
+		}, "model.safetensors does not match the checksum in config.json"},
+		{"no weights", func(dir string) {
+			copyDir(t, good, dir)
+			os.Remove(filepath.Join(dir, WeightsFile))
+		}, "no such file"},
+		{"another tool's model", func(dir string) {
+			os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"format": "d4-sketch-model/1"}`), 0o644)
+		}, `format "d4-sketch-model/1", want "wap-model/3": not a model of wap`},
+	}
+	for _, tc := range tests {
+		dir := filepath.Join(t.TempDir(), "m")
+		os.Mkdir(dir, 0o755)
+		tc.make(dir)
+		if _, _, _, err := Load(dir); err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), dir) {
+			t.Errorf("%s: %v, want an error naming %s and containing %q", tc.name, err, dir, tc.want)
+		}
+	}
+}
+
+func copyFile(t *testing.T, src, dst string) {
+	t.Helper()
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func copyDir(t *testing.T, src, dst string) {
+	t.Helper()
+	entries, _ := os.ReadDir(src)
+	for _, e := range entries {
+		copyFile(t, filepath.Join(src, e.Name()), filepath.Join(dst, e.Name()))
+	}
+}
+
+// toyRun is a small training run of two restarts.
+func toyRun(t *testing.T, resume bool) RunSpec {
+	cfg := DefaultTrainConfig()
+	cfg.Epochs, cfg.Batch, cfg.Bag, cfg.Seed = 2, 20, 1, 5
+	return RunSpec{SketchFile: "wap.fth", Sketch: wapSketch(t), Vocab: toyVocab(t), Train: toyProblems(20, 3), Dev: toyProblems(5, 4),
+		Cfg: cfg, Base: Config{Data: "toy"}, Resume: resume}
+}
+
+// checkWhole checks that dir is absent or a whole model that agrees with
+// its config.json: its dev accuracy is the one recorded.
+func checkWhole(t *testing.T, dir string, dev []*Problem, when string) {
+	t.Helper()
+	e, cfg, _, err := Load(dir)
+	if err != nil {
+		if !strings.Contains(err.Error(), "no such directory") {
+			t.Errorf("%s: %v", when, err)
+		}
+		return
+	}
+	acc, err := e.ExactAccuracy(dev)
+	if err != nil || acc != cfg.DevAccuracy || len(cfg.Members) != len(e.Models) {
+		t.Errorf("%s: dev accuracy %v (%v), config.json says %v (members %v)", when, acc, err, cfg.DevAccuracy, cfg.Members)
+	}
+	for _, name := range cfg.Members {
+		_, mcfg, _, err := LoadModel(filepath.Join(dir, name))
+		if err != nil || mcfg.Epoch < 1 {
+			t.Errorf("%s: member %s: %v, epoch %d", when, name, err, mcfg.Epoch)
+		}
+	}
+}
+
+// errKilled stands for a kill.
+type errKilled struct{}
+
+// A training run killed at any moment of any of its publications leaves a
+// directory that is absent or a whole model agreeing with its config.json,
+// and the run resumed from there ends with the weights of a run that was
+// not interrupted. The kills fall, in each publication, on the first file
+// written or linked (the new version half built beside the directory), on the swap
+// (built, not yet in place) and on the removal of the old version (in
+// place); between two of these, a kill leaves what one of them leaves.
+func TestTrainingKilledAtAnyMoment(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains about 40 short runs")
+	}
+	// The uninterrupted run, recording the steps of its publications.
+	var steps []string
+	modeldir.Fault = func(s string) { steps = append(steps, s) }
+	defer func() { modeldir.Fault = nil }()
+	straight := filepath.Join(t.TempDir(), "m")
+	w, err := OpenTrainingDir(straight, 2, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, final, err := TrainModels(w, toyRun(t, false))
+	w.Close()
+	if err != nil || !final.Complete || len(final.Members) != 2 {
+		t.Fatalf("%v %+v", err, final)
+	}
+	kills := 0
+	for k, step := range steps {
+		first := strings.HasPrefix(step, "write") && (k == 0 || !strings.HasPrefix(steps[k-1], "write") && steps[k-1] != "link")
+		if first || step == "link" || step == "swap" || step == "remove" {
+			killAt(t, k+1, step, want)
+			kills++
+		}
+	}
+	t.Logf("%d kills among the %d steps of %d publications", kills, len(steps), strings.Count(strings.Join(steps, " "), "swap"))
+}
+
+// killAt runs the toy run, kills it at step k of its publications, checks
+// the directory and resumes the run.
+func killAt(t *testing.T, k int, step string, want []Restart) {
+	dir := filepath.Join(t.TempDir(), "m")
+	n := 0
+	modeldir.Fault = func(string) {
+		if n++; n == k {
+			panic(errKilled{})
+		}
+	}
+	w, err := OpenTrainingDir(dir, 2, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	killed := func() (killed bool) {
+		defer func() {
+			if r := recover(); r != nil {
+				if _, ok := r.(errKilled); !ok {
+					panic(r)
+				}
+				killed = true
+			}
+		}()
+		TrainModels(w, toyRun(t, false))
+		return false
+	}()
+	w.Close() // the kernel's release of a killed process's lock
+	modeldir.Fault = nil
+	if !killed {
+		t.Fatalf("step %d was not reached", k)
+	}
+	when := fmt.Sprintf("killed at step %d (%s)", k, step)
+	checkWhole(t, dir, toyRun(t, false).Dev, when)
+	resumeAndCompare(t, dir, want, when)
+}
+
+// resumeAndCompare resumes a killed run in dir (or starts it anew when it
+// had not published yet) and compares its models with want's.
+func resumeAndCompare(t *testing.T, dir string, want []Restart, when string) {
+	t.Helper()
+	_, statErr := os.Stat(filepath.Join(dir, ConfigFile))
+	spec := toyRun(t, statErr == nil)
+	w, err := OpenTrainingDir(dir, 2, spec.Resume)
+	if err != nil {
+		t.Fatalf("%s: %v", when, err)
+	}
+	got, final, err := TrainModels(w, spec)
+	w.Close()
+	if err != nil {
+		t.Fatalf("%s: resume: %v", when, err)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(dir)); len(entries) != 1 {
+		t.Errorf("%s: leftovers beside the directory: %v", when, entries)
+	}
+	for k := range want {
+		for i, a := range want[k].Model.tensors() {
+			if !slices.Equal(a.Data().([]float64), got[k].Model.tensors()[i].Data().([]float64)) {
+				t.Fatalf("%s: restart %d, tensor %d differs from the uninterrupted run's", when, k+1, i)
+			}
+		}
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, ConfigFile))
+	if !final.Complete || !bytes.Contains(b, []byte(`"complete": true`)) {
+		t.Errorf("%s: the resumed run's config.json: %s", when, b)
+	}
+}
+
+// A model read while new versions of its directory are published is one
+// whole version: the weights that its config.json describes.
+func TestLoadWhilePublished(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("without renameat2's exchange, the directory is missing for an instant")
+	}
+	vocab := toyVocab(t)
+	dir := filepath.Join(t.TempDir(), "m")
+	models := []*Model{paperModel(t, vocab.Size(), 1), paperModel(t, vocab.Size(), 2)}
+	if err := models[0].Save(dir, Config{Epoch: 1}, vocab); err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan bool)
+	done := make(chan error)
+	go func() {
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				done <- nil
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+			if err := models[i%2].Save(dir, Config{Epoch: 1 + i%2}, vocab); err != nil {
+				done <- err
+				return
+			}
+		}
+	}()
+	for range 30 {
+		e, cfg, _, err := Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := models[cfg.Epoch-1].Reader.Fwd.Data().([]float64)
+		if !slices.Equal(e.Models[0].Reader.Fwd.Data().([]float64), want) {
+			t.Fatalf("the weights of epoch %d are not those config.json describes", cfg.Epoch)
+		}
+	}
+	close(stop)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,213 @@
+package wap
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/d4lang/d4/internal/modeldir"
+	"github.com/d4lang/d4/reader"
+)
+
+// TrainingDir is a model directory that a training run writes. It holds
+// the directory's lock for the run, and after every epoch publishes a
+// whole new version of the directory (see the model directory's layout):
+// the restart's checkpoint, its best model so far, and a config.json that
+// describes the model the directory holds at that moment. With one
+// restart the directory is that model; with several it is an ensemble
+// whose members are the restarts finished in this run (the first restart
+// alone while it trains), and whose dev accuracy is measured when a
+// restart finishes. Until the end, config.json says "complete": false.
+type TrainingDir struct {
+	Dir      string
+	restarts int
+	vocab    *reader.Vocab // set by TrainModels
+	lock     *modeldir.Locked
+	fresh    bool     // the next version replaces whatever the directory held
+	models   []Config // each restart's model's config.json (Format "": none yet)
+	members  []string // the restarts finished in this run
+	top      Config   // an ensemble's config.json
+}
+
+// OpenTrainingDir takes the lock of the model directory dir for a run of
+// restarts models, removes what a killed run left, and checks what dir
+// holds: nothing, a model of wap (replaced once an epoch finishes), or,
+// with resume, a model of this version with checkpoints. Anything else is
+// an error that says what is there.
+func OpenTrainingDir(dir string, restarts int, resume bool) (*TrainingDir, error) {
+	l, err := modeldir.Lock(dir)
+	if err != nil {
+		return nil, err
+	}
+	w := &TrainingDir{Dir: dir, restarts: restarts, lock: l, fresh: !resume, models: make([]Config, restarts)}
+	if err := w.check(resume); err != nil {
+		l.Unlock()
+		return nil, err
+	}
+	return w, nil
+}
+
+// check cleans dir and checks what it holds.
+func (w *TrainingDir) check(resume bool) error {
+	if err := modeldir.Clean(w.Dir); err != nil {
+		return err
+	}
+	entries, err := os.ReadDir(w.Dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && resume:
+		return fmt.Errorf("cannot resume: model directory %s does not exist", w.Dir)
+	case errors.Is(err, fs.ErrNotExist), err == nil && len(entries) == 0 && !resume:
+		return nil
+	case err != nil:
+		return fmt.Errorf("model directory %s: %w", w.Dir, err)
+	}
+	var cfg Config
+	_, err = readConfig(w.Dir, &cfg)
+	if err == nil || !resume && errors.Is(err, errOldModel) {
+		return nil // a model: replaced as training goes
+	}
+	if resume {
+		return fmt.Errorf("cannot resume: model %s: %w", w.Dir, err)
+	}
+	return fmt.Errorf("model directory %s exists and holds no model of wap (%v): name another --model, or remove it", w.Dir, err)
+}
+
+// Close releases the directory's lock.
+func (w *TrainingDir) Close() { w.lock.Unlock() }
+
+// sub is the directory of restart k's model within a version of the
+// directory at root.
+func (w *TrainingDir) sub(root string, k int) string {
+	if w.restarts == 1 {
+		return root
+	}
+	return filepath.Join(root, MemberName(k))
+}
+
+// ModelDir is the directory of restart k's model.
+func (w *TrainingDir) ModelDir(k int) string { return w.sub(w.Dir, k) }
+
+// Resume restores trainer tr of restart k from its checkpoint (see
+// Trainer.Resume), and returns the configuration of its best model so far;
+// a restart after the first that had not started (no directory) starts
+// afresh (ok false).
+func (w *TrainingDir) Resume(k int, tr *Trainer, data string) (cfg Config, ok bool, err error) {
+	dir := w.ModelDir(k)
+	if _, err := os.Stat(dir); k > 0 && errors.Is(err, fs.ErrNotExist) {
+		return Config{}, false, nil
+	}
+	if err := tr.Resume(dir, data); err != nil {
+		return Config{}, false, err
+	}
+	if _, err := readConfig(dir, &cfg); err != nil {
+		return Config{}, false, fmt.Errorf("cannot resume: model %s: %w", dir, err)
+	}
+	w.models[k] = cfg
+	return cfg, true, nil
+}
+
+// Epoch publishes the directory after an epoch of restart k (trainer tr):
+// its checkpoint and, when best is not nil (the best epoch so far, with
+// the configuration to record), its model.
+func (w *TrainingDir) Epoch(k int, tr *Trainer, best *Config, data string) error {
+	ck, err := tr.checkpoint(data)
+	if err != nil {
+		return err
+	}
+	var weights []byte
+	cfg := w.models[k]
+	if best != nil {
+		if weights, err = tr.M.weights(); err != nil {
+			return err
+		}
+		cfg = *best
+		cfg.Training = new(SettingsOf(tr.Cfg, data))
+	}
+	if best == nil && cfg.Format == "" {
+		return errors.New("wap: the first epoch of a run must be its best so far")
+	}
+	cfg.Complete = false
+	var top Config
+	err = modeldir.Publish(w.Dir, !w.fresh, func(tmp string) error {
+		sub := w.sub(tmp, k)
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			return err
+		}
+		if err := modeldir.WriteFile(filepath.Join(sub, CheckpointFile), ck); err != nil {
+			return err
+		}
+		if cfg, err = writeModel(sub, tr.M, cfg, w.vocab, weights); err != nil || w.restarts == 1 || len(w.members) > 0 {
+			return err
+		}
+		// While the first restart trains, it is the ensemble.
+		top = w.ensembleConfig(cfg, cfg.DevAccuracy, cfg.DevLoss, false)
+		top, err = writeEnsemble(tmp, top, tr.M, []string{MemberName(k)}, w.vocab)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	w.fresh, w.models[k] = false, cfg
+	if top.Format != "" {
+		w.top = top
+	}
+	return nil
+}
+
+// ensembleConfig is the configuration of an ensemble of models like m.
+func (w *TrainingDir) ensembleConfig(m Config, devAcc, devLoss float64, complete bool) Config {
+	cfg := m
+	cfg.Epoch, cfg.DevAccuracy, cfg.DevLoss, cfg.Restarts, cfg.Complete = 0, devAcc, devLoss, w.restarts, complete
+	return cfg
+}
+
+// Finish publishes the directory after restart k has finished (model m,
+// the restart's best): its config.json says so and, with several
+// restarts, the ensemble grows by it, its dev accuracy measured on dev.
+// It returns the directory's configuration.
+func (w *TrainingDir) Finish(k int, m *Model, dev []*Problem, seconds float64) (Config, error) {
+	cfg := w.models[k]
+	cfg.Complete = true
+	members := append(append([]string(nil), w.members...), MemberName(k))
+	var e *Ensemble
+	top := Config{}
+	if w.restarts > 1 {
+		e = &Ensemble{}
+		for j := range members {
+			if j == k {
+				e.Models = append(e.Models, m)
+				continue
+			}
+			mj, _, _, err := LoadModel(w.ModelDir(j))
+			if err != nil {
+				return Config{}, err
+			}
+			e.Models = append(e.Models, mj)
+		}
+		acc, err := e.ExactAccuracy(dev)
+		if err != nil {
+			return Config{}, err
+		}
+		top = w.ensembleConfig(w.models[0], acc, 0, len(members) == w.restarts)
+		top.TrainSeconds = seconds
+	}
+	err := modeldir.Publish(w.Dir, !w.fresh, func(tmp string) error {
+		var err error
+		if cfg, err = writeModel(w.sub(tmp, k), m, cfg, w.vocab, nil); err != nil || w.restarts == 1 {
+			return err
+		}
+		top, err = writeEnsemble(tmp, top, m, members, w.vocab)
+		return err
+	})
+	if err != nil {
+		return Config{}, err
+	}
+	w.fresh, w.models[k], w.members = false, cfg, members
+	if w.restarts == 1 {
+		return cfg, nil
+	}
+	w.top = top
+	return top, nil
+}
