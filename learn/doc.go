@@ -31,15 +31,22 @@
 // accuracy, or after MaxEpochs. Restarts trains that many models, seeds
 // Seed, Seed+1, …, and keeps the best by dev accuracy.
 //
-// Model directory (Options.Dir, Load): config.json (the sketch's source,
-// the sizes, the budget, the settings and figures), model.safetensors (the
-// slots' weights by name) and, while training runs, checkpoint.json (the
-// last finished epoch: weights, Adam's state, counters, finished restarts).
-// Nothing is written before the first epoch finishes; every file is
-// written atomically, the weights before config.json, which records their
-// checksum, so a directory is always one whole model or refused as
-// damaged. Resume continues a checkpoint exactly (the shuffling is
-// replayed), except that gradient noise, if any, is drawn afresh.
+// Model directory (Options.Dir, Load, OpenDir): package d4's model
+// directory, config.json (the sketch's source, the sizes, the weights'
+// checksum, and here the step budget, the settings and figures) and
+// model.safetensors (the slots' weights by name), with, while training
+// runs, checkpoint.safetensors (the last finished epoch: the weights,
+// Adam's moments, the best weights so far, the finished restarts', and the
+// counters and settings in its metadata; see CheckpointFile). Train holds
+// the directory's lock, checks it before training (after removing what a
+// killed run left), and publishes it as a unit after every finished epoch
+// (package internal/modeldir): a reader, or a kill at any moment, finds one
+// whole model that its config.json describes. Nothing is written before the
+// first epoch finishes. Resume continues a checkpoint exactly (the shuffling
+// is replayed), except that gradient noise, if any, is drawn afresh; a
+// checkpoint of another sketch, other data or other settings is refused.
+// OpenDir and Writer.Save write a model that Train returned, as
+// `tasks --save DIR` does.
 //
 // Running (Predict, Evaluate, RunLimits). A trained sketch runs on the
 // symbolic machine with each slot deciding by the argmax of its network

@@ -42,8 +42,9 @@ type Options struct {
 	Optim string
 
 	// Dir, if set, is the model directory: after every finished epoch it
-	// holds the best model so far and a checkpoint. Resume continues from
-	// the checkpoint.
+	// holds the best model so far and a checkpoint, published as a unit;
+	// Train holds its lock and checks it before training. Resume continues
+	// from the checkpoint.
 	Dir    string
 	Resume bool
 	// Progress, if set, is called after every update and every epoch.
@@ -175,6 +176,7 @@ func Train(sk Sketch, train, dev Split, o Options) (*Model, Report, error) {
 	if err != nil {
 		return nil, Report{}, err
 	}
+	defer s.close()
 	return s.run()
 }
 
@@ -225,6 +227,7 @@ type session struct {
 	budget     Budget
 	v          int
 	start      time.Time
+	w          *Writer     // the model directory (Options.Dir), or nil
 	ck         *checkpoint // resumed from, or nil
 	results    []restartResult
 }
@@ -264,11 +267,18 @@ func newSession(sk Sketch, code *forth.Code, train, dev Split, o Options) (*sess
 		}
 	}
 	if o.Dir != "" {
-		if err := s.prepareDir(); err != nil {
+		if s.w, err = openDir(o.Dir, s.prepareDir); err != nil {
 			return nil, err
 		}
 	}
 	return s, nil
+}
+
+// close releases the model directory, if any.
+func (s *session) close() {
+	if s.w != nil {
+		s.w.Close()
+	}
 }
 
 // MaxValueSize and MaxStackSize are ∂4's limits (d4.NewSizes).
@@ -284,10 +294,11 @@ func isStatic(code *forth.Code, v, h int, input []int, steps int) bool {
 	return err == nil
 }
 
-// restartResult is a finished (or failed) restart.
+// restartResult is a finished (or failed) restart; a checkpoint holds its
+// Params as tensors and the rest as JSON.
 type restartResult struct {
 	Seed       int64       `json:"seed"`
-	Params     [][]float64 `json:"params"`
+	Params     [][]float64 `json:"-"`
 	Report     Report      `json:"report"`
 	Seconds    float64     `json:"seconds"`
 	StepBudget int         `json:"steps"`
@@ -339,11 +350,9 @@ func (s *session) run() (*Model, Report, error) {
 	}
 	rep := best.Report
 	rep.TrainSeconds = s.elapsed()
-	if s.o.Dir != "" {
-		if err := saveDir(s.o.Dir, m, s.config(rep)); err != nil {
-			return m, rep, err
-		}
-		if err := removeCheckpoint(s.o.Dir); err != nil {
+	m.Config = s.config(rep)
+	if s.w != nil {
+		if err := s.w.publish(m, m.Config, nil); err != nil {
 			return m, rep, err
 		}
 	}
@@ -377,8 +386,8 @@ func (s *session) restart(k int) (restartResult, error) {
 	}
 	f := &fit{s: s, k: k, m: m, seed: seed, budget: s.budget}
 	f.best, f.bestTrain, f.settled = -1, -1, -1
-	if s.ck != nil && s.ck.Restart == k && s.ck.Fit != nil {
-		if err := f.restore(s.ck.Fit); err != nil {
+	if s.ck != nil && s.ck.Restart == k {
+		if err := f.restore(&s.ck.Fit); err != nil {
 			return restartResult{}, err
 		}
 	}

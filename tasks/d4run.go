@@ -98,9 +98,12 @@ type Result struct {
 type D4Run struct {
 	Task, Sketch string
 	Model        *d4.Model
-	Code         *forth.Code
-	V            int
-	sketchName   string
+	// Trained is the model Train returned, with its step budget and
+	// configuration: what learn.Writer.Save writes as a model directory.
+	Trained    *learn.Model
+	Code       *forth.Code
+	V          int
+	sketchName string
 }
 
 // NewD4Run compiles the task's sketch and builds its model for the value
@@ -169,7 +172,7 @@ func (r *D4Run) Train(ds Dataset, o D4Options) (epochs int, devHamming float64, 
 	sk := learn.Sketch{File: r.Model.SketchFile, Src: r.Model.Sketch}
 	m, rep, err := learn.Train(sk, learn.Split{File: "train", Rows: toData(ds.Train)}, learn.Split{File: "dev", Rows: toData(ds.Dev)}, lo)
 	if m != nil {
-		r.Model = m.Model
+		r.Model, r.Trained = m.Model, m
 	}
 	return rep.Epochs, rep.DevHamming, rep.MsPerUpdate, err
 }

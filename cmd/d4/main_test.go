@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/internal/modeldir"
 )
 
 // cli runs the command and returns its exit status, stdout and stderr.
@@ -58,6 +59,13 @@ func TestBadInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	write(t, notModel, "notes.txt", "mine")
+	oldModel := write(t, dir, "old.json", `{"format": "d4-model/1", "sketch_file": "max.fth", "params": []}`)
+	busy := filepath.Join(dir, "busy")
+	lock, err := modeldir.Lock(busy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Unlock()
 	model := filepath.Join(dir, "model")
 	mustD4(t, "train", "--sketch", "max", "--train", maxRows, "--model", model, "--epochs", "1")
 	config, err := os.ReadFile(filepath.Join(model, "config.json"))
@@ -97,13 +105,15 @@ func TestBadInput(t *testing.T) {
 		{"train value beyond --value-size", []string{"train", "--sketch", "max", "--train", wide, "--value-size", "10", "--model", model}, 1, "wide.jsonl row 3: input value 1 is 12, outside the value size 10"},
 		{"train rows beyond --stack-size", []string{"train", "--sketch", "max", "--train", maxRows, "--stack-size", "4", "--model", model}, 1, "max.jsonl row 1: the input of 4 values does not fit a stack of size 4"},
 		{"train into another directory", []string{"train", "--sketch", "max", "--train", maxRows, "--model", notModel}, 1, "holds no d4 model"},
+		{"train into a directory being written", []string{"train", "--sketch", "max", "--train", maxRows, "--model", busy}, 1, "is being written by another process"},
+		{"run an old model file", []string{"run", "--model", oldModel, "--stack", "1"}, 1, "a model file of an earlier version of d4"},
 		{"train resume without checkpoint", []string{"train", "--sketch", "max", "--train", maxRows, "--model", model, "--resume"}, 1, "cannot resume"},
 		{"eval without data", []string{"eval", "--model", model}, 2, "--data DATA is required"},
 		{"eval value beyond the model", []string{"eval", "--model", model, "--data", wide}, 1, "wide.jsonl row 3: input value 1 is 12, outside the value size 6 (values 0 … 5): the model"},
 		{"eval bad exec", []string{"eval", "--model", model, "--data", maxRows, "--exec", "soft"}, 2, "--exec must be hybrid or discretised"},
 		{"eval not a model", []string{"eval", "--model", notModel, "--data", maxRows}, 1, "no config.json: not a d4 model directory"},
 		{"export missing model", []string{"export"}, 2, "--model DIR is required"},
-		{"export a file that is no model", []string{"export", "--model", filepath.Join(dir, "notmodel-file")}, 1, "not a d4 model file"},
+		{"export a file that is no model", []string{"export", "--model", filepath.Join(dir, "notmodel-file")}, 1, "a file, not a d4 model directory"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

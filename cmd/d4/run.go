@@ -47,7 +47,7 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&f.steps, "steps", 1_000_000, "step budget (--machine d4: 100000; with --model: see above)")
 	fs.StringVar(&f.stack, "stack", "", "initial data stack, bottom to top, e.g. \"2 4 2 7 4\"")
 	fs.StringVar(&f.machine, "machine", "symbolic", "machine: symbolic, or d4 (the differentiable machine from the one-hot initial state)")
-	fs.StringVar(&f.model, "model", "", "trained model (a directory of 'd4 train', or a model file of 'tasks --save')")
+	fs.StringVar(&f.model, "model", "", "trained model directory (of 'd4 train' or 'tasks --save')")
 	fs.BoolVar(&f.trace, "trace", false, "print the step table (pc, word, data and return stacks) before the result (symbolic machine)")
 	fs.BoolVar(&f.strict, "strict", false, "report stack underflow and overflow and out-of-range addresses as errors")
 	fs.BoolVar(&f.list, "list", false, "print the compiled code and exit")

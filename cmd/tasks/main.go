@@ -133,7 +133,7 @@ func parseCell(task string, args []string, stderr io.Writer) (cellFlags, error) 
 	fs.Float64Var(&f.noise, "noise", -1, "∂4: gradient noise η, variance η/t^0.55 at update t (0: none; -1: the task's default: 0.01 for sort as in the paper, 0 for addition)")
 	fs.StringVar(&f.exec, "exec", "hybrid", "test-time execution of ∂4: hybrid (symbolic machine, argmax slots) or discretised (§4.1)")
 	fs.StringVar(&f.data, "data", "", "dataset directory (train/dev/test Parquet); generated there if absent (default: data/generated/NAME)")
-	fs.StringVar(&f.save, "save", "", "write the trained ∂4 model to this file")
+	fs.StringVar(&f.save, "save", "", "write the trained ∂4 model to this model directory (the format of 'd4 train', which 'd4 run/eval/export --model DIR' read)")
 	fs.StringVar(&f.tracePNG, "trace-png", "", "draw ∂4's soft run of the first training example before training, after one epoch and after training to this PNG file: the program counter over the steps (or, when the control flow does not depend on the slots, their decisions) and the final data stack")
 	fs.StringVar(&f.optim, "optim", "all", "∂4 execution while training: naive (the execution RNN of §3.3), collapse (straight-line code in one step), interpolate (collapse and if-branch interpolation), static (only the words on the trace when control does not depend on the slots, else naive), all (static, else interpolate)")
 	if err := parseFlags(fs, "usage: tasks "+task+" [flags]", args, stderr); err != nil {
@@ -148,6 +148,8 @@ func parseCell(task string, args []string, stderr io.Writer) (cellFlags, error) 
 	switch {
 	case f.model != "d4" && f.model != "seq2seq":
 		return f, usageError{fmt.Errorf("--model must be d4 or seq2seq, got %q", f.model)}
+	case f.save != "" && f.model != "d4":
+		return f, usageError{fmt.Errorf("--save writes ∂4 models only, not --model %s", f.model)}
 	case f.tracePNG != "" && f.model != "d4":
 		return f, usageError{fmt.Errorf("--trace-png draws a run of ∂4, not of --model %s", f.model)}
 	case !slices.Contains(learn.Optims, f.optim):
@@ -234,15 +236,25 @@ func dataset(task string, f cellFlags) (tasks.Dataset, string, error) {
 }
 
 // trained is a model after training: it predicts targets of a given
-// length, and reports how its training went.
+// length, and reports how its training went; a ∂4 model can be saved.
 type trained struct {
 	res     tasks.Result
 	predict func(exs []tasks.Example) ([][]int, error)
-	save    func(path string) error
+	save    func(w *learn.Writer) error
 }
 
-// cell trains on the dataset of f and tests on its test split.
+// cell trains on the dataset of f and tests on its test split. With
+// --save, the model directory is opened (locked and checked) before
+// anything else and written once training has finished.
 func cell(task string, f cellFlags, stderr io.Writer) (tasks.Result, error) {
+	var out *learn.Writer
+	if f.save != "" {
+		var err error
+		if out, err = learn.OpenDir(f.save); err != nil {
+			return tasks.Result{}, err
+		}
+		defer out.Close()
+	}
 	ds, _, err := dataset(task, f)
 	if err != nil {
 		return tasks.Result{}, err
@@ -251,11 +263,8 @@ func cell(task string, f cellFlags, stderr io.Writer) (tasks.Result, error) {
 	if err != nil {
 		return tr.res, err
 	}
-	if f.save != "" {
-		if tr.save == nil {
-			return tr.res, fmt.Errorf("--save writes ∂4 models only")
-		}
-		if err := tr.save(f.save); err != nil {
+	if out != nil {
+		if err := tr.save(out); err != nil {
 			return tr.res, err
 		}
 	}
@@ -361,9 +370,9 @@ func trainD4(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (trai
 	return trained{
 		res:     res,
 		predict: predictD4(run, f.exec),
-		save: func(path string) error {
-			run.Model.Meta["train_len"] = fmt.Sprint(f.trainLen)
-			return run.Model.Save(path)
+		save: func(w *learn.Writer) error {
+			run.Trained.Meta["train_len"] = fmt.Sprint(f.trainLen)
+			return w.Save(run.Trained)
 		},
 	}, nil
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/learn"
 	"github.com/d4lang/d4/tasks"
 )
 
@@ -25,6 +26,13 @@ func TestErrors(t *testing.T) {
 	}
 	noSlots := filepath.Join(dir, "noslots.fth")
 	if err := os.WriteFile(noSlots, []byte(": SORT DROP ; SORT"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	notes := filepath.Join(dir, "notes")
+	if err := os.MkdirAll(notes, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(notes, "mine.txt"), []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -55,6 +63,8 @@ func TestErrors(t *testing.T) {
 		{"infinite noise", []string{"sort", "--noise", "+Inf"}, 2, "must be finite numbers"},
 		{"sketch without slots", []string{"sort", "--sketch", noSlots, "--data", filepath.Join(dir, "d3"), "--train-size", "4"}, 1, "has no slots"},
 		{"negative patience", []string{"add", "--patience", "-1"}, 2, "must not be negative"},
+		{"save a baseline", []string{"sort", "--model", "seq2seq", "--save", filepath.Join(dir, "m")}, 2, "--save writes ∂4 models only, not --model seq2seq"},
+		{"save into someone's directory", []string{"sort", "--save", notes, "--data", filepath.Join(dir, "d4")}, 1, "holds no d4 model (no config.json)"},
 		{"bench bad lengths", []string{"bench", "--sort-lens", "2,x"}, 2, "not a positive integer"},
 	}
 	for _, tc := range tests {
@@ -64,6 +74,41 @@ func TestErrors(t *testing.T) {
 		if code != tc.code || len(lines) != 1 || !strings.Contains(stderr.String(), tc.want) || strings.Contains(stderr.String(), "goroutine") {
 			t.Errorf("%s: exit %d (want %d), stderr %q (want one line containing %q)", tc.name, code, tc.code, stderr.String(), tc.want)
 		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "d4")); !os.IsNotExist(err) {
+		t.Errorf("a refused --save generated the dataset first (%v)", err)
+	}
+}
+
+// --save writes a model directory that learn.Load (d4 run, eval, export)
+// reads, with the task's settings and figures; a second run replaces it.
+func TestSave(t *testing.T) {
+	dir := t.TempDir()
+	model := filepath.Join(dir, "models", "compare")
+	for _, seed := range []string{"1", "2"} {
+		var stdout, stderr bytes.Buffer
+		args := []string{"sort", "--sketch", "compare", "--train-len", "2", "--test-len", "4", "--seed", seed, "--data", filepath.Join(dir, "ds"+seed), "--save", model}
+		if code := realMain(args, &stdout, &stderr); code != 0 {
+			t.Fatalf("seed %s: exit %d: %s", seed, code, stderr.String())
+		}
+	}
+	m, err := learn.Load(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Meta["task"] != "sort" || m.Meta["train_len"] != "2" || m.Config.Options.Seed != 2 || m.Config.Report.Epochs < 1 || m.Steps < 1 {
+		t.Errorf("the saved model's meta %v, steps %d, config %+v", m.Meta, m.Steps, m.Config)
+	}
+	entries, _ := os.ReadDir(model)
+	if len(entries) != 2 {
+		t.Errorf("the model directory holds %v, want config.json and model.safetensors", entries)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(model)); len(entries) != 1 {
+		t.Errorf("beside the model directory: %v", entries)
+	}
+	run, err := learn.Predict(m.Model, []int{1, 3, 2}, "hybrid", learn.RunLimits(3, m.Sizes.L, 0, 0))
+	if err != nil || len(run.Stack) != 2 {
+		t.Errorf("the saved model sorts 1 3 into %v (%v)", run.Stack, err)
 	}
 }
 

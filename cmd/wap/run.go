@@ -27,7 +27,7 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	trace := fs.Bool("trace", false, "print the step table (pc, word, data and return stacks) before the result")
 	strict := fs.Bool("strict", false, "report stack underflow/overflow and out-of-range addresses as errors")
 	list := fs.Bool("list", false, "print the compiled low-level code and exit")
-	modelPath := fs.String("model", "", "trained model file: runs the sketch's slots with its networks (hybrid on the symbolic machine)")
+	modelPath := fs.String("model", "", "trained model directory (of 'd4 train' or 'tasks --save'): runs the sketch's slots with its networks (hybrid on the symbolic machine)")
 	discretise := fs.Bool("discretise", false, "with --machine d4: round the state to one-hot after every step (§4.1)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap run [flags] FILE")

@@ -66,3 +66,21 @@ func checkWritable(dir string) error {
 	f.Close()
 	return os.Remove(f.Name())
 }
+
+// Open takes the writer's lock of the model directory dir (Lock), removes
+// what a killed writer left (Clean) and runs check, if not nil, on what
+// dir holds. On an error the lock is released.
+func Open(dir string, check func() error) (*Locked, error) {
+	l, err := Lock(dir)
+	if err != nil {
+		return nil, err
+	}
+	if err = Clean(dir); err == nil && check != nil {
+		err = check()
+	}
+	if err != nil {
+		l.Unlock()
+		return nil, err
+	}
+	return l, nil
+}

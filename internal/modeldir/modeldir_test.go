@@ -228,3 +228,42 @@ func TestLockOfAKilledProcess(t *testing.T) {
 	}
 	l.Unlock()
 }
+
+// Open cleans what a killed writer left and runs the caller's check under
+// the lock, releasing it when the check fails.
+func TestOpen(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "m")
+	version(dir, false, map[string]string{"config.json": "{}", ".model.safetensors.tmp7": "half"})
+	os.Mkdir(filepath.Join(filepath.Dir(dir), ".m.new-3"), 0o755)
+	tests := []struct {
+		name  string
+		check func() error
+		err   string
+	}{
+		{"no check", nil, ""},
+		{"the check sees a clean directory", func() error {
+			if got := tree(t, filepath.Dir(dir)); fmt.Sprint(got) != fmt.Sprint(map[string]string{"m/config.json": "{}", ".m.lock": fmt.Sprintln(os.Getpid())}) {
+				return fmt.Errorf("the check saw %v", got)
+			}
+			return nil
+		}, ""},
+		{"a failed check", func() error { return fmt.Errorf("not a model") }, "not a model"},
+	}
+	for _, tc := range tests {
+		l, err := Open(dir, tc.check)
+		if (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.err)
+		}
+		if l != nil {
+			if _, err := Lock(dir); err == nil {
+				t.Errorf("%s: the directory is not locked", tc.name)
+			}
+			l.Unlock()
+		}
+		if l2, err := Lock(dir); err != nil {
+			t.Errorf("%s: the lock was not released: %v", tc.name, err)
+		} else {
+			l2.Unlock()
+		}
+	}
+}

@@ -4,6 +4,11 @@
 // its dtype, shape and byte range, and the tensors' little-endian data, in
 // the order given. The header is padded with spaces to a multiple of 8
 // bytes. Only the F64 dtype is written and read.
+//
+// A reader takes the tensors it expects by name and shape from a Set
+// (Index, Take, TakeAll) and checks that none is left (Rest); Named names
+// copies of a model's weights, such as Adam's moments in a checkpoint
+// ("adam.m.NAME").
 package safetensors
 
 import (
@@ -11,7 +16,9 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -133,4 +140,71 @@ func Unmarshal(b []byte) ([]Tensor, map[string]string, error) {
 		out[i] = tensors[k]
 	}
 	return out, meta, nil
+}
+
+// Named returns tensors named prefix+NAME with the names and shapes of
+// like and the data of data, data[i] for like[i] (shared, not copied): a
+// checkpoint's Adam moments ("adam.m.") or other copies of a model's
+// weights. The data must have like's sizes (Marshal checks them).
+func Named(prefix string, like []Tensor, data [][]float64) []Tensor {
+	out := make([]Tensor, len(like))
+	for i, t := range like {
+		out[i] = Tensor{Name: prefix + t.Name, Shape: t.Shape, Data: data[i]}
+	}
+	return out
+}
+
+// Set is the tensors of a file by name, for a reader that takes the ones
+// it expects (Take, TakeAll) and then checks that none is left (Rest).
+type Set map[string]Tensor
+
+// Index returns the tensors as a Set.
+func Index(ts []Tensor) Set {
+	s := Set{}
+	for _, t := range ts {
+		s[t.Name] = t
+	}
+	return s
+}
+
+// Has reports whether the set holds a tensor of that name.
+func (s Set) Has(name string) bool {
+	_, ok := s[name]
+	return ok
+}
+
+// Take removes the tensor name from the set and returns its data; a
+// missing tensor or another shape is an error that names it.
+func (s Set) Take(name string, shape []int) ([]float64, error) {
+	t, ok := s[name]
+	switch {
+	case !ok:
+		return nil, fmt.Errorf("no tensor %s", name)
+	case !slices.Equal(t.Shape, shape):
+		return nil, fmt.Errorf("tensor %s has shape %v, want %v", name, t.Shape, shape)
+	}
+	delete(s, name)
+	return t.Data, nil
+}
+
+// TakeAll takes the tensor prefix+NAME, with its shape, for each tensor of
+// like (see Named), and returns their data in like's order.
+func (s Set) TakeAll(prefix string, like []Tensor) ([][]float64, error) {
+	out := make([][]float64, len(like))
+	for i, t := range like {
+		var err error
+		if out[i], err = s.Take(prefix+t.Name, t.Shape); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// Rest reports a tensor that no Take took, if any.
+func (s Set) Rest() error {
+	names := slices.Sorted(maps.Keys(s))
+	if len(names) > 0 {
+		return fmt.Errorf("tensor %s is not expected (%d unexpected tensors)", names[0], len(names))
+	}
+	return nil
 }

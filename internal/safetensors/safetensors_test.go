@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -61,5 +62,45 @@ func TestErrors(t *testing.T) {
 	}
 	if _, err := Marshal([]Tensor{{Name: "w", Shape: []int{1}, Data: []float64{1}}, {Name: "w", Shape: []int{1}, Data: []float64{1}}}, nil); err == nil {
 		t.Error("Marshal accepted a repeated name")
+	}
+}
+
+// A reader takes the tensors it expects by name and shape, and is told of
+// a missing, misshapen or unexpected one.
+func TestSet(t *testing.T) {
+	like := []Tensor{{Name: "slot0.stage0.W", Shape: []int{2, 1}, Data: []float64{1, 2}}, {Name: "slot0.stage0.b", Shape: []int{1}, Data: []float64{3}}}
+	moments := Named("adam.m.", like, [][]float64{{4, 5}, {6}})
+	if moments[0].Name != "adam.m.slot0.stage0.W" || moments[1].Shape[0] != 1 || moments[1].Data[0] != 6 {
+		t.Fatalf("Named: %v", moments)
+	}
+	tests := []struct {
+		name  string
+		ts    []Tensor
+		taken [][]float64
+		err   string
+	}{
+		{"all there", append(slices.Clone(like), moments...), [][]float64{{4, 5}, {6}}, ""},
+		{"missing", like, nil, "no tensor adam.m.slot0.stage0.W"},
+		{"misshapen", append(slices.Clone(like), Tensor{Name: "adam.m.slot0.stage0.W", Shape: []int{1, 2}, Data: []float64{4, 5}}, moments[1]),
+			nil, "tensor adam.m.slot0.stage0.W has shape [1 2], want [2 1]"},
+		{"unexpected", append(append(slices.Clone(like), moments...), Tensor{Name: "extra", Shape: []int{}, Data: []float64{0}}),
+			[][]float64{{4, 5}, {6}}, "tensor extra is not expected"},
+	}
+	for _, tc := range tests {
+		s := Index(tc.ts)
+		if !s.Has("slot0.stage0.b") {
+			t.Errorf("%s: Has does not find a tensor", tc.name)
+		}
+		weights, err := s.TakeAll("", like)
+		if err != nil || !reflect.DeepEqual(weights, [][]float64{{1, 2}, {3}}) {
+			t.Errorf("%s: weights %v, %v", tc.name, weights, err)
+		}
+		taken, err := s.TakeAll("adam.m.", like)
+		if err == nil {
+			err = s.Rest()
+		}
+		if !reflect.DeepEqual(taken, tc.taken) || (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%s: took %v, error %v; want %v and %q", tc.name, taken, err, tc.taken, tc.err)
+		}
 	}
 }

@@ -76,8 +76,9 @@
 // recording (no graph is unrolled), optionally rounding the state to
 // one-hot after every step (§4.1). Hybrid decides slots on the symbolic
 // machine by the argmax of each network, which runs a model trained on
-// short inputs on long ones quickly. Model and its file (LoadModel, Save)
-// keep the sketch's source with the weights; package learn trains any
-// sketch from data and keeps model directories, package export writes a
-// trained sketch as a Forth program.
+// short inputs on long ones quickly. A Model is saved as a model directory
+// (Save, LoadModel): config.json with the sketch's source and sizes, and
+// model.safetensors with the weights by name. Package learn trains any
+// sketch from data into such directories; package export writes a trained
+// sketch as a Forth program.
 package d4
