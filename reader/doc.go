@@ -1,10 +1,47 @@
 // Package reader turns the text of a word algebra problem into what ∂4's
-// heap holds: it tokenises the story (Tokenize, with
-// github.com/jdkato/prose/v2), finds the numbers and their token positions
-// (ParseQuestion), maps tokens to ids with a word-level vocabulary (Vocab: a
-// standard Hugging Face tokenizer.json, loaded with
-// github.com/sugarme/tokenizer) in which every number is the one token
-// NumberToken, and reads the token ids with a bidirectional LSTM whose
-// states at the numbers (and at the two ends of the story) become the
-// context vectors placed on the heap.
+// heap holds: its quantities (ParseQuestion: prose's tokens, with
+// github.com/jdkato/prose/v2, and the numbers among them), its token ids
+// (Vocab.Encode, through a tokenizer.json that Hugging Face's libraries
+// read as well), and, by a bidirectional LSTM over the ids, the context
+// vectors of the numbers and of the two ends of the story that are placed
+// on the heap.
+//
+// # From text to ids
+//
+// The ids are defined by the tokenizer.json that Vocab.Save writes (with
+// tokenizer_config.json beside it): a standard Hugging Face tokenizer that
+// Hugging Face's tokenizers (Rust and Python), transformers.js and, here,
+// github.com/sugarme/tokenizer run alike:
+//
+//   - the normalizer, a Sequence of Replace steps and Lowercase, rewrites
+//     the text into prose's tokens separated by spaces, each quantity
+//     replaced by NumberToken: curly quotes become straight ones and white
+//     space a space; a currency sign, an opening bracket or quote is split
+//     off the start of a word, a clitic ('s, 'll, 're, 'm, n't) off the
+//     word it ends, closing punctuation off the end of a word (but the full
+//     stop of "Mr.", "Ana." or "U.S.", which prose keeps); then each
+//     quantity (42, 1,000, 2.5, .5, -3, 1/2, the mixed number 3 1/2, the
+//     number of 2.5km or 8-inch, but not 3rd or 10am) becomes NumberToken,
+//     and the text is lower-cased;
+//   - the pre-tokenizer (WhitespaceSplit) splits it at the spaces;
+//   - the WordPiece model (Vocab) turns each word into pieces and ids.
+//
+// ParseQuestion reads the quantities from prose's tokens; Encode checks
+// that the tokenizer gives as many NumberToken ids as there are
+// quantities, so the k-th NumberToken is the k-th quantity.
+//
+// On the problems of CC, of the generator and of the hand-written
+// benchmark, these are the ids of prose's tokens that the models were
+// trained on (tasks/wap's TestTokenizerGivesProseIDs checks every one).
+// Elsewhere the tokenizer can differ from prose where prose's rules are
+// not worth regular expressions: emoticons are split (":-)" is ":" "-"
+// ")"); of a run of more than three opening marks only three are split
+// off ("((($5" keeps "$5" whole, so that Encode finds no number where
+// ParseQuestion reads 5, and fails); a word with two clitics is split at
+// both ("don't's": do n't 's; prose: don't 's); the text of a special
+// token is read as that token alone, "<pad>" as the padding (as Hugging
+// Face's tokenizers, which take it for an added token, read it) and any
+// other ("<num>", "<PAD>") as UnkToken ("x<num>y" is x <unk> y; prose's
+// one token x<num>y was UnkToken); U+FEFF is white space (as JavaScript
+// has it); and İ and Σ lower to i with a dot above and σ.
 package reader

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -43,17 +45,18 @@ var specialTokens = []string{PadToken, UnkToken, NumberToken}
 // a word never seen in training is still read as pieces, and a training
 // word is usually one piece (see LearnVocab).
 //
-// A Vocab is stored as a standard Hugging Face tokenizer.json: a WordPiece
-// model with its vocab, unk_token and continuing_subword_prefix, a
-// Lowercase normalizer and a WhitespaceSplit pre-tokenizer (the special
-// tokens are also listed as special added_tokens). Encode always encodes
-// through github.com/sugarme/tokenizer: a Vocab from LoadVocab uses the
-// tokenizer loaded from the file; a Vocab from LearnVocab builds its
-// tokenizer, on first use, from exactly the JSON that Save would write. So
-// a vocabulary gives the same ids before and after a Save/LoadVocab round
-// trip. (sugarme/tokenizer v0.3.0 cannot save a tokenizer, so the JSON is
-// written here with encoding/json; its WordPiece trainer is not
-// deterministic and writes to stdout, so LearnVocab chooses the pieces.)
+// A Vocab is stored as a standard Hugging Face tokenizer.json that holds
+// the whole way from a question's text to its ids (see the package
+// documentation): the normalizer, the pre-tokenizer and the WordPiece
+// model, so that Hugging Face's libraries give the ids the model reads.
+// Encode always encodes through github.com/sugarme/tokenizer: a Vocab from
+// LoadVocab uses the tokenizer loaded from the file; a Vocab from
+// LearnVocab builds its tokenizer, on first use, from exactly the JSON
+// that Save would write. So a vocabulary gives the same ids before and
+// after a Save/LoadVocab round trip. (sugarme/tokenizer v0.3.0 cannot save
+// a tokenizer, so the JSON is written here with encoding/json; its
+// WordPiece trainer is not deterministic and writes to stdout, so
+// LearnVocab chooses the pieces.)
 //
 // A Vocab is safe for concurrent use.
 type Vocab struct {
@@ -211,8 +214,8 @@ func newVocab(words []string) *Vocab {
 }
 
 // hasSpecial reports whether w holds the text of a special token. The
-// tokenizer cuts such text out of a word (the special tokens are its
-// added_tokens), so such a word could not be looked up as a whole.
+// tokenizer's normalizer replaces such text by a special token, so such a
+// word could not be looked up as a whole.
 func hasSpecial(w string) bool {
 	for _, s := range specialTokens {
 		if strings.Contains(w, s) {
@@ -233,21 +236,22 @@ func (v *Vocab) Word(id int) string {
 	return v.words[id]
 }
 
-// hfTokenizer is the part of a Hugging Face tokenizer.json that a Vocab
-// uses; the other fields are written as null.
+// hfTokenizer is a Hugging Face tokenizer.json. The parts that a Vocab
+// does not set itself are kept as JSON values, to be checked.
 type hfTokenizer struct {
 	Version       string       `json:"version"`
 	Truncation    any          `json:"truncation"`
 	Padding       any          `json:"padding"`
 	AddedTokens   []hfAdded    `json:"added_tokens"`
-	Normalizer    *hfType      `json:"normalizer"`
-	PreTokenizer  *hfType      `json:"pre_tokenizer"`
+	Normalizer    any          `json:"normalizer"`
+	PreTokenizer  any          `json:"pre_tokenizer"`
 	PostProcessor any          `json:"post_processor"`
 	Decoder       any          `json:"decoder"`
 	Model         *hfWordPiece `json:"model"`
 }
 
-// hfAdded is an entry of added_tokens.
+// hfAdded is an entry of added_tokens (the files of earlier versions list
+// the special tokens there).
 type hfAdded struct {
 	ID         int    `json:"id"`
 	Content    string `json:"content"`
@@ -256,11 +260,6 @@ type hfAdded struct {
 	Rstrip     bool   `json:"rstrip"`
 	Normalized bool   `json:"normalized"`
 	Special    bool   `json:"special"`
-}
-
-// hfType is a component given by its type alone.
-type hfType struct {
-	Type string `json:"type"`
 }
 
 // hfWordPiece is a WordPiece model.
@@ -275,6 +274,12 @@ type hfWordPiece struct {
 // maxWordChars is the longest word WordPiece splits; a longer one is
 // UnkToken (the Hugging Face default).
 const maxWordChars = 100
+
+// decoderJSON returns the decoder of tokenizer.json: WordPiece's, which
+// joins the pieces of a word.
+func decoderJSON() map[string]any {
+	return map[string]any{"type": "WordPiece", "prefix": SubwordPrefix, "cleanup": false}
+}
 
 // hfVocab is a vocab (piece → id). It is written in id order, as
 // the Hugging Face library writes it.
@@ -320,36 +325,69 @@ func marshalNoEscape(v any) ([]byte, error) {
 	return bytes.TrimRight(b.Bytes(), "\n"), nil
 }
 
-// marshal returns the tokenizer.json of v.
-func (v *Vocab) marshal() ([]byte, error) {
-	doc := hfTokenizer{
-		Version:      "1.0",
-		Normalizer:   &hfType{Type: "Lowercase"},
-		PreTokenizer: &hfType{Type: "WhitespaceSplit"},
-		Model:        &hfWordPiece{Type: "WordPiece", UnkToken: UnkToken, Prefix: SubwordPrefix, MaxInputChars: maxWordChars, Vocab: v.ids},
-	}
-	for id, w := range specialTokens {
-		doc.AddedTokens = append(doc.AddedTokens, hfAdded{ID: id, Content: w, Special: true})
-	}
+// indented is v as indented JSON without the escaping of <, > and &.
+func indented(v any) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(doc); err != nil {
+	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
 }
 
-// Save writes v to path as a Hugging Face tokenizer.json (see Vocab),
-// atomically: a reader never sees a half-written file, and on failure any
-// previous file at path is unchanged.
+// marshal returns the tokenizer.json of v.
+func (v *Vocab) marshal() ([]byte, error) {
+	return indented(hfTokenizer{
+		Version:      "1.0",
+		AddedTokens:  []hfAdded{},
+		Normalizer:   normalizerJSON(),
+		PreTokenizer: preTokenizerJSON(),
+		Decoder:      decoderJSON(),
+		Model:        &hfWordPiece{Type: "WordPiece", UnkToken: UnkToken, Prefix: SubwordPrefix, MaxInputChars: maxWordChars, Vocab: v.ids},
+	})
+}
+
+// TokenizerConfigFile is the file that Save writes beside tokenizer.json:
+// what Hugging Face's AutoTokenizer reads besides it.
+const TokenizerConfigFile = "tokenizer_config.json"
+
+// hfConfig is tokenizer_config.json.
+type hfConfig struct {
+	// TokenizerClass is the class that reads tokenizer.json as it is.
+	TokenizerClass string `json:"tokenizer_class"`
+	// ModelMaxLength bounds the ids of a question: each comes from at
+	// least one of its at most MaxTextLen characters.
+	ModelMaxLength int    `json:"model_max_length"`
+	UnkToken       string `json:"unk_token"`
+	PadToken       string `json:"pad_token"`
+	// CleanUp is off: decoding does not glue punctuation to words.
+	CleanUp bool `json:"clean_up_tokenization_spaces"`
+}
+
+// configJSON returns tokenizer_config.json.
+func configJSON() ([]byte, error) {
+	return indented(hfConfig{TokenizerClass: "PreTrainedTokenizerFast", ModelMaxLength: MaxTextLen, UnkToken: UnkToken, PadToken: PadToken})
+}
+
+// Save writes v to path as a Hugging Face tokenizer.json (see Vocab), and
+// tokenizer_config.json (TokenizerConfigFile) beside it, each atomically:
+// a reader never sees a half-written file, and on failure any previous
+// file at path is unchanged.
 func (v *Vocab) Save(path string) error {
 	b, err := v.marshal()
 	if err != nil {
 		return fmt.Errorf("saving the vocabulary to %s: %w", path, err)
 	}
+	c, err := configJSON()
+	if err != nil {
+		return fmt.Errorf("saving the vocabulary to %s: %w", path, err)
+	}
 	if err := atomicfile.WriteBytes(path, b); err != nil {
+		return fmt.Errorf("saving the vocabulary: %w", err)
+	}
+	if err := atomicfile.WriteBytes(filepath.Join(filepath.Dir(path), TokenizerConfigFile), c); err != nil {
 		return fmt.Errorf("saving the vocabulary: %w", err)
 	}
 	return nil
@@ -359,8 +397,18 @@ func (v *Vocab) Save(path string) error {
 // when the file cannot be read, is not JSON, or is not a tokenizer.json of
 // the form Save writes: a WordPiece model whose ids are 0 … n−1 with
 // PadToken, UnkToken and NumberToken at ids 0, 1 and 2, unk_token
-// UnkToken, continuing_subword_prefix SubwordPrefix, a Lowercase
-// normalizer and a WhitespaceSplit pre-tokenizer.
+// UnkToken, continuing_subword_prefix SubwordPrefix, and this package's
+// normalizer, pre-tokenizer and decoder, without added tokens,
+// post-processor, truncation or padding (any of which would change the
+// ids that Hugging Face's libraries give).
+//
+// It also reads the tokenizer.json of earlier versions, which held the
+// same WordPiece model with a Lowercase normalizer and a WhitespaceSplit
+// pre-tokenizer (and the special tokens as added tokens): such a file went
+// with the ids of prose's tokens, which this package's pipeline gives on
+// the problems of CC, of the generator and of the benchmark (see the
+// package documentation), so its vocabulary is read with this pipeline
+// and gives the ids its model was trained with; Save writes the file anew.
 func LoadVocab(path string) (*Vocab, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -371,6 +419,45 @@ func LoadVocab(path string) (*Vocab, error) {
 		return nil, fmt.Errorf("loading the vocabulary from %s: %w", path, err)
 	}
 	return v, nil
+}
+
+// sameJSON reports whether a JSON value read from a file is want.
+func sameJSON(got, want any) bool {
+	b, err := json.Marshal(want)
+	if err != nil {
+		return false
+	}
+	var w any
+	if err := json.Unmarshal(b, &w); err != nil {
+		return false
+	}
+	return reflect.DeepEqual(got, w)
+}
+
+// writtenAgain ends the errors for a file whose pipeline is not this
+// package's.
+const writtenAgain = "(written by another tool or version: prepare the data or train the model again)"
+
+// checkPipeline checks that doc's way from text to tokens is this
+// package's; it reports whether doc is a file of an earlier version
+// (legacy), whose pipeline is replaced by this package's.
+func checkPipeline(doc *hfTokenizer) (legacy bool, err error) {
+	if sameJSON(doc.Normalizer, map[string]any{"type": "Lowercase"}) && sameJSON(doc.PreTokenizer, preTokenizerJSON()) {
+		return true, nil
+	}
+	switch {
+	case !sameJSON(doc.Normalizer, normalizerJSON()):
+		return false, fmt.Errorf("its normalizer is not this reader's %s", writtenAgain)
+	case !sameJSON(doc.PreTokenizer, preTokenizerJSON()):
+		return false, fmt.Errorf("its pre_tokenizer is not this reader's WhitespaceSplit %s", writtenAgain)
+	case len(doc.AddedTokens) > 0:
+		return false, fmt.Errorf("it has added_tokens, which this reader does not use %s", writtenAgain)
+	case doc.PostProcessor != nil || doc.Truncation != nil || doc.Padding != nil:
+		return false, fmt.Errorf("it has a post_processor, truncation or padding, which would change the ids %s", writtenAgain)
+	case !sameJSON(doc.Decoder, decoderJSON()):
+		return false, fmt.Errorf("its decoder is not this reader's WordPiece decoder %s", writtenAgain)
+	}
+	return false, nil
 }
 
 // parseVocab checks a tokenizer.json and loads its tokenizer.
@@ -389,10 +476,10 @@ func parseVocab(b []byte) (*Vocab, error) {
 		return nil, fmt.Errorf("unk_token %s, want %q", quote(m.UnkToken), UnkToken)
 	case m.Prefix != SubwordPrefix:
 		return nil, fmt.Errorf("continuing_subword_prefix %s, want %q", quote(m.Prefix), SubwordPrefix)
-	case doc.Normalizer == nil || doc.Normalizer.Type != "Lowercase":
-		return nil, errors.New("the normalizer must be Lowercase")
-	case doc.PreTokenizer == nil || doc.PreTokenizer.Type != "WhitespaceSplit":
-		return nil, errors.New("the pre_tokenizer must be WhitespaceSplit")
+	}
+	legacy, err := checkPipeline(&doc)
+	if err != nil {
+		return nil, err
 	}
 	words := make([]string, len(m.Vocab))
 	for w, id := range m.Vocab {
@@ -413,6 +500,11 @@ func parseVocab(b []byte) (*Vocab, error) {
 		}
 	}
 	v := newVocab(words)
+	if legacy {
+		// The tokenizer is built, on first use, from the file Save
+		// would write.
+		return v, nil
+	}
 	tk, err := loadTokenizer(b)
 	if err != nil {
 		return nil, err
@@ -432,9 +524,10 @@ func jsonError(b []byte, err error) error {
 	return err
 }
 
-// loadTokenizer makes a sugarme tokenizer of a checked tokenizer.json with
+// loadTokenizer makes a sugarme tokenizer of a checked tokenizer.json:
 // pretrained.FromReader (what pretrained.FromFile does after opening the
-// file). The library asserts types in the JSON without checking them, so
+// file) reads it but its normalizer, which buildNormalizer makes (see
+// there). The library asserts types in the JSON without checking them, so
 // a panic there is turned into an error.
 func loadTokenizer(b []byte) (tk *tokenizer.Tokenizer, err error) {
 	defer func() {
@@ -442,10 +535,25 @@ func loadTokenizer(b []byte) (tk *tokenizer.Tokenizer, err error) {
 			tk, err = nil, fmt.Errorf("the tokenizer library cannot read it: %v", r)
 		}
 	}()
-	tk, err = pretrained.FromReader(bytes.NewReader(b))
+	var doc map[string]any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		return nil, fmt.Errorf("not a tokenizer.json: %w", jsonError(b, err))
+	}
+	norm, _ := doc["normalizer"].(map[string]any)
+	n, err := buildNormalizer(norm)
+	if err != nil {
+		return nil, err
+	}
+	doc["normalizer"] = nil
+	rest, err := json.Marshal(doc)
+	if err != nil {
+		return nil, err
+	}
+	tk, err = pretrained.FromReader(bytes.NewReader(rest))
 	if err != nil {
 		return nil, fmt.Errorf("the tokenizer library cannot read it: %w", err)
 	}
+	tk.WithNormalizer(n)
 	return tk, nil
 }
 
@@ -474,83 +582,59 @@ type Encoding struct {
 	NumPos []int
 }
 
-// Encode encodes the tokens of q: each quantity becomes one NumberToken
-// (a mixed number's two tokens too), a token that holds a special token's
-// text (in any case) becomes UnkToken (a story cannot name the padding),
-// and the tokens, joined by single spaces, are encoded by the sugarme
-// tokenizer, which lower-cases them, splits them at the spaces and splits
-// each word into pieces. It fails for a quantity outside q.Tokens, or a
-// token that is empty or holds white space (Tokenize never makes one).
+// Encode encodes the text of q, as ParseQuestion read it, through the
+// tokenizer (the pipeline of tokenizer.json, run by sugarme/tokenizer):
+// the ids, their pieces, and the positions of the NumberToken ids, one per
+// quantity. It fails when the tokenizer does not read as many numbers as
+// q.Quantities has (a text that prose and the pipeline read differently;
+// see the package documentation), or when the tokenizer fails.
 func (v *Vocab) Encode(q Question) (Encoding, error) {
 	fail := func(format string, a ...any) (Encoding, error) {
 		return Encoding{}, fmt.Errorf("encoding the question: "+format, a...)
-	}
-	words := make([]string, 0, len(q.Tokens))
-	isNum := quantityTokens(q)
-	wordOf := make([]int, len(q.Tokens)) // token index → word index
-	var numWords []int
-	for _, n := range q.Quantities {
-		if n.Pos < 0 || n.Len < 1 || n.Pos+n.Len > len(q.Tokens) {
-			return fail("the quantity %q at token %d is outside the %d tokens", n.Text, n.Pos, len(q.Tokens))
-		}
-	}
-	for i, t := range q.Tokens {
-		wordOf[i] = len(words)
-		if t == "" || strings.ContainsAny(t, " \t\n\r") {
-			return fail("token %d (%s) is empty or holds white space", i, quote(t))
-		}
-		switch {
-		case isNum[i] && i > 0 && isNum[i-1] && sameQuantity(q, i):
-			continue // the rest of a mixed number
-		case isNum[i]:
-			numWords = append(numWords, len(words))
-			t = NumberToken
-		case hasSpecial(strings.ToLower(t)):
-			t = UnkToken
-		}
-		words = append(words, t)
-	}
-	if len(words) == 0 {
-		return Encoding{IDs: []int{}, Pieces: []string{}, NumPos: []int{}}, nil
 	}
 	tk, err := v.tokenizer()
 	if err != nil {
 		return fail("%w", err)
 	}
-	enc, err := tk.EncodeSingle(strings.Join(words, " "), false)
+	ids, pieces, err := encodeText(tk, q.Text)
 	if err != nil {
 		return fail("%w", err)
 	}
-	if len(enc.Words) != len(enc.Ids) {
-		return fail("the tokenizer gave %d word indices for %d ids", len(enc.Words), len(enc.Ids))
-	}
-	out := Encoding{IDs: append([]int{}, enc.Ids...), Pieces: append([]string{}, enc.Tokens...), NumPos: []int{}}
-	k := 0
-	for p, w := range enc.Words {
-		if k < len(numWords) && w == numWords[k] {
-			if enc.Ids[p] != NumID {
-				return fail("the tokenizer read quantity %d as %q", k+1, enc.Tokens[p])
-			}
+	out := Encoding{IDs: ids, Pieces: pieces, NumPos: []int{}}
+	for p, id := range ids {
+		if id == NumID {
 			out.NumPos = append(out.NumPos, p)
-			k++
 		}
 	}
-	if k != len(numWords) {
-		return fail("the tokenizer kept %d of %d quantities", k, len(numWords))
+	if len(out.NumPos) != len(q.Quantities) {
+		texts := make([]string, len(q.Quantities))
+		for i, n := range q.Quantities {
+			texts[i] = n.Text
+		}
+		if len(texts) == 0 {
+			texts = []string{"none"}
+		}
+		return fail("the tokenizer read %d numbers where the reader read %d (%s)", len(out.NumPos), len(q.Quantities), strings.Join(texts, ", "))
 	}
-	_ = wordOf
 	return out, nil
 }
 
-// sameQuantity reports whether token i continues the quantity that token
-// i−1 belongs to.
-func sameQuantity(q Question, i int) bool {
-	for _, n := range q.Quantities {
-		if n.Pos < i && i < n.Pos+n.Len {
-			return true
-		}
+// encodeText runs the tokenizer on a text. sugarme can panic on input it
+// does not expect; that is an error.
+func encodeText(tk *tokenizer.Tokenizer, text string) (ids []int, pieces []string, err error) {
+	if text == "" {
+		return []int{}, []string{}, nil
 	}
-	return false
+	defer func() {
+		if r := recover(); r != nil {
+			ids, pieces, err = nil, nil, fmt.Errorf("the tokenizer failed: %v", r)
+		}
+	}()
+	enc, err := tk.EncodeSingle(text, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	return append([]int{}, enc.Ids...), append([]string{}, enc.Tokens...), nil
 }
 
 // Equal reports whether two vocabularies have the same pieces with the same

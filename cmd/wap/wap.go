@@ -47,7 +47,7 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap prepare [flags] [DIR]")
 		fmt.Fprintf(stderr, "Reads the CC dataset (questions.json, train.tsv, dev.tsv, test.tsv) from DIR (default %s),\n", defaultCC)
-		fmt.Fprintln(stderr, "tokenises it, builds the vocabulary from the training split and writes Parquet files and tokenizer.json.")
+		fmt.Fprintln(stderr, "tokenises it, builds the vocabulary from the training split and writes Parquet files, tokenizer.json and tokenizer_config.json.")
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterleaved(fs, args)

@@ -46,7 +46,8 @@ func TestWAPPipeline(t *testing.T) {
 		t.Errorf("train did not report its epochs: %q", errs)
 	}
 	// Two restarts make an ensemble: a directory of its own per model.
-	for _, f := range []string{"config.json", "tokenizer.json", "restart-1/checkpoint.safetensors", "restart-1/model.safetensors", "restart-2/config.json", "restart-2/tokenizer.json"} {
+	for _, f := range []string{"config.json", "tokenizer.json", "tokenizer_config.json", "restart-1/checkpoint.safetensors", "restart-1/model.safetensors",
+		"restart-2/config.json", "restart-2/tokenizer.json", "restart-2/tokenizer_config.json"} {
 		if _, err := os.Stat(filepath.Join(model, f)); err != nil {
 			t.Errorf("model directory lacks %s", f)
 		}

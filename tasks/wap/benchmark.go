@@ -221,7 +221,7 @@ func countWords(rep *BenchReport, text string, vocab *reader.Vocab) {
 		rep.Words++
 		if !vocab.Whole(t) {
 			rep.Unseen++
-			enc, err := vocab.Encode(reader.Question{Tokens: []string{t}})
+			enc, err := vocab.Encode(reader.Question{Text: t})
 			if err == nil && len(enc.IDs) == 1 && enc.IDs[0] == reader.UnkID {
 				rep.Unknown++
 			}

@@ -12,8 +12,10 @@
 // (package synth) to its training split, or makes every split with the
 // generator; it tokenises every problem, reads its numbers, learns the
 // WordPiece vocabulary from the training split only, and writes
-// tokenizer.json, train.parquet, dev.parquet, test.parquet and
-// prepared.json (see Prepare). LoadPrepared reads them back.
+// tokenizer.json and tokenizer_config.json (a Hugging Face tokenizer that
+// gives the token ids from the text: package reader), train.parquet,
+// dev.parquet, test.parquet and prepared.json (see Prepare). LoadPrepared
+// reads them back.
 //
 // Training (Trainer) runs the reader and ∂4 as one Gorgonia graph along the
 // sketch's static trace. Answering (Ensemble.Solve) runs ∂4 step by step to
@@ -32,8 +34,9 @@
 // Load, LoadModel): config.json (the sketch's source, the sizes, the data,
 // the saved epoch's figures and the checksums of the other files),
 // model.safetensors (the weights, named reader.embed, reader.fwd.W,
-// reader.bwd.W, slotI.stageJ.W and .b), tokenizer.json, and, for an
-// ensemble, one such directory per model. Training (TrainModels, with a
+// reader.bwd.W, slotI.stageJ.W and .b), tokenizer.json and
+// tokenizer_config.json, and, for an ensemble, one such directory per
+// model. Training (TrainModels, with a
 // TrainingDir that holds the directory's lock) publishes the whole
 // directory after every epoch in one atomic step, with each restart's
 // checkpoint.safetensors (the weights and Adam's moments), so that a kill

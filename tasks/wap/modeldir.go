@@ -59,8 +59,9 @@ const (
 )
 
 // tokenizerFiles are the files of the vocabulary (reader.Vocab.Save) a
-// model directory holds, where they exist.
-var tokenizerFiles = []string{TokenizerFile, "tokenizer_config.json"}
+// model directory holds, where they exist (directories of earlier
+// versions have no tokenizer_config.json).
+var tokenizerFiles = []string{TokenizerFile, reader.TokenizerConfigFile}
 
 // Config is config.json.
 type Config struct {

@@ -122,6 +122,11 @@ func TestSaveLoad(t *testing.T) {
 	if got.Epoch != 2 || got.DevAccuracy != 55.5 || got.SketchHash == "" || !strings.Contains(got.Sketch, "REPR_BUFFER") || !bvocab.Equal(vocab) {
 		t.Errorf("config read back: %+v", got)
 	}
+	for _, name := range tokenizerFiles {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil || got.Files[name] == "" {
+			t.Errorf("%s: %v, checksum %q in config.json", name, err, got.Files[name])
+		}
+	}
 	for i, a := range m.tensors() {
 		if !slices.Equal(a.Data().([]float64), back.tensors()[i].Data().([]float64)) {
 			t.Errorf("tensor %d differs after loading", i)

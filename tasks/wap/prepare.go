@@ -142,10 +142,11 @@ type prepSplit struct {
 // that dev and test words unseen in training read as pieces.
 //
 // Prepare writes, in cfg.Out (made if missing), each file atomically:
-// tokenizer.json (the vocabulary), train.parquet, dev.parquet and
-// test.parquet (data.WAPRow, Source "cc" or "synthetic" for generated
-// problems, in the order of the split files), and last prepared.json (the
-// Summary, indented JSON).
+// tokenizer.json and tokenizer_config.json (reader.Vocab.Save: the
+// tokenizer that gives each row's token ids from its text), train.parquet,
+// dev.parquet and test.parquet (data.WAPRow, Source "cc" or "synthetic"
+// for generated problems, in the order of the split files), and last
+// prepared.json (the Summary, indented JSON).
 // It fails, with one line saying why, for a bad configuration, data that
 // cannot be read, no training problem left, or a file that cannot be
 // written.

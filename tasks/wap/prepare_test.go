@@ -34,6 +34,9 @@ func checkPrepared(t *testing.T, out string, sum Summary) *Prepared {
 	if p.Vocab.Size() != sum.VocabSize {
 		t.Errorf("tokenizer.json has %d ids, the summary says %d", p.Vocab.Size(), sum.VocabSize)
 	}
+	if _, err := os.Stat(filepath.Join(out, reader.TokenizerConfigFile)); err != nil {
+		t.Errorf("no %s beside tokenizer.json: %v", reader.TokenizerConfigFile, err)
+	}
 	// The vocabulary's merged pieces come from the training split only:
 	// every piece longer than a character is in a training text.
 	var train strings.Builder

@@ -1,0 +1,212 @@
+package reader
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/dlclark/regexp2"
+	"github.com/sugarme/tokenizer/normalizer"
+)
+
+// The characters that prose splits off the start of a word ($5 → $ 5) and
+// off its end (apples, → apples ,), as regular expression classes.
+const (
+	prefixClass = `[$("\[]`
+	suffixClass = `[,)"\]!;.?:']`
+)
+
+// whitespaceClass holds every character that some implementation of the
+// tokenizer treats as white space: Unicode's White_Space (Go's
+// unicode.IsSpace, Rust's char::is_whitespace) and U+FEFF (JavaScript's
+// \s), but the space itself.
+const whitespaceClass = `[\t\n\v\f\r\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]`
+
+// Number patterns of the normalizer: the forms ReadQuantities reads as
+// quantities.
+const (
+	// intPattern is an integer, with or without thousands separators.
+	intPattern = `(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)`
+	// decPattern is an integer with an optional decimal part.
+	decPattern = intPattern + `(?:\.[0-9]+)?`
+	// unsignedPattern is what ParseNumber reads.
+	unsignedPattern = `(?:` + decPattern + `|\.[0-9]+)`
+	// fractionPattern is a common fraction.
+	fractionPattern = `[0-9]+/[0-9]+`
+	// alone: not preceded, and not followed, by anything but a space.
+	aloneBefore = `(?<![^ ])`
+	aloneAfter  = `(?![^ ])`
+	// notClock excludes a time glued to am or pm ("10am" is not read).
+	notClock = `(?!` + decPattern + `-?[aApP][mM]` + aloneAfter + `)`
+	// notOrdinal excludes an ordinal ("3rd" is a word).
+	notOrdinal = `(?![0-9]+(?:[sS][tT]|[nN][dD]|[rR][dD]|[tT][hH])` + aloneAfter + `)`
+	// gluedUnit is a unit word glued to a number ("2.5km").
+	gluedUnit = `(?=[a-zA-Z]+` + aloneAfter + `)`
+)
+
+// normStep is one step of the normalizer: a Hugging Face Replace (of a
+// String or of a Regex pattern) or Lowercase.
+type normStep struct {
+	kind    string // "String", "Regex" or "Lowercase"
+	pattern string
+	content string
+}
+
+// normSteps are the steps of the normalizer of every tokenizer.json that
+// Save writes, in order. They rewrite a question into the tokens of
+// Tokenize, separated by spaces, with NumberToken for each quantity (see
+// the package documentation): after them, splitting at spaces and
+// WordPiece give the ids.
+var normSteps = buildNormSteps()
+
+// buildNormSteps returns normSteps.
+func buildNormSteps() []normStep {
+	str := func(p, c string) normStep { return normStep{"String", p, c} }
+	re := func(p, c string) normStep { return normStep{"Regex", p, c} }
+	steps := []normStep{
+		// prose's sanitizer: curly quotes become straight ones.
+		str("\u201c", `"`), str("\u201d", `"`), str("\u2018", "'"), str("\u2019", "'"), str("&rsquo;", "'"),
+		// Every white space character becomes a space, the only one
+		// the later patterns know.
+		re(whitespaceClass, " "),
+		// The text of a special token is not the token: the padding
+		// is itself (as tokenizers that take it for an added token
+		// read it), any other (<unk>, <num>, in any case) is unknown.
+		str(PadToken, " "+PadToken+" "),
+		re(`<(?!pad>)(?:[pP][aA][dD]|[uU][nN][kK]|[nN][uU][mM])>`, " "+UnkToken+" "),
+	}
+	// A currency sign, an opening bracket or quote at the start of a
+	// word (after at most two others) is split off.
+	start := `(?<=\A|[ ]|\A` + prefixClass + `|[ ]` + prefixClass + `|\A` + prefixClass + prefixClass + `|[ ]` + prefixClass + prefixClass + `)`
+	for _, c := range `$("[` {
+		steps = append(steps, re(start+regexp.QuoteMeta(string(c))+`(?=[^ ])`, string(c)+" "))
+	}
+	// An apostrophe that starts a word with what looks like a clitic
+	// followed by a letter is an opening quote: 'skee → ' skee.
+	steps = append(steps, re(`(?<=\A|[ ]|\A`+prefixClass+`|[ ]`+prefixClass+`)'(?=(?:[sS]|[lL][lL]|[rR][eE]|[mM])\p{L})`, "' "))
+	// Clitics are split off what precedes and what follows them.
+	for _, c := range []struct{ pattern, clitic string }{
+		{`'[sS]`, "'s"}, {`'[lL][lL]`, "'ll"}, {`'[rR][eE]`, "'re"}, {`'[mM]`, "'m"}, {`[nN]'[tT]`, "n't"},
+	} {
+		steps = append(steps, re(`(?<=[^ ])`+c.pattern, " "+c.clitic+" "))
+	}
+	// Closing punctuation at the end of a word is split off, one mark at
+	// a time, but the full stop of a word that prose keeps whole:
+	// an abbreviation of one capital and one or two small letters
+	// ("Mr.", "Ana.") or of letters and full stops ("U.S.").
+	keep := `(?<!\A[A-Z][a-z])(?<![ ][A-Z][a-z])(?<!\A[A-Z][a-z][a-z])(?<![ ][A-Z][a-z][a-z])` +
+		`(?<!\A[A-Za-z]\.[A-Za-z])(?<![ ][A-Za-z]\.[A-Za-z])(?<!\.[A-Za-z]\.[A-Za-z])`
+	for _, c := range `,)"]!;.?:'` {
+		p := `(?<=[^ ])` + regexp.QuoteMeta(string(c)) + `(?=` + suffixClass + `*` + aloneAfter + `)`
+		if c == '.' {
+			p = keep + p
+		}
+		steps = append(steps, re(p, " "+string(c)+" "))
+	}
+	// Quantities become NumberToken: a mixed number (3 1/2), a number
+	// with or without signs, a fraction; a number glued to a unit word,
+	// with or without a hyphen (8-inch, 2.5km), but not an ordinal or a
+	// time of day.
+	num := " " + NumberToken + " "
+	steps = append(steps,
+		re(aloneBefore+`(?:\+*`+intPattern+` +`+fractionPattern+`|[-+−]*`+unsignedPattern+`|`+fractionPattern+`)`+aloneAfter, num),
+		re(aloneBefore+notClock+decPattern+`-`+gluedUnit, num+"- "),
+		re(aloneBefore+notOrdinal+notClock+decPattern+gluedUnit, num),
+		// Lower case, character by character: the two capitals whose
+		// lower case is not one character by itself in every
+		// implementation are written out first (Hugging Face's
+		// libraries lower İ to i and a dot above, and a word-final Σ
+		// to ς).
+		str("\u0130", "i\u0307"), str("\u03a3", "\u03c3"),
+		normStep{kind: "Lowercase"},
+	)
+	return steps
+}
+
+// normalizerJSON returns the normalizer of tokenizer.json: a Sequence of
+// the steps.
+func normalizerJSON() map[string]any {
+	steps := make([]any, len(normSteps))
+	for i, s := range normSteps {
+		switch s.kind {
+		case "Lowercase":
+			steps[i] = map[string]any{"type": "Lowercase"}
+		default:
+			steps[i] = map[string]any{"type": "Replace", "pattern": map[string]any{s.kind: s.pattern}, "content": s.content}
+		}
+	}
+	return map[string]any{"type": "Sequence", "normalizers": steps}
+}
+
+// preTokenizerJSON returns the pre-tokenizer of tokenizer.json: the text
+// is split at white space.
+func preTokenizerJSON() map[string]any { return map[string]any{"type": "WhitespaceSplit"} }
+
+// buildNormalizer makes the normalizer of a tokenizer.json's normalizer,
+// which must be a Sequence of Replace and Lowercase steps (the form of
+// normalizerJSON), for sugarme's tokenizer to run. sugarme v0.3.0 reads a
+// Replace of a Regex pattern as one of a String, its own regular
+// expressions (Go's) have no look-around, and its Lowercase loses the
+// text's alignments where a character's lower case has another length in
+// UTF-8 (Ⱥ, ⱥ); so the steps are run here, each as Hugging Face's
+// libraries define it: a Replace replaces every match, left to right and
+// without overlaps, by its content; a Regex pattern is matched with
+// github.com/dlclark/regexp2, whose syntax covers the patterns' (that of
+// Oniguruma, which the Rust library uses, and of JavaScript); Lowercase
+// lowers each character (unicode.ToLower).
+func buildNormalizer(doc map[string]any) (normalizer.Normalizer, error) {
+	list, ok := doc["normalizers"].([]any)
+	if doc["type"] != "Sequence" || !ok {
+		return nil, fmt.Errorf("the normalizer is not a Sequence")
+	}
+	var steps textNormalizer
+	for i, x := range list {
+		m, _ := x.(map[string]any)
+		switch m["type"] {
+		case "Lowercase":
+			steps = append(steps, func(s string) (string, error) { return strings.Map(unicode.ToLower, s), nil })
+		case "Replace":
+			pat, _ := m["pattern"].(map[string]any)
+			content, ok := m["content"].(string)
+			if !ok {
+				return nil, fmt.Errorf("normalizer step %d has no content", i+1)
+			}
+			if old, ok := pat["String"].(string); ok && old != "" {
+				steps = append(steps, func(s string) (string, error) { return strings.ReplaceAll(s, old, content), nil })
+				continue
+			}
+			p, ok := pat["Regex"].(string)
+			if !ok {
+				return nil, fmt.Errorf("normalizer step %d has neither a String nor a Regex pattern", i+1)
+			}
+			re, err := regexp2.Compile(p, regexp2.None)
+			if err != nil {
+				return nil, fmt.Errorf("normalizer step %d: the pattern %s does not compile: %w", i+1, quote(p), err)
+			}
+			steps = append(steps, func(s string) (string, error) {
+				return re.ReplaceFunc(s, func(regexp2.Match) string { return content }, -1, -1)
+			})
+		default:
+			return nil, fmt.Errorf("normalizer step %d is of type %v, not Replace or Lowercase", i+1, m["type"])
+		}
+	}
+	return steps, nil
+}
+
+// textNormalizer is a normalizer that runs its steps on the text. The
+// text it gives sugarme has no alignment to the original one (the
+// reader uses no offsets).
+type textNormalizer []func(string) (string, error)
+
+// Normalize runs the steps on n's text.
+func (t textNormalizer) Normalize(n *normalizer.NormalizedString) (*normalizer.NormalizedString, error) {
+	s := n.GetNormalized()
+	for _, step := range t {
+		var err error
+		if s, err = step(s); err != nil {
+			return nil, err
+		}
+	}
+	return normalizer.NewNormalizedFrom(s), nil
+}
