@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/symbolic"
 	"github.com/d4lang/d4/sketches"
 )
 
@@ -55,4 +56,48 @@ func benchTrainStep(b *testing.B, static bool) {
 	b.ReportMetric(float64(steps), "T")
 	b.ReportMetric(g.PerStep, "nodes/step")
 	b.ReportMetric(float64(g.Nodes), "fwd-nodes")
+}
+
+// BenchmarkStaticStepWAP is the forward and backward pass of the word
+// algebra sketch on its static trace, at the word algebra task's sizes
+// (value size 150, stack size 5) with a batch of 32 random soft heaps, as
+// the reader fills them: the arithmetic words on distributions of 150
+// values.
+// Run: go test ./interpreter/d4 -run '^$' -bench StaticStepWAP
+func BenchmarkStaticStepWAP(b *testing.B) {
+	src, _ := sketches.Embedded("wap")
+	code, err := forth.ParseAndCompile("wap.fth", src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	const v, l, batch = 150, 5, 32
+	sz, _ := NewSizes(code, v, l, 0)
+	m, _ := NewMachine(code, sz, 1)
+	learned := make([]bool, sz.H)
+	for i := range learned {
+		learned[i] = true
+	}
+	cfg := symbolic.Config{ValueSize: v, StackSize: l, HeapSize: sz.H, MaxSteps: 10000}
+	trace, err := symbolic.StaticTrace(code, cfg, nil, symbolic.FirstChoice{}, learned)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := m.NewStaticGraph(batch, trace, true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(1))
+	var in, tg []float64
+	for i := 0; i < batch; i++ {
+		in = append(in, softState(sz, nil, rng)...)
+		y, _ := sz.Target([]int{rng.Intn(v)})
+		tg = append(tg, y...)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := g.Run(in, tg); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(trace)), "T")
 }

@@ -122,7 +122,7 @@ func (k *kernel) block(s state, pc int, p *blockPlan, slot []vr) state {
 		in := code.Instrs[pc]
 		if r, ok := p.ifs[pc]; ok {
 			var x vr
-			x, s.d = k.pop(s.D, s.d)
+			x, s.dPtr = k.pop(s.dStack, s.dPtr)
 			then := s
 			for a := pc + 1; a < r.elseAt; a++ {
 				if r.hasElse && a == r.elseAt-1 {
@@ -137,7 +137,7 @@ func (k *kernel) block(s state, pc int, p *blockPlan, slot []vr) state {
 			w := k.t.branch(x, 2, 0, 1) // (1−x₀, x₀): then when non-zero
 			s = k.mixStates(w, []state{then, els})
 			pc = r.end
-			s.c = k.t.onehot(k.sz.P, pc)
+			s.pc = k.t.onehot(k.sz.P, pc)
 			if pc >= code.Len() || p.head[pc] {
 				return s
 			}
@@ -155,7 +155,7 @@ func (k *kernel) block(s state, pc int, p *blockPlan, slot []vr) state {
 // counter.
 func (k *kernel) prim1(s state, in forth.Instr) state {
 	if in.Op == forth.OpLit {
-		s.D, s.d = k.push(s.D, s.d, k.t.onehot(k.sz.V, mod(in.Arg, k.sz.V)))
+		s.dStack, s.dPtr = k.push(s.dStack, s.dPtr, k.t.onehot(k.sz.V, mod(in.Arg, k.sz.V)))
 		return s
 	}
 	return k.prim(s, in.Prim)
@@ -166,7 +166,7 @@ func (k *kernel) prim1(s state, in forth.Instr) state {
 // counter.
 func (k *kernel) stepBlocks(s state, p *blockPlan, slot []vr) state {
 	code := k.code()
-	cv := k.t.v(s.c)
+	cv := k.t.v(s.pc)
 	var states []state
 	var weights []float64
 	idx := make([]int, 0, len(code.Instrs))
@@ -183,7 +183,7 @@ func (k *kernel) stepBlocks(s state, p *blockPlan, slot []vr) state {
 		idx = append(idx, pc)
 	}
 	if k.t.record {
-		return k.renormalize(k.mixStates(s.c, states))
+		return k.renormalize(k.mixStates(s.pc, states))
 	}
 	if len(states) == 1 && weights[0] == 1 {
 		return k.renormalize(states[0])

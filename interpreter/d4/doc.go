@@ -24,17 +24,32 @@
 //
 // # The kernel
 //
-// Every word's transition is written once (words.go) with a handful of
-// operations on dense vectors: reading and writing a buffer through a soft
-// address, shifting a pointer, arithmetic and comparison of two value
-// distributions (O(V²), never a V³ tensor), folding a distribution into a
-// smaller range, mixing states by weights. The kernel (kernel.go) runs
-// them on an arena and, when asked to, records them on a tape and computes
-// their gradients in reverse. One step of the execution RNN (§3.3) is the
-// program counter's mixture of every instruction's next state; a slot's
-// next state is the mixture of its alternatives (choose, permute) weighted
-// by its network's distribution, or the distribution it writes
-// (manipulate).
+// Every word's transition is written once, in the table primForms
+// (words.go) indexed by the word, with a handful of operations on dense
+// vectors: reading and writing a buffer through a soft address, shifting a
+// pointer, arithmetic and comparison of two value distributions (O(V²),
+// never a V³ tensor; the arithmetic is the word's one integer definition,
+// forth.PrimDef.Int), folding a distribution into a smaller range, mixing
+// states by weights. The kernel (kernel.go) runs them on an arena and,
+// when asked to, records them on a tape and computes their gradients in
+// reverse. One step of the execution RNN (§3.3) is the program counter's
+// mixture of every instruction's next state; a slot's next state is the
+// mixture of its alternatives (choose, permute) weighted by its network's
+// distribution, or the distribution it writes (manipulate), as the table
+// decoderForms (decoders.go) indexed by the kind of decoder says, with the
+// size of the network's output and the decision its argmax stands for in
+// hybrid execution.
+//
+// A new primitive word touches three files: prim.go in package forth (its
+// constant and its entry in forth.Prims), words.go here (its form in
+// primForms) and export.go in package export (its instruction in
+// primForth); then `go generate ./interpreter/symbolic` writes the
+// symbolic machine's code for it. A new kind of decoder touches three
+// files: decoder.go in package forth (its constant and its entry in
+// forth.Decoders), machine.go in package symbolic (its run in slotRuns)
+// and decoders.go here (its form in decoderForms). On one-hot states every
+// form agrees with the symbolic machine (TestWordsMatchSymbolic,
+// TestDecodersMatchSymbolic run every word and every kind).
 //
 // # The graph
 //

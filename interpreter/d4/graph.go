@@ -185,50 +185,15 @@ func (m *Machine) unroll(g *G.ExprGraph, input, target *G.Node, p unrollPlan) (*
 	state := gr.input
 	var err error
 	if trace == nil {
-		all := make([]int, len(m.Slots))
-		for i := range all {
-			all[i] = i
-		}
-		for t := 0; t < steps; t++ {
-			if state, err = gr.step(state, nil, all, blocks, weights, t); err != nil {
-				return nil, err
-			}
-		}
-	} else {
-		// Maximal stretches of words between slots become one node each.
-		var block []int
-		flush := func(t int) error {
-			if len(block) == 0 {
-				return nil
-			}
-			state, err = gr.step(state, block, nil, nil, weights, t)
-			block = nil
-			return err
-		}
-		for t, pc := range trace[:min(len(trace), steps)] {
-			in := m.Code.Instrs[pc]
-			if in.Op != forth.OpSlot {
-				block = append(block, pc)
-				continue
-			}
-			if err := flush(t); err != nil {
-				return nil, err
-			}
-			if state, err = gr.step(state, []int{pc}, []int{in.Arg}, nil, weights, t); err != nil {
-				return nil, err
-			}
-		}
-		if err := flush(len(trace)); err != nil {
+		if state, err = gr.rnnSteps(state, 0, steps, blocks, weights); err != nil {
 			return nil, err
 		}
-		all := make([]int, len(m.Slots))
-		for i := range all {
-			all[i] = i
+	} else {
+		if state, err = gr.traceSteps(state, trace[:min(len(trace), steps)], weights); err != nil {
+			return nil, err
 		}
-		for t := 0; t < p.tail; t++ {
-			if state, err = gr.step(state, nil, all, blocks, weights, len(trace)+t); err != nil {
-				return nil, err
-			}
+		if state, err = gr.rnnSteps(state, len(trace), p.tail, blocks, weights); err != nil {
+			return nil, err
 		}
 		steps += p.tail
 		gr.Steps = steps
@@ -246,6 +211,55 @@ func (m *Machine) unroll(g *G.ExprGraph, input, target *G.Node, p unrollPlan) (*
 	}
 	gr.Nodes = len(g.AllNodes())
 	return gr, nil
+}
+
+// rnnSteps adds n steps of the execution RNN (over blocks when blocks is
+// set), numbered from first, every slot's network feeding each.
+func (gr *Graph) rnnSteps(state *G.Node, first, n int, blocks *blockPlan, weights map[*tensor.Dense]*G.Node) (*G.Node, error) {
+	all := make([]int, len(gr.M.Slots))
+	for i := range all {
+		all[i] = i
+	}
+	var err error
+	for t := first; t < first+n; t++ {
+		if state, err = gr.step(state, nil, all, blocks, weights, t); err != nil {
+			return nil, err
+		}
+	}
+	return state, nil
+}
+
+// traceSteps adds the words of a static trace: each slot on it is one
+// node fed by its network, and each maximal stretch of words between slots
+// one node.
+func (gr *Graph) traceSteps(state *G.Node, trace []int, weights map[*tensor.Dense]*G.Node) (*G.Node, error) {
+	var block []int
+	var err error
+	flush := func(t int) error {
+		if len(block) == 0 {
+			return nil
+		}
+		state, err = gr.step(state, block, nil, nil, weights, t)
+		block = nil
+		return err
+	}
+	for t, pc := range trace {
+		in := gr.M.Code.Instrs[pc]
+		if in.Op != forth.OpSlot {
+			block = append(block, pc)
+			continue
+		}
+		if err := flush(t); err != nil {
+			return nil, err
+		}
+		if state, err = gr.step(state, []int{pc}, []int{in.Arg}, nil, weights, t); err != nil {
+			return nil, err
+		}
+	}
+	if err := flush(len(trace)); err != nil {
+		return nil, err
+	}
+	return state, nil
 }
 
 // step adds the node of one step (or one static stretch of instructions)

@@ -45,27 +45,11 @@ func (h Hybrid) DecideValues(sc *forth.SlotCode, vals []int) symbolic.Decision {
 		ones = buf[:0]
 		off := 0
 		for i, e := range sc.Enc.Observe {
-			w := h.M.Sizes.width(e)
+			w := h.M.Sizes.Width(e)
 			ones = append(ones, off+vals[i]%w)
 			off += w
 		}
 	}
 	y := net.LogitsOneHot(ones) // the softmax keeps each group's argmax
-	switch sc.Dec.Kind {
-	case forth.Choose:
-		return symbolic.Decision{Choice: argmax(y)}
-	case forth.Permute:
-		return symbolic.Decision{Perm: Permutations(len(sc.Dec.Elems))[argmax(y)]}
-	default:
-		V := h.M.Sizes.V
-		vals := make([]int, len(sc.Dec.Elems))
-		for j := range vals {
-			vals[j] = argmax(y[j*V : (j+1)*V])
-		}
-		return symbolic.Decision{Values: vals}
-	}
+	return decoderForms[sc.Dec.Kind].decide(h.M.Sizes, sc, y)
 }
-
-// Width is the number of values an element holds: the value size V, or W
-// (values and return addresses) on the return stack.
-func (sz Sizes) Width(e forth.Elem) int { return sz.width(e) }

@@ -3,6 +3,9 @@ package d4
 import (
 	"fmt"
 	"math"
+	"sync"
+
+	"github.com/d4lang/d4/interpreter/forth"
 )
 
 // The kernel is a small reverse-mode differentiator over dense float64
@@ -56,7 +59,7 @@ type op struct {
 	kind    opKind
 	a, b, c vr  // operands (meaning by kind)
 	z       vr  // result
-	k       int // shift amount, fold size, binary primitive, branch targets
+	k       int // shift amount, fold size, arithmetic word (forth.Prim), branch targets
 	k2      int
 	rows    int   // rows of a buffer
 	xs      []vr  // kMix inputs (deduplicated)
@@ -138,35 +141,37 @@ func (t *tape) onehot(n, i int) vr {
 	return x
 }
 
-// read returns aᵀM for a buffer M of len(a) rows.
-func (t *tape) read(M, a vr) vr {
-	rows := a.n
-	w := M.n / rows
+// read returns aᵀM for a buffer M (buf) of len(a) rows and an address a
+// (ptr).
+func (t *tape) read(buf, ptr vr) vr {
+	rows := ptr.n
+	w := buf.n / rows
 	z := t.alloc(w)
-	mv, av, zv := t.v(M), t.v(a), t.v(z)
+	mv, av, zv := t.v(buf), t.v(ptr), t.v(z)
 	for i := 0; i < rows; i++ {
 		ai := av[i]
 		if ai == 0 {
 			continue
 		}
 		row := mv[i*w : (i+1)*w]
-		for j, m := range row {
-			zv[j] += ai * m
+		for j, mij := range row {
+			zv[j] += ai * mij
 		}
 	}
-	t.push(op{kind: kRead, a: M, b: a, z: z, rows: rows})
+	t.push(op{kind: kRead, a: buf, b: ptr, z: z, rows: rows})
 	return z
 }
 
-// write returns M with each row i moved towards x by a_i.
-func (t *tape) write(M, x, a vr) vr {
-	rows := a.n
+// write returns the buffer M (buf) with each row i moved towards x by a_i,
+// for the address a (ptr).
+func (t *tape) write(buf, x, ptr vr) vr {
+	rows := ptr.n
 	w := x.n
-	if M.n != rows*w {
-		panic(fmt.Sprintf("d4: write of %d values into a %d-cell buffer of %d rows", w, M.n, rows))
+	if buf.n != rows*w {
+		panic(fmt.Sprintf("d4: write of %d values into a %d-cell buffer of %d rows", w, buf.n, rows))
 	}
-	z := t.allocRaw(M.n)
-	mv, xv, av, zv := t.v(M), t.v(x), t.v(a), t.v(z)
+	z := t.allocRaw(buf.n)
+	mv, xv, av, zv := t.v(buf), t.v(x), t.v(ptr), t.v(z)
 	copy(zv, mv)
 	for i := 0; i < rows; i++ {
 		ai := av[i]
@@ -178,7 +183,7 @@ func (t *tape) write(M, x, a vr) vr {
 			row[j] += ai * (xv[j] - row[j])
 		}
 	}
-	t.push(op{kind: kWrite, a: M, b: x, c: a, z: z, rows: rows})
+	t.push(op{kind: kWrite, a: buf, b: x, c: ptr, z: z, rows: rows})
 	return z
 }
 
@@ -194,42 +199,88 @@ func (t *tape) shift(a vr, k int) vr {
 	return z
 }
 
-// binFn returns f(i, j) for an arithmetic primitive on values mod v.
-func binFn(prim, i, j, v int) int {
-	switch prim {
-	case '+':
-		return (i + j) % v
-	case '-':
-		return mod(i-j, v)
-	case '*':
-		return (i * j) % v
-	case '/':
-		if j == 0 {
-			return 0
-		}
-		return i / j
-	}
-	panic("d4: unknown arithmetic primitive")
+// arithRows gives the results of an arithmetic word on all pairs of
+// values below v, row by row: row(i)[j] = f(i, j), for f the word's one
+// integer definition (forth.PrimDef.Int). For value sizes up to
+// maxArithTable the rows come from a table computed once per word and
+// size, which is faster than computing them.
+type arithRows struct {
+	v     int
+	table []int32 // v×v results, or nil
+	f     func(x, y, v int) int
+	buf   []int32
 }
 
-// binary returns the distribution of f(x, y) for independent x and y, in
-// O(v²) without materialising the v³ tensor of the appendix.
-func (t *tape) binary(prim int, x, y vr) vr {
+// maxArithTable bounds the entries of a table of arithRows (4 MB each).
+const maxArithTable = 1 << 20
+
+// arithTables caches the tables by word and value size.
+var arithTables sync.Map // arithKey → []int32
+
+type arithKey struct {
+	p forth.Prim
+	v int
+}
+
+// rowsOf returns the rows of arithmetic word p on values below v.
+func rowsOf(p forth.Prim, v int) *arithRows {
+	f := forth.Prims[p].Int
+	if f == nil {
+		panic("d4: not an arithmetic word: " + p.String())
+	}
+	r := &arithRows{v: v, f: f}
+	if v*v > maxArithTable {
+		r.buf = make([]int32, v)
+		return r
+	}
+	key := arithKey{p, v}
+	if tab, ok := arithTables.Load(key); ok {
+		r.table = tab.([]int32)
+		return r
+	}
+	tab := make([]int32, v*v)
+	for i := 0; i < v; i++ {
+		for j := 0; j < v; j++ {
+			tab[i*v+j] = int32(f(i, j, v))
+		}
+	}
+	arithTables.Store(key, tab)
+	r.table = tab
+	return r
+}
+
+// row returns f(i, j) for j = 0 … v−1.
+func (r *arithRows) row(i int) []int32 {
+	if r.table != nil {
+		return r.table[i*r.v : (i+1)*r.v]
+	}
+	for j := range r.buf {
+		r.buf[j] = int32(r.f(i, j, r.v))
+	}
+	return r.buf
+}
+
+// binary returns the distribution of p(x, y) for independent x and y, for
+// an arithmetic word p, in O(v²) without materialising the v³ tensor of
+// the appendix.
+func (t *tape) binary(p forth.Prim, x, y vr) vr {
 	v := x.n
 	z := t.alloc(v)
 	xv, yv, zv := t.v(x), t.v(y), t.v(z)
+	rows := rowsOf(p, v)
 	for i, xi := range xv {
 		if xi == 0 {
 			continue
 		}
+		row := rows.row(i)
 		for j, yj := range yv {
 			if yj == 0 {
 				continue
 			}
-			zv[binFn(prim, i, j, v)] += xi * yj
+			zv[row[j]] += xi * yj
 		}
 	}
-	t.push(op{kind: kBinary, a: x, b: y, z: z, k: prim})
+	t.push(op{kind: kBinary, a: x, b: y, z: z, k: int(p)})
 	return z
 }
 
@@ -421,10 +472,11 @@ func dLogProb(p float64) float64 {
 }
 
 // crossEntropy returns −Σ_i mask_i Σ_j y_ij log D_ij − Σ_i yd_i log d_i
-// (logProb: with Eps added inside the logarithms).
-func (t *tape) crossEntropy(D, d vr, y, mask, yd []float64, v int) vr {
+// for the data stack D (stack) and its pointer d (ptr) (logProb: with Eps
+// added inside the logarithms).
+func (t *tape) crossEntropy(stack, ptr vr, y, mask, yd []float64, v int) vr {
 	z := t.alloc(1)
-	dv, pv := t.v(D), t.v(d)
+	dv, pv := t.v(stack), t.v(ptr)
 	loss := 0.0
 	for i, m := range mask {
 		if m == 0 {
@@ -442,7 +494,7 @@ func (t *tape) crossEntropy(D, d vr, y, mask, yd []float64, v int) vr {
 		}
 	}
 	t.val[z.off] = loss
-	t.push(op{kind: kXent, a: D, b: d, z: z, ce: &xent{y: y, mask: mask, yd: yd, v: v}})
+	t.push(op{kind: kXent, a: stack, b: ptr, z: z, ce: &xent{y: y, mask: mask, yd: yd, v: v}})
 	return z
 }
 
@@ -454,167 +506,238 @@ func (t *tape) backward() {
 		gz := t.g(o.z)
 		switch o.kind {
 		case kRead:
-			M, a := o.a, o.b
-			w := M.n / o.rows
-			mv, av := t.v(M), t.v(a)
-			gm, ga := t.g(M), t.g(a)
-			if t.constPtr {
-				for i, ai := range av {
-					if ai == 0 {
-						continue
-					}
-					grow := gm[i*w : (i+1)*w]
-					for j, gj := range gz {
-						grow[j] += ai * gj
-					}
+			t.backRead(o, gz)
+		case kWrite:
+			t.backWrite(o, gz)
+		case kShift:
+			t.backShift(o, gz)
+		case kBinary:
+			t.backBinary(o, gz)
+		case kGt:
+			t.backGt(o, gz)
+		case kEq:
+			t.backEq(o, gz)
+		case kFold:
+			t.backFold(o, gz)
+		case kBranch:
+			t.backBranch(o, gz)
+		case kNorm:
+			t.backNorm(o, gz)
+		case kMix:
+			t.backMix(o, gz)
+		case kCopy:
+			t.backCopy(o, gz)
+		case kSoftmax:
+			t.backSoftmax(o, gz)
+		case kXent:
+			t.backXent(o, gz)
+		}
+	}
+}
+
+// backRead adds the gradients of a read: of the buffer rows it read and,
+// unless the addresses are constants, of the address.
+func (t *tape) backRead(o *op, gz []float64) {
+	buf, ptr := o.a, o.b
+	w := buf.n / o.rows
+	mv, av := t.v(buf), t.v(ptr)
+	gm, ga := t.g(buf), t.g(ptr)
+	if t.constPtr {
+		for i, ai := range av {
+			if ai == 0 {
+				continue
+			}
+			grow := gm[i*w : (i+1)*w]
+			for j, gj := range gz {
+				grow[j] += ai * gj
+			}
+		}
+		return
+	}
+	for i := 0; i < o.rows; i++ {
+		row := mv[i*w : (i+1)*w]
+		grow := gm[i*w : (i+1)*w]
+		s := 0.0
+		ai := av[i]
+		for j, gj := range gz {
+			s += gj * row[j]
+			grow[j] += ai * gj
+		}
+		ga[i] += s
+	}
+}
+
+// backWrite adds the gradients of a write: of the old buffer, the value
+// written and, unless the addresses are constants, the address.
+func (t *tape) backWrite(o *op, gz []float64) {
+	buf, x, ptr := o.a, o.b, o.c
+	w := x.n
+	mv, xv, av := t.v(buf), t.v(x), t.v(ptr)
+	gm, gx, ga := t.g(buf), t.g(x), t.g(ptr)
+	for i := 0; i < o.rows; i++ {
+		ai := av[i]
+		grow := gm[i*w : (i+1)*w]
+		gzr := gz[i*w : (i+1)*w]
+		if t.constPtr {
+			if ai == 0 {
+				for j, gj := range gzr {
+					grow[j] += gj
 				}
 				continue
 			}
-			for i := 0; i < o.rows; i++ {
-				row := mv[i*w : (i+1)*w]
-				grow := gm[i*w : (i+1)*w]
-				s := 0.0
-				ai := av[i]
-				for j, gj := range gz {
-					s += gj * row[j]
-					grow[j] += ai * gj
-				}
-				ga[i] += s
+			for j, gj := range gzr {
+				grow[j] += (1 - ai) * gj
+				gx[j] += ai * gj
 			}
-		case kWrite:
-			M, x, a := o.a, o.b, o.c
-			w := x.n
-			mv, xv, av := t.v(M), t.v(x), t.v(a)
-			gm, gx, ga := t.g(M), t.g(x), t.g(a)
-			for i := 0; i < o.rows; i++ {
-				ai := av[i]
-				grow := gm[i*w : (i+1)*w]
-				gzr := gz[i*w : (i+1)*w]
-				if t.constPtr {
-					if ai == 0 {
-						for j, gj := range gzr {
-							grow[j] += gj
-						}
-						continue
-					}
-					for j, gj := range gzr {
-						grow[j] += (1 - ai) * gj
-						gx[j] += ai * gj
-					}
-					continue
-				}
-				row := mv[i*w : (i+1)*w]
-				s := 0.0
-				for j, gj := range gzr {
-					grow[j] += (1 - ai) * gj
-					gx[j] += ai * gj
-					s += gj * (xv[j] - row[j])
-				}
-				ga[i] += s
+			continue
+		}
+		row := mv[i*w : (i+1)*w]
+		s := 0.0
+		for j, gj := range gzr {
+			grow[j] += (1 - ai) * gj
+			gx[j] += ai * gj
+			s += gj * (xv[j] - row[j])
+		}
+		ga[i] += s
+	}
+}
+
+// backShift adds the gradient of a shift.
+func (t *tape) backShift(o *op, gz []float64) {
+	ga := t.g(o.a)
+	n := o.a.n
+	for i, gi := range gz {
+		ga[mod(i-o.k, n)] += gi
+	}
+}
+
+// backBinary adds the gradients of an arithmetic word's operands.
+func (t *tape) backBinary(o *op, gz []float64) {
+	v := o.a.n
+	xv, yv := t.v(o.a), t.v(o.b)
+	gx, gy := t.g(o.a), t.g(o.b)
+	rows := rowsOf(forth.Prim(o.k), v)
+	for i := 0; i < v; i++ {
+		row := rows.row(i)
+		for j := 0; j < v; j++ {
+			g := gz[row[j]]
+			gx[i] += yv[j] * g
+			gy[j] += xv[i] * g
+		}
+	}
+}
+
+// backGt adds the gradients of a comparison x > y, nonzero where φ is not
+// clamped.
+func (t *tape) backGt(o *op, gz []float64) {
+	d := expect(t.v(o.a)) - expect(t.v(o.b))
+	if d > 0 && d < 1 {
+		gp := gz[1] - gz[0]
+		gx, gy := t.g(o.a), t.g(o.b)
+		for i := range gx {
+			gx[i] += float64(i) * gp
+			gy[i] -= float64(i) * gp
+		}
+	}
+}
+
+// backEq adds the gradients of x = y.
+func (t *tape) backEq(o *op, gz []float64) {
+	gp := gz[1] - gz[0]
+	xv, yv := t.v(o.a), t.v(o.b)
+	gx, gy := t.g(o.a), t.g(o.b)
+	for i := range xv {
+		gx[i] += yv[i] * gp
+		gy[i] += xv[i] * gp
+	}
+}
+
+// backFold adds the gradient of a fold.
+func (t *tape) backFold(o *op, gz []float64) {
+	gx := t.g(o.a)
+	for i := range gx {
+		gx[i] += gz[i%o.k]
+	}
+}
+
+// backBranch adds the gradient of a conditional jump with respect to x₀.
+func (t *tape) backBranch(o *op, gz []float64) {
+	t.grad[o.a.off] += gz[o.k2] - gz[o.k]
+}
+
+// backNorm adds the gradient of a normalisation.
+func (t *tape) backNorm(o *op, gz []float64) {
+	zv, ga := t.v(o.z), t.g(o.a)
+	dot := 0.0
+	for i, g := range gz {
+		dot += g * zv[i]
+	}
+	for i, g := range gz {
+		ga[i] += (g - dot) / o.scale
+	}
+}
+
+// backMix adds the gradients of a mixture: of the inputs and of the weights.
+func (t *tape) backMix(o *op, gz []float64) {
+	gw := t.g(o.weights)
+	dots := make([]float64, len(o.xs))
+	for u, x := range o.xs {
+		xv, gx := t.v(x), t.g(x)
+		s := 0.0
+		ws := o.wsum[u]
+		for i, gi := range gz {
+			s += gi * xv[i]
+			gx[i] += ws * gi
+		}
+		dots[u] = s
+	}
+	for k, g := range o.groups {
+		gw[k] += dots[g]
+	}
+}
+
+// backCopy adds the gradient of a copy.
+func (t *tape) backCopy(o *op, gz []float64) {
+	gx := t.g(o.a)
+	for i, gi := range gz {
+		gx[i] += gi
+	}
+}
+
+// backSoftmax adds the gradients of a group softmax.
+func (t *tape) backSoftmax(o *op, gz []float64) {
+	zv, gx := t.v(o.z), t.g(o.a)
+	for g := 0; g+o.k <= o.z.n; g += o.k {
+		dot := 0.0
+		for i := g; i < g+o.k; i++ {
+			dot += gz[i] * zv[i]
+		}
+		for i := g; i < g+o.k; i++ {
+			gx[i] += zv[i] * (gz[i] - dot)
+		}
+	}
+}
+
+// backXent adds the gradients of the cross-entropy: of the data stack and
+// its pointer.
+func (t *tape) backXent(o *op, gz []float64) {
+	g := gz[0]
+	ce := o.ce
+	dv, pv := t.v(o.a), t.v(o.b)
+	gStack, gPtr := t.g(o.a), t.g(o.b)
+	for i, m := range ce.mask {
+		if m == 0 {
+			continue
+		}
+		for j := 0; j < ce.v; j++ {
+			if yij := ce.y[i*ce.v+j]; yij != 0 {
+				gStack[i*ce.v+j] -= g * m * yij * dLogProb(dv[i*ce.v+j])
 			}
-		case kShift:
-			ga := t.g(o.a)
-			n := o.a.n
-			for i, gi := range gz {
-				ga[mod(i-o.k, n)] += gi
-			}
-		case kBinary:
-			v := o.a.n
-			xv, yv := t.v(o.a), t.v(o.b)
-			gx, gy := t.g(o.a), t.g(o.b)
-			for i := 0; i < v; i++ {
-				for j := 0; j < v; j++ {
-					g := gz[binFn(o.k, i, j, v)]
-					gx[i] += yv[j] * g
-					gy[j] += xv[i] * g
-				}
-			}
-		case kGt:
-			d := expect(t.v(o.a)) - expect(t.v(o.b))
-			if d > 0 && d < 1 {
-				gp := gz[1] - gz[0]
-				gx, gy := t.g(o.a), t.g(o.b)
-				for i := range gx {
-					gx[i] += float64(i) * gp
-					gy[i] -= float64(i) * gp
-				}
-			}
-		case kEq:
-			gp := gz[1] - gz[0]
-			xv, yv := t.v(o.a), t.v(o.b)
-			gx, gy := t.g(o.a), t.g(o.b)
-			for i := range xv {
-				gx[i] += yv[i] * gp
-				gy[i] += xv[i] * gp
-			}
-		case kFold:
-			gx := t.g(o.a)
-			for i := range gx {
-				gx[i] += gz[i%o.k]
-			}
-		case kBranch:
-			t.grad[o.a.off] += gz[o.k2] - gz[o.k]
-		case kNorm:
-			zv, ga := t.v(o.z), t.g(o.a)
-			dot := 0.0
-			for i, g := range gz {
-				dot += g * zv[i]
-			}
-			for i, g := range gz {
-				ga[i] += (g - dot) / o.scale
-			}
-		case kMix:
-			gw := t.g(o.weights)
-			dots := make([]float64, len(o.xs))
-			for u, x := range o.xs {
-				xv, gx := t.v(x), t.g(x)
-				s := 0.0
-				ws := o.wsum[u]
-				for i, gi := range gz {
-					s += gi * xv[i]
-					gx[i] += ws * gi
-				}
-				dots[u] = s
-			}
-			for k, g := range o.groups {
-				gw[k] += dots[g]
-			}
-		case kCopy:
-			gx := t.g(o.a)
-			for i, gi := range gz {
-				gx[i] += gi
-			}
-		case kSoftmax:
-			zv, gx := t.v(o.z), t.g(o.a)
-			for g := 0; g+o.k <= o.z.n; g += o.k {
-				dot := 0.0
-				for i := g; i < g+o.k; i++ {
-					dot += gz[i] * zv[i]
-				}
-				for i := g; i < g+o.k; i++ {
-					gx[i] += zv[i] * (gz[i] - dot)
-				}
-			}
-		case kXent:
-			g := gz[0]
-			ce := o.ce
-			dv, pv := t.v(o.a), t.v(o.b)
-			gD, gd := t.g(o.a), t.g(o.b)
-			for i, m := range ce.mask {
-				if m == 0 {
-					continue
-				}
-				for j := 0; j < ce.v; j++ {
-					if yij := ce.y[i*ce.v+j]; yij != 0 {
-						gD[i*ce.v+j] -= g * m * yij * dLogProb(dv[i*ce.v+j])
-					}
-				}
-			}
-			for i, yi := range ce.yd {
-				if yi != 0 {
-					gd[i] -= g * yi * dLogProb(pv[i])
-				}
-			}
+		}
+	}
+	for i, yi := range ce.yd {
+		if yi != 0 {
+			gPtr[i] -= g * yi * dLogProb(pv[i])
 		}
 	}
 }

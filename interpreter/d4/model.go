@@ -64,17 +64,12 @@ func NewMachine(code *forth.Code, sz Sizes, seed int64) (*Machine, error) {
 			s.InDim = 1
 		}
 		for _, e := range sc.Enc.Observe {
-			s.InDim += sz.width(e)
+			s.InDim += sz.Width(e)
 		}
-		switch sc.Dec.Kind {
-		case forth.Choose:
-			s.OutDim, s.Group = len(sc.Choices), len(sc.Choices)
-		case forth.Permute:
-			n := len(Permutations(len(sc.Dec.Elems)))
-			s.OutDim, s.Group = n, n
-		case forth.Manipulate:
-			s.OutDim, s.Group = len(sc.Dec.Elems)*sz.V, sz.V
+		if _, err := sc.Dec.Kind.Def(); err != nil {
+			return nil, &forth.Error{Pos: sc.Dec.Pos, Msg: err.Error()}
 		}
+		s.OutDim, s.Group = decoderForms[sc.Dec.Kind].outputs(sz, sc)
 		in := s.InDim
 		for _, l := range encoderLayers(sc.Enc.Layers) {
 			if l.Kind == forth.Linear {
@@ -112,8 +107,10 @@ func encoderLayers(layers []forth.Layer) []forth.Layer {
 	return append(out, layers[first+1:]...)
 }
 
-// width is the number of floats an element's value takes.
-func (sz Sizes) width(e forth.Elem) int {
+// Width is the number of values an element holds, and of floats its
+// distribution takes: the value size V, or W (values and return
+// addresses) on the return stack.
+func (sz Sizes) Width(e forth.Elem) int {
 	if e.Space == 'R' {
 		return sz.W
 	}

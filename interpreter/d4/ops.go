@@ -447,7 +447,7 @@ func (o *lossOp) run(t *tape, inputs [][]float64) (vr, []vr) {
 	tg := inputs[1]
 	L, V := o.sz.L, o.sz.V
 	y, mask, yd := tg[:L*V], tg[L*V:L*V+L], tg[L*V+L:]
-	return t.crossEntropy(s.D, s.d, y, mask, yd, V), []vr{x}
+	return t.crossEntropy(s.dStack, s.dPtr, y, mask, yd, V), []vr{x}
 }
 
 var _ = []kernelOp{(*stepOp)(nil), (*observeOp)(nil), (*groupSoftmaxOp)(nil), (*lossOp)(nil)}

@@ -11,17 +11,17 @@ import (
 // buffers and pointer vectors.
 type State struct {
 	Sizes
-	D    []float64 // L×V
-	d    []float64
-	R    []float64 // L×W
-	r    []float64
-	Heap []float64 // H×V
-	C    []float64 // P: the program counter
+	D        []float64 // L×V
+	dPointer []float64 // L: the data stack's top pointer
+	R        []float64 // L×W
+	rPointer []float64 // L: the return stack's top pointer
+	Heap     []float64 // H×V
+	C        []float64 // P: the program counter
 }
 
 // DPtr and RPtr are the stack pointers (distributions over cells).
-func (s *State) DPtr() []float64 { return s.d }
-func (s *State) RPtr() []float64 { return s.r }
+func (s *State) DPtr() []float64 { return s.dPointer }
+func (s *State) RPtr() []float64 { return s.rPointer }
 
 // Unpack views a packed state vector as a State (sharing memory).
 func (sz Sizes) Unpack(x []float64) *State {
@@ -29,13 +29,13 @@ func (sz Sizes) Unpack(x []float64) *State {
 		panic(fmt.Sprintf("d4: state of %d values, want %d", len(x), sz.Len()))
 	}
 	return &State{
-		Sizes: sz,
-		D:     x[sz.offD() : sz.offD()+sz.L*sz.V],
-		d:     x[sz.offd() : sz.offd()+sz.L],
-		R:     x[sz.offR() : sz.offR()+sz.L*sz.W],
-		r:     x[sz.offr() : sz.offr()+sz.L],
-		Heap:  x[sz.offH() : sz.offH()+sz.H*sz.V],
-		C:     x[sz.offc() : sz.offc()+sz.P],
+		Sizes:    sz,
+		D:        x[sz.offDStack() : sz.offDStack()+sz.L*sz.V],
+		dPointer: x[sz.offDPtr() : sz.offDPtr()+sz.L],
+		R:        x[sz.offRStack() : sz.offRStack()+sz.L*sz.W],
+		rPointer: x[sz.offRPtr() : sz.offRPtr()+sz.L],
+		Heap:     x[sz.offHeap() : sz.offHeap()+sz.H*sz.V],
+		C:        x[sz.offPC() : sz.offPC()+sz.P],
 	}
 }
 
@@ -70,8 +70,8 @@ func (sz Sizes) initialStateInto(x []float64, init []int) error {
 		clear(row)
 		row[mod(v, sz.V)] = 1
 	}
-	s.d[mod(len(init)-1, sz.L)] = 1
-	s.r[sz.L-1] = 1
+	s.dPointer[mod(len(init)-1, sz.L)] = 1
+	s.rPointer[sz.L-1] = 1
 	s.C[0] = 1
 	return nil
 }
@@ -96,7 +96,7 @@ func (s *State) Discrete() (D []int, dTop int, R []int, rTop int, H []int, pc in
 		}
 		return out
 	}
-	return rows(s.D, s.L, s.V), argmax(s.d), rows(s.R, s.L, s.W), argmax(s.r), rows(s.Heap, s.Sizes.H, s.V), argmax(s.C)
+	return rows(s.D, s.L, s.V), argmax(s.dPointer), rows(s.R, s.L, s.W), argmax(s.rPointer), rows(s.Heap, s.Sizes.H, s.V), argmax(s.C)
 }
 
 // Stack returns the argmax data stack, bottom to top, with the depth read
@@ -124,9 +124,9 @@ func (s *State) Crispness() float64 {
 		}
 	}
 	check(s.D, s.L, s.V)
-	check(s.d, 1, s.L)
+	check(s.dPointer, 1, s.L)
 	check(s.R, s.L, s.W)
-	check(s.r, 1, s.L)
+	check(s.rPointer, 1, s.L)
 	check(s.Heap, s.Sizes.H, s.V)
 	check(s.C, 1, s.P)
 	return worst
@@ -136,8 +136,8 @@ func (s *State) Crispness() float64 {
 // instruction (to within tol).
 func (s *State) Halted(halt int, tol float64) bool {
 	total := 0.0
-	for _, c := range s.C {
-		total += c
+	for _, mass := range s.C {
+		total += mass
 	}
 	return math.Abs(s.C[halt]-total) <= tol
 }
@@ -225,14 +225,14 @@ func (s *State) discretise() {
 		}
 	}
 	hard(s.D, s.L, s.V)
-	hard(s.d, 1, s.L)
+	hard(s.dPointer, 1, s.L)
 	hard(s.R, s.L, s.W)
-	hard(s.r, 1, s.L)
+	hard(s.rPointer, 1, s.L)
 	hard(s.Heap, s.Sizes.H, s.V)
 	hard(s.C, 1, s.P)
 }
 
 // offsetOf returns the packed offset of component i.
 func offsetOf(sz Sizes, i int) int {
-	return [6]int{sz.offD(), sz.offd(), sz.offR(), sz.offr(), sz.offH(), sz.offc()}[i]
+	return [6]int{sz.offDStack(), sz.offDPtr(), sz.offRStack(), sz.offRPtr(), sz.offHeap(), sz.offPC()}[i]
 }

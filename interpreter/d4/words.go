@@ -39,33 +39,37 @@ func NewSizes(code *forth.Code, v, l, h int) (Sizes, error) {
 func (s Sizes) Len() int { return s.L*s.V + s.L + s.L*s.W + s.L + s.H*s.V + s.P }
 
 // Offsets of the state components in the packed vector.
-func (s Sizes) offD() int { return 0 }
-func (s Sizes) offd() int { return s.L * s.V }
-func (s Sizes) offR() int { return s.offd() + s.L }
-func (s Sizes) offr() int { return s.offR() + s.L*s.W }
-func (s Sizes) offH() int { return s.offr() + s.L }
-func (s Sizes) offc() int { return s.offH() + s.H*s.V }
+func (s Sizes) offDStack() int { return 0 }
+func (s Sizes) offDPtr() int   { return s.L * s.V }
+func (s Sizes) offRStack() int { return s.offDPtr() + s.L }
+func (s Sizes) offRPtr() int   { return s.offRStack() + s.L*s.W }
+func (s Sizes) offHeap() int   { return s.offRPtr() + s.L }
+func (s Sizes) offPC() int     { return s.offHeap() + s.H*s.V }
 
 // state is the continuous machine state S = (D, d, R, r, H, c) of one
-// example as variables of a tape.
+// example as variables of a tape: the data stack D and its top pointer d,
+// the return stack R and its top pointer r, the heap H and the program
+// counter c.
 type state struct {
-	D, d, R, r, H, c vr
+	dStack, dPtr, rStack, rPtr, heap, pc vr
 }
 
 // split views a packed state variable as its components.
 func (s Sizes) split(x vr) state {
 	return state{
-		D: x.sub(s.offD(), s.L*s.V),
-		d: x.sub(s.offd(), s.L),
-		R: x.sub(s.offR(), s.L*s.W),
-		r: x.sub(s.offr(), s.L),
-		H: x.sub(s.offH(), s.H*s.V),
-		c: x.sub(s.offc(), s.P),
+		dStack: x.sub(s.offDStack(), s.L*s.V),
+		dPtr:   x.sub(s.offDPtr(), s.L),
+		rStack: x.sub(s.offRStack(), s.L*s.W),
+		rPtr:   x.sub(s.offRPtr(), s.L),
+		heap:   x.sub(s.offHeap(), s.H*s.V),
+		pc:     x.sub(s.offPC(), s.P),
 	}
 }
 
 // components lists the state's variables in packing order.
-func (st state) components() [6]vr { return [6]vr{st.D, st.d, st.R, st.r, st.H, st.c} }
+func (st state) components() [6]vr {
+	return [6]vr{st.dStack, st.dPtr, st.rStack, st.rPtr, st.heap, st.pc}
+}
 
 func fromComponents(c [6]vr) state { return state{c[0], c[1], c[2], c[3], c[4], c[5]} }
 
@@ -79,14 +83,14 @@ type kernel struct {
 func (k *kernel) code() *forth.Code { return k.prog }
 
 // push writes x on top of a stack: p ← inc(p); M ← write(M, x, p).
-func (k *kernel) push(M, p, x vr) (vr, vr) {
-	p = k.t.shift(p, 1)
-	return k.t.write(M, x, p), p
+func (k *kernel) push(buf, ptr, x vr) (vr, vr) {
+	ptr = k.t.shift(ptr, 1)
+	return k.t.write(buf, x, ptr), ptr
 }
 
 // pop reads the top of a stack: x = read(M, p); p ← dec(p).
-func (k *kernel) pop(M, p vr) (x, np vr) {
-	return k.t.read(M, p), k.t.shift(p, -1)
+func (k *kernel) pop(buf, ptr vr) (x, newPtr vr) {
+	return k.t.read(buf, ptr), k.t.shift(ptr, -1)
 }
 
 // toD converts a return-stack value to a data-stack value (mod V), and
@@ -98,83 +102,142 @@ func (k *kernel) toR(x vr) vr { return k.t.fold(x, k.sz.W) }
 func (k *kernel) elemPtr(s state, e forth.Elem) (buf, ptr vr) {
 	switch e.Space {
 	case 'D':
-		return s.D, k.t.shift(s.d, e.Index)
+		return s.dStack, k.t.shift(s.dPtr, e.Index)
 	case 'R':
-		return s.R, k.t.shift(s.r, e.Index)
+		return s.rStack, k.t.shift(s.rPtr, e.Index)
 	}
-	return s.H, k.t.onehot(k.sz.H, e.Index%k.sz.H)
+	return s.heap, k.t.onehot(k.sz.H, e.Index%k.sz.H)
 }
+
+// primForm is the differentiable form of a primitive word: the state after
+// it (the caller sets the program counter).
+type primForm func(k *kernel, s state) state
+
+// primForms holds the differentiable form of every primitive word, indexed
+// by the word: what forth.Prims describes, on distributions. On one-hot
+// states each agrees with the symbolic machine.
+var primForms = [...]primForm{
+	forth.Nop:    func(_ *kernel, s state) state { return s },
+	forth.Inc:    func(k *kernel, s state) state { return k.shiftTop(s, 1) },
+	forth.Dec:    func(k *kernel, s state) state { return k.shiftTop(s, -1) },
+	forth.Dup:    (*kernel).dup,
+	forth.Swap:   (*kernel).swap,
+	forth.Over:   (*kernel).over,
+	forth.Drop:   func(k *kernel, s state) state { s.dPtr = k.t.shift(s.dPtr, -1); return s },
+	forth.Add:    arith(forth.Add),
+	forth.Sub:    arith(forth.Sub),
+	forth.Mul:    arith(forth.Mul),
+	forth.Div:    arith(forth.Div),
+	forth.Fetch:  (*kernel).fetch,
+	forth.Store:  (*kernel).store,
+	forth.Gt:     binaryForm((*tape).gt),
+	forth.Lt:     binaryForm(func(t *tape, x, y vr) vr { return t.gt(y, x) }),
+	forth.Eq:     binaryForm((*tape).eq),
+	forth.ToR:    (*kernel).toRStack,
+	forth.RFrom:  (*kernel).fromRStack,
+	forth.RFetch: (*kernel).copyRTop,
+}
+
+// Every primitive word has its entry (a missing last one fails here).
+var _ [forth.NumPrims]primForm = primForms
 
 // prim returns the state after a primitive word (the program counter is
 // set by the caller).
 func (k *kernel) prim(s state, p forth.Prim) state {
-	t := k.t
-	switch p {
-	case forth.Nop:
-	case forth.Inc, forth.Dec:
-		step := 1
-		if p == forth.Dec {
-			step = -1
-		}
-		x := t.read(s.D, s.d)
-		s.D = t.write(s.D, t.shift(x, step), s.d)
-	case forth.Dup:
-		x := t.read(s.D, s.d)
-		s.D, s.d = k.push(s.D, s.d, x)
-	case forth.Swap:
-		d1 := t.shift(s.d, -1)
-		x, y := t.read(s.D, s.d), t.read(s.D, d1)
-		s.D = t.write(t.write(s.D, y, s.d), x, d1)
-	case forth.Over:
-		y := t.read(s.D, t.shift(s.d, -1))
-		s.D, s.d = k.push(s.D, s.d, y)
-	case forth.Drop:
-		s.d = t.shift(s.d, -1)
-	case forth.Add, forth.Sub, forth.Mul, forth.Div, forth.Gt, forth.Lt, forth.Eq:
-		y := t.read(s.D, s.d)
-		d1 := t.shift(s.d, -1)
-		x := t.read(s.D, d1)
-		var z vr
-		switch p {
-		case forth.Add:
-			z = t.binary('+', x, y)
-		case forth.Sub:
-			z = t.binary('-', x, y)
-		case forth.Mul:
-			z = t.binary('*', x, y)
-		case forth.Div:
-			z = t.binary('/', x, y)
-		case forth.Gt:
-			z = t.gt(x, y)
-		case forth.Lt:
-			z = t.gt(y, x)
-		case forth.Eq:
-			z = t.eq(x, y)
-		}
-		s.D, s.d = t.write(s.D, z, d1), d1
-	case forth.Fetch:
-		a := t.fold(t.read(s.D, s.d), k.sz.H)
-		s.D = t.write(s.D, t.read(s.H, a), s.d)
-	case forth.Store:
-		a := t.fold(t.read(s.D, s.d), k.sz.H)
-		d1 := t.shift(s.d, -1)
-		x := t.read(s.D, d1)
-		s.H = t.write(s.H, x, a)
-		s.d = t.shift(d1, -1)
-	case forth.ToR:
-		var x vr
-		x, s.d = k.pop(s.D, s.d)
-		s.R, s.r = k.push(s.R, s.r, k.toR(x))
-	case forth.RFrom:
-		var x vr
-		x, s.r = k.pop(s.R, s.r)
-		s.D, s.d = k.push(s.D, s.d, k.toD(x))
-	case forth.RFetch:
-		x := t.read(s.R, s.r)
-		s.D, s.d = k.push(s.D, s.d, k.toD(x))
-	default:
+	if p >= forth.NumPrims {
 		panic("d4: unknown primitive " + p.String())
 	}
+	return primForms[p](k, s)
+}
+
+// shiftTop adds step to the top value (1+ and 1-): a circular shift of its
+// distribution.
+func (k *kernel) shiftTop(s state, step int) state {
+	x := k.t.read(s.dStack, s.dPtr)
+	s.dStack = k.t.write(s.dStack, k.t.shift(x, step), s.dPtr)
+	return s
+}
+
+// dup pushes a copy of the top value.
+func (k *kernel) dup(s state) state {
+	x := k.t.read(s.dStack, s.dPtr)
+	s.dStack, s.dPtr = k.push(s.dStack, s.dPtr, x)
+	return s
+}
+
+// swap exchanges the top two values.
+func (k *kernel) swap(s state) state {
+	t := k.t
+	below := t.shift(s.dPtr, -1)
+	x, y := t.read(s.dStack, s.dPtr), t.read(s.dStack, below)
+	s.dStack = t.write(t.write(s.dStack, y, s.dPtr), x, below)
+	return s
+}
+
+// over pushes a copy of the value below the top.
+func (k *kernel) over(s state) state {
+	y := k.t.read(s.dStack, k.t.shift(s.dPtr, -1))
+	s.dStack, s.dPtr = k.push(s.dStack, s.dPtr, y)
+	return s
+}
+
+// arith is the form of an arithmetic word p (+ - * /): the distribution
+// of p's result for independent operands (tape.binary).
+func arith(p forth.Prim) primForm {
+	return binaryForm(func(t *tape, x, y vr) vr { return t.binary(p, x, y) })
+}
+
+// binaryForm is the form of a word ( x y -- f(x, y) ) whose result
+// distribution f computes from those of x and y.
+func binaryForm(f func(t *tape, x, y vr) vr) primForm {
+	return func(k *kernel, s state) state {
+		t := k.t
+		y := t.read(s.dStack, s.dPtr)
+		below := t.shift(s.dPtr, -1)
+		x := t.read(s.dStack, below)
+		s.dStack, s.dPtr = t.write(s.dStack, f(t, x, y), below), below
+		return s
+	}
+}
+
+// fetch replaces the top value by the heap cell it addresses.
+func (k *kernel) fetch(s state) state {
+	a := k.t.fold(k.t.read(s.dStack, s.dPtr), k.sz.H)
+	s.dStack = k.t.write(s.dStack, k.t.read(s.heap, a), s.dPtr)
+	return s
+}
+
+// store writes the value below the top into the heap cell the top
+// addresses, and pops both.
+func (k *kernel) store(s state) state {
+	t := k.t
+	a := t.fold(t.read(s.dStack, s.dPtr), k.sz.H)
+	below := t.shift(s.dPtr, -1)
+	s.heap = t.write(s.heap, t.read(s.dStack, below), a)
+	s.dPtr = t.shift(below, -1)
+	return s
+}
+
+// toRStack moves the top value to the return stack (>R).
+func (k *kernel) toRStack(s state) state {
+	var x vr
+	x, s.dPtr = k.pop(s.dStack, s.dPtr)
+	s.rStack, s.rPtr = k.push(s.rStack, s.rPtr, k.toR(x))
+	return s
+}
+
+// fromRStack moves the top of the return stack to the data stack (R>).
+func (k *kernel) fromRStack(s state) state {
+	var x vr
+	x, s.rPtr = k.pop(s.rStack, s.rPtr)
+	s.dStack, s.dPtr = k.push(s.dStack, s.dPtr, k.toD(x))
+	return s
+}
+
+// copyRTop copies the top of the return stack to the data stack (R@).
+func (k *kernel) copyRTop(s state) state {
+	x := k.t.read(s.rStack, s.rPtr)
+	s.dStack, s.dPtr = k.push(s.dStack, s.dPtr, k.toD(x))
 	return s
 }
 
@@ -186,25 +249,25 @@ func (k *kernel) instr(s state, pc int, in forth.Instr, slot []vr) state {
 	switch in.Op {
 	case forth.OpPrim:
 		s = k.prim(s, in.Prim)
-		s.c = next
+		s.pc = next
 	case forth.OpLit:
-		s.D, s.d = k.push(s.D, s.d, t.onehot(k.sz.V, mod(in.Arg, k.sz.V)))
-		s.c = next
+		s.dStack, s.dPtr = k.push(s.dStack, s.dPtr, t.onehot(k.sz.V, mod(in.Arg, k.sz.V)))
+		s.pc = next
 	case forth.OpJump:
-		s.c = t.onehot(P, in.Arg)
+		s.pc = t.onehot(P, in.Arg)
 	case forth.OpJumpZ:
 		var x vr
-		x, s.d = k.pop(s.D, s.d)
-		s.c = t.branch(x, P, pc+1, in.Arg)
+		x, s.dPtr = k.pop(s.dStack, s.dPtr)
+		s.pc = t.branch(x, P, pc+1, in.Arg)
 	case forth.OpCall:
-		s.R, s.r = k.push(s.R, s.r, t.onehot(k.sz.W, pc+1))
-		s.c = t.onehot(P, in.Arg)
+		s.rStack, s.rPtr = k.push(s.rStack, s.rPtr, t.onehot(k.sz.W, pc+1))
+		s.pc = t.onehot(P, in.Arg)
 	case forth.OpExit:
 		var a vr
-		a, s.r = k.pop(s.R, s.r)
-		s.c = t.fold(a, P)
+		a, s.rPtr = k.pop(s.rStack, s.rPtr)
+		s.pc = t.fold(a, P)
 	case forth.OpHalt:
-		s.c = t.onehot(P, pc)
+		s.pc = t.onehot(P, pc)
 	case forth.OpSlot:
 		return k.slot(s, pc, in.Arg, slot)
 	default:
@@ -214,59 +277,24 @@ func (k *kernel) instr(s state, pc int, in forth.Instr, slot []vr) state {
 }
 
 // slot returns the state after the slot numbered idx at address pc, decoded
-// from its output h (a distribution over alternatives or permutations, or
-// the values to write).
+// from its output outs[idx] by the form of its kind of decoder.
 func (k *kernel) slot(s state, pc, idx int, outs []vr) state {
 	sc := &k.code().Slots[idx]
-	h := outs[idx]
-	switch sc.Dec.Kind {
-	case forth.Choose:
-		alts := make([]state, len(sc.Choices))
-		for j, in := range sc.Choices {
-			alts[j] = k.instr(s, pc, in, nil)
-		}
-		return k.mixStates(h, alts)
-	case forth.Permute:
-		m := len(sc.Dec.Elems)
-		bufs := make([]vr, m)
-		ptrs := make([]vr, m)
-		old := make([]vr, m)
-		for j, e := range sc.Dec.Elems {
-			bufs[j], ptrs[j] = k.elemPtr(s, e)
-			old[j] = k.t.read(bufs[j], ptrs[j])
-		}
-		perms := Permutations(m)
-		alts := make([]state, len(perms))
-		for pi, perm := range perms {
-			ns := s
-			for j, e := range sc.Dec.Elems {
-				ns = k.writeElem(ns, e, ptrs[j], old[perm[j]])
-			}
-			ns.c = k.t.onehot(k.sz.P, pc+1)
-			alts[pi] = ns
-		}
-		return k.mixStates(h, alts)
-	case forth.Manipulate:
-		V := k.sz.V
-		for j, e := range sc.Dec.Elems {
-			_, ptr := k.elemPtr(s, e)
-			s = k.writeElem(s, e, ptr, h.sub(j*V, V))
-		}
-		s.c = k.t.onehot(k.sz.P, pc+1)
-		return s
+	if _, err := sc.Dec.Kind.Def(); err != nil {
+		panic(fmt.Sprintf("d4: slot %d: %v", idx, err))
 	}
-	panic("d4: unknown decoder")
+	return decoderForms[sc.Dec.Kind].next(k, s, pc, sc, outs[idx])
 }
 
 // writeElem writes x (of width V or W) into element e at address ptr.
 func (k *kernel) writeElem(s state, e forth.Elem, ptr, x vr) state {
 	switch e.Space {
 	case 'D':
-		s.D = k.t.write(s.D, k.toD(x), ptr)
+		s.dStack = k.t.write(s.dStack, k.toD(x), ptr)
 	case 'R':
-		s.R = k.t.write(s.R, k.toR(x), ptr)
+		s.rStack = k.t.write(s.rStack, k.toR(x), ptr)
 	default:
-		s.H = k.t.write(s.H, k.toD(x), ptr)
+		s.heap = k.t.write(s.heap, k.toD(x), ptr)
 	}
 	return s
 }
@@ -295,9 +323,9 @@ func (k *kernel) step(s state, slot []vr) state {
 		for pc, in := range code.Instrs {
 			states[pc] = k.instr(s, pc, in, slot)
 		}
-		return k.renormalize(k.mixStates(s.c, states))
+		return k.renormalize(k.mixStates(s.pc, states))
 	}
-	cv := k.t.v(s.c)
+	cv := k.t.v(s.pc)
 	var states []state
 	var weights []float64
 	for pc, in := range code.Instrs {
@@ -316,7 +344,7 @@ func (k *kernel) step(s state, slot []vr) state {
 // renormalize brings the program counter and the stack pointers of a
 // mixed state back to mass 1 (tape.normalize).
 func (k *kernel) renormalize(s state) state {
-	s.c, s.d, s.r = k.t.normalize(s.c), k.t.normalize(s.d), k.t.normalize(s.r)
+	s.pc, s.dPtr, s.rPtr = k.t.normalize(s.pc), k.t.normalize(s.dPtr), k.t.normalize(s.rPtr)
 	return s
 }
 

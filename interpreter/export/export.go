@@ -127,9 +127,13 @@ func (x *exporter) header(o Options) {
 }
 
 // prelude is the machine in Forth. The words m-… are the machine's
-// instructions, each one step; the sketch's own words (DUP, IF, …) are
-// redefined to run them, so that the sketch reads as written.
-const prelude = `
+// instructions, each one step (those of the primitive words from
+// primForth); the sketch's own words (DUP, IF, …) are redefined to run
+// them, so that the sketch reads as written.
+var prelude = preludeState + primDefinitions() + preludeControl
+
+// preludeState is the machine's state and the words that reach it.
+const preludeState = `
 \ The machine of the d4 project (not ANS Forth's): the data stack and the
 \ return stack are circular buffers of l cells with a pointer to the top
 \ (an empty stack's pointer rests on cell l-1, and popping more than was
@@ -159,26 +163,11 @@ create olds 8 cells allot
 : vmod ( x -- x mod v ) v# umod ;
 : b>v ( flag -- 1|0 ) 0<> 1 and ;
 : m-bin ( -- addr x y ) dpop 0 dcell dup @ rot ;
-: m-nop tick ;
-: m-1+ tick 0 dcell dup @ 1+ vmod swap ! ;
-: m-1- tick 0 dcell dup @ 1- vmod swap ! ;
-: m-dup tick 0 dcell @ dpush ;
-: m-swap tick 0 dcell @ -1 dcell @ 0 dcell ! -1 dcell ! ;
-: m-over tick -1 dcell @ dpush ;
-: m-drop tick dpop drop ;
-: m-+ tick m-bin + vmod swap ! ;
-: m-- tick m-bin - vmod swap ! ;
-: m-* tick m-bin * vmod swap ! ;
-: m-/ tick m-bin dup 0= if 2drop 0 else / then swap ! ;
-: m-> tick m-bin > b>v swap ! ;
-: m-< tick m-bin < b>v swap ! ;
-: m-= tick m-bin = b>v swap ! ;
-: m-@ tick 0 dcell dup @ hcell @ vmod swap ! ;
-: m-! tick dpop hcell dpop swap ! ;
-: m->r tick dpop rpush ;
-: m-r> tick rpop vmod dpush ;
-: m-r@ tick 0 rcell @ vmod dpush ;
-: m-lit ( n -- ) tick vmod dpush ;
+`
+
+// preludeControl is the machine's other instructions and the word that runs
+// the sketch.
+const preludeControl = `: m-lit ( n -- ) tick vmod dpush ;
 : m-jz ( -- flag ) tick dpop 0<> ;
 : m-jmp tick ;
 : m-call ( ret -- ) tick rpush ;
@@ -203,7 +192,7 @@ defer main
 
 // sketchWords redefines the sketch's words on the machine. It comes after
 // the slots' words, which use Forth's own.
-const sketchWords = `
+var sketchWords = `
 \ The sketch's words, on the machine.
 : LIT ( n -- ) m-lit ;
 : IF postpone m-jz postpone if ; immediate
@@ -221,10 +210,73 @@ const sketchWords = `
 : CALL ( ret "name" -- ) dup postpone literal postpone m-call ' compile,
     postpone literal postpone m-returned ; immediate
 \ The primitive words last: the words above use Forth's own.
-: NOP m-nop ;  : 1+ m-1+ ;  : 1- m-1- ;  : DUP m-dup ;  : SWAP m-swap ;  : OVER m-over ;
-: DROP m-drop ;  : + m-+ ;  : - m-- ;  : * m-* ;  : / m-/ ;  : > m-> ;  : < m-< ;  : = m-= ;
-: @ m-@ ;  : ! m-! ;  : >R m->r ;  : R> m-r> ;  : R@ m-r@ ;  : I m-r@ ;
-`
+` + primSpellings()
+
+// primForth holds what each primitive word does on the machine, indexed by
+// the word: the body of its m- word (machineWord), one step.
+var primForth = [...]string{
+	forth.Nop:    "tick",
+	forth.Inc:    "tick 0 dcell dup @ 1+ vmod swap !",
+	forth.Dec:    "tick 0 dcell dup @ 1- vmod swap !",
+	forth.Dup:    "tick 0 dcell @ dpush",
+	forth.Swap:   "tick 0 dcell @ -1 dcell @ 0 dcell ! -1 dcell !",
+	forth.Over:   "tick -1 dcell @ dpush",
+	forth.Drop:   "tick dpop drop",
+	forth.Add:    "tick m-bin + vmod swap !",
+	forth.Sub:    "tick m-bin - vmod swap !",
+	forth.Mul:    "tick m-bin * vmod swap !",
+	forth.Div:    "tick m-bin dup 0= if 2drop 0 else / then swap !",
+	forth.Fetch:  "tick 0 dcell dup @ hcell @ vmod swap !",
+	forth.Store:  "tick dpop hcell dpop swap !",
+	forth.Gt:     "tick m-bin > b>v swap !",
+	forth.Lt:     "tick m-bin < b>v swap !",
+	forth.Eq:     "tick m-bin = b>v swap !",
+	forth.ToR:    "tick dpop rpush",
+	forth.RFrom:  "tick rpop vmod dpush",
+	forth.RFetch: "tick 0 rcell @ vmod dpush",
+}
+
+// Every primitive word has its entry (a missing last one fails here).
+var _ [forth.NumPrims]string = primForth
+
+// machineWord is the name of the machine's instruction for word p.
+func machineWord(p forth.Prim) string { return "m-" + strings.ToLower(p.String()) }
+
+// primDefinitions defines the machine's instruction of every primitive
+// word, one a line.
+func primDefinitions() string {
+	var b strings.Builder
+	for p := range forth.NumPrims {
+		fmt.Fprintf(&b, ": %s %s ;\n", machineWord(p), primForth[p])
+	}
+	return b.String()
+}
+
+// primSpellings redefines every spelling of every primitive word to run
+// its instruction, several to a line.
+func primSpellings() string {
+	var b strings.Builder
+	line := 0
+	for p := range forth.NumPrims {
+		w := &forth.Prims[p]
+		for _, name := range append([]string{w.Name}, w.Aliases...) {
+			def := fmt.Sprintf(": %s %s ;", name, machineWord(p))
+			switch {
+			case line == 0:
+			case line+2+len(def) > 100:
+				b.WriteString("\n")
+				line = 0
+			default:
+				b.WriteString("  ")
+				line += 2
+			}
+			b.WriteString(def)
+			line += len(def)
+		}
+	}
+	b.WriteString("\n")
+	return b.String()
+}
 
 // slot writes the word that replaces a slot.
 func (x *exporter) slot(sc *forth.SlotCode) error {
@@ -306,7 +358,7 @@ func (x *exporter) act(sc *forth.SlotCode, k int) string {
 		def := sc.Dec.Choices[k].(*forth.Word).Def
 		return fmt.Sprintf("%d m-call %s %d m-returned", ret, x.names[def], ret)
 	}
-	return "m-" + strings.ToLower(in.Prim.String())
+	return machineWord(in.Prim)
 }
 
 // slotAddr is the address of the slot's instruction.

@@ -44,8 +44,10 @@ func (x *exporter) table(sc *forth.SlotCode) (table, error) {
 			t.dec = append(t.dec, d.Choice)
 		case forth.Permute:
 			t.dec = append(t.dec, slices.IndexFunc(perms, func(p []int) bool { return slices.Equal(p, d.Perm) }))
-		default:
+		case forth.Manipulate:
 			t.vals = append(t.vals, d.Values)
+		default:
+			return t, fmt.Errorf("export: slot %d at %s: %s decoders cannot be exported", sc.Index, sc.Pos, sc.Dec.Kind)
 		}
 	}
 	return t, nil

@@ -168,19 +168,6 @@ func (l Layer) String() string {
 	return "tanh"
 }
 
-// DecoderKind is a kind of slot decoder.
-type DecoderKind int
-
-const (
-	Choose DecoderKind = iota
-	Manipulate
-	Permute
-)
-
-func (k DecoderKind) String() string {
-	return [...]string{"choose", "manipulate", "permute"}[k]
-}
-
 // Decoder turns the encoder's vector into the next machine state. Choose
 // mixes the next states of Choices (each a *Word or *Literal); Manipulate
 // writes a distribution over values into each of Elems; Permute mixes the

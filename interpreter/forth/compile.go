@@ -35,7 +35,7 @@ type Instr struct {
 func (in Instr) String() string {
 	switch in.Op {
 	case OpPrim:
-		if strings.EqualFold(in.Text, in.Prim.String()) || (in.Prim == RFetch && (strings.EqualFold(in.Text, "@R") || strings.EqualFold(in.Text, "I"))) {
+		if in.Prim.spelledAs(in.Text) {
 			return in.Text
 		}
 		return fmt.Sprintf("%s(%s)", in.Text, in.Prim)
@@ -205,50 +205,9 @@ func (c *compiler) node(n Node) error {
 	case *Literal:
 		c.emit(Instr{Op: OpLit, Arg: n.Value, Pos: n.Pos, Text: fmt.Sprint(n.Value)})
 	case *Word:
-		switch n.Kind {
-		case WordPrim:
-			c.emit(Instr{Op: OpPrim, Prim: n.Prim, Pos: n.Pos, Text: n.Text})
-		case WordVar:
-			c.emit(Instr{Op: OpLit, Arg: n.Var.Addr, Pos: n.Pos, Text: n.Text})
-		case WordCall:
-			at := c.emit(Instr{Op: OpCall, Pos: n.Pos, Text: n.Text})
-			c.fixups = append(c.fixups, fixup{at, n.Def})
-		case WordMacro:
-			for i, d := range c.expanding {
-				if d == n.Def {
-					var chain []string
-					for _, e := range c.expanding[i:] {
-						chain = append(chain, e.Name)
-					}
-					chain = append(chain, d.Name)
-					return errorf(n.Pos, "macro %s expands itself (%s): recursion needs a colon definition (: %s … ;)", n.Text, strings.Join(chain, " → "), n.Def.Name)
-				}
-			}
-			if len(c.expanding) == 0 {
-				c.outer = n
-			}
-			c.expanding = append(c.expanding, n.Def)
-			err := c.seq(n.Def.Body)
-			c.expanding = c.expanding[:len(c.expanding)-1]
-			if err != nil {
-				return err
-			}
-		}
+		return c.wordNode(n)
 	case *If:
-		jz := c.emit(Instr{Op: OpJumpZ, Pos: n.Pos, Text: "IF"})
-		if err := c.seq(n.Then); err != nil {
-			return err
-		}
-		if n.Else == nil && n.ElsePos == (Pos{}) {
-			c.code.Instrs[jz].Arg = c.here()
-			return nil
-		}
-		jmp := c.emit(Instr{Op: OpJump, Pos: n.ElsePos, Text: "ELSE"})
-		c.code.Instrs[jz].Arg = c.here()
-		if err := c.seq(n.Else); err != nil {
-			return err
-		}
-		c.code.Instrs[jmp].Arg = c.here()
+		return c.ifNode(n)
 	case *BeginWhile:
 		top := c.here()
 		if err := c.seq(n.Cond); err != nil {
@@ -267,28 +226,7 @@ func (c *compiler) node(n Node) error {
 		}
 		c.emit(Instr{Op: OpJumpZ, Arg: top, Pos: n.UntilPos, Text: "UNTIL"})
 	case *DoLoop:
-		// ( limit start -- ): keep the limit and the index on the return
-		// stack (index on top, so R@ and I read it), as ANS Forth does.
-		//   DO:   SWAP >R      top: >R   body
-		//   LOOP: R> 1+ DUP R@ = BRANCH0 top   DROP R> DROP
-		do := func(p Prim) { c.emit(Instr{Op: OpPrim, Prim: p, Pos: n.Pos, Text: "DO"}) }
-		loop := func(p Prim) { c.emit(Instr{Op: OpPrim, Prim: p, Pos: n.LoopPos, Text: "LOOP"}) }
-		do(Swap)
-		do(ToR)
-		top := c.here()
-		do(ToR)
-		if err := c.seq(n.Body); err != nil {
-			return err
-		}
-		loop(RFrom)
-		loop(Inc)
-		loop(Dup)
-		loop(RFetch)
-		loop(Eq)
-		c.emit(Instr{Op: OpJumpZ, Arg: top, Pos: n.LoopPos, Text: "LOOP"})
-		loop(Drop)
-		loop(RFrom)
-		loop(Drop)
+		return c.doLoop(n)
 	case *Exit:
 		c.emit(Instr{Op: OpExit, Pos: n.Pos, Text: "EXIT"})
 	case *Slot:
@@ -296,6 +234,92 @@ func (c *compiler) node(n Node) error {
 	default:
 		return errorf(n.Position(), "internal error: unknown node %T", n)
 	}
+	return nil
+}
+
+// wordNode compiles a use of a named word; a macro is inlined.
+func (c *compiler) wordNode(n *Word) error {
+	switch n.Kind {
+	case WordPrim:
+		c.emit(Instr{Op: OpPrim, Prim: n.Prim, Pos: n.Pos, Text: n.Text})
+	case WordVar:
+		c.emit(Instr{Op: OpLit, Arg: n.Var.Addr, Pos: n.Pos, Text: n.Text})
+	case WordCall:
+		at := c.emit(Instr{Op: OpCall, Pos: n.Pos, Text: n.Text})
+		c.fixups = append(c.fixups, fixup{at, n.Def})
+	case WordMacro:
+		return c.inline(n)
+	}
+	return nil
+}
+
+// inline compiles the body of the macro n uses, refusing a macro that
+// expands itself.
+func (c *compiler) inline(n *Word) error {
+	for i, d := range c.expanding {
+		if d == n.Def {
+			var chain []string
+			for _, e := range c.expanding[i:] {
+				chain = append(chain, e.Name)
+			}
+			chain = append(chain, d.Name)
+			return errorf(n.Pos, "macro %s expands itself (%s): recursion needs a colon definition (: %s … ;)", n.Text, strings.Join(chain, " → "), n.Def.Name)
+		}
+	}
+	if len(c.expanding) == 0 {
+		c.outer = n
+	}
+	c.expanding = append(c.expanding, n.Def)
+	err := c.seq(n.Def.Body)
+	c.expanding = c.expanding[:len(c.expanding)-1]
+	return err
+}
+
+// ifNode compiles IF … [ELSE …] THEN to a conditional jump past the
+// then-branch and, with ELSE, a jump past the else-branch.
+func (c *compiler) ifNode(n *If) error {
+	jz := c.emit(Instr{Op: OpJumpZ, Pos: n.Pos, Text: "IF"})
+	if err := c.seq(n.Then); err != nil {
+		return err
+	}
+	if n.Else == nil && n.ElsePos == (Pos{}) {
+		c.code.Instrs[jz].Arg = c.here()
+		return nil
+	}
+	jmp := c.emit(Instr{Op: OpJump, Pos: n.ElsePos, Text: "ELSE"})
+	c.code.Instrs[jz].Arg = c.here()
+	if err := c.seq(n.Else); err != nil {
+		return err
+	}
+	c.code.Instrs[jmp].Arg = c.here()
+	return nil
+}
+
+// doLoop compiles DO … LOOP ( limit start -- ), keeping the limit and the
+// index on the return stack (index on top, so R@ and I read it), as ANS
+// Forth does:
+//
+//	DO:   SWAP >R      top: >R   body
+//	LOOP: R> 1+ DUP R@ = BRANCH0 top   DROP R> DROP
+func (c *compiler) doLoop(n *DoLoop) error {
+	do := func(p Prim) { c.emit(Instr{Op: OpPrim, Prim: p, Pos: n.Pos, Text: "DO"}) }
+	loop := func(p Prim) { c.emit(Instr{Op: OpPrim, Prim: p, Pos: n.LoopPos, Text: "LOOP"}) }
+	do(Swap)
+	do(ToR)
+	top := c.here()
+	do(ToR)
+	if err := c.seq(n.Body); err != nil {
+		return err
+	}
+	loop(RFrom)
+	loop(Inc)
+	loop(Dup)
+	loop(RFetch)
+	loop(Eq)
+	c.emit(Instr{Op: OpJumpZ, Arg: top, Pos: n.LoopPos, Text: "LOOP"})
+	loop(Drop)
+	loop(RFrom)
+	loop(Drop)
 	return nil
 }
 

@@ -4,55 +4,22 @@ import (
 	"strings"
 )
 
-// MaxPermute bounds the elements of a permute decoder: it mixes m! states.
-const MaxPermute = 6
-
 // MaxLinear bounds the size of a linear encoder layer.
 const MaxLinear = 1 << 16
 
-// slotKeywords are the words that follow an arrow in a slot.
-var slotKeywords = map[string]bool{
-	"linear": true, "sigmoid": true, "tanh": true, "choose": true, "manipulate": true, "permute": true,
-}
+// layerKeywords are the encoder layers that may follow an arrow in a slot.
+var layerKeywords = map[string]bool{"linear": true, "sigmoid": true, "tanh": true}
 
 // parseSlot reads "{ encoder -> … -> decoder }" after the opening brace.
 //
 //	encoder := "static" | "observe" elem+
 //	layer   := "linear" N | "sigmoid" | "tanh"
-//	decoder := "choose" word+ | "manipulate" elem+ | "permute" elem+
+//	decoder := keyword (word+ | elem+)   (a kind of Decoders: "choose" word+, …)
 //	slot    := "{" encoder ("->" layer)* "->" decoder "}"
 func (p *parser) parseSlot(open token) (*Slot, error) {
 	s := &Slot{Pos: open.pos, Index: len(p.prog.Slots)}
-	head := p.next()
-	switch strings.ToLower(head.text) {
-	case "static":
-		s.Enc.Static = true
-	case "observe":
-		for {
-			t := p.peek()
-			if t.kind == tokEOF || t.text == "->" || t.text == "}" {
-				break
-			}
-			if slotKeywords[strings.ToLower(t.text)] {
-				return nil, errorf(t.pos, "expected -> in slot after the observed elements, found %s", t.text)
-			}
-			e, err := parseElem(p.next())
-			if err != nil {
-				return nil, err
-			}
-			s.Enc.Observe = append(s.Enc.Observe, e)
-		}
-		if len(s.Enc.Observe) == 0 {
-			return nil, errorf(head.pos, "observe needs at least one element (D0, D-1, …, R0, …, H0, …)")
-		}
-		if err := noDuplicates("observe", s.Enc.Observe); err != nil {
-			return nil, err
-		}
-	default:
-		if head.kind == tokEOF {
-			return nil, errorf(open.pos, "unclosed slot: expected an encoder (static or observe …) and } before the end of the file")
-		}
-		return nil, errorf(head.pos, "expected an encoder (static or observe …) after {, found %s", head.text)
+	if err := p.parseEncoder(s, open); err != nil {
+		return nil, err
 	}
 	for {
 		arrow := p.next()
@@ -63,32 +30,83 @@ func (p *parser) parseSlot(open token) (*Slot, error) {
 			return nil, errorf(arrow.pos, "expected -> in slot, found %s", arrow.text)
 		}
 		t := p.next()
-		switch kw := strings.ToLower(t.text); kw {
-		case "linear":
-			n := p.next()
-			if n.kind != tokNumber || n.val <= 0 || n.val > MaxLinear {
-				return nil, errorf(n.pos, "linear needs a layer size between 1 and %d, found %s", MaxLinear, describe(n))
-			}
-			s.Enc.Layers = append(s.Enc.Layers, Layer{Pos: t.pos, Kind: Linear, Size: n.val})
-		case "sigmoid":
-			s.Enc.Layers = append(s.Enc.Layers, Layer{Pos: t.pos, Kind: Sigmoid})
-		case "tanh":
-			s.Enc.Layers = append(s.Enc.Layers, Layer{Pos: t.pos, Kind: Tanh})
-		case "choose", "manipulate", "permute":
-			s.Dec.Pos = t.pos
-			if err := p.parseDecoder(s, kw, open); err != nil {
+		kw := strings.ToLower(t.text)
+		if kind, ok := decoderByName[kw]; ok {
+			s.Dec.Pos, s.Dec.Kind = t.pos, kind
+			if err := p.parseDecoder(s, open); err != nil {
 				return nil, err
 			}
 			p.prog.Slots = append(p.prog.Slots, s)
 			return s, nil
-		default:
-			return nil, errorf(t.pos, "expected linear N, sigmoid, tanh, choose, manipulate or permute after ->, found %s", describe(t))
 		}
+		l, err := p.parseLayer(t, kw)
+		if err != nil {
+			return nil, err
+		}
+		s.Enc.Layers = append(s.Enc.Layers, l)
 	}
 }
 
-// parseDecoder reads the decoder's arguments and the closing brace.
-func (p *parser) parseDecoder(s *Slot, kw string, open token) error {
+// parseEncoder reads "static" or "observe e1 … em" after the opening brace.
+func (p *parser) parseEncoder(s *Slot, open token) error {
+	head := p.next()
+	switch strings.ToLower(head.text) {
+	case "static":
+		s.Enc.Static = true
+		return nil
+	case "observe":
+	default:
+		if head.kind == tokEOF {
+			return errorf(open.pos, "unclosed slot: expected an encoder (static or observe …) and } before the end of the file")
+		}
+		return errorf(head.pos, "expected an encoder (static or observe …) after {, found %s", head.text)
+	}
+	for {
+		t := p.peek()
+		if t.kind == tokEOF || t.text == "->" || t.text == "}" {
+			break
+		}
+		kw := strings.ToLower(t.text)
+		if _, ok := decoderByName[kw]; ok || layerKeywords[kw] {
+			return errorf(t.pos, "expected -> in slot after the observed elements, found %s", t.text)
+		}
+		e, err := parseElem(p.next())
+		if err != nil {
+			return err
+		}
+		s.Enc.Observe = append(s.Enc.Observe, e)
+	}
+	if len(s.Enc.Observe) == 0 {
+		return errorf(head.pos, "observe needs at least one element (D0, D-1, …, R0, …, H0, …)")
+	}
+	return noDuplicates("observe", s.Enc.Observe)
+}
+
+// parseLayer reads an encoder layer whose keyword t (kw in lower case)
+// followed an arrow.
+func (p *parser) parseLayer(t token, kw string) (Layer, error) {
+	switch kw {
+	case "linear":
+		n := p.next()
+		if n.kind != tokNumber || n.val <= 0 || n.val > MaxLinear {
+			return Layer{}, errorf(n.pos, "linear needs a layer size between 1 and %d, found %s", MaxLinear, describe(n))
+		}
+		return Layer{Pos: t.pos, Kind: Linear, Size: n.val}, nil
+	case "sigmoid":
+		return Layer{Pos: t.pos, Kind: Sigmoid}, nil
+	case "tanh":
+		return Layer{Pos: t.pos, Kind: Tanh}, nil
+	}
+	return Layer{}, errorf(t.pos, "expected %s after ->, found %s", afterArrow(), describe(t))
+}
+
+// parseDecoder reads the arguments of the decoder s.Dec.Kind and the
+// closing brace.
+func (p *parser) parseDecoder(s *Slot, open token) error {
+	d, err := s.Dec.Kind.Def()
+	if err != nil {
+		return errorf(s.Dec.Pos, "%v", err)
+	}
 	for {
 		t := p.peek()
 		if t.kind == tokEOF {
@@ -99,53 +117,42 @@ func (p *parser) parseDecoder(s *Slot, kw string, open token) error {
 			break
 		}
 		if t.text == "->" || t.text == "{" {
-			return errorf(t.pos, "expected } to close the slot after the %s decoder, found %s", kw, t.text)
+			return errorf(t.pos, "expected } to close the slot after the %s decoder, found %s", d.Name, t.text)
 		}
 		p.next()
-		switch kw {
-		case "choose":
-			if t.kind == tokNumber {
-				s.Dec.Choices = append(s.Dec.Choices, &Literal{Pos: t.pos, Value: t.val})
-				continue
-			}
-			name := upper(t)
-			if structureWords[name] || reserved[name] {
-				return errorf(t.pos, "choose alternative must be a word, found the control word %s", t.text)
-			}
-			w := &Word{Pos: t.pos, Text: t.text, Name: name}
-			if prim, ok := primByName[name]; ok {
-				w.Kind, w.Prim = WordPrim, prim
-			} else {
-				p.words = append(p.words, w)
-			}
-			s.Dec.Choices = append(s.Dec.Choices, w)
-		default:
-			e, err := parseElem(t)
-			if err != nil {
-				return err
-			}
-			s.Dec.Elems = append(s.Dec.Elems, e)
+		if err := p.decoderArg(s, d, t); err != nil {
+			return err
 		}
 	}
-	switch kw {
-	case "choose":
-		s.Dec.Kind = Choose
-		if len(s.Dec.Choices) < 2 {
-			return errorf(s.Dec.Pos, "choose needs at least two alternatives, found %d", len(s.Dec.Choices))
+	return s.checkArity(d)
+}
+
+// decoderArg adds t to the decoder's arguments: an alternative or an
+// element.
+func (p *parser) decoderArg(s *Slot, d *DecoderDef, t token) error {
+	if d.Args == Elements {
+		e, err := parseElem(t)
+		if err != nil {
+			return err
 		}
-	case "manipulate":
-		s.Dec.Kind = Manipulate
-		if len(s.Dec.Elems) == 0 {
-			return errorf(s.Dec.Pos, "manipulate needs at least one element to write (D0, D-1, …)")
-		}
-		return noDuplicates("manipulate", s.Dec.Elems)
-	case "permute":
-		s.Dec.Kind = Permute
-		if len(s.Dec.Elems) < 2 || len(s.Dec.Elems) > MaxPermute {
-			return errorf(s.Dec.Pos, "permute needs between 2 and %d elements, found %d", MaxPermute, len(s.Dec.Elems))
-		}
-		return noDuplicates("permute", s.Dec.Elems)
+		s.Dec.Elems = append(s.Dec.Elems, e)
+		return nil
 	}
+	if t.kind == tokNumber {
+		s.Dec.Choices = append(s.Dec.Choices, &Literal{Pos: t.pos, Value: t.val})
+		return nil
+	}
+	name := upper(t)
+	if structureWords[name] || reserved[name] {
+		return errorf(t.pos, "%s alternative must be a word, found the control word %s", d.Name, t.text)
+	}
+	w := &Word{Pos: t.pos, Text: t.text, Name: name}
+	if prim, ok := primByName[name]; ok {
+		w.Kind, w.Prim = WordPrim, prim
+	} else {
+		p.words = append(p.words, w)
+	}
+	s.Dec.Choices = append(s.Dec.Choices, w)
 	return nil
 }
 

@@ -67,30 +67,17 @@ func (e *Exact) Int(c int) (int, bool) {
 	return int(n), true
 }
 
-// Apply implements Arith.
+// Apply implements Arith, with the rational form of p
+// (forth.PrimDef.Rat).
 func (e *Exact) Apply(p forth.Prim, x, y int) int {
+	w, err := p.Def()
+	if err != nil || w.Rat == nil {
+		panic("symbolic.Exact: not a binary primitive: " + p.String())
+	}
 	a, b := e.terms[x], e.terms[y]
 	t := Term{Value: new(big.Rat), Compound: true, DivZero: a.DivZero || b.DivZero}
-	switch p {
-	case forth.Add:
-		t.Value.Add(a.Value, b.Value)
-	case forth.Sub:
-		t.Value.Sub(a.Value, b.Value)
-	case forth.Mul:
-		t.Value.Mul(a.Value, b.Value)
-	case forth.Div:
-		if b.Value.Sign() == 0 {
-			t.DivZero = true
-		} else {
-			t.Value.Quo(a.Value, b.Value)
-		}
-	case forth.Gt, forth.Lt, forth.Eq:
-		c := a.Value.Cmp(b.Value)
-		if p == forth.Gt && c > 0 || p == forth.Lt && c < 0 || p == forth.Eq && c == 0 {
-			t.Value.SetInt64(1)
-		}
-	default:
-		panic("symbolic.Exact: not a binary primitive: " + p.String())
+	if !w.Rat(t.Value, a.Value, b.Value) {
+		t.DivZero = true
 	}
 	t.Formula = operand(a) + " " + p.String() + " " + operand(b)
 	e.terms = append(e.terms, t)

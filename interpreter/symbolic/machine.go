@@ -30,6 +30,13 @@
 // slot's discrete decision (which word to choose, which permutation, which
 // values to write): the "hybrid" execution of a trained sketch. Without a
 // Decider, a program with slots stops at its first slot with an error.
+//
+// The machine runs each primitive word as forth.Prims describes it: the
+// code of the words (prims_gen.go) is generated from that table by `go
+// generate ./interpreter/symbolic` (package primgen), and TestPrimsGenerated
+// fails when it is stale. What each kind of decoder does with a decision is
+// the table slotRuns. StaticTrace and Analyze follow the same descriptions
+// to tell which cells may depend on a slot.
 package symbolic
 
 import (
@@ -167,7 +174,7 @@ func (s *Stack) pop() int {
 	return x
 }
 
-// at returns the index of the cell k below the top (k ≤ 0).
+// at returns the index of the cell k above the top (k ≤ 0: below it).
 func (s *Stack) at(k int) int { return forth.Mod(s.Top+k, len(s.Cells)) }
 
 // Machine runs compiled code on discrete state.
@@ -380,59 +387,53 @@ func (m *Machine) exec(in *forth.Instr, pc int) error {
 	return nil
 }
 
+// prim runs primitive word p as forth.Prims describes it, with the code
+// generated from the description (prims_gen.go).
+//
+//go:generate go run gen.go
 func (m *Machine) prim(p forth.Prim) error {
-	v := m.Cfg.ValueSize
+	if p >= forth.NumPrims {
+		return runtimeError(fmt.Sprintf("unknown primitive word %d", uint8(p)))
+	}
 	if m.Cfg.Strict {
-		dIn, _, rIn, _ := p.Effect()
-		if m.D.Depth() < dIn {
-			return runtimeError(fmt.Sprintf("data stack underflow (needs %d, holds %d)", dIn, m.D.Depth()))
-		}
-		if m.R.Depth() < rIn {
-			return runtimeError("return stack underflow")
+		if err := m.checkDepths(&forth.Prims[p]); err != nil {
+			return err
 		}
 	}
-	switch p {
-	case forth.Nop:
-	case forth.Inc:
-		m.D.Cells[m.D.Top] = m.Arith.Apply(forth.Add, m.D.Cells[m.D.Top], m.Arith.Value(1, v))
-	case forth.Dec:
-		m.D.Cells[m.D.Top] = m.Arith.Apply(forth.Sub, m.D.Cells[m.D.Top], m.Arith.Value(1, v))
-	case forth.Dup:
-		return m.pushD(m.D.Cells[m.D.Top])
-	case forth.Swap:
-		a, b := m.D.Top, m.D.at(-1)
-		m.D.Cells[a], m.D.Cells[b] = m.D.Cells[b], m.D.Cells[a]
-	case forth.Over:
-		return m.pushD(m.D.Cells[m.D.at(-1)])
-	case forth.Drop:
-		m.D.pop()
-	case forth.Add, forth.Sub, forth.Mul, forth.Div, forth.Gt, forth.Lt, forth.Eq:
-		y := m.D.pop()
-		x := m.D.Cells[m.D.Top]
-		m.D.Cells[m.D.Top] = m.Arith.Apply(p, x, y)
-	case forth.Fetch:
-		a, err := m.heapAddr(m.D.Cells[m.D.Top])
-		if err != nil {
-			return err
-		}
-		m.D.Cells[m.D.Top] = m.Arith.Reduce(m.H[a], v)
-	case forth.Store:
-		a, err := m.heapAddr(m.D.pop())
-		if err != nil {
-			return err
-		}
-		m.H[a] = m.D.pop()
-	case forth.ToR:
-		return m.pushR(m.D.pop(), false)
-	case forth.RFrom:
-		return m.pushD(m.Arith.Reduce(m.R.pop(), v))
-	case forth.RFetch:
-		return m.pushD(m.Arith.Reduce(m.R.Cells[m.R.Top], v))
-	default:
-		return runtimeError("unknown primitive " + p.String())
+	return primRuns[p](m)
+}
+
+// checkDepths reports a word that pops more values than a stack holds or
+// pushes more than it can hold.
+func (m *Machine) checkDepths(w *forth.PrimDef) error {
+	dDepth, rDepth := m.D.Depth(), m.R.Depth()
+	switch {
+	case dDepth < w.DIn:
+		return runtimeError(fmt.Sprintf("data stack underflow (needs %d, holds %d)", w.DIn, dDepth))
+	case rDepth < w.RIn:
+		return runtimeError("return stack underflow")
+	case dDepth-w.DIn+len(w.Push) > len(m.D.Cells)-1:
+		return runtimeError(fmt.Sprintf("data stack overflow (stack size %d holds %d values)", len(m.D.Cells), len(m.D.Cells)-1))
+	case rDepth-w.RIn+len(w.RPush) > len(m.R.Cells)-1:
+		return runtimeError(fmt.Sprintf("return stack overflow (stack size %d holds %d values)", len(m.R.Cells), len(m.R.Cells)-1))
 	}
 	return nil
 }
+
+// slotRun carries out a slot's decision d for one kind of decoder. It
+// returns the instruction to run in the slot's place (a chosen word), or
+// nil when it has changed the state itself.
+type slotRun func(m *Machine, s *forth.SlotCode, d Decision) (*forth.Instr, error)
+
+// slotRuns holds what each kind of decoder does, indexed by the kind.
+var slotRuns = [...]slotRun{
+	forth.Choose:     (*Machine).runChoose,
+	forth.Manipulate: (*Machine).runManipulate,
+	forth.Permute:    (*Machine).runPermute,
+}
+
+// Every kind of decoder has its entry (a missing last one fails here).
+var _ [forth.NumDecoderKinds]slotRun = slotRuns
 
 // slot runs a slot's decision. The program counter moves past the slot,
 // unless a chosen word is a call.
@@ -440,46 +441,66 @@ func (m *Machine) slot(s *forth.SlotCode, pc int) error {
 	if m.Decider == nil {
 		return runtimeError(fmt.Sprintf("slot %d has no trained behaviour: the symbolic machine runs slots only with a trained model", s.Index))
 	}
+	if _, err := s.Dec.Kind.Def(); err != nil {
+		return runtimeError(fmt.Sprintf("slot %d: %v", s.Index, err))
+	}
 	d, err := m.Decider.Decide(s, m)
 	if err != nil {
 		return err
 	}
-	switch s.Dec.Kind {
-	case forth.Choose:
-		if d.Choice < 0 || d.Choice >= len(s.Choices) {
-			return runtimeError(fmt.Sprintf("slot %d chose alternative %d of %d", s.Index, d.Choice, len(s.Choices)))
-		}
-		return m.exec(&s.Choices[d.Choice], pc)
-	case forth.Permute:
-		if len(d.Perm) != len(s.Dec.Elems) {
-			return runtimeError(fmt.Sprintf("slot %d: permutation of %d elements for %d", s.Index, len(d.Perm), len(s.Dec.Elems)))
-		}
-		old := make([]int, len(s.Dec.Elems))
-		for i, e := range s.Dec.Elems {
-			if old[i], err = m.Elem(e); err != nil {
-				return err
-			}
-		}
-		for i, e := range s.Dec.Elems {
-			if d.Perm[i] < 0 || d.Perm[i] >= len(old) {
-				return runtimeError(fmt.Sprintf("slot %d: bad permutation %v", s.Index, d.Perm))
-			}
-			if err := m.setCell(e, old[d.Perm[i]]); err != nil {
-				return err
-			}
-		}
-	case forth.Manipulate:
-		if len(d.Values) != len(s.Dec.Elems) {
-			return runtimeError(fmt.Sprintf("slot %d: %d values for %d elements", s.Index, len(d.Values), len(s.Dec.Elems)))
-		}
-		for i, e := range s.Dec.Elems {
-			if err := m.SetElem(e, d.Values[i]); err != nil {
-				return err
-			}
-		}
+	in, err := slotRuns[s.Dec.Kind](m, s, d)
+	if err != nil {
+		return err
+	}
+	if in != nil {
+		return m.exec(in, pc)
 	}
 	m.PC = pc + 1
 	return nil
+}
+
+// runChoose returns the chosen alternative.
+func (m *Machine) runChoose(s *forth.SlotCode, d Decision) (*forth.Instr, error) {
+	if d.Choice < 0 || d.Choice >= len(s.Choices) {
+		return nil, runtimeError(fmt.Sprintf("slot %d chose alternative %d of %d", s.Index, d.Choice, len(s.Choices)))
+	}
+	return &s.Choices[d.Choice], nil
+}
+
+// runPermute gives element i the old value of element d.Perm[i].
+func (m *Machine) runPermute(s *forth.SlotCode, d Decision) (*forth.Instr, error) {
+	if len(d.Perm) != len(s.Dec.Elems) {
+		return nil, runtimeError(fmt.Sprintf("slot %d: permutation of %d elements for %d", s.Index, len(d.Perm), len(s.Dec.Elems)))
+	}
+	old := make([]int, len(s.Dec.Elems))
+	for i, e := range s.Dec.Elems {
+		var err error
+		if old[i], err = m.Elem(e); err != nil {
+			return nil, err
+		}
+	}
+	for i, e := range s.Dec.Elems {
+		if d.Perm[i] < 0 || d.Perm[i] >= len(old) {
+			return nil, runtimeError(fmt.Sprintf("slot %d: bad permutation %v", s.Index, d.Perm))
+		}
+		if err := m.setCell(e, old[d.Perm[i]]); err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
+}
+
+// runManipulate writes d.Values[i] to element i.
+func (m *Machine) runManipulate(s *forth.SlotCode, d Decision) (*forth.Instr, error) {
+	if len(d.Values) != len(s.Dec.Elems) {
+		return nil, runtimeError(fmt.Sprintf("slot %d: %d values for %d elements", s.Index, len(d.Values), len(s.Dec.Elems)))
+	}
+	for i, e := range s.Dec.Elems {
+		if err := m.SetElem(e, d.Values[i]); err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
 }
 
 // cell returns the stack, or nil for the heap, and the cell index of e.

@@ -18,7 +18,7 @@ var ErrDynamicControl = errors.New("control flow depends on a slot")
 // conservatively for those that compute them (a result is tainted when any
 // operand is).
 type taint struct {
-	d, r, h []bool
+	dStack, rStack, heap []bool
 }
 
 // StaticTrace runs code on init with the decider's decisions and returns
@@ -63,8 +63,8 @@ func Analyze(code *forth.Code, cfg Config, init []int, d Decider, learned []bool
 	if err := m.Push(init...); err != nil {
 		return a, err
 	}
-	tt := taint{d: make([]bool, len(m.D.Cells)), r: make([]bool, len(m.R.Cells)), h: make([]bool, len(m.H))}
-	copy(tt.h, learned)
+	tt := taint{dStack: make([]bool, len(m.D.Cells)), rStack: make([]bool, len(m.R.Cells)), heap: make([]bool, len(m.H))}
+	copy(tt.heap, learned)
 	seen := map[int]bool{}
 	for !m.Halted() {
 		if m.Steps >= m.Cfg.MaxSteps {
@@ -95,7 +95,7 @@ func (m *Machine) observesTaint(tt *taint, s *forth.SlotCode) bool {
 			return true
 		}
 		switch {
-		case st == nil && tt.h[i], st == &m.R && tt.r[i], st == &m.D && tt.d[i]:
+		case st == nil && tt.heap[i], st == &m.R && tt.rStack[i], st == &m.D && tt.dStack[i]:
 			return true
 		}
 	}
@@ -106,17 +106,17 @@ func (m *Machine) observesTaint(tt *taint, s *forth.SlotCode) bool {
 func (m *Machine) propagate(tt *taint, in forth.Instr) error {
 	switch in.Op {
 	case forth.OpLit:
-		tt.d[m.D.at(1)] = false
+		tt.dStack[m.D.at(1)] = false
 	case forth.OpPrim:
-		m.taintPrim(tt, in.Prim)
+		return m.taintPrim(tt, in.Prim)
 	case forth.OpJumpZ:
-		if tt.d[m.D.Top] {
+		if tt.dStack[m.D.Top] {
 			return fmt.Errorf("%w: the condition comes from a slot", ErrDynamicControl)
 		}
 	case forth.OpCall:
-		tt.r[m.R.at(1)] = false
+		tt.rStack[m.R.at(1)] = false
 	case forth.OpExit:
-		if tt.r[m.R.Top] {
+		if tt.rStack[m.R.Top] {
 			return fmt.Errorf("%w: the return address comes from a slot", ErrDynamicControl)
 		}
 	case forth.OpSlot:
@@ -125,85 +125,127 @@ func (m *Machine) propagate(tt *taint, in forth.Instr) error {
 	return nil
 }
 
-func (m *Machine) taintPrim(tt *taint, p forth.Prim) {
-	d, r := m.D.at, m.R.at
-	switch p {
-	case forth.Dup:
-		tt.d[d(1)] = tt.d[d(0)]
-	case forth.Swap:
-		tt.d[d(0)], tt.d[d(-1)] = tt.d[d(-1)], tt.d[d(0)]
-	case forth.Over:
-		tt.d[d(1)] = tt.d[d(-1)]
-	case forth.Add, forth.Sub, forth.Mul, forth.Div, forth.Gt, forth.Lt, forth.Eq:
-		tt.d[d(-1)] = tt.d[d(-1)] || tt.d[d(0)]
-	case forth.Fetch:
-		a := m.D.Cells[m.D.Top] % len(m.H)
-		tt.d[d(0)] = tt.d[d(0)] || tt.h[a]
-	case forth.Store:
-		a := m.D.Cells[m.D.Top] % len(m.H)
-		if tt.d[d(0)] { // which cell is written depends on a slot
-			for i := range tt.h {
-				tt.h[i] = true
+// taintPrim marks what primitive word p changes, as forth.Prims describes
+// it: a copied value keeps its taint, a computed one is tainted when an
+// operand is (constants are not), a value loaded from the heap when its
+// address or the cell is, and a heap write at a tainted address taints the
+// whole heap.
+func (m *Machine) taintPrim(tt *taint, p forth.Prim) error {
+	w, err := p.Def()
+	if err != nil {
+		return err
+	}
+	var ops [forth.MaxOperands]int // the popped values
+	var in [forth.MaxOperands]bool // the taint of each operand
+	for i := range w.DIn {
+		c := m.D.at(i + 1 - w.DIn)
+		ops[i], in[i] = m.D.Cells[c], tt.dStack[c]
+	}
+	for i := range w.RIn {
+		c := m.R.at(i + 1 - w.RIn)
+		ops[w.DIn+i], in[w.DIn+i] = m.R.Cells[c], tt.rStack[c]
+	}
+	var dOut, rOut [forth.MaxPush]bool
+	for i := range w.Push {
+		dOut[i] = m.resultTaint(tt, &w.Push[i], &in, &ops)
+	}
+	for i := range w.RPush {
+		rOut[i] = m.resultTaint(tt, &w.RPush[i], &in, &ops)
+	}
+	if hw := w.Write; hw != nil {
+		if in[hw.Addr] { // which cell is written depends on a slot
+			for i := range tt.heap {
+				tt.heap[i] = true
 			}
 		} else {
-			tt.h[a] = tt.d[d(-1)]
+			tt.heap[forth.Mod(ops[hw.Addr], len(m.H))] = in[hw.Value]
 		}
-	case forth.ToR:
-		tt.r[r(1)] = tt.d[d(0)]
-	case forth.RFrom, forth.RFetch:
-		tt.d[d(1)] = tt.r[r(0)]
 	}
+	for i := range w.Push {
+		tt.dStack[m.D.at(i+1-w.DIn)] = dOut[i]
+	}
+	for i := range w.RPush {
+		tt.rStack[m.R.at(i+1-w.RIn)] = rOut[i]
+	}
+	return nil
 }
 
-// taintSlot marks what a slot may change. A choose whose alternatives move
-// a stack pointer differently, or call, makes the control flow dynamic.
+// resultTaint tells whether a result may depend on a slot, given the
+// operands' taints in and values ops.
+func (m *Machine) resultTaint(tt *taint, r *forth.Result, in *[forth.MaxOperands]bool, ops *[forth.MaxOperands]int) bool {
+	switch r.Kind {
+	case forth.CopyOperand:
+		return in[r.X]
+	case forth.LoadHeap:
+		return in[r.X] || tt.heap[forth.Mod(ops[r.X], len(m.H))]
+	}
+	return in[r.X] || in[r.Y]
+}
+
+// taintSlot marks what a slot may change: the elements a decoder with
+// elements writes, or what any alternative of one with alternatives may
+// change (taintChoice).
 func (m *Machine) taintSlot(tt *taint, s *forth.SlotCode) error {
-	switch s.Dec.Kind {
-	case forth.Choose:
-		dNet, rNet, dMax, rMax := 0, 0, 0, 0
-		for i, in := range s.Choices {
-			var dIn, dOut, rIn, rOut int
-			switch in.Op {
-			case forth.OpLit:
-				dOut = 1
-			case forth.OpPrim:
-				dIn, dOut, rIn, rOut = in.Prim.Effect()
-			default:
-				return fmt.Errorf("%w: a chosen word is a call", ErrDynamicControl)
-			}
-			if i > 0 && (dOut-dIn != dNet || rOut-rIn != rNet) {
-				return fmt.Errorf("%w: the alternatives move the stack pointers differently", ErrDynamicControl)
-			}
-			dNet, rNet = dOut-dIn, rOut-rIn
-			dMax, rMax = max(dMax, dIn, dOut), max(rMax, rIn, rOut)
-			if in.Op == forth.OpPrim && in.Prim == forth.Store {
-				for j := range tt.h {
-					tt.h[j] = true
-				}
-			}
+	d, err := s.Dec.Kind.Def()
+	if err != nil {
+		return err
+	}
+	if d.Args == forth.Alternatives {
+		return m.taintChoice(tt, s)
+	}
+	for _, e := range s.Dec.Elems {
+		st, i, err := m.cell(e)
+		if err != nil {
+			return err
 		}
-		// The cells any alternative may write: the top ones after the step.
-		for k := 0; k < dMax; k++ {
-			tt.d[m.D.at(dNet-k)] = true
+		switch {
+		case st == nil:
+			tt.heap[i] = true
+		case st == &m.R:
+			tt.rStack[i] = true
+		default:
+			tt.dStack[i] = true
 		}
-		for k := 0; k < rMax; k++ {
-			tt.r[m.R.at(rNet-k)] = true
-		}
-	default: // permute and manipulate write their elements
-		for _, e := range s.Dec.Elems {
-			st, i, err := m.cell(e)
+	}
+	return nil
+}
+
+// taintChoice marks what any alternative of a slot may change. Alternatives
+// that move a stack pointer differently, or call, make the control flow
+// dynamic.
+func (m *Machine) taintChoice(tt *taint, s *forth.SlotCode) error {
+	dNet, rNet, dMax, rMax := 0, 0, 0, 0
+	for i, in := range s.Choices {
+		var dIn, dOut, rIn, rOut int
+		switch in.Op {
+		case forth.OpLit:
+			dOut = 1
+		case forth.OpPrim:
+			w, err := in.Prim.Def()
 			if err != nil {
 				return err
 			}
-			switch {
-			case st == nil:
-				tt.h[i] = true
-			case st == &m.R:
-				tt.r[i] = true
-			default:
-				tt.d[i] = true
+			dIn, dOut, rIn, rOut = in.Prim.Effect()
+			if w.Write != nil {
+				for j := range tt.heap {
+					tt.heap[j] = true
+				}
 			}
+		default:
+			return fmt.Errorf("%w: a chosen word is a call", ErrDynamicControl)
 		}
+		if i > 0 && (dOut-dIn != dNet || rOut-rIn != rNet) {
+			return fmt.Errorf("%w: the alternatives move the stack pointers differently", ErrDynamicControl)
+		}
+		dNet, rNet = dOut-dIn, rOut-rIn
+		dMax, rMax = max(dMax, dIn, dOut), max(rMax, rIn, rOut)
+	}
+	// The cells any alternative may write: the top ones after the step.
+	for k := 0; k < dMax; k++ {
+		tt.dStack[m.D.at(dNet-k)] = true
+	}
+	for k := 0; k < rMax; k++ {
+		tt.rStack[m.R.at(rNet-k)] = true
 	}
 	return nil
 }
