@@ -1,12 +1,15 @@
 // Package data stores the project's datasets in Parquet files
 // (github.com/parquet-go/parquet-go), so that every run trains and tests on
 // exactly what the files hold and any Parquet tool (pyarrow, DuckDB,
-// parquet-tools, …) can inspect them, and it reads the Common Core (CC)
-// word algebra dataset (LoadCC; equations parsed by EvalEquation,
-// EquationNumbers and EquationPattern).
+// parquet-tools, …) can inspect them. It knows rows, columns and files,
+// not tasks: a task keeps its rows here through WriteRows and ReadRows (the
+// word algebra task's prepared problems, package wap's Row), through the
+// DATA files below (the sort and addition tasks, package tasks), or as
+// sequence rows.
 //
-// Sequence datasets (the sort and addition tasks) use one plain schema, one
-// row per example:
+// WriteRows writes the rows of any struct type with parquet tags, and
+// ReadRows reads them back from the file's own layout (below). Sequence
+// rows (WriteSeqs, ReadSeqs) use one plain schema, one row per example:
 //
 //	message SeqRow {
 //	  required int64 id;
@@ -21,17 +24,19 @@
 // reader can filter on length without decoding the lists; WriteSeqs refuses
 // rows where they disagree, and ReadSeqs reports such rows by index and id.
 //
-// WriteSeqs writes atomically: the rows go to a temporary file in the
+// Every writer of the package (WriteRows, WriteSeqs, WriteExamples)
+// writes atomically: the rows go to a temporary file in the
 // destination's directory, which is synced and then renamed over the
 // destination, so a reader never sees a half-written file and a failed write
 // leaves any previous file in place. Every file the package writes is
-// zstd-compressed. ReadSeqs reads each column above from the file's own
+// zstd-compressed. ReadRows and ReadSeqs read each column from the file's own
 // layout, as other tools write it (DuckDB and pyarrow make every column
 // optional): required or optional columns and elements, integers of any
 // width, signed or unsigned, three-level LIST or bare repeated lists, any
 // compression; extra columns are ignored. A missing column, or one of
 // another kind (strings for integers, a list for a scalar), is an error
-// wrapping ErrSchema rather than a set of zero-filled rows; a null, or an
+// wrapping the schema error (ErrSchema for ReadSeqs) rather than a set of
+// zero-filled rows; a null, or an
 // integer beyond the field's width, is an error naming the row (counted
 // from 1) and the column. Lists read back are never nil: an empty list is
 // an empty slice.
@@ -47,27 +52,4 @@
 // compression. Values are integers from 0 to MaxValue; a null list or
 // element, a negative or fractional value, a missing column are errors
 // that name the file and the line or row (counted from 1).
-//
-// Prepared word algebra problems (WriteWAP, ReadWAP) use one plain schema
-// too, one row per problem:
-//
-//	message WAPRow {
-//	  required int64 id;
-//	  required binary text (STRING);
-//	  required group tokens (LIST) { repeated group list { required binary element (STRING); } }
-//	  required group token_ids (LIST) { repeated group list { required int32 element; } }
-//	  required group num_pos (LIST) { repeated group list { required int32 element; } }
-//	  required group numbers (LIST) { repeated group list { required int32 element; } }
-//	  required int32 answer;
-//	  required binary equation (STRING);
-//	  required binary pattern (STRING);
-//	  required binary source (STRING);
-//	}
-//
-// token_ids has one id per token, num_pos the increasing token positions of
-// the numbers, numbers their values; source is "cc" or "synthetic", pattern
-// one of the five CC patterns or "other". Both functions refuse rows where
-// these disagree, writes are atomic and compressed, and reading accepts the
-// layouts ReadSeqs accepts (a missing column or one of another kind is an
-// error wrapping ErrWAPSchema).
 package data

@@ -229,7 +229,7 @@ func WriteExamples(path string, exs []Example) error {
 			}
 			rows[i] = exampleRow{Input: toInt64(ex.Input), Output: toInt64(ex.Output)}
 		}
-		return writeRows(path, exampleSchema, rows, func(int, exampleRow) error { return nil })
+		return WriteRows(path, exampleSchema, rows, func(int, exampleRow) error { return nil })
 	case ".jsonl":
 		var b bytes.Buffer
 		for i, ex := range exs {

@@ -41,11 +41,14 @@ func checkRow(i int, r SeqRow) error {
 // and any previous file at path is unchanged. Every row's InputLen and
 // TargetLen must equal the lengths of its lists.
 func WriteSeqs(path string, rows []SeqRow) error {
-	return writeRows(path, seqSchema, rows, checkRow)
+	return WriteRows(path, seqSchema, rows, checkRow)
 }
 
-// writeRows checks every row and writes them atomically with schema.
-func writeRows[T any](path string, schema *parquet.Schema, rows []T, check func(int, T) error) error {
+// WriteRows writes rows of a struct type T to the Parquet file at path with
+// schema (parquet.SchemaOf a T), zstd-compressed and atomically, as
+// WriteSeqs does. check is called on every row (with its index, from 0)
+// first: an error names the file and nothing is written.
+func WriteRows[T any](path string, schema *parquet.Schema, rows []T, check func(int, T) error) error {
 	for i, r := range rows {
 		if err := check(i, r); err != nil {
 			return fmt.Errorf("writing %s: %w", path, err)
@@ -67,7 +70,7 @@ func writeRows[T any](path string, schema *parquet.Schema, rows []T, check func(
 // target_len differs from the length of its list (naming the row). The
 // returned lists are never nil.
 func ReadSeqs(path string) ([]SeqRow, error) {
-	rows, err := readRows[SeqRow](path, ErrSchema)
+	rows, err := ReadRows[SeqRow](path, ErrSchema)
 	if err != nil {
 		return nil, err
 	}
@@ -85,11 +88,13 @@ func ReadSeqs(path string) ([]SeqRow, error) {
 	return rows, nil
 }
 
-// readRows reads every row of the Parquet file at path as a T, from the
-// file's own layout of T's columns (readStruct): required or optional,
-// any integer width, any compression; extra columns are ignored. A file
-// without T's columns is an error wrapping errSchema. Errors name the file.
-func readRows[T any](path string, errSchema error) ([]T, error) {
+// ReadRows reads every row of the Parquet file at path as a T, a struct
+// whose fields carry parquet tags ("name" or "name,list") and are int32,
+// int64 or string, or slices of them. Each column is read from the file's
+// own layout: required or optional, any integer width, any compression;
+// extra columns are ignored. A file without T's columns, or with one of
+// another kind, is an error wrapping errSchema. Errors name the file.
+func ReadRows[T any](path string, errSchema error) ([]T, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)

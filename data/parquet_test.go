@@ -426,12 +426,61 @@ func TestFilesReadableByGenericReader(t *testing.T) {
 	}
 }
 
+// namedRow is a row type of a task's own, with a string and a list.
+type namedRow struct {
+	ID   int64    `parquet:"id"`
+	Name string   `parquet:"name"`
+	Tags []string `parquet:"tags,list"`
+	Vals []int32  `parquet:"vals,list"`
+}
+
+var namedSchema = parquet.SchemaOf(namedRow{})
+
+func namedRows() []namedRow {
+	return []namedRow{{ID: 1, Name: "one", Tags: []string{"a", "b"}, Vals: []int32{1, -2}}, {ID: 2, Name: "", Tags: []string{}, Vals: []int32{}}}
+}
+
+func noCheck(int, namedRow) error { return nil }
+
+// WriteRows and ReadRows keep any row type; a row that check refuses is an
+// error naming the file, and nothing is written.
+func TestWriteReadRows(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "rows.parquet")
+	if err := WriteRows(path, namedSchema, namedRows(), noCheck); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadRows[namedRow](path, ErrSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, namedRows()) {
+		t.Errorf("read %+v, want %+v", got, namedRows())
+	}
+	refuse := func(i int, r namedRow) error {
+		if r.ID == 2 {
+			return fmt.Errorf("row %d: id 2", i)
+		}
+		return nil
+	}
+	bad := filepath.Join(dir, "bad.parquet")
+	if err := WriteRows(bad, namedSchema, namedRows(), refuse); err == nil || !strings.Contains(err.Error(), "writing "+bad+": row 1: id 2") {
+		t.Errorf("a refused row: error %v", err)
+	}
+	if _, err := os.Stat(bad); !os.IsNotExist(err) {
+		t.Errorf("a refused write left %s (%v)", bad, err)
+	}
+	if _, err := ReadRows[SeqRow](path, ErrSchema); !errors.Is(err, ErrSchema) {
+		t.Errorf("reading named rows as sequences: error %v, want one wrapping ErrSchema", err)
+	}
+}
+
 // Every Parquet file the package writes is zstd-compressed.
 func TestWritersCompress(t *testing.T) {
 	dir := t.TempDir()
 	writers := map[string]func(path string) error{
 		"seqs.parquet":     func(p string) error { return WriteSeqs(p, manyRows(50)) },
-		"wap.parquet":      func(p string) error { return WriteWAP(p, wapRows()) },
+		"rows.parquet":     func(p string) error { return WriteRows(p, namedSchema, namedRows(), noCheck) },
 		"examples.parquet": func(p string) error { return WriteExamples(p, []Example{{Input: []int{1, 2}, Output: []int{3}}}) },
 	}
 	for name, write := range writers {

@@ -110,7 +110,7 @@ type Writer struct {
 // and holds nothing, or a model whose training has finished (a new one
 // replaces it). Anything else is an error that says what dir holds.
 func OpenDir(dir string) (*Writer, error) {
-	return openDir(dir, func() error {
+	return openLocked(dir, func() error {
 		if err := unfinished(dir); err != nil {
 			return err
 		}
@@ -118,8 +118,8 @@ func OpenDir(dir string) (*Writer, error) {
 	})
 }
 
-// openDir opens dir, running check under the lock after the clean-up.
-func openDir(dir string, check func() error) (*Writer, error) {
+// openLocked opens dir, running check under the lock after the clean-up.
+func openLocked(dir string, check func() error) (*Writer, error) {
 	l, err := modeldir.Open(dir, check)
 	if err != nil {
 		return nil, err

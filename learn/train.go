@@ -58,7 +58,7 @@ type Options struct {
 // 1.0, early stopping after 20 epochs without a better dev accuracy, at
 // most 100 epochs, one restart, and no gradient noise: on the README's
 // sketches the paper's η = 0.01 took 45 epochs where none took 6, and on
-// addition noise hurt generalisation (package tasks).
+// addition noise hurt generalisation (package addition).
 func DefaultOptions() Options {
 	return Options{Batch: 32, LR: 1.0, MaxEpochs: 100, Patience: 20, Seed: 1, Restarts: 1, Optim: "all"}
 }
@@ -267,7 +267,7 @@ func newSession(sk Sketch, code *forth.Code, train, dev Split, o Options) (*sess
 		}
 	}
 	if o.Dir != "" {
-		if s.w, err = openDir(o.Dir, s.prepareDir); err != nil {
+		if s.w, err = openLocked(o.Dir, s.prepareDir); err != nil {
 			return nil, err
 		}
 	}

@@ -4,17 +4,17 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
-	"sort"
 
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
+	"github.com/d4lang/d4/internal/lstm"
+
+	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
 )
 
 // BiLSTM is the reader's network (§4.4 of the paper): word embeddings read
-// by one LSTM left to right and one right to left. The state of a token is
-// the concatenation [h→, h←] of the two directions' hidden states there
-// (2·Hidden values).
+// by one LSTM left to right and one right to left (each an lstm.Layer).
+// The state of a token is the concatenation [h→, h←] of the two
+// directions' hidden states there (2·Hidden values).
 //
 // Each direction's weights are one matrix W [Embed+Hidden+1, 4·Hidden]: the
 // rows multiply the input x_t, the previous hidden state h_{t−1} and a
@@ -70,149 +70,116 @@ func NewBiLSTM(vocab, embed, hidden int, seed int64) (*BiLSTM, error) {
 // Width is the width of a token's state: 2·Hidden.
 func (r *BiLSTM) Width() int { return 2 * r.Hidden }
 
-// tape is what the forward pass of one direction keeps for the backward
-// pass. Rows are the batch's examples ordered by decreasing length, so
-// that the examples still reading at step t are the first n[t] rows.
-type tape struct {
-	n    []int       // active rows at each step
-	x    [][]float64 // [n_t, Embed+Hidden+1]: x_t, h_{t−1}, 1
-	gate [][]float64 // [n_t, 4H]: i, f, g, o after their nonlinearities
-	c    [][]float64 // [n_t, H]
-	tc   [][]float64 // [n_t, H]: tanh c_t
+// layer is one direction's LSTM.
+func (r *BiLSTM) layer() lstm.Layer { return lstm.Layer{In: r.Embed, Hidden: r.Hidden} }
+
+// stories is a batch of token ids [B,T] (Pad after each story's end) as
+// the LSTM reads it: the stories' lengths and their order by length.
+type stories struct {
+	ids   []float64
+	B, T  int
+	lens  []int
+	batch lstm.Batch
 }
 
-// batchOrder sorts the examples by decreasing length (stably) and returns
-// the order and the number of examples longer than t for every t < T.
-func batchOrder(lens []int, T int) (order, active []int) {
-	order = make([]int, len(lens))
-	for i := range order {
-		order[i] = i
+// readStories checks a batch of token ids against the vocabulary and
+// reads the stories' lengths.
+func (r *BiLSTM) readStories(v G.Value, T int) (*stories, error) {
+	ids, ok := v.Data().([]float64)
+	if !ok || len(v.Shape()) != 2 || v.Shape()[1] != T {
+		return nil, fmt.Errorf("reader: token ids of shape %v, want [B, %d] float64", v.Shape(), T)
 	}
-	sort.SliceStable(order, func(a, b int) bool { return lens[order[a]] > lens[order[b]] })
-	active = make([]int, T)
-	for t := range active {
-		for _, b := range order {
-			if lens[b] > t {
-				active[t]++
+	s := &stories{ids: ids, B: v.Shape()[0], T: T, lens: make([]int, v.Shape()[0])}
+	for i, id := range ids {
+		if id != Pad && (id < 0 || int(id) >= r.Vocab || id != float64(int(id))) {
+			return nil, fmt.Errorf("reader: token id %v at %d outside the vocabulary of %d", id, i, r.Vocab)
+		}
+	}
+	for b := range s.lens {
+		s.lens[b] = T
+		for t := 0; t < T; t++ {
+			if ids[b*T+t] == Pad {
+				s.lens[b] = t
+				break
 			}
 		}
 	}
-	return order, active
+	var err error
+	if s.batch, err = lstm.NewBatch(s.lens); err != nil {
+		return nil, fmt.Errorf("reader: %w", err)
+	}
+	return s, nil
 }
 
-func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
-
-// runDir runs one direction over token ids. ids(b, t) is the token that
-// example b reads at its step t (for the backward direction, the tokens in
-// reverse). It returns the tape and writes h_t of example b at step t to
-// out(b, t).
-func (r *BiLSTM) runDir(W []float64, emb []float64, order, active []int, id func(b, t int) int, out func(b, t int) []float64) *tape {
-	H, Ein := r.Hidden, r.Embed
-	in := Ein + H + 1
-	T := len(active)
-	tp := &tape{n: active, x: make([][]float64, T), gate: make([][]float64, T), c: make([][]float64, T), tc: make([][]float64, T)}
-	for t := 0; t < T; t++ {
-		n := active[t]
-		x := make([]float64, n*in)
-		for k := 0; k < n; k++ {
-			b := order[k]
-			row := x[k*in : (k+1)*in]
-			copy(row[:Ein], emb[id(b, t)*Ein:(id(b, t)+1)*Ein])
-			row[in-1] = 1
-		}
-		if t > 0 {
-			// h_{t−1} of the rows still active.
-			for k := 0; k < n; k++ {
-				prevO := tp.gate[t-1][k*4*H+3*H : k*4*H+4*H]
-				prevTC := tp.tc[t-1][k*H : (k+1)*H]
-				row := x[k*in+Ein : k*in+Ein+H]
-				for j := range row {
-					row[j] = prevO[j] * prevTC[j]
-				}
-			}
-		}
-		a := make([]float64, n*4*H)
-		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1,
-			blas64.General{Rows: n, Cols: in, Stride: in, Data: x},
-			blas64.General{Rows: in, Cols: 4 * H, Stride: 4 * H, Data: W},
-			0, blas64.General{Rows: n, Cols: 4 * H, Stride: 4 * H, Data: a})
-		c := make([]float64, n*H)
-		tc := make([]float64, n*H)
-		for k := 0; k < n; k++ {
-			g := a[k*4*H : (k+1)*4*H]
-			for j := 0; j < H; j++ {
-				g[j] = sigmoid(g[j])
-				g[H+j] = sigmoid(g[H+j])
-				g[2*H+j] = math.Tanh(g[2*H+j])
-				g[3*H+j] = sigmoid(g[3*H+j])
-				cv := g[j] * g[2*H+j]
-				if t > 0 {
-					cv += g[H+j] * tp.c[t-1][k*H+j]
-				}
-				c[k*H+j] = cv
-				tc[k*H+j] = math.Tanh(cv)
-			}
-			h := out(order[k], t)
-			for j := 0; j < H; j++ {
-				h[j] = g[3*H+j] * tc[k*H+j]
-			}
-		}
-		tp.x[t], tp.gate[t], tp.c[t], tp.tc[t] = x, a, c, tc
+// token returns the token that example b reads at its step t in one
+// direction: in order (forward) or from the end (backward).
+func (s *stories) token(backward bool) func(b, t int) int {
+	if backward {
+		return func(b, t int) int { return int(s.ids[b*s.T+s.lens[b]-1-t]) }
 	}
-	return tp
+	return func(b, t int) int { return int(s.ids[b*s.T+t]) }
 }
 
-// backDir is the backward pass of runDir: dh(b, t) is the gradient of the
-// loss with respect to h_t of example b at its step t. It adds the
-// gradients of W to dW and of the embeddings to dE.
-func (r *BiLSTM) backDir(W []float64, tp *tape, order []int, id func(b, t int) int, dh func(b, t int) []float64, dW, dE []float64) {
-	H, Ein := r.Hidden, r.Embed
-	in := Ein + H + 1
-	T := len(tp.n)
-	B := len(order)
-	dhNext := make([]float64, B*H) // gradient reaching h_t from step t+1 (rows in order)
-	dcNext := make([]float64, B*H)
-	for t := T - 1; t >= 0; t-- {
-		n := tp.n[t]
-		da := make([]float64, n*4*H)
-		for k := 0; k < n; k++ {
-			g := tp.gate[t][k*4*H : (k+1)*4*H]
-			d := da[k*4*H : (k+1)*4*H]
-			up := dh(order[k], t)
-			for j := 0; j < H; j++ {
-				dhv := up[j] + dhNext[k*H+j]
-				i, f, gg, o := g[j], g[H+j], g[2*H+j], g[3*H+j]
-				tcv := tp.tc[t][k*H+j]
-				dc := dcNext[k*H+j] + dhv*o*(1-tcv*tcv)
-				cPrev := 0.0
-				if t > 0 {
-					cPrev = tp.c[t-1][k*H+j]
-				}
-				d[j] = dc * gg * i * (1 - i)
-				d[H+j] = dc * cPrev * f * (1 - f)
-				d[2*H+j] = dc * i * (1 - gg*gg)
-				d[3*H+j] = dhv * tcv * o * (1 - o)
-				dcNext[k*H+j] = dc * f
+// pos is the token position of example b's step t in one direction.
+func (s *stories) pos(backward bool, b, t int) int {
+	if backward {
+		return s.lens[b] - 1 - t
+	}
+	return t
+}
+
+// runLen is the length of a run of the reader over B stories of at most T
+// tokens: the token states [B, T·2H], then each direction's LSTM tape (at
+// its longest, every story T tokens long).
+func (r *BiLSTM) runLen(B, T int) int { return B*T*r.Width() + 2*r.layer().TapeLen(B*T) }
+
+// split cuts a run into the token states and the directions' tapes.
+func (r *BiLSTM) split(run []float64, B, T int) (states []float64, tapes [2][]float64) {
+	n, tl := B*T*r.Width(), r.layer().TapeLen(B*T)
+	return run[:n], [2][]float64{run[n : n+tl], run[n+tl : n+2*tl]}
+}
+
+// embed is an LSTM input that reads the embeddings of the tokens.
+func (r *BiLSTM) embed(E []float64, token func(b, t int) int) func(b, t int, x []float64) {
+	return func(b, t int, x []float64) {
+		w := token(b, t)
+		copy(x, E[w*r.Embed:(w+1)*r.Embed])
+	}
+}
+
+// forward runs both directions over the stories: the token states
+// [B, T·2H] of example b at position p are [h→_p, h←_p], zero after the
+// story's end; each direction's tape takes at least
+// layer().TapeLen(Σ lengths) values.
+func (r *BiLSTM) forward(E, Wf, Wb []float64, s *stories, states []float64, tapes [2][]float64) {
+	W2, H := r.Width(), r.Hidden
+	clear(states)
+	for d, W := range [][]float64{Wf, Wb} {
+		back := d == 1
+		r.layer().Forward(W, s.batch, r.embed(E, s.token(back)), func(b, t int) []float64 {
+			off := b*s.T*W2 + s.pos(back, b, t)*W2 + d*H
+			return states[off : off+H]
+		}, tapes[d])
+	}
+}
+
+// backward is forward's backward pass: from the gradient of the token
+// states, it adds the gradients of E, W→ and W← to dE, dWf and dWb.
+func (r *BiLSTM) backward(E, Wf, Wb []float64, s *stories, run, grad, dE, dWf, dWb []float64) {
+	W2, H := r.Width(), r.Hidden
+	_, tapes := r.split(run, s.B, s.T)
+	dW := [2][]float64{dWf, dWb}
+	for d, W := range [][]float64{Wf, Wb} {
+		back := d == 1
+		token := s.token(back)
+		r.layer().Backward(W, s.batch, r.embed(E, token), tapes[d], func(b, t int) []float64 {
+			off := b*s.T*W2 + s.pos(back, b, t)*W2 + d*H
+			return grad[off : off+H]
+		}, dW[d], func(b, t int, g []float64) {
+			de := dE[token(b, t)*r.Embed:]
+			for j, v := range g {
+				de[j] += v
 			}
-		}
-		// dW += xᵀ·da; dx = da·Wᵀ.
-		blas64.Gemm(blas.Trans, blas.NoTrans, 1,
-			blas64.General{Rows: n, Cols: in, Stride: in, Data: tp.x[t]},
-			blas64.General{Rows: n, Cols: 4 * H, Stride: 4 * H, Data: da},
-			1, blas64.General{Rows: in, Cols: 4 * H, Stride: 4 * H, Data: dW})
-		dx := make([]float64, n*in)
-		blas64.Gemm(blas.NoTrans, blas.Trans, 1,
-			blas64.General{Rows: n, Cols: 4 * H, Stride: 4 * H, Data: da},
-			blas64.General{Rows: in, Cols: 4 * H, Stride: 4 * H, Data: W},
-			0, blas64.General{Rows: n, Cols: in, Stride: in, Data: dx})
-		for k := 0; k < n; k++ {
-			row := dx[k*in : (k+1)*in]
-			w := id(order[k], t)
-			de := dE[w*Ein : (w+1)*Ein]
-			for j := 0; j < Ein; j++ {
-				de[j] += row[j]
-			}
-			copy(dhNext[k*H:(k+1)*H], row[Ein:Ein+H])
-		}
+		})
 	}
 }

@@ -19,7 +19,7 @@ type readerLoss struct {
 	vm   G.VM
 }
 
-func newReaderLoss(t *testing.T, r *BiLSTM, B, T, K int, seed int64) *readerLoss {
+func newReaderLoss(t testing.TB, r *BiLSTM, B, T, K int, seed int64) *readerLoss {
 	t.Helper()
 	g := G.NewGraph()
 	p, err := r.AddTo(g, B, T, K)
@@ -47,7 +47,7 @@ func newReaderLoss(t *testing.T, r *BiLSTM, B, T, K int, seed int64) *readerLoss
 	return &readerLoss{g: g, p: p, loss: loss, grad: grads, vm: G.NewTapeMachine(g)}
 }
 
-func (rl *readerLoss) run(t *testing.T, ids, pos []float64) float64 {
+func (rl *readerLoss) run(t testing.TB, ids, pos []float64) float64 {
 	t.Helper()
 	B, T := rl.p.IDs.Shape()[0], rl.p.IDs.Shape()[1]
 	K := rl.p.Pos.Shape()[1]
@@ -122,8 +122,7 @@ func TestBiLSTMDirections(t *testing.T) {
 	}
 	states := func(ids []float64, B, T int) []float64 {
 		t.Helper()
-		op := &bilstmOp{r: r, T: T}
-		v, err := op.Do(r.E, r.Fwd, r.Bwd, tensor.New(tensor.WithShape(B, T), tensor.WithBacking(ids)))
+		v, err := r.states(tensor.New(tensor.WithShape(B, T), tensor.WithBacking(ids)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -165,10 +164,56 @@ func TestBiLSTMBadInput(t *testing.T) {
 		t.Fatal("vocabulary 0 accepted")
 	}
 	r, _ := NewBiLSTM(4, 2, 2, 1)
-	op := &bilstmOp{r: r, T: 2}
 	for _, ids := range [][]float64{{9, 1}, {Pad, Pad}, {0.5, 1}} {
-		if _, err := op.Do(r.E, r.Fwd, r.Bwd, tensor.New(tensor.WithShape(1, 2), tensor.WithBacking(ids))); err == nil {
+		if _, err := r.states(tensor.New(tensor.WithShape(1, 2), tensor.WithBacking(ids))); err == nil {
 			t.Errorf("ids %v accepted", ids)
+		}
+	}
+}
+
+// The reader's backward Op keeps nothing between calls: it reads the tapes
+// from its input, so a batch's gradients do not depend on what the Op
+// computed before (here another batch's), nor on how many runOp nodes ran.
+func TestBackwardStateless(t *testing.T) {
+	r, err := NewBiLSTM(6, 3, 4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const T = 4
+	batch := func(ids ...float64) G.Value {
+		return tensor.New(tensor.WithShape(len(ids)/T, T), tensor.WithBacking(ids))
+	}
+	grad := func(B int) G.Value {
+		g := make([]float64, B*T*r.Width())
+		for i := range g {
+			g[i] = float64(i%7) - 3
+		}
+		return tensor.New(tensor.WithShape(B, T*r.Width()), tensor.WithBacking(g))
+	}
+	ops := func() (*runOp, *backOp) { return &runOp{opBase{r: r, T: T}}, &backOp{opBase{r: r, T: T}} }
+	call := func(op interface {
+		Do(...G.Value) (G.Value, error)
+	}, vals ...G.Value) []float64 {
+		t.Helper()
+		v, err := op.Do(vals...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v.Data().([]float64)
+	}
+	a, b := batch(1, 2, 3, Pad, 5, 4, 3, 2), batch(0, Pad, Pad, Pad, 3, 3, Pad, Pad, 2, 1, 0, 5)
+	runA, back := ops()
+	runB, _ := ops()
+	ra, rb := call(runA, r.E, r.Fwd, r.Bwd, a), call(runB, r.E, r.Fwd, r.Bwd, b)
+	va := tensor.New(tensor.WithShape(2, len(ra)/2), tensor.WithBacking(ra))
+	vb := tensor.New(tensor.WithShape(3, len(rb)/3), tensor.WithBacking(rb))
+	call(back, r.E, r.Fwd, r.Bwd, b, vb, grad(3))
+	after := call(back, r.E, r.Fwd, r.Bwd, a, va, grad(2))
+	_, fresh := ops()
+	alone := call(fresh, r.E, r.Fwd, r.Bwd, a, va, grad(2))
+	for i := range alone {
+		if alone[i] != after[i] {
+			t.Fatalf("gradient %d: %v from a fresh Op, %v after another batch's", i, alone[i], after[i])
 		}
 	}
 }

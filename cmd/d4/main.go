@@ -16,18 +16,13 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
-	"time"
-
-	"github.com/schollz/progressbar/v3"
 
 	cmdline "github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/internal/runcmd"
 )
 
 // command is a subcommand: it parses its own flags.
@@ -45,11 +40,6 @@ var commands = []struct {
 	{"eval", command{"print a trained model's Hamming and whole-sequence accuracy on a data file", evalCmd}},
 	{"export", command{"print the learned program as a standalone Forth program for gforth", exportCmd}},
 }
-
-// usageError marks a bad command line (exit status 2).
-type usageError struct{ error }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
 
 func main() { os.Exit(realMain(os.Args[1:], os.Stdout, os.Stderr)) }
 
@@ -87,16 +77,11 @@ func realMain(args []string, stdout, stderr0 io.Writer) (status int) {
 		return 2
 	}
 	err := cmd.run(args[1:], stdout, stderr)
-	if err == nil || errors.Is(err, flag.ErrHelp) {
-		return 0
+	if status = cmdline.Status(err); status != 0 {
+		stderr.EndLine()
+		fmt.Fprintf(stderr, "d4 %s: %s\n", name, strings.Join(strings.Fields(err.Error()), " "))
 	}
-	stderr.EndLine()
-	fmt.Fprintf(stderr, "d4 %s: %s\n", name, strings.Join(strings.Fields(err.Error()), " "))
-	var ue usageError
-	if errors.As(err, &ue) {
-		return 2
-	}
-	return 1
+	return status
 }
 
 func usage(w io.Writer) {
@@ -107,97 +92,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "Run 'd4 COMMAND --help' for a command's flags, 'd4 --version' for the version.")
 }
 
-// newFlags returns a flag set whose --help prints the usage lines and the
-// flags to stderr; errors are returned, never printed.
-func newFlags(name, usageText string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("d4 "+name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, usageText)
-		fs.SetOutput(stderr)
-		fs.PrintDefaults()
-	}
-	return fs
-}
-
-// parse parses flags that may stand before and after the positional
-// arguments, and returns the positional arguments.
-func parse(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, err
-			}
-			return nil, usagef("%v; run '%s --help' for the flags", err, fs.Name())
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		pos, args = append(pos, args[0]), args[1:]
-	}
-}
-
-// given reports whether a flag was set on the command line.
-func given(fs *flag.FlagSet, name string) bool {
-	found := false
-	fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
-	return found
-}
-
-// ints parses "a b c" as integers for a flag.
-func ints(flagName, s string) ([]int, error) {
-	fields := strings.Fields(s)
-	out := make([]int, len(fields))
-	for i, f := range fields {
-		x, err := strconv.Atoi(f)
-		if err != nil {
-			return nil, usagef("%s: value %d, %q, is not an integer (want space-separated integers, e.g. \"3 1 2\")", flagName, i+1, f)
-		}
-		out[i] = x
-	}
-	return out, nil
-}
-
-// stackLine renders a stack bottom to top, space-separated.
-func stackLine(xs []int) string {
-	var b strings.Builder
-	for i, x := range xs {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(strconv.Itoa(x))
-	}
-	return b.String()
-}
-
-// bar is a progress bar on stderr (redrawn at most every 100 ms), drawn
-// from its first use on, so that a command that fails before its work
-// starts prints its error line alone.
-type bar struct {
-	stderr io.Writer
-	max    int
-	desc   string
-	pb     *progressbar.ProgressBar
-}
-
-func (b *bar) get() *progressbar.ProgressBar {
-	if b.pb == nil {
-		b.pb = progressbar.NewOptions(b.max,
-			progressbar.OptionSetWriter(b.stderr),
-			progressbar.OptionSetDescription(b.desc),
-			progressbar.OptionShowCount(),
-			progressbar.OptionThrottle(100*time.Millisecond),
-			progressbar.OptionSetPredictTime(false),
-			progressbar.OptionClearOnFinish())
-	}
-	return b.pb
-}
-
-// finish clears the bar, if it was drawn.
-func (b *bar) finish() {
-	if b.pb != nil {
-		b.pb.Finish()
-	}
+// runCmd is d4 run (package runcmd).
+func runCmd(args []string, stdout, stderr io.Writer) error {
+	return runcmd.Run("d4 run", args, stdout, stderr)
 }

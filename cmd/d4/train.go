@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/d4lang/d4/data"
+	cmdline "github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/export"
 	"github.com/d4lang/d4/learn"
@@ -33,9 +34,9 @@ type trainFlags struct {
 
 func trainCmd(args []string, stdout, stderr io.Writer) error {
 	f := trainFlags{o: learn.DefaultOptions()}
-	fs := newFlags("train", trainUsage, stderr)
+	fs := cmdline.NewFlagSet("d4 train", trainUsage, stderr)
 	f.register(fs)
-	pos, err := parse(fs, args)
+	pos, err := cmdline.Parse(fs, args)
 	if err != nil {
 		return err
 	}
@@ -60,10 +61,10 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 		f.model = filepath.Join("models", strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)))
 	}
 	f.o.Dir = f.model
-	pb := &bar{stderr: stderr, desc: "training"}
+	pb := &cmdline.LazyBar{W: stderr, Desc: "training"}
 	f.o.Progress = progress(pb, f.o, len(train.Rows))
 	_, rep, err := learn.Train(learn.Sketch{File: file, Src: src}, train, dev, f.o)
-	pb.finish()
+	pb.Finish()
 	if err != nil {
 		return err
 	}
@@ -97,14 +98,14 @@ func (f *trainFlags) register(fs *flag.FlagSet) {
 func (f *trainFlags) check(pos []string) error {
 	switch {
 	case len(pos) > 0:
-		return usagef("unexpected argument %q (the sketch is --sketch FILE)", pos[0])
+		return cmdline.Usagef("unexpected argument %q (the sketch is --sketch FILE)", pos[0])
 	case f.sketch == "":
-		return usagef("--sketch FILE is required")
+		return cmdline.Usagef("--sketch FILE is required")
 	case f.train == "":
-		return usagef("--train DATA is required (a .jsonl or .parquet file)")
+		return cmdline.Usagef("--train DATA is required (a .jsonl or .parquet file)")
 	}
 	if err := f.o.Check(); err != nil {
-		return usageError{err}
+		return cmdline.UsageError{Err: err}
 	}
 	return nil
 }
@@ -123,19 +124,19 @@ func readData(flagName, path string) (learn.Split, error) {
 
 // progress draws training on the bar: updates, and the dev accuracy of
 // each epoch.
-func progress(pb *bar, o learn.Options, rows int) func(learn.Progress) {
+func progress(pb *cmdline.LazyBar, o learn.Options, rows int) func(learn.Progress) {
 	perEpoch := (rows + o.Batch - 1) / o.Batch
-	pb.max = o.Restarts * o.MaxEpochs * perEpoch
+	pb.Max = o.Restarts * o.MaxEpochs * perEpoch
 	return func(p learn.Progress) {
 		if p.DevHamming >= 0 {
 			desc := fmt.Sprintf("epoch %d dev %.1f%%", p.Epoch, p.DevHamming)
 			if o.Restarts > 1 {
 				desc = fmt.Sprintf("restart %d ", p.Restart+1) + desc
 			}
-			pb.get().Describe(desc)
+			pb.Bar().Describe(desc)
 			return
 		}
-		pb.get().Set((p.Restart*o.MaxEpochs+p.Epoch-1)*perEpoch + (p.Update-1)%perEpoch + 1)
+		pb.Bar().Set((p.Restart*o.MaxEpochs+p.Epoch-1)*perEpoch + (p.Update-1)%perEpoch + 1)
 	}
 }
 
@@ -176,7 +177,7 @@ and whole-sequence accuracy in percent. Inputs may be longer than the
 training ones; every value must lie below the model's value size.`
 
 func evalCmd(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("eval", evalUsage, stderr)
+	fs := cmdline.NewFlagSet("d4 eval", evalUsage, stderr)
 	var a modelArgs
 	a.add(fs)
 	dataPath := fs.String("data", "", "data: .jsonl or .parquet (required)")
@@ -185,9 +186,9 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 	m, err := a.load(fs, args, func() error {
 		switch {
 		case *dataPath == "":
-			return usagef("--data DATA is required (a .jsonl or .parquet file)")
+			return cmdline.Usagef("--data DATA is required (a .jsonl or .parquet file)")
 		case *exec != "hybrid" && *exec != "discretised":
-			return usagef("--exec must be hybrid or discretised, got %q", *exec)
+			return cmdline.Usagef("--exec must be hybrid or discretised, got %q", *exec)
 		}
 		return nil
 	})
@@ -206,9 +207,9 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 	for i, r := range split.Rows {
 		exs[i] = d4.Example{Init: r.Input, Target: r.Output}
 	}
-	pb := &bar{stderr: stderr, max: len(exs), desc: "evaluating"}
-	sc, err := learn.Evaluate(m.Model, exs, *exec, a.stackSize, a.steps, func() { pb.get().Add(1) })
-	pb.finish()
+	pb := &cmdline.LazyBar{W: stderr, Max: len(exs), Desc: "evaluating"}
+	sc, err := learn.Evaluate(m.Model, exs, *exec, a.stackSize, a.steps, func() { pb.Bar().Add(1) })
+	pb.Finish()
 	if err != nil {
 		return err
 	}
@@ -233,7 +234,7 @@ stack, bottom to top, on its last line: what 'd4 run --model DIR --stack
 "a1 … an"' prints (give both the same --stack-size and --steps, if any).`
 
 func exportCmd(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("export", exportUsage, stderr)
+	fs := cmdline.NewFlagSet("d4 export", exportUsage, stderr)
 	var a modelArgs
 	a.add(fs)
 	m, err := a.load(fs, args, nil)
@@ -264,17 +265,17 @@ func (a *modelArgs) add(fs *flag.FlagSet) {
 // load parses the command line, runs check (if any) on the other flags,
 // and loads the model.
 func (a *modelArgs) load(fs *flag.FlagSet, args []string, check func() error) (*learn.Model, error) {
-	pos, err := parse(fs, args)
+	pos, err := cmdline.Parse(fs, args)
 	if err != nil {
 		return nil, err
 	}
 	switch {
 	case len(pos) > 0:
-		return nil, usagef("unexpected argument %q", pos[0])
+		return nil, cmdline.Usagef("unexpected argument %q", pos[0])
 	case a.dir == "":
-		return nil, usagef("--model DIR is required")
+		return nil, cmdline.Usagef("--model DIR is required")
 	case a.stackSize < 0 || a.stackSize == 1 || a.steps < 0:
-		return nil, usagef("--stack-size must be 0 or at least 2, and --steps must not be negative")
+		return nil, cmdline.Usagef("--stack-size must be 0 or at least 2, and --steps must not be negative")
 	}
 	if check != nil {
 		if err := check(); err != nil {

@@ -1,10 +1,13 @@
 // Command tasks trains and tests ∂4 sketches and the Seq2Seq baseline on the
-// paper's sorting and addition tasks, and reproduces its Tables 1 and 2.
+// paper's sorting and addition tasks (packages sorting and addition, run by
+// the harness of package tasks), reproduces its Tables 1 and 2, and times
+// the execution's optimisations (package bench):
 //
 //	tasks sort  --sketch compare --train-len 3 --test-len 64 [--json]
 //	tasks add   --sketch choose  --train-len 2 --test-len 64
 //	tasks sort  --model seq2seq  --train-len 3 --test-len 8
 //	tasks table sort|add
+//	tasks bench [--png FILE]
 //
 // Lengths are as the paper counts them: for sorting, the number of values;
 // for addition, the length of the input sequence of digits, two per digit
@@ -15,29 +18,24 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
-
 	"github.com/d4lang/d4/eval"
+	"github.com/d4lang/d4/figures"
 	"github.com/d4lang/d4/internal/cli"
-	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/learn"
 	"github.com/d4lang/d4/tasks"
+	"github.com/d4lang/d4/tasks/addition"
 	"github.com/d4lang/d4/tasks/seq2seq"
+	"github.com/d4lang/d4/tasks/sorting"
 )
-
-type usageError struct{ error }
 
 func main() { os.Exit(realMain(os.Args[1:], os.Stdout, os.Stderr)) }
 
@@ -70,19 +68,13 @@ func realMain(args []string, stdout, stderr0 io.Writer) (code int) {
 	case "bench":
 		err = runBench(args[1:], stdout, stderr)
 	default:
-		err = usageError{fmt.Errorf("unknown command %q (commands: sort, add, table, bench)", args[0])}
+		err = cli.Usagef("unknown command %q (commands: sort, add, table, bench)", args[0])
 	}
-	switch {
-	case err == nil, errors.Is(err, flag.ErrHelp):
-		return 0
+	if code = cli.Status(err); code != 0 {
+		stderr.EndLine()
+		fmt.Fprintf(stderr, "tasks %s: %v\n", args[0], err)
 	}
-	stderr.EndLine()
-	fmt.Fprintf(stderr, "tasks %s: %v\n", args[0], err)
-	var ue usageError
-	if errors.As(err, &ue) {
-		return 2
-	}
-	return 1
+	return code
 }
 
 func usage(w io.Writer) {
@@ -93,6 +85,20 @@ commands:
   table   run every cell of the paper's Table 1 (sort) or Table 2 (add) and print ours beside the paper's
   bench   time the execution modes (naive, collapse, interpolate, static, all) by length, and hybrid execution
 Run 'tasks COMMAND --help' for a command's flags, 'tasks --version' for the version.`)
+}
+
+// taskCmd is a task's command: the task and the defaults of its flags.
+type taskCmd struct {
+	task       tasks.Task
+	sketch     string // the default --sketch
+	sketchHelp string // the task's sketches, for --help
+	trainLen   int    // the default --train-len
+}
+
+// taskCmds are the task commands, sort and add.
+var taskCmds = map[string]taskCmd{
+	"sort": {sorting.Task, "compare", "permute or compare", 3},
+	"add":  {addition.Task, "choose", "choose or manipulate", 4},
 }
 
 // cellFlags are the flags of one training-and-testing run.
@@ -111,15 +117,15 @@ type cellFlags struct {
 	tracePNG                  string
 }
 
+// parseCell parses the flags of a task command and checks them.
 func parseCell(task string, args []string, stderr io.Writer) (cellFlags, error) {
 	var f cellFlags
-	fs := flag.NewFlagSet("tasks "+task, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	def := map[string]string{"sort": "compare", "add": "choose"}[task]
-	fs.StringVar(&f.sketch, "sketch", def, "sketch: "+map[string]string{"sort": "permute or compare", "add": "choose or manipulate"}[task]+", or a path to a .fth file")
+	tc := taskCmds[task]
+	fs := cli.NewFlagSet("tasks "+task, "usage: tasks "+task+" [flags]", stderr)
+	fs.StringVar(&f.sketch, "sketch", tc.sketch, "sketch: "+tc.sketchHelp+", or a path to a .fth file")
 	fs.StringVar(&f.model, "model", "d4", "model: d4 (the sketch) or seq2seq (the baseline)")
 	fs.BoolVar(&f.reverseSource, "reverse-source", seq2seq.DefaultConfig(0).ReverseSource, "Seq2Seq: the encoder reads each input last token first, as Sutskever et al. (--reverse-source=false: in order)")
-	fs.IntVar(&f.trainLen, "train-len", map[string]int{"sort": 3, "add": 4}[task], "training length (sort: values; add: input digits, 2 per digit pair)")
+	fs.IntVar(&f.trainLen, "train-len", tc.trainLen, "training length (sort: values; add: input digits, 2 per digit pair)")
 	fs.IntVar(&f.testLen, "test-len", 8, "test length (same unit as --train-len)")
 	fs.IntVar(&f.trainSize, "train-size", 0, "training examples (0: the paper's, 256 for sort and 512 for addition)")
 	fs.Int64Var(&f.seed, "seed", 1, "seed of the data, the initialisation and the training")
@@ -136,42 +142,45 @@ func parseCell(task string, args []string, stderr io.Writer) (cellFlags, error) 
 	fs.StringVar(&f.save, "save", "", "write the trained ∂4 model to this model directory (the format of 'd4 train', which 'd4 run/eval/export --model DIR' read)")
 	fs.StringVar(&f.tracePNG, "trace-png", "", "draw ∂4's soft run of the first training example before training, after one epoch and after training to this PNG file: the program counter over the steps (or, when the control flow does not depend on the slots, their decisions) and the final data stack")
 	fs.StringVar(&f.optim, "optim", "all", "∂4 execution while training: naive (the execution RNN of §3.3), collapse (straight-line code in one step), interpolate (collapse and if-branch interpolation), static (only the words on the trace when control does not depend on the slots, else naive), all (static, else interpolate)")
-	if err := parseFlags(fs, "usage: tasks "+task+" [flags]", args, stderr); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return f, err
-		}
-		return f, usageError{fmt.Errorf("%v; run 'tasks %s --help' for the flags", err, task)}
+	pos, err := cli.Parse(fs, args)
+	if err != nil {
+		return f, err
 	}
-	if fs.NArg() > 0 {
-		return f, usageError{fmt.Errorf("unexpected argument %q", fs.Arg(0))}
+	if len(pos) > 0 {
+		return f, cli.Usagef("unexpected argument %q", pos[0])
 	}
+	return f, f.check(task)
+}
+
+// check checks the flags of a task command.
+func (f cellFlags) check(task string) error {
 	switch {
 	case f.model != "d4" && f.model != "seq2seq":
-		return f, usageError{fmt.Errorf("--model must be d4 or seq2seq, got %q", f.model)}
+		return cli.Usagef("--model must be d4 or seq2seq, got %q", f.model)
 	case f.save != "" && f.model != "d4":
-		return f, usageError{fmt.Errorf("--save writes ∂4 models only, not --model %s", f.model)}
+		return cli.Usagef("--save writes ∂4 models only, not --model %s", f.model)
 	case f.tracePNG != "" && f.model != "d4":
-		return f, usageError{fmt.Errorf("--trace-png draws a run of ∂4, not of --model %s", f.model)}
+		return cli.Usagef("--trace-png draws a run of ∂4, not of --model %s", f.model)
 	case !slices.Contains(learn.Optims, f.optim):
-		return f, usageError{fmt.Errorf("--optim must be one of %s, got %q", strings.Join(learn.Optims, ", "), f.optim)}
+		return cli.Usagef("--optim must be one of %s, got %q", strings.Join(learn.Optims, ", "), f.optim)
 	case f.exec != "hybrid" && f.exec != "discretised":
-		return f, usageError{fmt.Errorf("--exec must be hybrid or discretised, got %q", f.exec)}
+		return cli.Usagef("--exec must be hybrid or discretised, got %q", f.exec)
 	case f.trainLen < 1 || f.testLen < 1 || f.trainLen > 4096 || f.testLen > 4096:
-		return f, usageError{fmt.Errorf("--train-len and --test-len must lie between 1 and 4096, got %d and %d", f.trainLen, f.testLen)}
+		return cli.Usagef("--train-len and --test-len must lie between 1 and 4096, got %d and %d", f.trainLen, f.testLen)
 	case task == "add" && (f.trainLen%2 != 0 || f.testLen%2 != 0):
-		return f, usageError{fmt.Errorf("addition lengths count input digits, two per digit pair: --train-len %d and --test-len %d must be even", f.trainLen, f.testLen)}
+		return cli.Usagef("addition lengths count input digits, two per digit pair: --train-len %d and --test-len %d must be even", f.trainLen, f.testLen)
 	case !finite(f.lr, f.weightDecay, f.noise):
-		return f, usageError{fmt.Errorf("--lr, --weight-decay and --noise must be finite numbers, got %v, %v and %v", f.lr, f.weightDecay, f.noise)}
+		return cli.Usagef("--lr, --weight-decay and --noise must be finite numbers, got %v, %v and %v", f.lr, f.weightDecay, f.noise)
 	case f.epochs < 0 || f.batch < 0 || f.patience < 0 || f.lr < 0 || f.trainSize < 0:
-		return f, usageError{fmt.Errorf("--epochs, --batch, --patience, --lr and --train-size must not be negative")}
+		return cli.Usagef("--epochs, --batch, --patience, --lr and --train-size must not be negative")
 	case f.trainSize > maxTrainSize:
-		return f, usageError{fmt.Errorf("--train-size must be at most %d, got %d", maxTrainSize, f.trainSize)}
+		return cli.Usagef("--train-size must be at most %d, got %d", maxTrainSize, f.trainSize)
 	case f.weightDecay < 0 && f.weightDecay != -1:
-		return f, usageError{fmt.Errorf("--weight-decay must not be negative (or -1 for the task's default), got %v", f.weightDecay)}
+		return cli.Usagef("--weight-decay must not be negative (or -1 for the task's default), got %v", f.weightDecay)
 	case f.noise < 0 && f.noise != -1:
-		return f, usageError{fmt.Errorf("--noise must not be negative (or -1 for the task's default), got %v", f.noise)}
+		return cli.Usagef("--noise must not be negative (or -1 for the task's default), got %v", f.noise)
 	}
-	return f, nil
+	return nil
 }
 
 // finite reports whether every x is neither NaN nor infinite.
@@ -186,15 +195,6 @@ func finite(xs ...float64) bool {
 
 // maxTrainSize bounds --train-size (the appendix's largest is 16384).
 const maxTrainSize = 1 << 20
-
-// units converts the paper's lengths to the generators' (digit pairs for
-// addition).
-func units(task string, n int) int {
-	if task == "add" {
-		return n / 2
-	}
-	return n
-}
 
 func runCell(task string, args []string, stdout, stderr io.Writer) error {
 	f, err := parseCell(task, args, stderr)
@@ -213,12 +213,14 @@ func runCell(task string, args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// dataset prepares the task's dataset in its directory (tasks.PrepareDataset:
-// generated and written to Parquet unless the directory holds exactly this
-// dataset) and reads it back, so that every run trains on what the files
-// hold. A dataset generated with other flags is an error; one in the
-// default directory that records nothing (an older version's) is replaced.
+// dataset prepares the task's dataset in its directory
+// (Task.PrepareDataset: generated and written to Parquet unless the
+// directory holds exactly this dataset) and reads it back, so that every
+// run trains on what the files hold. A dataset generated with other flags
+// is an error; one in the default directory that records nothing (an
+// older version's) is replaced.
 func dataset(task string, f cellFlags) (tasks.Dataset, string, error) {
+	t := taskCmds[task].task
 	dir := f.data
 	if dir == "" {
 		dir = filepath.Join("data", "generated", fmt.Sprintf("%s-train%d-test%d-seed%d", task, f.trainLen, f.testLen, f.seed))
@@ -226,12 +228,12 @@ func dataset(task string, f cellFlags) (tasks.Dataset, string, error) {
 			dir += fmt.Sprintf("-n%d", f.trainSize)
 		}
 	}
-	sizes := tasks.DefaultSizes(task)
+	sizes := t.Sizes
 	if f.trainSize > 0 {
 		sizes.Train = f.trainSize
 	}
-	want := tasks.Generated{Task: task, TrainLen: units(task, f.trainLen), TestLen: units(task, f.testLen), Sizes: sizes, Seed: f.seed}
-	ds, err := tasks.PrepareDataset(dir, want, f.data == "")
+	want := tasks.Generated{Task: t.Name, TrainLen: t.Units(f.trainLen), TestLen: t.Units(f.testLen), Sizes: sizes, Seed: f.seed}
+	ds, err := t.PrepareDataset(dir, want, f.data == "")
 	return ds, dir, err
 }
 
@@ -290,6 +292,7 @@ func test(tr trained, exs []tasks.Example, testLen int) (tasks.Result, error) {
 	return res, nil
 }
 
+// train trains the model of f (∂4 or the Seq2Seq baseline).
 func train(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (trained, error) {
 	if f.model == "seq2seq" {
 		return trainSeq2seq(task, f, ds, stderr)
@@ -297,24 +300,9 @@ func train(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (traine
 	return trainD4(task, f, ds, stderr)
 }
 
-func newBar(stderr io.Writer, total int, desc string) *progressbar.ProgressBar {
-	return progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(stderr),
-		progressbar.OptionSetDescription(desc),
-		progressbar.OptionShowCount(),
-		progressbar.OptionThrottle(100*time.Millisecond), // one redraw per update floods a redirected log
-		progressbar.OptionSetPredictTime(false),
-		progressbar.OptionClearOnFinish())
-}
-
-func trainD4(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (trained, error) {
-	res := tasks.Result{Task: task, Model: "d4", Sketch: f.sketch, TrainLen: f.trainLen, TestLen: f.testLen, Seed: f.seed, Exec: f.exec,
-		TrainExamples: len(ds.Train)}
-	run, err := tasks.NewD4Run(task, f.sketch, units(task, f.trainLen), units(task, f.testLen), f.seed)
-	if err != nil {
-		return trained{res: res}, err
-	}
-	o := tasks.DefaultD4Options(task)
+// d4Options are the task's training settings with the flags' changes.
+func d4Options(t tasks.Task, f cellFlags) tasks.D4Options {
+	o := t.Options
 	o.Seed = f.seed
 	o.Optim = f.optim
 	if f.settle >= 0 {
@@ -338,13 +326,27 @@ func trainD4(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (trai
 	if f.patience > 0 {
 		o.Patience = f.patience
 	}
+	return o
+}
+
+// trainD4 trains the sketch of f with a progress bar, recording its soft
+// run for --trace-png.
+func trainD4(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (trained, error) {
+	res := tasks.Result{Task: task, Model: "d4", Sketch: f.sketch, TrainLen: f.trainLen, TestLen: f.testLen, Seed: f.seed, Exec: f.exec,
+		TrainExamples: len(ds.Train)}
+	t := taskCmds[task].task
+	run, err := tasks.NewD4Run(t, f.sketch, t.Units(f.trainLen), t.Units(f.testLen), f.seed)
+	if err != nil {
+		return trained{res: res}, err
+	}
+	o := d4Options(t, f)
 	perEpoch := (len(ds.Train) + o.Batch - 1) / o.Batch
-	bar := newBar(stderr, o.MaxEpochs*perEpoch, fmt.Sprintf("%s/%s train %d", task, f.sketch, f.trainLen))
-	tr := newTracer(run, task, f, ds)
-	tr.snap("before training")
+	bar := cli.NewBar(stderr, o.MaxEpochs*perEpoch, fmt.Sprintf("%s/%s train %d", task, f.sketch, f.trainLen), false)
+	rec := recorder(run, f, ds)
+	rec.Snap("before training")
 	o.Progress = func(p tasks.Progress) {
 		if p.DevHamming >= 0 && p.Epoch == 1 {
-			tr.snap("after one epoch")
+			rec.Snap("after one epoch")
 		}
 		if p.DevHamming >= 0 {
 			bar.Describe(fmt.Sprintf("%s/%s epoch %d dev %.1f%%", task, f.sketch, p.Epoch, p.DevHamming))
@@ -364,8 +366,8 @@ func trainD4(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (trai
 	}
 	res.TrainSeconds = time.Since(start).Seconds()
 	res.Epochs, res.DevHamming, res.MsPerUpdate, res.ValueSize = epochs, dev, ms, run.V
-	if err := tr.write(fmt.Sprintf("after training (%d epochs)", epochs)); err != nil {
-		return trained{res: res}, err
+	if err := rec.Write(fmt.Sprintf("after training (%d epochs)", epochs)); err != nil {
+		return trained{res: res}, fmt.Errorf("--trace-png: %w", err)
 	}
 	return trained{
 		res:     res,
@@ -377,6 +379,19 @@ func trainD4(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (trai
 	}, nil
 }
 
+// recorder records the soft run of the first training example for
+// --trace-png (figures.Recorder; without the flag, nothing).
+func recorder(run *tasks.D4Run, f cellFlags, ds tasks.Dataset) *figures.Recorder {
+	var ex tasks.Example
+	if len(ds.Train) > 0 {
+		ex = ds.Train[0]
+	}
+	t := run.Task
+	title := fmt.Sprintf("∂4 on one training example as it learns: %s, %s sketch, train length %d", t.Title, t.SketchTitle(f.sketch), f.trainLen)
+	return figures.NewRecorder(run, ex, title, f.tracePNG)
+}
+
+// predictD4 predicts examples one by one with the trained sketch.
 func predictD4(run *tasks.D4Run, exec string) func(exs []tasks.Example) ([][]int, error) {
 	return func(exs []tasks.Example) ([][]int, error) {
 		var out [][]int
@@ -391,6 +406,7 @@ func predictD4(run *tasks.D4Run, exec string) func(exs []tasks.Example) ([][]int
 	}
 }
 
+// printReport prints a run's report.
 func printReport(w io.Writer, r tasks.Result) {
 	name := r.Model
 	if r.Model == "d4" {
@@ -414,123 +430,4 @@ func printReport(w io.Writer, r tasks.Result) {
 	if r.ValueSize > 0 {
 		fmt.Fprintf(w, "  value size %d\n", r.ValueSize)
 	}
-}
-
-// parseFlags parses args into fs. On -h or --help it prints usageLine and
-// the flags to stderr and returns flag.ErrHelp (exit status 0); any other
-// parse error is a usage error.
-func parseFlags(fs *flag.FlagSet, usageLine string, args []string, stderr io.Writer) error {
-	err := fs.Parse(args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintln(stderr, usageLine)
-		fs.SetOutput(stderr)
-		fs.PrintDefaults()
-		return err
-	}
-	if err != nil {
-		return usageError{err}
-	}
-	return nil
-}
-
-// runTable runs every cell of the paper's Table 1 or 2: each model is
-// trained once per training length and tested at lengths 8 and 64.
-func runTable(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("tasks table", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	seed := fs.Int64("seed", 1, "seed")
-	jsonOut := fs.Bool("json", false, "print the table as one JSON object")
-	only := fs.String("only", "", "run only this model (seq2seq, permute, compare, choose, manipulate)")
-	s2sEpochs := fs.Int("seq2seq-epochs", 0, "Seq2Seq epochs (0: the paper's 500)")
-	s2sReverse := fs.Bool("seq2seq-reverse-source", seq2seq.DefaultConfig(0).ReverseSource, "Seq2Seq reads each input last token first (=false: in order)")
-	const tableUsage = "usage: tasks table sort|add [flags]"
-	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
-		return parseFlags(fs, tableUsage, args, stderr)
-	}
-	if len(args) == 0 || (args[0] != "sort" && args[0] != "add") {
-		return usageError{fmt.Errorf("expected the table to run, sort or add, before the flags")}
-	}
-	task := args[0]
-	if err := parseFlags(fs, tableUsage, args[1:], stderr); err != nil {
-		return err
-	}
-	if fs.NArg() != 0 {
-		return usageError{fmt.Errorf("unexpected argument %q", fs.Arg(0))}
-	}
-	if *s2sEpochs < 0 {
-		return usageError{fmt.Errorf("--seq2seq-epochs must not be negative, got %d", *s2sEpochs)}
-	}
-	type row struct {
-		eval.Cell
-		Ours         float64 `json:"ours_hamming"`
-		OursSequence float64 `json:"ours_sequence"`
-		TrainSeconds float64 `json:"train_seconds"`
-		Epochs       int     `json:"epochs"`
-		Stopped      string  `json:"stopped,omitempty"`
-	}
-	var rows []row
-	cells := eval.PaperTable(task)
-	if *only != "" && !slices.ContainsFunc(cells, func(c eval.Cell) bool { return c.Model == *only }) {
-		var models []string
-		for _, c := range cells {
-			if !slices.Contains(models, c.Model) {
-				models = append(models, c.Model)
-			}
-		}
-		return usageError{fmt.Errorf("--only %q: the %s table has no such model (%s)", *only, task, strings.Join(models, ", "))}
-	}
-	for i := 0; i < len(cells); i += 2 { // cells come in pairs: test 8, test 64
-		c := cells[i]
-		if *only != "" && c.Model != *only {
-			continue
-		}
-		// The cell's flags, as `tasks sort|add` would take them (every
-		// other flag keeps its default). The value size is shared by
-		// training and testing: train for the longer of the two test
-		// lengths.
-		cellArgs := []string{"--train-len", strconv.Itoa(c.TrainLen), "--test-len", strconv.Itoa(max(cells[i].TestLen, cells[i+1].TestLen)),
-			"--seed", strconv.FormatInt(*seed, 10)}
-		if c.Model == "seq2seq" {
-			cellArgs = append(cellArgs, "--model", "seq2seq", "--epochs", strconv.Itoa(*s2sEpochs))
-			cellArgs = append(cellArgs, "--reverse-source="+strconv.FormatBool(*s2sReverse))
-		} else {
-			cellArgs = append(cellArgs, "--sketch", c.Model)
-		}
-		f, err := parseCell(task, cellArgs, io.Discard)
-		if err != nil {
-			return err
-		}
-		ds, _, err := dataset(task, f)
-		if err != nil {
-			return err
-		}
-		tr, err := train(task, f, ds, stderr)
-		if err != nil && (tr.predict == nil || !errors.Is(err, d4.ErrNotFinite)) {
-			return fmt.Errorf("%s trained at %d: %w", c.Model, c.TrainLen, err)
-		}
-		for _, tc := range cells[i : i+2] {
-			f.testLen = tc.TestLen
-			dsT, _, err := dataset(task, f)
-			if err != nil {
-				return err
-			}
-			res, err := test(tr, dsT.Test, tc.TestLen)
-			if err != nil {
-				return err
-			}
-			rows = append(rows, row{tc, res.TestHamming, res.TestSequence, res.TrainSeconds, res.Epochs, res.Stopped})
-			if !*jsonOut {
-				note := ""
-				if res.Stopped != "" {
-					note = "   (stopped: " + res.Stopped + "; best parameters before it)"
-				}
-				fmt.Fprintf(stdout, "%-10s train %2d  test %2d   ours %6.2f%% (seq %6.2f%%)   paper %6.2f%%   train %6.1f s, %d epochs%s\n",
-					tc.Model, tc.TrainLen, tc.TestLen, res.TestHamming, res.TestSequence, tc.Paper, res.TrainSeconds, res.Epochs, note)
-			}
-		}
-	}
-	if *jsonOut {
-		return json.NewEncoder(stdout).Encode(map[string]any{"task": task, "seed": *seed, "cells": rows})
-	}
-	return nil
 }

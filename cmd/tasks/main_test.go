@@ -10,13 +10,14 @@ import (
 
 	"github.com/d4lang/d4/learn"
 	"github.com/d4lang/d4/tasks"
+	"github.com/d4lang/d4/tasks/sorting"
 )
 
 func TestErrors(t *testing.T) {
 	dir := t.TempDir()
 	// d2 holds a dataset of 4 training examples, for --train-size 7 to
 	// disagree with.
-	small, err := tasks.Generate("sort", 3, 8, tasks.Sizes{Train: 4, Dev: 2, Test: 2}, 1)
+	small, err := sorting.Task.Generate(3, 8, tasks.Sizes{Train: 4, Dev: 2, Test: 2}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

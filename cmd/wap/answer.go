@@ -11,6 +11,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/tasks/wap"
 )
@@ -32,7 +33,7 @@ func answerCmd(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "answered get their error in their line, and the exit status is 1 at the end.")
 		fs.PrintDefaults()
 	}
-	pos, err := parseInterleaved(fs, args)
+	pos, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
 	}
@@ -41,15 +42,15 @@ func answerCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	switch {
 	case *file != "" && len(pos) > 0:
-		return usageError{fmt.Errorf("give the questions either as one argument or with --file, not both")}
+		return cli.Usagef("give the questions either as one argument or with --file, not both")
 	case *file == "" && len(pos) == 0:
-		return usageError{errors.New("expected the QUESTION as one argument (quote it), or --file FILE")}
+		return cli.Usagef("expected the QUESTION as one argument (quote it), or --file FILE")
 	case len(pos) > 1:
-		return usageError{fmt.Errorf("expected the QUESTION as one argument, got %d: quote the question", len(pos))}
+		return cli.Usagef("expected the QUESTION as one argument, got %d: quote the question", len(pos))
 	}
 	dec, err := wap.ParseDecoding(*decode)
 	if err != nil {
-		return usageError{fmt.Errorf("--decode: %w", err)}
+		return cli.Usagef("--decode: %w", err)
 	}
 	var in io.Reader
 	if *file == "-" {

@@ -1,16 +1,18 @@
-// Command wap runs Forth sketches on the symbolic machine and, as the
-// project grows, prepares, trains, evaluates and answers word algebra
-// problems with ∂4.
+// Command wap prepares, trains, evaluates and answers word algebra
+// problems with ∂4 (package wap: a BiLSTM reader and the paper's sketch
+// trained end to end from questions and answers):
 //
-//	wap run [flags] FILE    run a program and print its final data stack
+//	wap prepare [DIR]            tokenise CC (or generate problems: --synthetic) into Parquet files and a vocabulary
+//	wap train                    train the reader and the sketch (an ensemble of --restarts models)
+//	wap eval [--split S]         accuracy on a split beside the paper's Table 3, or on the benchmark (--bench)
+//	wap answer "QUESTION"        the answer, the formula the slots chose and its confidence (or --file FILE)
+//	wap run [flags] [FILE]       run a program and print its final data stack: d4 run
 //
 // Every subcommand takes --help. Errors are one line on stderr and a
-// non-zero exit status.
+// non-zero exit status (2 for a bad command line).
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -18,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/internal/runcmd"
 )
 
 // command is one subcommand: it parses its own flags from args and writes
@@ -28,15 +31,12 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"run":     {"run a Forth program on the symbolic machine and print its final data stack", runCmd},
+	"run":     {"run a program (or a trained model) and print its final data stack, bottom to top (as 'd4 run')", runCmd},
 	"prepare": {"tokenise the CC dataset (or generate problems) into Parquet files and a vocabulary", prepareCmd},
 	"train":   {"train the reader and the WAP sketch end to end", trainCmd},
 	"eval":    {"print a trained model's accuracy on a split beside the paper's Table 3", evalCmd},
 	"answer":  {"answer one word algebra problem and show the formula", answerCmd},
 }
-
-// usageError marks errors in the command line (exit status 2).
-type usageError struct{ error }
 
 func main() {
 	os.Exit(realMain(os.Args[1:], os.Stdout, os.Stderr))
@@ -72,19 +72,11 @@ func realMain(args []string, stdout, stderr0 io.Writer) (status int) {
 		return 2
 	}
 	err := cmd.run(args[1:], stdout, stderr)
-	switch {
-	case err == nil:
-		return 0
-	case errors.Is(err, flag.ErrHelp):
-		return 0
+	if status = cli.Status(err); status != 0 {
+		stderr.EndLine()
+		fmt.Fprintf(stderr, "wap %s: %v\n", args[0], err)
 	}
-	stderr.EndLine()
-	fmt.Fprintf(stderr, "wap %s: %v\n", args[0], err)
-	var ue usageError
-	if errors.As(err, &ue) {
-		return 2
-	}
-	return 1
+	return status
 }
 
 func commandNames() []string {
@@ -105,30 +97,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "Run 'wap COMMAND --help' for a command's flags, 'wap --version' for the version.")
 }
 
-// parseInterleaved parses flags that may come before or after the
-// positional arguments, returning the positional arguments. A bad flag is
-// reported in the returned error only (one line, without the flag
-// summary); --help prints fs.Usage.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	usage, out := fs.Usage, fs.Output()
-	fs.Usage = func() {}
-	fs.SetOutput(io.Discard)
-	defer func() { fs.Usage = usage; fs.SetOutput(out) }()
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				fs.SetOutput(out)
-				usage()
-				return nil, err
-			}
-			return nil, usageError{fmt.Errorf("%w; run '%s --help' for the flags", err, fs.Name())}
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
-	}
+// runCmd is wap run, the command d4 run (package runcmd).
+func runCmd(args []string, stdout, stderr io.Writer) error {
+	return runcmd.Run("wap run", args, stdout, stderr)
 }

@@ -282,9 +282,9 @@ func TestErrors(t *testing.T) {
 		{"unknown machine under --list", []string{"run", "--list", "--machine", "foo", "bubble"}, 2, []string{"--machine"}},
 		{"d4 slots without a model", []string{"run", "--machine", "d4", "sort_compare"}, 1, []string{"1 slots", "--model"}},
 		{"d4 value size too large", []string{"run", "--machine", "d4", "--value-size", "5000", "bubble"}, 1, []string{"value size 5000", "∂4"}},
-		{"d4 no halt", []string{"run", "--machine", "d4", "--steps", "50", "bubble"}, 1, []string{"did not halt", "50 steps"}},
+		{"d4 no halt", []string{"run", "--machine", "d4", "--steps", "50", "bubble"}, 1, []string{"does not halt", "50 steps"}},
 		{"d4 trace", []string{"run", "--machine", "d4", "--trace", "bubble"}, 2, []string{"--trace", "symbolic"}},
-		{"missing model", []string{"run", "--model", "/nonexistent/m.json", "sort_compare"}, 1, []string{"loading model", "no such file"}},
+		{"missing model", []string{"run", "--model", "/nonexistent/m.json", "sort_compare"}, 1, []string{"model /nonexistent/m.json", "no such directory"}},
 		{"unknown flag", []string{"run", "--bogus", "bubble"}, 2, []string{"-bogus", "not defined", "wap run --help"}},
 		{"unknown flag after FILE", []string{"run", "bubble", "--bogus"}, 2, []string{"-bogus", "not defined"}},
 		{"bad flag value", []string{"run", "--steps", "many", "bubble"}, 2, []string{`"many"`, "-steps"}},
@@ -292,10 +292,9 @@ func TestErrors(t *testing.T) {
 		{"non-halting program", []string{"run", "--steps", "10", "$DIR/loop.fth"}, 1, []string{"did not halt", "step budget", "10 steps"}},
 		{"zero step budget", []string{"run", "--steps", "0", "$DIR/add.fth"}, 1, []string{"step budget", "0 steps"}},
 		{"strict underflow", []string{"run", "--strict", "$DIR/drop.fth"}, 1, []string{"drop.fth:1:1:", "DROP", "underflow"}},
-		{"strict initial stack overflow", []string{"run", "--strict", "--stack-size", "3", "--stack", "1 2 3", "$DIR/add.fth"}, 1, []string{"initial data stack", "does not fit"}},
-		{"slot run symbolically", []string{"run", "$DIR/slot.fth"}, 1, []string{"slot.fth:1:5:", "slot 0", "no trained behaviour"}},
-		{"embedded sketch with a slot", []string{"run", "--stack", "3 1 2 3", "sort_compare"}, 1, []string{"sort_compare:", "no trained behaviour"}},
-		{"slot element deeper than the stack", []string{"run", "--stack-size", "2", "sort_compare"}, 1, []string{"sort_compare:", "deeper", "stack of size 2"}},
+		{"strict initial stack overflow", []string{"run", "--strict", "--stack-size", "3", "--stack", "1 2 3", "$DIR/add.fth"}, 2, []string{"--stack holds 3 values", "--stack-size"}},
+		{"slot run symbolically", []string{"run", "$DIR/slot.fth"}, 1, []string{"slot.fth has 1 slots", "--model DIR"}},
+		{"embedded sketch with a slot", []string{"run", "--stack", "3 1 2 3", "sort_compare"}, 1, []string{"sort_compare has 1 slots", "--model DIR"}},
 		{"variables beyond the heap limit", []string{"run", "$DIR/bigheap.fth"}, 1, []string{"bigheap.fth:1:31:", "at most 1048576"}},
 		{"macro expansion bomb", []string{"run", "$DIR/bomb.fth"}, 1, []string{"bomb.fth:", "instructions"}},
 	}
@@ -406,8 +405,8 @@ func TestSketchesNeverPanic(t *testing.T) {
 	}
 }
 
-// TestRunWithModel runs a sketch with slots from a model file on both
-// machines: hybrid symbolic and discretised ∂4 must agree.
+// TestRunWithModel runs a sketch with slots from a model directory on
+// both machines: hybrid symbolic and discretised ∂4 must agree.
 func TestRunWithModel(t *testing.T) {
 	dir := t.TempDir()
 	src := "{ observe D0 D-1 -> choose NOP SWAP }\n"
@@ -446,5 +445,10 @@ func TestRunWithModel(t *testing.T) {
 	stderr.Reset()
 	if code := realMain([]string{"run", "--model", model, "--value-size", "12", "--stack", "1 2", sketch}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "trained with value size 10") {
 		t.Errorf("value size mismatch: exit %d, %q", code, stderr.String())
+	}
+	// A slot element deeper than the stack is an error naming the slot.
+	stderr.Reset()
+	if code := realMain([]string{"run", "--model", model, "--stack-size", "2", sketch}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "swap.fth:1:") || !strings.Contains(stderr.String(), "deeper") || !strings.Contains(stderr.String(), "stack of size 2") {
+		t.Errorf("slot element deeper than the stack: exit %d, %q", code, stderr.String())
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/sketches"
 	"github.com/d4lang/d4/tasks/wap"
 )
@@ -57,7 +58,7 @@ func runTrain(o trainOpts, stdout, stderr io.Writer) error {
 func showProgress(spec *wap.RunSpec, restarts int, stderr io.Writer) interface{ Finish() error } {
 	cfg := spec.Cfg
 	batches := (cfg.BagSize(spec.Train) + cfg.Batch - 1) / cfg.Batch
-	bar := newBar(stderr, restarts*cfg.Epochs*batches, "training")
+	bar := cli.NewBar(stderr, restarts*cfg.Epochs*batches, "training", true)
 	prefix := func(k int) string {
 		if restarts == 1 {
 			return ""
@@ -85,23 +86,15 @@ func showProgress(spec *wap.RunSpec, restarts int, stderr io.Writer) interface{ 
 
 // report prints the trained models' figures and their test accuracy.
 func report(o trainOpts, restarts []wap.Restart, final wap.Config, test []*wap.Problem, stdout io.Writer) error {
-	e := &wap.Ensemble{}
-	total := 0.0
-	var per []map[string]any
-	var tests []float64
-	for _, r := range restarts {
-		acc, err := (&wap.Ensemble{Models: []*wap.Model{r.Model}}).ExactAccuracy(test)
-		if err != nil {
-			return err
-		}
-		e.Models = append(e.Models, r.Model)
-		total += r.Config.TrainSeconds
-		tests = append(tests, acc)
-		per = append(per, map[string]any{"seed": r.Config.Seed, "best_epoch": r.Config.Epoch, "dev_accuracy": r.Config.DevAccuracy, "test_accuracy": acc})
-	}
-	testAcc, err := e.ExactAccuracy(test)
+	tests, testAcc, err := wap.TestAccuracy(restarts, test)
 	if err != nil {
 		return err
+	}
+	total := 0.0
+	var per []map[string]any
+	for i, r := range restarts {
+		total += r.Config.TrainSeconds
+		per = append(per, map[string]any{"seed": r.Config.Seed, "best_epoch": r.Config.Epoch, "dev_accuracy": r.Config.DevAccuracy, "test_accuracy": tests[i]})
 	}
 	if o.jsonOut {
 		return json.NewEncoder(stdout).Encode(map[string]any{"model": o.modelDir, "data": final.Data, "seed": o.cfg.Seed, "epochs": final.Epochs,

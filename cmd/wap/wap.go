@@ -14,15 +14,11 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
-	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/internal/quote"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/tasks/wap"
-
-	"github.com/schollz/progressbar/v3"
 )
 
 // Defaults of the word algebra commands.
@@ -50,26 +46,26 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "tokenises it, builds the vocabulary from the training split and writes Parquet files, tokenizer.json and tokenizer_config.json.")
 		fs.PrintDefaults()
 	}
-	pos, err := parseInterleaved(fs, args)
+	pos, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) > 1 {
-		return usageError{fmt.Errorf("expected at most one DIR argument, got %d: %s", len(pos), strings.Join(pos, " "))}
+		return cli.Usagef("expected at most one DIR argument, got %d: %s", len(pos), strings.Join(pos, " "))
 	}
 	dir := defaultCC
 	if len(pos) == 1 {
 		dir = pos[0]
 		if *synthetic {
-			return usageError{errors.New("--synthetic generates the problems: give no DIR with it")}
+			return cli.Usagef("--synthetic generates the problems: give no DIR with it")
 		}
 	}
 	if *generated < 0 || *vocabSize < 1 {
-		return usageError{fmt.Errorf("--generated must be ≥ 0 and --vocab-size ≥ 1, got %d and %d", *generated, *vocabSize)}
+		return cli.Usagef("--generated must be ≥ 0 and --vocab-size ≥ 1, got %d and %d", *generated, *vocabSize)
 	}
 	n, err := parseSizes(*sizes)
 	if err != nil {
-		return usageError{err}
+		return cli.UsageError{Err: err}
 	}
 	cfg := wap.PrepareConfig{Dir: dir, Out: *out, Synthetic: *synthetic, SyntheticN: n, Generated: *generated, Seed: *seed, VocabSize: *vocabSize}
 	sum, err := wap.Prepare(cfg)
@@ -144,45 +140,35 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "Trains the reader and ∂4 end to end from (question, answer) pairs, keeping the best epoch by dev accuracy.")
 		fs.PrintDefaults()
 	}
-	pos, err := parseInterleaved(fs, args)
+	pos, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) > 0 {
-		return usageError{fmt.Errorf("unexpected argument %s (wap train takes only flags)", quote.Short(pos[0]))}
+		return cli.Usagef("unexpected argument %s (wap train takes only flags)", quote.Short(pos[0]))
 	}
 	// Bad flag values fail before the data is prepared.
 	if err := cli.CheckFinite(fs); err != nil {
-		return usageError{err}
+		return cli.UsageError{Err: err}
 	}
 	switch {
 	case *wordDrop < 0 || *wordDrop >= 1:
-		return usageError{fmt.Errorf("--word-dropout must be in [0, 1), got %v", *wordDrop)}
+		return cli.Usagef("--word-dropout must be in [0, 1), got %v", *wordDrop)
 	case *noise < 0:
-		return usageError{fmt.Errorf("--noise must be ≥ 0, got %v", *noise)}
+		return cli.Usagef("--noise must be ≥ 0, got %v", *noise)
 	case *weightDecay < 0:
-		return usageError{fmt.Errorf("--weight-decay must be ≥ 0, got %v", *weightDecay)}
+		return cli.Usagef("--weight-decay must be ≥ 0, got %v", *weightDecay)
 	case *restarts < 1:
-		return usageError{fmt.Errorf("--restarts must be ≥ 1, got %d", *restarts)}
+		return cli.Usagef("--restarts must be ≥ 1, got %d", *restarts)
 	case !(*bag > 0 && *bag <= 1):
-		return usageError{fmt.Errorf("--bag must be in (0, 1], got %v", *bag)}
+		return cli.Usagef("--bag must be in (0, 1], got %v", *bag)
 	case *epochs < 0 || *epochs == 0 && *updates < 1:
-		return usageError{fmt.Errorf("--epochs must be ≥ 1, or 0 with --updates ≥ 1; got %d and %d", *epochs, *updates)}
+		return cli.Usagef("--epochs must be ≥ 1, or 0 with --updates ≥ 1; got %d and %d", *epochs, *updates)
 	}
 	cfg := def
 	cfg.Epochs, cfg.Updates, cfg.Batch, cfg.LR, cfg.Patience, cfg.Seed = *epochs, *updates, *batch, *lr, *patience, *seed
 	cfg.WordDropout, cfg.NoiseEta, cfg.WeightDecay, cfg.Bag = *wordDrop, *noise, *weightDecay, *bag
 	return runTrain(trainOpts{sketch: *sketch, dataDir: *dataDir, modelDir: *modelDir, restarts: *restarts, resume: *resume, jsonOut: *jsonOut, cfg: cfg}, stdout, stderr)
-}
-
-func newBar(stderr io.Writer, total int, desc string) *progressbar.ProgressBar {
-	return progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(stderr),
-		progressbar.OptionSetDescription(desc),
-		progressbar.OptionShowCount(),
-		progressbar.OptionThrottle(100*time.Millisecond), // one redraw per update floods a redirected log
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionClearOnFinish())
 }
 
 func round(x float64, digits int) float64 {
@@ -208,14 +194,39 @@ var paperTable3 = []struct {
 	acc  float64
 }{{"Roy & Roth (2015)", 55.5}, {"Seq2Seq", 95.0}, {"GeNeRe", 98.5}, {"∂4 (paper)", 96.0}}
 
+// evalFlags are the flags of wap eval.
+type evalFlags struct {
+	split, bench, dataDir, modelDir string
+	jsonOut                         bool
+	decode                          wap.Decoding
+}
+
 func evalCmd(args []string, stdout, stderr io.Writer) error {
+	f, err := parseEval(args, stderr)
+	if err != nil {
+		return err
+	}
+	m, cfg, vocab, err := wap.Load(f.modelDir)
+	if err != nil {
+		return err
+	}
+	m.Decode = f.decode
+	if f.bench != "" {
+		return evalBench(m, cfg, vocab, f.bench, f.modelDir, f.jsonOut, stdout)
+	}
+	return evalSplit(m, cfg, f, stdout)
+}
+
+// parseEval parses and checks the flags of wap eval.
+func parseEval(args []string, stderr io.Writer) (evalFlags, error) {
+	var f evalFlags
 	fs := flag.NewFlagSet("wap eval", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	split := fs.String("split", "test", "split of the prepared data to evaluate: train, dev or test")
-	bench := fs.String("bench", "", "evaluate on a half of the hand-written benchmark instead: dev or test")
-	dataDir := fs.String("data", defaultPrepared, "prepared data (wap prepare)")
-	modelDir := fs.String("model", defaultModel, "model directory")
-	jsonOut := fs.Bool("json", false, "print one JSON object with split, n and accuracy")
+	fs.StringVar(&f.split, "split", "test", "split of the prepared data to evaluate: train, dev or test")
+	fs.StringVar(&f.bench, "bench", "", "evaluate on a half of the hand-written benchmark instead: dev or test")
+	fs.StringVar(&f.dataDir, "data", defaultPrepared, "prepared data (wap prepare)")
+	fs.StringVar(&f.modelDir, "model", defaultModel, "model directory")
+	fs.BoolVar(&f.jsonOut, "json", false, "print one JSON object with split, n and accuracy")
 	decode := fs.String("decode", "sensible", decodeUsage)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap eval [flags]")
@@ -223,84 +234,100 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "per equation pattern; answers are the exact values of the formulas that 'wap answer' prints.")
 		fs.PrintDefaults()
 	}
-	pos, err := parseInterleaved(fs, args)
+	pos, err := cli.Parse(fs, args)
+	switch {
+	case err != nil:
+		return f, err
+	case len(pos) > 0:
+		return f, cli.Usagef("unexpected argument %s (wap eval takes only flags)", quote.Short(pos[0]))
+	case f.split != "train" && f.split != "dev" && f.split != "test":
+		return f, cli.Usagef("--split must be train, dev or test, got %q", f.split)
+	case f.bench != "" && f.bench != "dev" && f.bench != "test":
+		return f, cli.Usagef("--bench must be dev or test, got %q", f.bench)
+	}
+	if f.decode, err = wap.ParseDecoding(*decode); err != nil {
+		return f, cli.Usagef("--decode: %w", err)
+	}
+	return f, nil
+}
+
+// evalSplit evaluates a model on a split of the prepared data and prints
+// its accuracy, per pattern, beside the paper's Table 3.
+func evalSplit(m *wap.Ensemble, cfg wap.Config, f evalFlags, stdout io.Writer) error {
+	prep, err := wap.LoadPrepared(f.dataDir)
 	if err != nil {
 		return err
 	}
-	if len(pos) > 0 {
-		return usageError{fmt.Errorf("unexpected argument %s (wap eval takes only flags)", quote.Short(pos[0]))}
-	}
-	if *split != "train" && *split != "dev" && *split != "test" {
-		return usageError{fmt.Errorf("--split must be train, dev or test, got %q", *split)}
-	}
-	if *bench != "" && *bench != "dev" && *bench != "test" {
-		return usageError{fmt.Errorf("--bench must be dev or test, got %q", *bench)}
-	}
-	dec, err := wap.ParseDecoding(*decode)
-	if err != nil {
-		return usageError{fmt.Errorf("--decode: %w", err)}
-	}
-	m, cfg, vocab, err := wap.Load(*modelDir)
-	if err != nil {
-		return err
-	}
-	m.Decode = dec
-	if *bench != "" {
-		return evalBench(m, cfg, vocab, *bench, *modelDir, *jsonOut, stdout)
-	}
-	prep, err := wap.LoadPrepared(*dataDir)
-	if err != nil {
-		return err
-	}
-	rows := map[string][]data.WAPRow{"train": prep.Train, "dev": prep.Dev, "test": prep.Test}[*split]
+	rows := map[string][]wap.Row{"train": prep.Train, "dev": prep.Dev, "test": prep.Test}[f.split]
 	if len(rows) == 0 {
-		return fmt.Errorf("the %s split of %s is empty", *split, *dataDir)
+		return fmt.Errorf("the %s split of %s is empty", f.split, f.dataDir)
 	}
 	// The prepared data must use the model's vocabulary.
 	if prep.Vocab.Size() != cfg.Vocab {
-		return fmt.Errorf("%s was prepared with a vocabulary of %d tokens, the model in %s uses %d: evaluate on the data it was trained with", *dataDir, prep.Vocab.Size(), *modelDir, cfg.Vocab)
+		return fmt.Errorf("%s was prepared with a vocabulary of %d tokens, the model in %s uses %d: evaluate on the data it was trained with", f.dataDir, prep.Vocab.Size(), f.modelDir, cfg.Vocab)
 	}
 	sols, err := m.Solve(wap.Problems(rows))
 	if err != nil {
 		return err
 	}
-	right, byPattern, counts := 0, map[string]int{}, map[string]int{}
+	sc := patternScores{n: len(rows), byPattern: map[string]int{}, counts: map[string]int{}}
 	for i, r := range rows {
-		counts[r.Pattern]++
+		sc.counts[r.Pattern]++
 		if s := sols[i]; s.Err == nil && s.Answer.Cmp(big.NewRat(int64(r.Answer), 1)) == 0 {
-			right++
-			byPattern[r.Pattern]++
+			sc.right++
+			sc.byPattern[r.Pattern]++
 		}
 	}
-	acc := 100 * float64(right) / float64(len(rows))
-	if *jsonOut {
-		per := map[string]float64{}
-		for p, n := range counts {
-			per[p] = round(100*float64(byPattern[p])/float64(n), 2)
-		}
-		return json.NewEncoder(stdout).Encode(map[string]any{"split": *split, "n": len(rows), "accuracy": round(acc, 2),
-			"data": prep.Summary.Source, "trained_on": cfg.Data, "per_pattern": per})
+	if f.jsonOut {
+		return json.NewEncoder(stdout).Encode(map[string]any{"split": f.split, "n": len(rows), "accuracy": round(sc.acc(), 2),
+			"data": prep.Summary.Source, "trained_on": cfg.Data, "per_pattern": sc.perPattern()})
 	}
 	fmt.Fprintf(stdout, "model %s (%s), evaluated on the %s split of %s data (%d problems)\n",
-		*modelDir, describe(cfg), *split, prep.Summary.Source, len(rows))
+		f.modelDir, describe(cfg), f.split, prep.Summary.Source, len(rows))
+	printTable3(stdout, sc, prep.Summary.Source != wap.SourceCC || f.split != "test")
+	return nil
+}
+
+// patternScores are the right answers of n problems, in all and per
+// equation pattern, and the problems per pattern.
+type patternScores struct {
+	n, right          int
+	byPattern, counts map[string]int
+}
+
+// acc is the accuracy in percent.
+func (sc patternScores) acc() float64 { return 100 * float64(sc.right) / float64(sc.n) }
+
+// perPattern is the accuracy per pattern in percent, rounded to 0.01.
+func (sc patternScores) perPattern() map[string]float64 {
+	per := map[string]float64{}
+	for p, n := range sc.counts {
+		per[p] = round(100*float64(sc.byPattern[p])/float64(n), 2)
+	}
+	return per
+}
+
+// printTable3 prints our accuracy beside the paper's Table 3 (noting that
+// the paper's figures are on CC's test split when notCC), then per
+// pattern.
+func printTable3(stdout io.Writer, sc patternScores, notCC bool) {
 	fmt.Fprintf(stdout, "%-20s %8s\n", "model", "accuracy")
 	for _, b := range paperTable3 {
 		fmt.Fprintf(stdout, "%-20s %7.1f%%\n", b.name, b.acc)
 	}
-	fmt.Fprintf(stdout, "%-20s %7.1f%%   (%d/%d)\n", "∂4 (ours)", acc, right, len(rows))
-	if prep.Summary.Source != data.SourceCC || *split != "test" {
+	fmt.Fprintf(stdout, "%-20s %7.1f%%   (%d/%d)\n", "∂4 (ours)", sc.acc(), sc.right, sc.n)
+	if notCC {
 		fmt.Fprintln(stdout, "(the paper's figures are on the CC test split)")
 	}
 	fmt.Fprintln(stdout, "per equation pattern:")
 	var pats []string
-	for p := range counts {
+	for p := range sc.counts {
 		pats = append(pats, p)
 	}
 	sort.Strings(pats)
 	for _, p := range pats {
-		fmt.Fprintf(stdout, "  %-10s %6.1f%%   (%d/%d)\n", p, 100*float64(byPattern[p])/float64(counts[p]), byPattern[p], counts[p])
+		fmt.Fprintf(stdout, "  %-10s %6.1f%%   (%d/%d)\n", p, 100*float64(sc.byPattern[p])/float64(sc.counts[p]), sc.byPattern[p], sc.counts[p])
 	}
-	return nil
 }
 
 // decodeUsage documents the --decode flag.
@@ -317,7 +344,7 @@ func describe(cfg wap.Config) string {
 
 // trainedOn says what a model was trained on.
 func trainedOn(cfg wap.Config) string {
-	if cfg.Generated > 0 && cfg.Data == data.SourceCC {
+	if cfg.Generated > 0 && cfg.Data == wap.SourceCC {
 		return fmt.Sprintf("CC and %d generated problems", cfg.Generated)
 	}
 	return cfg.Data + " data"

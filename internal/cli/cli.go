@@ -1,8 +1,13 @@
-// Package cli holds what the commands (wap, d4, tasks) share: the line
-// that --version prints, the check that no float flag is NaN or infinite,
-// a stderr that knows whether a line is open (a progress bar's), so that
-// an error line starts a line of its own, and the list of the settings a
-// resumed training would change (Changes).
+// Package cli holds what the commands (d4, wap, tasks) share, so that they
+// behave alike: every error is one line on stderr, with exit status 2 for
+// a bad command line (UsageError, Status) and 1 for any other. Flags may
+// stand before and after the positional arguments (NewFlagSet, Parse), and
+// --help prints the usage and the flags; Given, Ints and PositiveInts read
+// what flags hold, and CheckFinite refuses a NaN or infinite float flag.
+// Progress goes to stderr on a bar (NewBar, LazyBar), through a LineWriter
+// that knows whether a line is open (a progress bar's), so that an error
+// line starts a line of its own. Version is the line that --version
+// prints, and Changes lists the settings a resumed training would change.
 package cli
 
 import (
@@ -71,6 +76,7 @@ type LineWriter struct {
 	open bool
 }
 
+// Write writes p to W, noting whether it ends a line.
 func (l *LineWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -2,7 +2,9 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"flag"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -59,5 +61,63 @@ func TestChanges(t *testing.T) {
 	}
 	if got := Changes(Compare("--seed", int64(1), int64(1))); got != "" {
 		t.Errorf("Changes of equal settings = %q", got)
+	}
+}
+
+func TestParse(t *testing.T) {
+	newFS := func(stderr *bytes.Buffer) (*flag.FlagSet, *int) {
+		fs := NewFlagSet("x run", "usage: x run [flags] FILE", stderr)
+		return fs, fs.Int("steps", 1, "step budget")
+	}
+	var stderr bytes.Buffer
+	fs, steps := newFS(&stderr)
+	pos, err := Parse(fs, []string{"--steps", "3", "a", "b", "-steps=4", "c"})
+	if err != nil || strings.Join(pos, " ") != "a b c" || *steps != 4 || stderr.Len() != 0 {
+		t.Errorf("flags around arguments: %v, %v, steps %d, stderr %q", pos, err, *steps, stderr.String())
+	}
+	fs, _ = newFS(&stderr)
+	_, err = Parse(fs, []string{"a", "--bogus"})
+	if Status(err) != 2 || !strings.Contains(err.Error(), "-bogus") || !strings.Contains(err.Error(), "run 'x run --help' for the flags") || stderr.Len() != 0 {
+		t.Errorf("a bad flag: %v (status %d), stderr %q; want one usage error and nothing printed", err, Status(err), stderr.String())
+	}
+	fs, _ = newFS(&stderr)
+	_, err = Parse(fs, []string{"a", "--help"})
+	if Status(err) != 0 || !strings.HasPrefix(stderr.String(), "usage: x run [flags] FILE\n") || !strings.Contains(stderr.String(), "-steps") {
+		t.Errorf("--help: %v, stderr %q", err, stderr.String())
+	}
+	fs, _ = newFS(&stderr)
+	fs.Bool("trace", false, "")
+	if _, err := Parse(fs, []string{"--steps", "2"}); err != nil || !Given(fs, "steps") || Given(fs, "trace") {
+		t.Errorf("Given: steps %v, trace %v (%v); want only the flag given", Given(fs, "steps"), Given(fs, "trace"), err)
+	}
+}
+
+func TestStatus(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want int
+	}{{nil, 0}, {flag.ErrHelp, 0}, {Usagef("bad %s", "flag"), 2}, {fmt.Errorf("wrapped: %w", UsageError{errors.New("bad")}), 2}, {errors.New("failed"), 1}} {
+		if got := Status(tc.err); got != tc.want {
+			t.Errorf("Status(%v) = %d, want %d", tc.err, got, tc.want)
+		}
+	}
+}
+
+func TestInts(t *testing.T) {
+	if got, err := Ints("--stack", " 3 -1  2 "); err != nil || fmt.Sprint(got) != "[3 -1 2]" {
+		t.Errorf("Ints = %v, %v", got, err)
+	}
+	for s, want := range map[string]string{"1 x": `--stack: value 2, "x", is not an integer`, "99999999999999999999999": "--stack: value 1, 99999999999999999999999, is out of range"} {
+		if _, err := Ints("--stack", s); Status(err) != 2 || !strings.Contains(err.Error(), want) {
+			t.Errorf("Ints(%q): %v, want a usage error containing %q", s, err, want)
+		}
+	}
+	if got, err := PositiveInts("2, 4,8"); err != nil || fmt.Sprint(got) != "[2 4 8]" {
+		t.Errorf("PositiveInts = %v, %v", got, err)
+	}
+	for _, s := range []string{"2,x", "0", "", "2,,3"} {
+		if _, err := PositiveInts(s); err == nil || !strings.Contains(err.Error(), "not a positive integer") {
+			t.Errorf("PositiveInts(%q): %v", s, err)
+		}
 	}
 }

@@ -1,7 +1,16 @@
 // Package gop holds what the project's custom Gorgonia Ops share: a unique
 // id (so that Gorgonia's deduplication of identical nodes never merges two
-// of them), a name, an arity, and the Op methods that do not depend on what
-// the Op computes. Every input and the output have one element type.
+// of them), a name, an arity, the Op methods that do not depend on what
+// the Op computes, and the output tensor of Do and UsePreallocDo (Output).
+// Every input and the output have one element type.
+//
+// The Ops follow Gorgonia's contract: no call reads anything an earlier
+// call left in the Op (what a backward Op needs of the forward pass is one
+// of its inputs: the forward node's value or another node's), and
+// UsePreallocDo writes into the value Gorgonia passes (Output). The one
+// departure, kept where it is measured faster, is Reused: an Op writes its
+// result into a buffer of its own that each call overwrites, as Gorgonia's
+// TapeMachine passes it no preallocated value.
 package gop
 
 import (
@@ -11,6 +20,8 @@ import (
 	"sync/atomic"
 
 	"github.com/chewxy/hm"
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
 )
 
 var ids atomic.Int64
@@ -21,19 +32,59 @@ type Base struct {
 	Name   string
 	Inputs int
 
-	out []float64 // the output buffer, reused from run to run (Out)
+	out []float64 // the output buffer of Reused, reused from run to run
 }
 
-// Out returns an output buffer of n values for the Op's next result. An Op
-// node runs once per run of its graph and every consumer reads its value
-// within the run, so the buffer is reused across runs instead of
-// allocating (and zeroing) a large slice each time. The contents are
-// stale: the Op must write every value.
-func (o *Base) Out(n int) []float64 {
+// Reused returns the float64 tensor of the given shape that an Op writes
+// its result to: Output(prealloc) when Gorgonia passes a preallocated value,
+// and otherwise a tensor over a buffer of the Op's that each call reuses.
+// Its contents are stale: the Op must write every value.
+//
+// Gorgonia v0.9.18's TapeMachine never passes a preallocated value to
+// these Ops (each node has a register of its own, and Reset empties every
+// register between runs: TestTapeMachinePreallocatesNothing), so without
+// the buffer every run would allocate and zero every output. An Op node
+// runs once per run of its graph and its consumers read its value within
+// the run, so reusing the buffer is safe; a value must not be kept past
+// the node's next run. ∂4's kernel Ops use it (their outputs are the
+// machine's states; allocating them made the static training step of the
+// Compare sketch 22% slower, 3.3 → 4.0 ms, BenchmarkTrainStepSortCompare,
+// medians of 8 interleaved runs), and so does the reader's LSTM run, whose
+// tapes are sized for the longest story.
+func (o *Base) Reused(prealloc G.Value, shape ...int) (*tensor.Dense, error) {
+	if prealloc != nil {
+		return Output(prealloc, shape...)
+	}
+	n := tensor.Shape(shape).TotalSize()
 	if cap(o.out) < n {
 		o.out = make([]float64, n)
 	}
-	return o.out[:n]
+	return tensor.New(tensor.WithShape(shape...), tensor.WithBacking(o.out[:n])), nil
+}
+
+// Output returns the float64 tensor of the given shape that an Op writes
+// its result to, zeroed: prealloc when it is one of that shape (the value
+// Gorgonia passes to UsePreallocDo), a new one when prealloc is nil, and
+// an error otherwise (Gorgonia then calls Do).
+func Output(prealloc G.Value, shape ...int) (*tensor.Dense, error) {
+	if prealloc == nil {
+		return tensor.New(tensor.Of(tensor.Float64), tensor.WithShape(shape...)), nil
+	}
+	t, ok := prealloc.(*tensor.Dense)
+	if !ok || t.Dtype() != tensor.Float64 || !t.Shape().Eq(tensor.Shape(shape)) || t.IsView() || !t.IsNativelyAccessible() {
+		return nil, fmt.Errorf("gop: preallocated %T of shape %v, want float64 %v", prealloc, prealloc.Shape(), tensor.Shape(shape))
+	}
+	clear(t.Float64s())
+	return t, nil
+}
+
+// Floats returns the data of a float64 value.
+func Floats(v G.Value) ([]float64, error) {
+	d, ok := v.Data().([]float64)
+	if !ok {
+		return nil, fmt.Errorf("gop: value of %T, want float64 data", v.Data())
+	}
+	return d, nil
 }
 
 // NewBase returns a Base with a fresh id.

@@ -29,7 +29,7 @@ func Lock(dir string) (*Locked, error) {
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return nil, fmt.Errorf("model directory %s: %w", dir, err)
 	}
-	l, err := lock(dir, lockPath(dir))
+	l, err := lockDir(dir, lockPath(dir))
 	if err != nil {
 		return nil, err
 	}

@@ -12,10 +12,10 @@ import (
 	"syscall"
 )
 
-// lock takes an exclusive flock of the file at path, which records the
+// lockDir takes an exclusive flock of the file at path, which records the
 // holder's pid. A holder removes the file when it unlocks, so the file
 // that was opened is checked to be the one at path once locked.
-func lock(dir, path string) (*Locked, error) {
+func lockDir(dir, path string) (*Locked, error) {
 	for {
 		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 		if err != nil {

@@ -1,6 +1,7 @@
 package d4
 
 import (
+	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
 )
@@ -50,7 +51,7 @@ func (k *kernel) choose(s state, pc int, sc *forth.SlotCode, h vr) state {
 }
 
 func decideChoose(_ Sizes, _ *forth.SlotCode, y []float64) symbolic.Decision {
-	return symbolic.Decision{Choice: argmax(y)}
+	return symbolic.Decision{Choice: mathx.Argmax(y)}
 }
 
 // permuteOutputs: a distribution over the m! permutations.
@@ -84,7 +85,7 @@ func (k *kernel) permute(s state, pc int, sc *forth.SlotCode, h vr) state {
 }
 
 func decidePermute(_ Sizes, sc *forth.SlotCode, y []float64) symbolic.Decision {
-	return symbolic.Decision{Perm: Permutations(len(sc.Dec.Elems))[argmax(y)]}
+	return symbolic.Decision{Perm: Permutations(len(sc.Dec.Elems))[mathx.Argmax(y)]}
 }
 
 // manipulateOutputs: a distribution over the V values for each element.
@@ -106,7 +107,7 @@ func (k *kernel) manipulate(s state, pc int, sc *forth.SlotCode, h vr) state {
 func decideManipulate(sz Sizes, sc *forth.SlotCode, y []float64) symbolic.Decision {
 	vals := make([]int, len(sc.Dec.Elems))
 	for j := range vals {
-		vals[j] = argmax(y[j*sz.V : (j+1)*sz.V])
+		vals[j] = mathx.Argmax(y[j*sz.V : (j+1)*sz.V])
 	}
 	return symbolic.Decision{Values: vals}
 }

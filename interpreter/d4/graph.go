@@ -18,18 +18,18 @@ type Graph struct {
 	M            *Machine
 	Batch, Steps int
 
-	g       *G.ExprGraph
-	input   *G.Node // initial states [B, S]
-	target  *G.Node // loss targets [B, L·V+2L]
-	final   *G.Node // state after T steps [B, S]
-	loss    *G.Node // mean loss over the batch (scalar)
-	params  []*G.Node
-	grads   G.Nodes // gradients of the loss: parameters, then (if asked) the input
-	wrtIn   bool
-	vm      G.VM
-	ones    *G.Node // [B,1] constant input of static encoders
-	Nodes   int     // nodes of the forward graph
-	PerStep float64 // forward nodes per unrolled step (under 1 on a static trace, where a stretch of words between slots is one node)
+	g         *G.ExprGraph
+	input     *G.Node // initial states [B, S]
+	target    *G.Node // loss targets [B, L·V+2L]
+	finalNode *G.Node // state after T steps [B, S]
+	loss      *G.Node // mean loss over the batch (scalar)
+	params    []*G.Node
+	grads     G.Nodes // gradients of the loss: parameters, then (if asked) the input
+	wrtIn     bool
+	vm        G.VM
+	ones      *G.Node // [B,1] constant input of static encoders
+	Nodes     int     // nodes of the forward graph
+	PerStep   float64 // forward nodes per unrolled step (under 1 on a static trace, where a stretch of words between slots is one node)
 }
 
 // NewGraph unrolls the naive execution RNN for steps steps. With
@@ -37,13 +37,13 @@ type Graph struct {
 // is computed too (the reader of the word algebra task feeds the heap
 // through it).
 func (m *Machine) NewGraph(batch, steps int, wantInputGrad bool) (*Graph, error) {
-	return m.newGraph(batch, steps, nil, nil, wantInputGrad)
+	return m.planGraph(batch, steps, nil, nil, wantInputGrad)
 }
 
 // NewBlockGraph unrolls the execution RNN over blocks (§3.4, Optim) for
 // steps block steps (see BlockSteps).
 func (m *Machine) NewBlockGraph(batch, steps int, o Optim, wantInputGrad bool) (*Graph, error) {
-	return m.newGraph(batch, steps, nil, plan(m.Code, o), wantInputGrad)
+	return m.planGraph(batch, steps, nil, plan(m.Code, o), wantInputGrad)
 }
 
 // NewStaticGraph unrolls the machine along a static trace (the address
@@ -55,7 +55,7 @@ func (m *Machine) NewStaticGraph(batch int, trace []int, wantInputGrad bool) (*G
 	if trace == nil {
 		trace = []int{}
 	}
-	return m.newGraph(batch, len(trace), trace, nil, wantInputGrad)
+	return m.planGraph(batch, len(trace), trace, nil, wantInputGrad)
 }
 
 // GraphOpts selects how a graph executes the machine.
@@ -98,7 +98,9 @@ func (opts GraphOpts) plan(m *Machine) unrollPlan {
 	return p
 }
 
-func (m *Machine) newGraph(batch, steps int, trace []int, blocks *blockPlan, wantInputGrad bool) (*Graph, error) {
+// planGraph builds the graph of a run of steps steps, along trace or in
+// the blocks of a plan when given.
+func (m *Machine) planGraph(batch, steps int, trace []int, blocks *blockPlan, wantInputGrad bool) (*Graph, error) {
 	return m.buildGraph(batch, unrollPlan{steps: steps, trace: trace, blocks: blocks}, wantInputGrad, true)
 }
 
@@ -109,7 +111,7 @@ func (m *Machine) buildGraph(batch int, p unrollPlan, wantInputGrad, grads bool)
 	g := G.NewGraph()
 	input := G.NewMatrix(g, tensor.Float64, G.WithShape(batch, m.Sizes.Len()), G.WithName("state0"))
 	target := G.NewMatrix(g, tensor.Float64, G.WithShape(batch, m.Sizes.TargetWidth()), G.WithName("target"))
-	gr, err := m.unroll(g, input, target, p)
+	gr, err := m.unrollSteps(g, input, target, p)
 	if err != nil {
 		return nil, err
 	}
@@ -147,16 +149,16 @@ func (m *Machine) Unroll(g *G.ExprGraph, input, target *G.Node, opts GraphOpts) 
 		return nil, fmt.Errorf("d4: initial states have shape %v, want [B %d]", input.Shape(), m.Sizes.Len())
 	}
 	before := len(g.AllNodes())
-	gr, err := m.unroll(g, input, target, opts.plan(m))
+	gr, err := m.unrollSteps(g, input, target, opts.plan(m))
 	if err != nil {
 		return nil, err
 	}
-	return &Part{Final: gr.final, Loss: gr.loss, Params: gr.params, Nodes: len(g.AllNodes()) - before, PerStep: gr.PerStep}, nil
+	return &Part{Final: gr.finalNode, Loss: gr.loss, Params: gr.params, Nodes: len(g.AllNodes()) - before, PerStep: gr.PerStep}, nil
 }
 
-// unroll adds the execution RNN to g: T steps from input and the loss on
+// unrollSteps adds the execution RNN to g: T steps from input and the loss on
 // the final state against target.
-func (m *Machine) unroll(g *G.ExprGraph, input, target *G.Node, p unrollPlan) (*Graph, error) {
+func (m *Machine) unrollSteps(g *G.ExprGraph, input, target *G.Node, p unrollPlan) (*Graph, error) {
 	steps, trace, blocks := p.steps, p.trace, p.blocks
 	batch := input.Shape()[0]
 	if batch < 1 || steps < 0 {
@@ -201,7 +203,7 @@ func (m *Machine) unroll(g *G.ExprGraph, input, target *G.Node, p unrollPlan) (*
 	if steps > 0 {
 		gr.PerStep = float64(len(g.AllNodes())-before) / float64(steps)
 	}
-	gr.final = state
+	gr.finalNode = state
 	losses, err := G.ApplyOp(&lossOp{baseOp: newBase("loss", 2), sz: m.Sizes}, state, gr.target)
 	if err != nil {
 		return nil, err
@@ -345,7 +347,7 @@ func (gr *Graph) Run(inputs, targets []float64) (float64, error) {
 // Final returns the final states of the last Run, [B×S]. The slice is the
 // Op's reused output buffer: it is valid until the next Run (copy it to
 // keep it). ParamGrads and InputGrad are alike.
-func (gr *Graph) Final() []float64 { return gr.final.Value().Data().([]float64) }
+func (gr *Graph) Final() []float64 { return gr.finalNode.Value().Data().([]float64) }
 
 // ParamGrads returns the gradient of each parameter (in Machine.Params
 // order) from the last Run.

@@ -5,6 +5,7 @@ import (
 	"math"
 	"sync"
 
+	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/interpreter/forth"
 )
 
@@ -440,21 +441,7 @@ func (t *tape) copyInto(z, x vr) {
 // softmax returns the softmax of each group of k consecutive entries.
 func (t *tape) softmax(x vr, k int) vr {
 	z := t.alloc(x.n)
-	xv, zv := t.v(x), t.v(z)
-	for g := 0; g+k <= x.n; g += k {
-		m := xv[g]
-		for _, xi := range xv[g : g+k] {
-			m = max(m, xi)
-		}
-		s := 0.0
-		for i := g; i < g+k; i++ {
-			zv[i] = math.Exp(xv[i] - m)
-			s += zv[i]
-		}
-		for i := g; i < g+k; i++ {
-			zv[i] /= s
-		}
-	}
+	mathx.Softmax(t.v(z), t.v(x), k)
 	t.push(op{kind: kSoftmax, a: x, z: z, k: k})
 	return z
 }
@@ -706,16 +693,7 @@ func (t *tape) backCopy(o *op, gz []float64) {
 
 // backSoftmax adds the gradients of a group softmax.
 func (t *tape) backSoftmax(o *op, gz []float64) {
-	zv, gx := t.v(o.z), t.g(o.a)
-	for g := 0; g+o.k <= o.z.n; g += o.k {
-		dot := 0.0
-		for i := g; i < g+o.k; i++ {
-			dot += gz[i] * zv[i]
-		}
-		for i := g; i < g+o.k; i++ {
-			gx[i] += zv[i] * (gz[i] - dot)
-		}
-	}
+	mathx.SoftmaxBack(t.g(o.a), t.v(o.z), gz, o.k)
 }
 
 // backXent adds the gradients of the cross-entropy: of the data stack and

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand"
 
+	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/interpreter/forth"
 	"gorgonia.org/tensor"
 )
@@ -149,7 +150,7 @@ func (m *Machine) Params() []Param {
 // Forward evaluates the network on an encoder input and returns the
 // decoder's distribution(s).
 func (s *SlotNet) Forward(x []float64) []float64 {
-	return s.forward(x, s.Stages)
+	return s.forwardStages(x, s.Stages)
 }
 
 // ForwardOneHot evaluates the network on a one-hot encoder input given by
@@ -181,7 +182,8 @@ func (s *SlotNet) LogitsOneHot(ones []int) []float64 {
 	return s.logits(h, s.Stages[1:])
 }
 
-func (s *SlotNet) forward(x []float64, stages []Stage) []float64 {
+// forwardStages runs x through stages and the decoder's softmax groups.
+func (s *SlotNet) forwardStages(x []float64, stages []Stage) []float64 {
 	return softmaxGroups(s.logits(x, stages), s.Group)
 }
 
@@ -218,20 +220,7 @@ func (s *SlotNet) logits(x []float64, stages []Stage) []float64 {
 // (the kernel's softmax without a tape).
 func softmaxGroups(x []float64, k int) []float64 {
 	z := make([]float64, len(x))
-	for g := 0; g+k <= len(x); g += k {
-		m := x[g]
-		for _, xi := range x[g : g+k] {
-			m = max(m, xi)
-		}
-		s := 0.0
-		for i := g; i < g+k; i++ {
-			z[i] = math.Exp(x[i] - m)
-			s += z[i]
-		}
-		for i := g; i < g+k; i++ {
-			z[i] /= s
-		}
-	}
+	mathx.Softmax(z, x, k)
 	return z
 }
 

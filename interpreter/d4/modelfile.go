@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/d4lang/d4/internal/atomicfile"
 	"github.com/d4lang/d4/internal/modeldir"
 	"github.com/d4lang/d4/internal/safetensors"
 	"github.com/d4lang/d4/interpreter/forth"
@@ -219,10 +218,6 @@ func CheckModelDir(dir string) error {
 	}
 	return nil
 }
-
-// WriteFileAtomic writes data to path through a synced temporary file in
-// the same directory and a rename.
-func WriteFileAtomic(path string, data []byte) error { return atomicfile.WriteBytes(path, data) }
 
 // errChanged is wrapped by the error of a weights file whose checksum is
 // not the one config.json records.

@@ -2,6 +2,7 @@ package d4
 
 import (
 	"github.com/d4lang/d4/internal/gop"
+	"github.com/d4lang/d4/internal/mathx"
 
 	"fmt"
 	"runtime"
@@ -21,9 +22,12 @@ import (
 //	lossOp     state [B,S], target [B,L·V+2L]       → loss per example [B]
 //	groupSoftmaxOp  logits [B,n·k] → softmax over each group of k [B,n·k]
 //
-// Each has a backward Op that recomputes the forward pass on a recording
-// tape and returns the gradients of every input packed side by side,
-// [B, ΣN_i]; colsOp nodes cut the packed gradient into one per input. A
+// Each but the softmax has a backward Op that recomputes the forward pass
+// on a recording tape and returns the gradients of every input packed side
+// by side, [B, ΣN_i]; colsOp nodes cut the packed gradient into one per
+// input. The softmax's backward Op reads the softmax's output instead. No
+// Op keeps anything of one call for the next but its output buffer
+// (gop.Base.Reused): what a backward Op needs is among its inputs. A
 // primitive-by-primitive graph of the same machine would take hundreds of
 // nodes per step (DEVELOPERS.md: Gorgonia costs microseconds a node).
 
@@ -35,7 +39,7 @@ type kernelOp interface {
 	// graph input) and returns the output variable and the input variables.
 	run(t *tape, inputs [][]float64) (out vr, ins []vr)
 	outWidth() int
-	Out(n int) []float64 // a reused output buffer (gop.Base)
+	Reused(prealloc G.Value, shape ...int) (*tensor.Dense, error) // gop.Base
 }
 
 // baseOp holds what every custom Op has: a unique id (so that Gorgonia's
@@ -128,53 +132,29 @@ func parallel(batch int, f func(t *tape, b int)) {
 	wg.Wait()
 }
 
-// kept holds the recorded forward tapes of an Op's last run, one per
-// example, so that its backward Op need not run the forward pass again.
-// Only Ops whose tapes are tiny keep them (observations, softmaxes, the
-// loss): keeping the steps' tapes, one per example and step, made the
-// working set too large for the caches and the training step slower.
-type kept struct {
-	tapes []*tape
-	outs  []vr
-	ins   [][]vr
-}
-
-// keeper is implemented by Ops that keep their forward tapes.
-type keeper interface{ keep() *kept }
-
-// forward runs a kernelOp on every example.
-func forward(o kernelOp, vals []G.Value) (G.Value, error) {
+// forward runs a kernelOp on every example, into prealloc if it is not nil
+// (UsePreallocDo).
+func forward(o kernelOp, prealloc G.Value, vals []G.Value) (G.Value, error) {
 	data, batch, err := matrices(vals)
 	if err != nil {
 		return nil, err
 	}
 	w := o.outWidth()
-	out := o.Out(batch * w)
-	var kp *kept
-	if k, ok := o.(keeper); ok && k.keep() != nil {
-		kp = k.keep()
-		for len(kp.tapes) < batch {
-			kp.tapes = append(kp.tapes, newTape())
-		}
-		kp.outs, kp.ins = make([]vr, batch), make([][]vr, batch)
-	}
-	parallel(batch, func(t *tape, b int) {
-		if kp != nil {
-			t = kp.tapes[b]
-			t.reset(true)
-			kp.outs[b], kp.ins[b] = o.run(t, rows(data, batch, b))
-			copy(out[b*w:(b+1)*w], t.v(kp.outs[b]))
-			return
-		}
-		t.reset(false)
-		z, _ := o.run(t, rows(data, batch, b))
-		copy(out[b*w:(b+1)*w], t.v(z))
-	})
 	shape := []int{batch, w}
 	if _, ok := o.(*lossOp); ok { // one scalar per example
 		shape = []int{batch}
 	}
-	return tensor.New(tensor.WithShape(shape...), tensor.WithBacking(out)), nil
+	res, err := o.Reused(prealloc, shape...)
+	if err != nil {
+		return nil, err
+	}
+	out := res.Float64s()
+	parallel(batch, func(t *tape, b int) {
+		t.reset(false)
+		z, _ := o.run(t, rows(data, batch, b))
+		copy(out[b*w:(b+1)*w], t.v(z))
+	})
+	return res, nil
 }
 
 // backOp computes the gradients of a kernelOp's inputs. Its output is
@@ -199,7 +179,9 @@ func (o *backOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
 	return tensor.Shape{b, total}, nil
 }
 
-func (o *backOp) Do(vals ...G.Value) (G.Value, error) {
+func (o *backOp) Do(vals ...G.Value) (G.Value, error) { return o.UsePreallocDo(nil, vals...) }
+
+func (o *backOp) UsePreallocDo(prealloc G.Value, vals ...G.Value) (G.Value, error) {
 	data, batch, err := matrices(vals)
 	if err != nil {
 		return nil, err
@@ -209,21 +191,15 @@ func (o *backOp) Do(vals ...G.Value) (G.Value, error) {
 	for _, w := range o.widths {
 		total += w
 	}
-	out := o.Out(batch * total)
-	gw := len(grad) / batch
-	var kp *kept
-	if k, ok := o.fwd.(keeper); ok && k.keep() != nil && len(k.keep().outs) == batch {
-		kp = k.keep()
+	res, err := o.Reused(prealloc, batch, total)
+	if err != nil {
+		return nil, err
 	}
+	out := res.Float64s()
+	gw := len(grad) / batch
 	parallel(batch, func(t *tape, b int) {
-		var z vr
-		var inVars []vr
-		if kp != nil {
-			t, z, inVars = kp.tapes[b], kp.outs[b], kp.ins[b]
-		} else {
-			t.reset(true)
-			z, inVars = o.fwd.run(t, rows(ins, batch, b))
-		}
+		t.reset(true)
+		z, inVars := o.fwd.run(t, rows(ins, batch, b))
 		t.zeroGrad()
 		copy(t.g(z), grad[b*gw:(b+1)*gw])
 		t.backward()
@@ -234,7 +210,7 @@ func (o *backOp) Do(vals ...G.Value) (G.Value, error) {
 			off += batch * w
 		}
 	})
-	return tensor.New(tensor.WithShape(batch, total), tensor.WithBacking(out)), nil
+	return res, nil
 }
 
 // colsOp gives the gradient of one input from a backOp's output: the
@@ -311,9 +287,12 @@ func (o *stepOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
 	b, err := ds[0].DimSize(0)
 	return tensor.Shape{b, o.m.Sizes.Len()}, err
 }
-func (o *stepOp) Do(vals ...G.Value) (G.Value, error) { return forward(o, vals) }
-func (o *stepOp) outWidth() int                       { return o.m.Sizes.Len() }
-func (o *stepOp) DiffWRT(n int) []bool                { return allTrue(n) }
+func (o *stepOp) Do(vals ...G.Value) (G.Value, error) { return forward(o, nil, vals) }
+func (o *stepOp) UsePreallocDo(p G.Value, vals ...G.Value) (G.Value, error) {
+	return forward(o, p, vals)
+}
+func (o *stepOp) outWidth() int        { return o.m.Sizes.Len() }
+func (o *stepOp) DiffWRT(n int) []bool { return allTrue(n) }
 func (o *stepOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
 	widths := []int{o.m.Sizes.Len()}
 	for _, i := range o.slots {
@@ -359,20 +338,20 @@ func (k *kernel) pack(s state) vr {
 // observeOp reads a slot's observed elements.
 type observeOp struct {
 	baseOp
-	m     *Machine
-	slot  *SlotNet
-	tapes kept
+	m    *Machine
+	slot *SlotNet
 }
-
-func (o *observeOp) keep() *kept { return &o.tapes }
 
 func (o *observeOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
 	b, err := ds[0].DimSize(0)
 	return tensor.Shape{b, o.slot.InDim}, err
 }
-func (o *observeOp) Do(vals ...G.Value) (G.Value, error) { return forward(o, vals) }
-func (o *observeOp) outWidth() int                       { return o.slot.InDim }
-func (o *observeOp) DiffWRT(n int) []bool                { return allTrue(n) }
+func (o *observeOp) Do(vals ...G.Value) (G.Value, error) { return forward(o, nil, vals) }
+func (o *observeOp) UsePreallocDo(p G.Value, vals ...G.Value) (G.Value, error) {
+	return forward(o, p, vals)
+}
+func (o *observeOp) outWidth() int        { return o.slot.InDim }
+func (o *observeOp) DiffWRT(n int) []bool { return allTrue(n) }
 func (o *observeOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
 	return symDiff(o, []int{o.m.Sizes.Len()}, in, grad)
 }
@@ -386,23 +365,64 @@ func (o *observeOp) run(t *tape, inputs [][]float64) (vr, []vr) {
 }
 
 // groupSoftmaxOp applies a softmax to each group of k consecutive columns.
+// Gorgonia's SoftMax over the logits reshaped to [B·n, k] is no faster
+// (static training step of Compare 3.51 ms both, BenchmarkStaticStepWAP
+// 31.9 against 30.8 ms, medians of 6 interleaved runs) and rounds
+// differently (it multiplies by 1/Σ), so the trained figures would change.
 type groupSoftmaxOp struct {
 	baseOp
 	k, width int
-	tapes    kept
 }
-
-func (o *groupSoftmaxOp) keep() *kept { return &o.tapes }
 
 func (o *groupSoftmaxOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
 	b, err := ds[0].DimSize(0)
 	return tensor.Shape{b, o.width}, err
 }
-func (o *groupSoftmaxOp) Do(vals ...G.Value) (G.Value, error) { return forward(o, vals) }
-func (o *groupSoftmaxOp) outWidth() int                       { return o.width }
-func (o *groupSoftmaxOp) DiffWRT(n int) []bool                { return allTrue(n) }
+func (o *groupSoftmaxOp) Do(vals ...G.Value) (G.Value, error) { return forward(o, nil, vals) }
+func (o *groupSoftmaxOp) UsePreallocDo(p G.Value, vals ...G.Value) (G.Value, error) {
+	return forward(o, p, vals)
+}
+func (o *groupSoftmaxOp) outWidth() int        { return o.width }
+func (o *groupSoftmaxOp) DiffWRT(n int) []bool { return allTrue(n) }
+
+// SymDiff differentiates through the softmax's own output (softmaxBackOp).
 func (o *groupSoftmaxOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
-	return symDiff(o, []int{o.width}, in, grad)
+	back := &softmaxBackOp{baseOp: newBase(o.Name+"ᵀ", 2), k: o.k, width: o.width}
+	d, err := G.ApplyOp(back, out, grad)
+	if err != nil {
+		return nil, err
+	}
+	return G.Nodes{d}, nil
+}
+
+// softmaxBackOp is groupSoftmaxOp's backward pass: from the softmax z and
+// the gradient reaching it, the gradient of the logits (mathx.SoftmaxBack).
+type softmaxBackOp struct {
+	baseOp
+	k, width int
+}
+
+func (o *softmaxBackOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
+	b, err := ds[0].DimSize(0)
+	return tensor.Shape{b, o.width}, err
+}
+func (o *softmaxBackOp) Do(vals ...G.Value) (G.Value, error) { return o.UsePreallocDo(nil, vals...) }
+func (o *softmaxBackOp) UsePreallocDo(p G.Value, vals ...G.Value) (G.Value, error) {
+	data, batch, err := matrices(vals)
+	if err != nil {
+		return nil, err
+	}
+	res, err := o.Reused(p, batch, o.width)
+	if err != nil {
+		return nil, err
+	}
+	out := res.Float64s()
+	clear(out)
+	for b := 0; b < batch; b++ {
+		r := data[0][b*o.width : (b+1)*o.width]
+		mathx.SoftmaxBack(out[b*o.width:(b+1)*o.width], r, data[1][b*o.width:(b+1)*o.width], o.k)
+	}
+	return res, nil
 }
 
 func (o *groupSoftmaxOp) run(t *tape, inputs [][]float64) (vr, []vr) {
@@ -417,11 +437,8 @@ func (o *groupSoftmaxOp) run(t *tape, inputs [][]float64) (vr, []vr) {
 // cells that count) and the target pointer (L).
 type lossOp struct {
 	baseOp
-	sz    Sizes
-	tapes kept
+	sz Sizes
 }
-
-func (o *lossOp) keep() *kept { return &o.tapes }
 
 func (o *lossOp) Type() hm.Type {
 	m := G.TensorType{Dims: 2, Of: tensor.Float64}
@@ -431,9 +448,12 @@ func (o *lossOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
 	b, err := ds[0].DimSize(0)
 	return tensor.Shape{b}, err
 }
-func (o *lossOp) Do(vals ...G.Value) (G.Value, error) { return forward(o, vals) }
-func (o *lossOp) outWidth() int                       { return 1 }
-func (o *lossOp) DiffWRT(n int) []bool                { return []bool{true, false} }
+func (o *lossOp) Do(vals ...G.Value) (G.Value, error) { return forward(o, nil, vals) }
+func (o *lossOp) UsePreallocDo(p G.Value, vals ...G.Value) (G.Value, error) {
+	return forward(o, p, vals)
+}
+func (o *lossOp) outWidth() int        { return 1 }
+func (o *lossOp) DiffWRT(n int) []bool { return []bool{true, false} }
 func (o *lossOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
 	return symDiff(o, []int{o.sz.Len()}, in, grad)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/interpreter/forth"
 )
 
@@ -76,27 +77,17 @@ func (sz Sizes) initialStateInto(x []float64, init []int) error {
 	return nil
 }
 
-func argmax(x []float64) int {
-	best := 0
-	for i, v := range x {
-		if v > x[best] {
-			best = i
-		}
-	}
-	return best
-}
-
 // Discrete returns the argmax of every cell and pointer: the symbolic state
 // this state is closest to.
 func (s *State) Discrete() (D []int, dTop int, R []int, rTop int, H []int, pc int) {
 	rows := func(buf []float64, n, w int) []int {
 		out := make([]int, n)
 		for i := range out {
-			out[i] = argmax(buf[i*w : (i+1)*w])
+			out[i] = mathx.Argmax(buf[i*w : (i+1)*w])
 		}
 		return out
 	}
-	return rows(s.D, s.L, s.V), argmax(s.dPointer), rows(s.R, s.L, s.W), argmax(s.rPointer), rows(s.Heap, s.Sizes.H, s.V), argmax(s.C)
+	return rows(s.D, s.L, s.V), mathx.Argmax(s.dPointer), rows(s.R, s.L, s.W), mathx.Argmax(s.rPointer), rows(s.Heap, s.Sizes.H, s.V), mathx.Argmax(s.C)
 }
 
 // Stack returns the argmax data stack, bottom to top, with the depth read
@@ -113,7 +104,7 @@ func (s *State) Crispness() float64 {
 	check := func(buf []float64, n, w int) {
 		for i := 0; i < n; i++ {
 			row := buf[i*w : (i+1)*w]
-			k := argmax(row)
+			k := mathx.Argmax(row)
 			for j, v := range row {
 				want := 0.0
 				if j == k {
@@ -219,7 +210,7 @@ func (s *State) discretise() {
 	hard := func(buf []float64, n, w int) {
 		for i := 0; i < n; i++ {
 			row := buf[i*w : (i+1)*w]
-			k := argmax(row)
+			k := mathx.Argmax(row)
 			clear(row)
 			row[k] = 1
 		}

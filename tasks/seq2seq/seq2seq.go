@@ -7,8 +7,8 @@
 // # Model
 //
 // Tokens are integers 0 … V−1; the index V is the start (GO) token of the
-// decoder. The encoder and the decoder are two LSTMs with H units and
-// separate weights. At every step the input row is [x_t, h_{t−1}, 1] and one
+// decoder. The encoder and the decoder are two LSTMs (package
+// internal/lstm) with H units and separate weights. At every step the input row is [x_t, h_{t−1}, 1] and one
 // matrix product with a fused weight W of shape [I+H+1, 4H] gives the
 // pre-activations of the four gates (input i, forget f, candidate g, output
 // o; the last row of W is the bias):
@@ -53,7 +53,7 @@
 // (Sutskever et al.) from a generator seeded with Config.Seed; with the
 // shuffling generator seeded too, training is deterministic: Gorgonia's
 // TapeMachine runs the nodes in a fixed order, and where work is split over
-// goroutines (gonum's matrix product by output blocks, the cell Ops by
+// goroutines (gonum's matrix product by output blocks, the LSTM steps by
 // rows) every output element is computed by one goroutine in a fixed order.
 //
 // # Implementation
@@ -63,7 +63,7 @@
 // inference), cached in the Model and rerun with G.Let and vm.Reset. The
 // parameter nodes share their tensors with the Model, so an update is seen
 // by every graph. An unrolled step is 3 nodes in the encoder (concatenate,
-// matrix product, fused LSTM cell Op) and 5 in the decoder (plus [h, 1] and
+// matrix product, lstm.Step) and 5 in the decoder (plus [h, 1] and
 // the output product); the loss is one Op over all steps. See ops.go.
 //
 // Cached graphs keep their last values (about 80 MB for a batch of 128
@@ -72,6 +72,7 @@
 package seq2seq
 
 import (
+	"github.com/d4lang/d4/internal/lstm"
 	"github.com/d4lang/d4/internal/optim"
 
 	"errors"
@@ -241,7 +242,7 @@ func (m *Model) build(s shape) (*graph, error) {
 		nodes[p] = n
 		params = append(params, n)
 	}
-	S := stateBlocks * H
+	S := lstm.Blocks * H
 
 	// input returns the op inputs and the part of x_t: the one-hot token
 	// (partTok or partArgmax reading src), or its embedding.
@@ -273,7 +274,7 @@ func (m *Model) build(s shape) (*graph, error) {
 		if st == nil {
 			parts = append(parts, part{kind: partZeros, width: H})
 		} else {
-			parts = append(parts, part{kind: partCols, input: len(ins), col: blkH * H, width: H})
+			parts = append(parts, part{kind: partCols, input: len(ins), col: lstm.BlockH * H, width: H})
 			ins = append(ins, st)
 			inW = append(inW, S)
 		}
@@ -286,12 +287,7 @@ func (m *Model) build(s shape) (*graph, error) {
 		if err != nil {
 			return nil, err
 		}
-		cell := &cellOp{baseOp: newBase(name+".cell", 1), h: H, first: st == nil}
-		if st == nil {
-			return G.ApplyOp(cell, pre)
-		}
-		cell.Inputs = 2
-		return G.ApplyOp(cell, pre, st)
+		return lstm.Step(name+".cell", H, pre, st)
 	}
 
 	var st *G.Node
@@ -322,7 +318,7 @@ func (m *Model) build(s shape) (*graph, error) {
 		if st, err = step(name, ins, xp, st, m.dec); err != nil {
 			return nil, err
 		}
-		hb, err := G.ApplyOp(newCat(name+".h1", []int{S}, part{kind: partCols, col: blkH * H, width: H}, part{kind: partOne, width: 1}), st)
+		hb, err := G.ApplyOp(newCat(name+".h1", []int{S}, part{kind: partCols, col: lstm.BlockH * H, width: H}, part{kind: partOne, width: 1}), st)
 		if err != nil {
 			return nil, err
 		}

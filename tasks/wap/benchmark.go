@@ -8,11 +8,12 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"slices"
 	"sort"
 	"strings"
 
-	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/tasks/wap/cc"
 )
 
 // The hand-written benchmark: 200 CC-style problems over the five patterns
@@ -47,7 +48,7 @@ type BenchItem struct {
 	// money-or-decimal, synonym, long, question-middle.
 	Phenomena []string `json:"phenomena"`
 
-	answer *big.Rat
+	exact *big.Rat
 }
 
 // Benchmark returns a half of the benchmark ("dev" or "test").
@@ -77,11 +78,11 @@ func ReadBenchmark(r io.Reader, name string) ([]BenchItem, error) {
 			return nil, fmt.Errorf("%s:%d: %w", name, line, err)
 		}
 		var ok bool
-		if it.answer, ok = new(big.Rat).SetString(it.Answer); !ok {
+		if it.exact, ok = new(big.Rat).SetString(it.Answer); !ok {
 			return nil, fmt.Errorf("%s:%d: answer %q is not a number", name, line, it.Answer)
 		}
-		if it.Text == "" || !knownPattern(it.Pattern) {
-			return nil, fmt.Errorf("%s:%d: an item needs a text and one of the patterns %s", name, line, strings.Join(data.Patterns, " "))
+		if it.Text == "" || !slices.Contains(cc.Patterns, it.Pattern) {
+			return nil, fmt.Errorf("%s:%d: an item needs a text and one of the patterns %s", name, line, strings.Join(cc.Patterns, " "))
 		}
 		out = append(out, it)
 	}
@@ -89,15 +90,6 @@ func ReadBenchmark(r io.Reader, name string) ([]BenchItem, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return out, nil
-}
-
-func knownPattern(p string) bool {
-	for _, q := range data.Patterns {
-		if p == q {
-			return true
-		}
-	}
-	return false
 }
 
 // BenchResult is the model's answer to one benchmark problem.
@@ -167,7 +159,7 @@ func (e *Ensemble) EvalBenchmark(items []BenchItem, vocab *reader.Vocab) (*Bench
 				s := sols[0]
 				res.Formula, res.Confidence, err = s.Formula, s.Confidence, s.Err
 				if s.Err == nil {
-					res.Answer, res.Right = reader.FormatRat(s.Answer), s.Answer.Cmp(it.answer) == 0
+					res.Answer, res.Right = reader.FormatRat(s.Answer), s.Answer.Cmp(it.exact) == 0
 				}
 			}
 		}

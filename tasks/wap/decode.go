@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
@@ -64,7 +65,7 @@ func (m *Model) exactAnswer(p *Problem, execs []execution, dec Decoding, confide
 	choices := make([]int, len(execs))
 	sol := Solution{Choices: choices, Confidence: 1}
 	for j, e := range execs {
-		choices[j] = argmax(e.probs)
+		choices[j] = mathx.Argmax(e.probs)
 		sol.Slots = append(sol.Slots, e.slot)
 		sol.Confidence *= e.probs[choices[j]]
 	}

@@ -7,15 +7,38 @@
 // pairs alone to answer it (56).
 //
 // Prepare makes the task's data: it reads the Common Core (CC) dataset
-// (Roy and Roth 2015; 300/100/200 problems, each with three numbers and one
-// of five equation patterns) and adds problems of the generator
-// (package synth) to its training split, or makes every split with the
-// generator; it tokenises every problem, reads its numbers, learns the
-// WordPiece vocabulary from the training split only, and writes
+// (package cc: Roy and Roth 2015; 300/100/200 problems, each with three
+// numbers and one of five equation patterns) and adds problems of the
+// generator (package synth) to its training split, or makes every split
+// with the generator; it tokenises every problem, reads its numbers, learns
+// the WordPiece vocabulary from the training split only, and writes
 // tokenizer.json and tokenizer_config.json (a Hugging Face tokenizer that
 // gives the token ids from the text: package reader), train.parquet,
 // dev.parquet, test.parquet and prepared.json (see Prepare). LoadPrepared
 // reads them back.
+//
+// The Parquet files hold one Row a problem (WriteRows, ReadRows, stored
+// through package data), in one plain schema:
+//
+//	message WAPRow {
+//	  required int64 id;
+//	  required binary text (STRING);
+//	  required group tokens (LIST) { repeated group list { required binary element (STRING); } }
+//	  required group token_ids (LIST) { repeated group list { required int32 element; } }
+//	  required group num_pos (LIST) { repeated group list { required int32 element; } }
+//	  required group numbers (LIST) { repeated group list { required int32 element; } }
+//	  required int32 answer;
+//	  required binary equation (STRING);
+//	  required binary pattern (STRING);
+//	  required binary source (STRING);
+//	}
+//
+// token_ids has one id per token, num_pos the increasing token positions of
+// the numbers, numbers their values; source is "cc" or "synthetic", pattern
+// one of the five CC patterns or "other". Both functions refuse rows where
+// these disagree; writes are atomic and compressed, and reading accepts the
+// layouts other tools write (a missing column or one of another kind is an
+// error wrapping ErrSchema).
 //
 // Training (Trainer) runs the reader and ∂4 as one Gorgonia graph along the
 // sketch's static trace. Answering (Ensemble.Solve) runs ∂4 step by step to

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/d4lang/d4/data"
-
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
@@ -317,10 +315,10 @@ func (m *Model) run(gr *graph, ps []*Problem) (float64, []float64, error) {
 }
 
 // Problems converts prepared rows to problems.
-func Problems(rows []data.WAPRow) []*Problem {
+func Problems(rows []Row) []*Problem {
 	out := make([]*Problem, len(rows))
 	for i, r := range rows {
-		p := &Problem{ID: r.ID, Answer: int(r.Answer), IDs: make([]int, len(r.TokenIDs)), Generated: r.Source == data.SourceSynthetic}
+		p := &Problem{ID: r.ID, Answer: int(r.Answer), IDs: make([]int, len(r.TokenIDs)), Generated: r.Source == SourceSynthetic}
 		for t, id := range r.TokenIDs {
 			p.IDs[t] = int(id)
 		}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/sketches"
@@ -181,7 +182,7 @@ func evalFormula(t *testing.T, f string) *big.Rat {
 func argmaxProduct(execs []execution) float64 {
 	p := 1.0
 	for _, e := range execs {
-		p *= e.probs[argmax(e.probs)]
+		p *= e.probs[mathx.Argmax(e.probs)]
 	}
 	return p
 }

@@ -324,7 +324,7 @@ var (
 // describes them.
 func loadEnsemble(dir string, cfg Config) (*Ensemble, *reader.Vocab, error) {
 	if len(cfg.Members) == 0 {
-		m, vocab, err := loadModel(dir, cfg)
+		m, vocab, err := loadMember(dir, cfg)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -344,7 +344,7 @@ func loadEnsemble(dir string, cfg Config) (*Ensemble, *reader.Vocab, error) {
 		var m *Model
 		var mvocab *reader.Vocab
 		if err == nil {
-			m, mvocab, err = loadModel(filepath.Join(dir, name), mcfg)
+			m, mvocab, err = loadMember(filepath.Join(dir, name), mcfg)
 		}
 		if err == nil && (!mvocab.Equal(vocab) || mcfg.SketchHash != cfg.SketchHash) {
 			err = errors.New("another vocabulary or sketch than the ensemble's")
@@ -448,15 +448,15 @@ func LoadModel(dir string) (*Model, Config, *reader.Vocab, error) {
 	if len(cfg.Members) > 0 {
 		return fail(errors.New("an ensemble, not one model"))
 	}
-	m, vocab, err := loadModel(dir, cfg)
+	m, vocab, err := loadMember(dir, cfg)
 	if err != nil {
 		return fail(err)
 	}
 	return m, cfg, vocab, nil
 }
 
-// loadModel reads one model's weights and vocabulary as cfg describes them.
-func loadModel(dir string, cfg Config) (*Model, *reader.Vocab, error) {
+// loadMember reads one model's weights and vocabulary as cfg describes them.
+func loadMember(dir string, cfg Config) (*Model, *reader.Vocab, error) {
 	if d4.SketchHash(cfg.Sketch) != cfg.SketchHash {
 		return nil, nil, errors.New("config.json: the sketch does not match its checksum")
 	}

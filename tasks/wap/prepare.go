@@ -9,9 +9,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/internal/atomicfile"
 	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/tasks/wap/cc"
 	"github.com/d4lang/d4/tasks/wap/synth"
 )
 
@@ -123,10 +123,10 @@ type Summary struct {
 type prepSplit struct {
 	name     string
 	file     string
-	problems []data.CCProblem
+	problems []cc.Problem
 	qs       []reader.Question // of the kept problems
-	kept     []data.CCProblem
-	sources  []string // of the kept problems: data.SourceCC or data.SourceSynthetic
+	kept     []cc.Problem
+	sources  []string // of the kept problems: SourceCC or SourceSynthetic
 }
 
 // Prepare makes the word algebra dataset. It reads CC from cfg.Dir and adds
@@ -144,7 +144,7 @@ type prepSplit struct {
 // Prepare writes, in cfg.Out (made if missing), each file atomically:
 // tokenizer.json and tokenizer_config.json (reader.Vocab.Save: the
 // tokenizer that gives each row's token ids from its text), train.parquet,
-// dev.parquet and test.parquet (data.WAPRow, Source "cc" or "synthetic"
+// dev.parquet and test.parquet (Row, Source "cc" or "synthetic"
 // for generated problems, in the order of the split files), and last
 // prepared.json (the Summary, indented JSON).
 // It fails, with one line saying why, for a bad configuration, data that
@@ -165,52 +165,83 @@ func Prepare(cfg PrepareConfig) (Summary, error) {
 	}
 	sum := Summary{Seed: cfg.Seed, SkippedByReason: map[string]int{}, Skipped: []Skip{}}
 	splits := []*prepSplit{{name: "train", file: TrainFile}, {name: "dev", file: DevFile}, {name: "test", file: TestFile}}
+	var err error
 	if cfg.Synthetic {
-		sum.Source = data.SourceSynthetic
-		n := cfg.SyntheticN
-		for i := range n {
-			if n[i] < 0 {
-				return fail(fmt.Errorf("%d synthetic %s problems asked for, want 0 or more (0: %d)", n[i], splits[i].name, DefaultSyntheticN[i]))
-			}
-			if n[i] == 0 {
-				n[i] = DefaultSyntheticN[i]
-			}
-		}
-		all := synth.Generate(n[0]+n[1]+n[2], cfg.Seed)
-		splits[0].problems = all[:n[0]]
-		splits[1].problems = all[n[0] : n[0]+n[1]]
-		splits[2].problems = all[n[0]+n[1]:]
+		err = generateSplits(cfg, splits, &sum)
 	} else {
-		if cfg.Dir == "" {
-			return fail(errors.New("no CC directory given (or ask for synthetic data)"))
-		}
-		sum.Source, sum.Dir = data.SourceCC, cfg.Dir
-		train, dev, test, err := data.LoadCC(cfg.Dir)
-		if err != nil {
-			return fail(err)
-		}
-		// Generated problems follow CC's training problems, with ids
-		// after CC's.
-		next := 0
-		for _, sp := range [][]data.CCProblem{train, dev, test} {
-			for _, p := range sp {
-				next = max(next, p.ID+1)
-			}
-		}
-		gen := synth.Generate(cfg.Generated, cfg.Seed)
-		for i := range gen {
-			gen[i].ID += next
-		}
-		sum.Generated = len(gen)
-		splits[0].problems, splits[1].problems, splits[2].problems = append(train, gen...), dev, test
+		err = readCC(cfg, splits, &sum)
 	}
+	if err != nil {
+		return fail(err)
+	}
+	keepReadable(splits, &sum)
+	if len(splits[0].kept) == 0 {
+		return fail(fmt.Errorf("no training problem left (%d read, all skipped)", len(splits[0].problems)))
+	}
+	vocab := reader.LearnVocab(splits[0].qs, cfg.VocabSize)
+	sum.VocabSize = vocab.Size()
+	if err := writePrepared(cfg.Out, splits, vocab, sum); err != nil {
+		return fail(err)
+	}
+	return sum, nil
+}
 
+// generateSplits makes every split with the generator: the first
+// SyntheticN[0] problems are train, the next dev, the rest test.
+func generateSplits(cfg PrepareConfig, splits []*prepSplit, sum *Summary) error {
+	sum.Source = SourceSynthetic
+	n := cfg.SyntheticN
+	for i := range n {
+		if n[i] < 0 {
+			return fmt.Errorf("%d synthetic %s problems asked for, want 0 or more (0: %d)", n[i], splits[i].name, DefaultSyntheticN[i])
+		}
+		if n[i] == 0 {
+			n[i] = DefaultSyntheticN[i]
+		}
+	}
+	all := synth.Generate(n[0]+n[1]+n[2], cfg.Seed)
+	splits[0].problems = all[:n[0]]
+	splits[1].problems = all[n[0] : n[0]+n[1]]
+	splits[2].problems = all[n[0]+n[1]:]
+	return nil
+}
+
+// readCC reads CC's splits and adds cfg.Generated problems of the
+// generator to its training split, after CC's problems and with ids after
+// CC's.
+func readCC(cfg PrepareConfig, splits []*prepSplit, sum *Summary) error {
+	if cfg.Dir == "" {
+		return errors.New("no CC directory given (or ask for synthetic data)")
+	}
+	sum.Source, sum.Dir = SourceCC, cfg.Dir
+	train, dev, test, err := cc.Load(cfg.Dir)
+	if err != nil {
+		return err
+	}
+	next := 0
+	for _, sp := range [][]cc.Problem{train, dev, test} {
+		for _, p := range sp {
+			next = max(next, p.ID+1)
+		}
+	}
+	gen := synth.Generate(cfg.Generated, cfg.Seed)
+	for i := range gen {
+		gen[i].ID += next
+	}
+	sum.Generated = len(gen)
+	splits[0].problems, splits[1].problems, splits[2].problems = append(train, gen...), dev, test
+	return nil
+}
+
+// keepReadable reads every problem of the splits (readProblem) and keeps
+// those that can be answered, counting and listing the others in sum.
+func keepReadable(splits []*prepSplit, sum *Summary) {
 	for i, sp := range splits {
 		sum.Problems.add(sp.name, len(sp.problems))
 		for j, p := range sp.problems {
 			src := sum.Source
 			if i == 0 && j >= len(sp.problems)-sum.Generated {
-				src = data.SourceSynthetic
+				src = SourceSynthetic
 			}
 			q, reason, detail := readProblem(p)
 			if reason != "" {
@@ -224,50 +255,45 @@ func Prepare(cfg PrepareConfig) (Summary, error) {
 		}
 		sum.Rows.add(sp.name, len(sp.kept))
 	}
-	if len(splits[0].kept) == 0 {
-		return fail(fmt.Errorf("no training problem left (%d read, all skipped)", len(splits[0].problems)))
-	}
+}
 
-	vocab := reader.LearnVocab(splits[0].qs, cfg.VocabSize)
-	sum.VocabSize = vocab.Size()
-
-	rows := make([][]data.WAPRow, len(splits))
+// writePrepared writes the files of a prepared dataset to out (made if
+// missing), each atomically: the tokenizer, the splits' rows, and last
+// prepared.json.
+func writePrepared(out string, splits []*prepSplit, vocab *reader.Vocab, sum Summary) error {
+	rows := make([][]Row, len(splits))
 	for i, sp := range splits {
 		for j, p := range sp.kept {
 			r, err := wapRow(p, sp.qs[j], vocab, sp.sources[j])
 			if err != nil {
-				return fail(fmt.Errorf("%s problem %d: %w", sp.name, p.ID, err))
+				return fmt.Errorf("%s problem %d: %w", sp.name, p.ID, err)
 			}
 			rows[i] = append(rows[i], r)
 		}
 	}
-
-	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
-		return fail(err)
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
 	}
-	if err := vocab.Save(filepath.Join(cfg.Out, TokenizerFile)); err != nil {
-		return fail(err)
+	if err := vocab.Save(filepath.Join(out, TokenizerFile)); err != nil {
+		return err
 	}
 	for i, sp := range splits {
-		if err := data.WriteWAP(filepath.Join(cfg.Out, sp.file), rows[i]); err != nil {
-			return fail(err)
+		if err := WriteRows(filepath.Join(out, sp.file), rows[i]); err != nil {
+			return err
 		}
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(sum); err != nil {
-		return fail(err)
+		return err
 	}
-	if err := atomicfile.WriteBytes(filepath.Join(cfg.Out, PreparedFile), b.Bytes()); err != nil {
-		return fail(err)
-	}
-	return sum, nil
+	return atomicfile.WriteBytes(filepath.Join(out, PreparedFile), b.Bytes())
 }
 
 // readProblem parses a problem's text and checks its numbers and answer;
 // it returns the reason (and details) to skip it, or "".
-func readProblem(p data.CCProblem) (q reader.Question, reason, detail string) {
+func readProblem(p cc.Problem) (q reader.Question, reason, detail string) {
 	q, err := reader.ParseQuestion(p.Text)
 	if err != nil {
 		return q, SkipText, err.Error()
@@ -293,17 +319,17 @@ func isValue(v float64) bool {
 
 // wapRow makes the stored row of a kept problem: its tokens are the
 // vocabulary's pieces (NumberToken for each number).
-func wapRow(p data.CCProblem, q reader.Question, vocab *reader.Vocab, source string) (data.WAPRow, error) {
+func wapRow(p cc.Problem, q reader.Question, vocab *reader.Vocab, source string) (Row, error) {
 	enc, err := vocab.Encode(q)
 	if err != nil {
-		return data.WAPRow{}, err
+		return Row{}, err
 	}
-	r := data.WAPRow{
+	r := Row{
 		ID: int64(p.ID), Text: p.Text, Tokens: enc.Pieces,
 		TokenIDs: make([]int32, len(enc.IDs)),
 		NumPos:   make([]int32, len(enc.NumPos)),
 		Numbers:  make([]int32, len(q.Quantities)),
-		Answer:   int32(p.Answer), Equation: p.Equation, Pattern: data.EquationPattern(p.Equation), Source: source,
+		Answer:   int32(p.Answer), Equation: p.Equation, Pattern: cc.EquationPattern(p.Equation), Source: source,
 	}
 	for i, id := range enc.IDs {
 		r.TokenIDs[i] = int32(id)
@@ -317,7 +343,7 @@ func wapRow(p data.CCProblem, q reader.Question, vocab *reader.Vocab, source str
 
 // Prepared is a prepared dataset as LoadPrepared reads it.
 type Prepared struct {
-	Train, Dev, Test []data.WAPRow
+	Train, Dev, Test []Row
 	Vocab            *reader.Vocab
 	Summary          Summary
 }
@@ -343,10 +369,10 @@ func LoadPrepared(dir string) (*Prepared, error) {
 	}
 	for _, s := range []struct {
 		file string
-		rows *[]data.WAPRow
+		rows *[]Row
 	}{{TrainFile, &p.Train}, {DevFile, &p.Dev}, {TestFile, &p.Test}} {
 		path := filepath.Join(dir, s.file)
-		rows, err := data.ReadWAP(path)
+		rows, err := ReadRows(path)
 		if err != nil {
 			return fail(err)
 		}

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/tasks/wap/cc"
 )
 
 // ccDir is where the CC dataset lives on the project's machines.
@@ -49,11 +49,11 @@ func checkPrepared(t *testing.T, out string, sum Summary) *Prepared {
 			t.Errorf("vocabulary piece %q (id %d) is not in the training split", w, id)
 		}
 	}
-	for i, split := range [][]data.WAPRow{p.Train, p.Dev, p.Test} {
+	for i, split := range [][]Row{p.Train, p.Dev, p.Test} {
 		for _, r := range split {
 			want := sum.Source
-			if r.Source == data.SourceSynthetic && i == 0 && sum.Source == data.SourceCC {
-				want = data.SourceSynthetic
+			if r.Source == SourceSynthetic && i == 0 && sum.Source == SourceCC {
+				want = SourceSynthetic
 			}
 			if r.Source != want {
 				t.Errorf("row %d: source %q, want %q", r.ID, r.Source, want)
@@ -61,14 +61,14 @@ func checkPrepared(t *testing.T, out string, sum Summary) *Prepared {
 			if len(r.Tokens) != len(r.TokenIDs) {
 				t.Errorf("row %d: %d tokens for %d ids", r.ID, len(r.Tokens), len(r.TokenIDs))
 			}
-			if r.Pattern != data.EquationPattern(r.Equation) || r.Pattern == data.PatternOther {
+			if r.Pattern != cc.EquationPattern(r.Equation) || r.Pattern == cc.PatternOther {
 				t.Errorf("row %d: pattern %q for %s", r.ID, r.Pattern, r.Equation)
 			}
-			v, err := data.EvalEquation(r.Equation)
+			v, err := cc.EvalEquation(r.Equation)
 			if err != nil || v != float64(r.Answer) {
 				t.Errorf("row %d: %s = %v (%v), answer %d", r.ID, r.Equation, v, err, r.Answer)
 			}
-			eq, _ := data.EquationNumbers(r.Equation)
+			eq, _ := cc.EquationNumbers(r.Equation)
 			var got []float64
 			for k, n := range r.Numbers {
 				got = append(got, float64(n))
@@ -87,7 +87,7 @@ func checkPrepared(t *testing.T, out string, sum Summary) *Prepared {
 }
 
 func TestPrepareCC(t *testing.T) {
-	if _, err := os.Stat(filepath.Join(ccDir, data.CCQuestions)); err != nil {
+	if _, err := os.Stat(filepath.Join(ccDir, cc.QuestionsFile)); err != nil {
 		t.Skipf("the CC dataset is not at %s (%v); skipping", ccDir, err)
 	}
 	out := filepath.Join(t.TempDir(), "prepared")
@@ -95,7 +95,7 @@ func TestPrepareCC(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Source != data.SourceCC || sum.Problems != (SplitCounts{350, 100, 200}) || sum.Generated != 50 {
+	if sum.Source != SourceCC || sum.Problems != (SplitCounts{350, 100, 200}) || sum.Generated != 50 {
 		t.Errorf("summary %+v", sum)
 	}
 	skipped := SplitCounts{}
@@ -111,7 +111,7 @@ func TestPrepareCC(t *testing.T) {
 	p := checkPrepared(t, out, sum)
 	n := 0
 	for _, r := range p.Train {
-		if r.Source == data.SourceSynthetic {
+		if r.Source == SourceSynthetic {
 			n++
 		}
 	}
@@ -128,7 +128,7 @@ func TestPrepareSynthetic(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := SplitCounts{60, 12, DefaultSyntheticN[2]}
-	if sum.Source != data.SourceSynthetic || sum.Problems != want || sum.Rows != want || len(sum.Skipped) != 0 || sum.Seed != 5 || sum.VocabSize != 300 {
+	if sum.Source != SourceSynthetic || sum.Problems != want || sum.Rows != want || len(sum.Skipped) != 0 || sum.Seed != 5 || sum.VocabSize != 300 {
 		t.Errorf("summary %+v", sum)
 	}
 	p := checkPrepared(t, out, sum)
@@ -167,10 +167,10 @@ func writeCC(t *testing.T, texts []string, answers []float64, eqs []string) stri
 	}
 	b, _ := json.Marshal(qs)
 	files := map[string]string{
-		data.CCQuestions: string(b),
-		data.CCTrain:     strings.Join(train, "\n"),
-		data.CCDev:       string(rune('0' + len(texts) - 2)),
-		data.CCTest:      string(rune('0' + len(texts) - 1)),
+		cc.QuestionsFile: string(b),
+		cc.TrainFile:     strings.Join(train, "\n"),
+		cc.DevFile:       string(rune('0' + len(texts) - 2)),
+		cc.TestFile:      string(rune('0' + len(texts) - 1)),
 	}
 	for name, content := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {

@@ -107,3 +107,20 @@ func trainRestart(w *TrainingDir, spec RunSpec, k int, data string) (Restart, er
 	cfg.TrainSeconds = secs + time.Since(start).Seconds()
 	return Restart{Model: best, Config: cfg}, nil
 }
+
+// TestAccuracy is the exact accuracy (Ensemble.ExactAccuracy), in
+// percent, of each restart's model alone and of the restarts answering
+// together as an ensemble, on problems.
+func TestAccuracy(restarts []Restart, problems []*Problem) (each []float64, together float64, err error) {
+	e := &Ensemble{}
+	for _, r := range restarts {
+		acc, err := (&Ensemble{Models: []*Model{r.Model}}).ExactAccuracy(problems)
+		if err != nil {
+			return nil, 0, err
+		}
+		e.Models = append(e.Models, r.Model)
+		each = append(each, acc)
+	}
+	together, err = e.ExactAccuracy(problems)
+	return each, together, err
+}

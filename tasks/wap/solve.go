@@ -117,13 +117,3 @@ func (m *Model) softRun(p *Problem, vec []float64) ([]execution, []float64, erro
 	})
 	return execs, final, err
 }
-
-func argmax(x []float64) int {
-	k := 0
-	for i, v := range x {
-		if v > x[k] {
-			k = i
-		}
-	}
-	return k
-}

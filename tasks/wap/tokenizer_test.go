@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/tasks/wap/cc"
 )
 
 // proseIDs are the ids of a question as the reader made them before its
@@ -109,7 +109,7 @@ func TestTokenizerGivesProseIDs(t *testing.T) {
 		cfg  PrepareConfig
 	}
 	sets := []dataset{{"synthetic", PrepareConfig{Synthetic: true, Seed: 1}}}
-	if _, err := os.Stat(filepath.Join(ccDir, data.CCQuestions)); err == nil {
+	if _, err := os.Stat(filepath.Join(ccDir, cc.QuestionsFile)); err == nil {
 		sets = append(sets, dataset{"cc", PrepareConfig{Dir: ccDir, Generated: DefaultGenerated, Seed: 1}})
 	} else {
 		t.Logf("the CC dataset is not at %s (%v): checking the synthetic data alone", ccDir, err)
@@ -125,7 +125,7 @@ func TestTokenizerGivesProseIDs(t *testing.T) {
 				t.Fatal(err)
 			}
 			var rows agreement
-			for _, split := range [][]data.WAPRow{p.Train, p.Dev, p.Test} {
+			for _, split := range [][]Row{p.Train, p.Dev, p.Test} {
 				for _, r := range split {
 					q, err := reader.ParseQuestion(r.Text)
 					if err != nil {
@@ -137,7 +137,7 @@ func TestTokenizerGivesProseIDs(t *testing.T) {
 			t.Logf("%s: %d of %d prepared problems get prose's ids", set.name, rows.same, rows.n)
 			if set.cfg.Dir != "" {
 				// Every CC problem the reader reads, the skipped ones too.
-				train, dev, test, err := data.LoadCC(set.cfg.Dir)
+				train, dev, test, err := cc.Load(set.cfg.Dir)
 				if err != nil {
 					t.Fatal(err)
 				}

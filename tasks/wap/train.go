@@ -7,6 +7,7 @@ import (
 	"math/rand"
 	"time"
 
+	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/internal/optim"
 	"github.com/d4lang/d4/reader"
 )
@@ -55,7 +56,7 @@ type TrainConfig struct {
 
 // BagSize is the number of problems a run trains on out of train.
 func (c TrainConfig) BagSize(train []*Problem) int {
-	return len(c.bag(train))
+	return len(c.bagged(train))
 }
 
 // EpochsFor returns the number of epochs of a run on train: Epochs, or
@@ -68,8 +69,8 @@ func (c TrainConfig) EpochsFor(train []*Problem) int {
 	return max(1, (c.Updates+batches-1)/max(batches, 1))
 }
 
-// bag returns the training problems of a run (see Bag), in their order.
-func (c TrainConfig) bag(train []*Problem) []*Problem {
+// bagged returns the training problems of a run (see Bag), in their order.
+func (c TrainConfig) bagged(train []*Problem) []*Problem {
 	var gen []int
 	for i, p := range train {
 		if p.Generated {
@@ -193,7 +194,7 @@ func (tr *Trainer) Train(train, dev []*Problem) error {
 	}
 	T := maxLen(train)
 	tr.Cfg.Epochs = tr.Cfg.EpochsFor(train)
-	train = tr.Cfg.bag(train)
+	train = tr.Cfg.bagged(train)
 	cfg := tr.Cfg
 	batches := (len(train) + cfg.Batch - 1) / cfg.Batch
 	for tr.Epoch < cfg.Epochs {
@@ -327,7 +328,7 @@ func (m *Model) answers(ps []*Problem) ([]int, float64, error) {
 		}
 		total += loss * float64(len(chunk))
 		for b := range chunk {
-			out = append(out, argmax(final[b*S:b*S+sz.V]))
+			out = append(out, mathx.Argmax(final[b*S:b*S+sz.V]))
 		}
 	}
 	return out, total / float64(len(ps)), nil

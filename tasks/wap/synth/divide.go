@@ -212,64 +212,77 @@ func isRate(f fact) bool { return f.step < 0 && f.cond == nil && f.cl.who == nil
 // put equally into c containers, with the questions that ask for one
 // share.
 func (g *gen) shareFact(who *actor, th *thing, c int, l lot) (fact, []question) {
+	if (g.chance(0.6) && shareable(th)) || len(th.packs) == 0 || th.money {
+		return g.shareAmong(who, th, c, l)
+	}
+	return g.shareInto(who, th, c, l)
+}
+
+// shareAmong is a sharing of the things equally among c recipients, and
+// its questions of how many (or how much) each gets.
+func (g *gen) shareAmong(who *actor, th *thing, c int, l lot) (fact, []question) {
 	them := l.them
 	single := who.kind == person && len(who.parts) == 0
 	h := howMany(th)
-	var f fact
-	var qs []question
-	if (g.chance(0.6) && shareable(th)) || len(th.packs) == 0 || th.money {
-		rec := pick(g.rng, recipientsOf(who))
-		group := g.one("equally among ", "evenly among ", "equally between ", "evenly between ")
-		whom := count(c, rec)
-		if single && g.chance(0.4) {
-			whom = "{main's} " + whom
-		}
-		sv := pick(g.rng, shareVerbs)
-		tail := group + whom
-		if sv.base == "hand out" || sv.base == "give out" || sv.base == "distribute" {
-			tail = g.one("equally to ", "evenly to ") + whom
-		}
-		if (sv.base == "hand out" || sv.base == "give out") && (them.text(true) == "them" || them.text(true) == "it") {
-			// "hand out them" is not English; name the things.
-			them = same("the " + th.pl)
-			if th.money {
-				them = same("the money")
-			}
-		}
-		switch r := g.rng.Intn(10); {
-		case r < 2:
-			sv, tail = v("give", "gave", "given"), "to "+whom+", the same amount to each"
-			if !th.money {
-				tail = "to " + whom + ", the same number to each"
-			}
-		case r < 3:
-			// "so that each of the 4 friends gets the same"
-			tail = "so that each of the " + itoa(c) + " " + rec.pl + " " + g.one("gets the same amount", "gets the same share", "ends up with the same amount")
-			if !th.money {
-				tail = "so that each of the " + itoa(c) + " " + rec.pl + " " + g.one("gets the same number", "gets the same amount", "ends up with the same number")
-			}
-			if l.tense == divDone || l.tense == divMeant {
-				tail = pastTail(tail)
-			}
-			sv = pick(g.rng, []verb{v("share"), v("split", "split"), v("divide")})
-		}
-		each := "each " + rec.sg
-		f, qs = g.shareTense(who, sv, them, tail, l.tense)
-		for i := range qs {
-			qs[i].wh, qs[i].subj = h, each
-			qs[i].terse = "how many each"
-			if th.money {
-				qs[i].terse = "how much each"
-			}
-		}
-		if g.chance(0.3) {
-			qs = append(qs, question{wh: h, v: v("go", "went", "gone"), aux: qs[0].aux, subj: "", pl: false, tail: "to each " + rec.sg, terse: "how many per " + rec.sg})
-			if !th.money {
-				qs[len(qs)-1].pl = true
-			}
-		}
-		return f, qs
+	rec := pick(g.rng, recipientsOf(who))
+	group := g.one("equally among ", "evenly among ", "equally between ", "evenly between ")
+	whom := count(c, rec)
+	if single && g.chance(0.4) {
+		whom = "{main's} " + whom
 	}
+	sv := pick(g.rng, shareVerbs)
+	tail := group + whom
+	if sv.base == "hand out" || sv.base == "give out" || sv.base == "distribute" {
+		tail = g.one("equally to ", "evenly to ") + whom
+	}
+	if (sv.base == "hand out" || sv.base == "give out") && (them.text(true) == "them" || them.text(true) == "it") {
+		// "hand out them" is not English; name the things.
+		them = same("the " + th.pl)
+		if th.money {
+			them = same("the money")
+		}
+	}
+	switch r := g.rng.Intn(10); {
+	case r < 2:
+		sv, tail = v("give", "gave", "given"), "to "+whom+", the same amount to each"
+		if !th.money {
+			tail = "to " + whom + ", the same number to each"
+		}
+	case r < 3:
+		// "so that each of the 4 friends gets the same"
+		tail = "so that each of the " + itoa(c) + " " + rec.pl + " " + g.one("gets the same amount", "gets the same share", "ends up with the same amount")
+		if !th.money {
+			tail = "so that each of the " + itoa(c) + " " + rec.pl + " " + g.one("gets the same number", "gets the same amount", "ends up with the same number")
+		}
+		if l.tense == divDone || l.tense == divMeant {
+			tail = pastTail(tail)
+		}
+		sv = pick(g.rng, []verb{v("share"), v("split", "split"), v("divide")})
+	}
+	each := "each " + rec.sg
+	f, qs := g.shareTense(who, sv, them, tail, l.tense)
+	for i := range qs {
+		qs[i].wh, qs[i].subj = h, each
+		qs[i].terse = "how many each"
+		if th.money {
+			qs[i].terse = "how much each"
+		}
+	}
+	if g.chance(0.3) {
+		qs = append(qs, question{wh: h, v: v("go", "went", "gone"), aux: qs[0].aux, subj: "", pl: false, tail: "to each " + rec.sg, terse: "how many per " + rec.sg})
+		if !th.money {
+			qs[len(qs)-1].pl = true
+		}
+	}
+	return f, qs
+}
+
+// shareInto is a packing of the things equally into c containers, and its
+// questions of how many are in each.
+func (g *gen) shareInto(who *actor, th *thing, c int, l lot) (fact, []question) {
+	them := l.them
+	single := who.kind == person && len(who.parts) == 0
+	h := howMany(th)
 	box := containers[pick(g.rng, th.packs)]
 	into := "into "
 	if box.prep == "on" {
@@ -295,7 +308,7 @@ func (g *gen) shareFact(who *actor, th *thing, c int, l lot) (fact, []question) 
 		}
 		tail = box.prep + " each of " + whose + count(c, box.noun)
 	}
-	f, qs = g.shareTense(who, sv, them, tail, l.tense)
+	f, qs := g.shareTense(who, sv, them, tail, l.tense)
 	// The things stay in the containers: "How many are in each box?" asks
 	// in the present whether the packing is done or planned.
 	aux, be := qs[0].aux, "do"

@@ -3,7 +3,7 @@ package synth
 import (
 	"strconv"
 
-	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/tasks/wap/cc"
 )
 
 // frame is a semantic frame of one pattern: build fills it with a scene
@@ -19,48 +19,48 @@ type frame struct {
 // pattern, and the scenes that serve two patterns have their own files
 // (divide.go, recipes.go, bills.go, games.go, rentals.go).
 var frames = []frame{
-	{"gain and loss", data.PatternAddSub, gainLose},
-	{"pool and remove", data.PatternAddSub, pool},
-	{"surplus", data.PatternAddSub, surplus},
-	{"come and go", data.PatternAddSub, comeAndGo},
-	{"compare", data.PatternAddSub, compare},
-	{"still needed", data.PatternAddSub, stillNeeded},
-	{"right answers", data.PatternAddSub, rightAnswers},
+	{"gain and loss", cc.PatternAddSub, gainLose},
+	{"pool and remove", cc.PatternAddSub, pool},
+	{"surplus", cc.PatternAddSub, surplus},
+	{"come and go", cc.PatternAddSub, comeAndGo},
+	{"compare", cc.PatternAddSub, compare},
+	{"still needed", cc.PatternAddSub, stillNeeded},
+	{"right answers", cc.PatternAddSub, rightAnswers},
 
-	{"fill containers", data.PatternMulAdd, fillTwice},
-	{"price", data.PatternMulAdd, priceTwice},
-	{"activity rate", data.PatternMulAdd, rateTwice},
-	{"paid job", data.PatternMulAdd, jobTwice},
-	{"grid", data.PatternMulAdd, gridTwoParts},
-	{"per person", data.PatternMulAdd, perPerson},
-	{"points", data.PatternMulAdd, pointsTwice},
-	{"rental", data.PatternMulAdd, rentTwice},
+	{"fill containers", cc.PatternMulAdd, fillTwice},
+	{"price", cc.PatternMulAdd, priceTwice},
+	{"activity rate", cc.PatternMulAdd, rateTwice},
+	{"paid job", cc.PatternMulAdd, jobTwice},
+	{"grid", cc.PatternMulAdd, gridTwoParts},
+	{"per person", cc.PatternMulAdd, perPerson},
+	{"points", cc.PatternMulAdd, pointsTwice},
+	{"rental", cc.PatternMulAdd, rentTwice},
 
-	{"share equally", data.PatternAddDiv, shareBoth},
-	{"pack by size", data.PatternAddDiv, packBoth},
-	{"spread over days", data.PatternAddDiv, spreadDays},
-	{"split earnings", data.PatternAddDiv, splitEarnings},
-	{"make teams", data.PatternAddDiv, makeTeams},
-	{"recipe", data.PatternAddDiv, recipeBoth},
-	{"split the bill", data.PatternAddDiv, billBoth},
+	{"share equally", cc.PatternAddDiv, shareBoth},
+	{"pack by size", cc.PatternAddDiv, packBoth},
+	{"spread over days", cc.PatternAddDiv, spreadDays},
+	{"split earnings", cc.PatternAddDiv, splitEarnings},
+	{"make teams", cc.PatternAddDiv, makeTeams},
+	{"recipe", cc.PatternAddDiv, recipeBoth},
+	{"split the bill", cc.PatternAddDiv, billBoth},
 
-	{"containers removed", data.PatternMulSub, containersRemoved},
-	{"unsold", data.PatternMulSub, unsold},
-	{"absent", data.PatternMulSub, absent},
-	{"missed sessions", data.PatternMulSub, missedSessions},
-	{"cancelled jobs", data.PatternMulSub, cancelledJobs},
-	{"closed units", data.PatternMulSub, closedUnits},
-	{"test score", data.PatternMulSub, quizScore},
-	{"rental cut short", data.PatternMulSub, rentShort},
+	{"containers removed", cc.PatternMulSub, containersRemoved},
+	{"unsold", cc.PatternMulSub, unsold},
+	{"absent", cc.PatternMulSub, absent},
+	{"missed sessions", cc.PatternMulSub, missedSessions},
+	{"cancelled jobs", cc.PatternMulSub, cancelledJobs},
+	{"closed units", cc.PatternMulSub, closedUnits},
+	{"test score", cc.PatternMulSub, quizScore},
+	{"rental cut short", cc.PatternMulSub, rentShort},
 
-	{"share the rest", data.PatternSubDiv, shareRest},
-	{"pack the rest", data.PatternSubDiv, packRest},
-	{"spend the rest", data.PatternSubDiv, spendRest},
-	{"finish the job", data.PatternSubDiv, finishJob},
-	{"teams from the rest", data.PatternSubDiv, teamsRest},
-	{"recipe from the rest", data.PatternSubDiv, recipeRest},
-	{"split the rest of the bill", data.PatternSubDiv, billRest},
-	{"time left", data.PatternSubDiv, timeLeft},
+	{"share the rest", cc.PatternSubDiv, shareRest},
+	{"pack the rest", cc.PatternSubDiv, packRest},
+	{"spend the rest", cc.PatternSubDiv, spendRest},
+	{"finish the job", cc.PatternSubDiv, finishJob},
+	{"teams from the rest", cc.PatternSubDiv, teamsRest},
+	{"recipe from the rest", cc.PatternSubDiv, recipeRest},
+	{"split the rest of the bill", cc.PatternSubDiv, billRest},
+	{"time left", cc.PatternSubDiv, timeLeft},
 }
 
 // framesOf lists the frames of a pattern.

@@ -3,7 +3,7 @@ package synth
 import (
 	"math/rand"
 
-	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/tasks/wap/cc"
 )
 
 // This file decides where the numbers of a problem stand. People state
@@ -27,7 +27,7 @@ type placement struct {
 // oddSlot is the slot of a pattern's odd operand: c in (a+b)-c, (a+b)/c
 // and (a-b)/c, the rate a in a*(b+c) and a*(b-c).
 func oddSlot(pattern string) int {
-	if pattern == data.PatternMulAdd || pattern == data.PatternMulSub {
+	if pattern == cc.PatternMulAdd || pattern == cc.PatternMulSub {
 		return 0
 	}
 	return 2
@@ -39,7 +39,7 @@ func oddSlot(pattern string) int {
 // it), either order with equal chances.
 func drawPlacement(rng *rand.Rand, pattern string) placement {
 	pl := placement{odd: oddSlot(pattern), at: rng.Intn(3)}
-	if pattern == data.PatternMulSub || pattern == data.PatternSubDiv {
+	if pattern == cc.PatternMulSub || pattern == cc.PatternSubDiv {
 		pl.flip, pl.reversed = true, rng.Intn(2) == 0
 	}
 	return pl

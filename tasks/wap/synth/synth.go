@@ -50,7 +50,7 @@ import (
 	"fmt"
 	"math/rand"
 
-	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/tasks/wap/cc"
 )
 
 // Bounds of the numbers.
@@ -68,9 +68,9 @@ const (
 // intermediate value and the answer in 0…149, divisions are exact, and a
 // divisor is 2…12 in most problems. IDs are 0…n−1; n ≤ 0 gives an empty
 // slice.
-func Generate(n int, seed int64) []data.CCProblem {
+func Generate(n int, seed int64) []cc.Problem {
 	ms := generateAll(n, seed)
-	out := make([]data.CCProblem, len(ms))
+	out := make([]cc.Problem, len(ms))
 	for i, m := range ms {
 		out[i] = m.problem(i)
 	}
@@ -85,12 +85,12 @@ func generateAll(n int, seed int64) []made {
 	rng := rand.New(rand.NewSource(seed))
 	patterns := make([]string, n)
 	for i := range patterns {
-		patterns[i] = data.Patterns[i%len(data.Patterns)]
+		patterns[i] = cc.Patterns[i%len(cc.Patterns)]
 	}
 	rng.Shuffle(n, func(i, j int) { patterns[i], patterns[j] = patterns[j], patterns[i] })
 	out := make([]made, n)
 	for i, p := range patterns {
-		out[i] = generate(rng, p)
+		out[i] = problemOf(rng, p)
 	}
 	return out
 }
@@ -107,16 +107,16 @@ type made struct {
 	loose   bool  // no story fitted the placement drawn (place.go)
 }
 
-// problem writes m as a CCProblem with the given ID.
-func (m made) problem(id int) data.CCProblem {
+// problem writes m as a cc.Problem with the given ID.
+func (m made) problem(id int) cc.Problem {
 	eq, ans := equation(m.pattern, m.a, m.b, m.c)
-	return data.CCProblem{ID: id, Text: m.text, Equation: eq, Answer: float64(ans)}
+	return cc.Problem{ID: id, Text: m.text, Equation: eq, Answer: float64(ans)}
 }
 
-// generate makes one problem of the pattern: it draws a frame and numbers
+// problemOf makes one problem of the pattern: it draws a frame and numbers
 // until the frame finds a scene that suits the numbers, then tells the
 // story.
-func generate(rng *rand.Rand, pattern string) made {
+func problemOf(rng *rand.Rand, pattern string) made {
 	fs := framesOf(pattern)
 	pl := drawPlacement(rng, pattern)
 	for tries := 0; ; tries++ {
@@ -147,15 +147,15 @@ func generate(rng *rand.Rand, pattern string) made {
 // its value.
 func equation(pattern string, a, b, c int) (string, int) {
 	switch pattern {
-	case data.PatternAddSub:
+	case cc.PatternAddSub:
 		return fmt.Sprintf("X=((%d.0+%d.0)-%d.0)", a, b, c), a + b - c
-	case data.PatternMulAdd:
+	case cc.PatternMulAdd:
 		return fmt.Sprintf("X=(%d.0*(%d.0+%d.0))", a, b, c), a * (b + c)
-	case data.PatternAddDiv:
+	case cc.PatternAddDiv:
 		return fmt.Sprintf("X=((%d.0+%d.0)/%d.0)", a, b, c), (a + b) / c
-	case data.PatternMulSub:
+	case cc.PatternMulSub:
 		return fmt.Sprintf("X=(%d.0*(%d.0-%d.0))", a, b, c), a * (b - c)
-	case data.PatternSubDiv:
+	case cc.PatternSubDiv:
 		return fmt.Sprintf("X=((%d.0-%d.0)/%d.0)", a, b, c), (a - b) / c
 	}
 	panic("synth: unknown pattern " + pattern)
@@ -192,16 +192,16 @@ func divisor(rng *rand.Rand) int {
 // numbers draws the operands a, b, c of a pattern in the equation's order.
 func numbers(rng *rand.Rand, pattern string) (a, b, c int) {
 	switch pattern {
-	case data.PatternAddSub: // a+b ≤ 149, 1 ≤ c < a+b
+	case cc.PatternAddSub: // a+b ≤ 149, 1 ≤ c < a+b
 		a = smallInt(rng, 2, maxOperand-1)
 		b = smallInt(rng, 1, min(maxOperand, maxValue-a))
 		c = smallInt(rng, 1, min(maxOperand, a+b-1))
-	case data.PatternMulAdd: // a ≥ 2, a·(b+c) ≤ 149
+	case cc.PatternMulAdd: // a ≥ 2, a·(b+c) ≤ 149
 		a = smallInt(rng, 2, maxValue/2)
 		s := smallInt(rng, 2, maxValue/a)
 		b = 1 + rng.Intn(s-1)
 		c = s - b
-	case data.PatternAddDiv: // a+b = q·c ≤ 149
+	case cc.PatternAddDiv: // a+b = q·c ≤ 149
 		c = divisor(rng)
 		q := smallInt(rng, 1, maxValue/c)
 		t := q * c
@@ -210,12 +210,12 @@ func numbers(rng *rand.Rand, pattern string) (a, b, c int) {
 		}
 		b = smallInt(rng, max(1, t-maxOperand), min(t-1, maxOperand))
 		a = t - b
-	case data.PatternMulSub: // a ≥ 2, b−c ≥ 1, a·(b−c) ≤ 149
+	case cc.PatternMulSub: // a ≥ 2, b−c ≥ 1, a·(b−c) ≤ 149
 		a = smallInt(rng, 2, maxOperand)
 		d := smallInt(rng, 1, maxValue/a)
 		c = smallInt(rng, 1, maxOperand-d)
 		b = c + d
-	case data.PatternSubDiv: // a−b = q·c, a ≤ 120
+	case cc.PatternSubDiv: // a−b = q·c, a ≤ 120
 		c = divisor(rng)
 		q := smallInt(rng, 1, (maxOperand-1)/c)
 		b = smallInt(rng, 1, maxOperand-q*c)

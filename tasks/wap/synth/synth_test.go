@@ -11,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/tasks/wap/cc"
 )
 
 // sampleN is the number of problems the corpus tests look at.
@@ -20,11 +20,11 @@ const sampleN = 20000
 var (
 	sampleOnce sync.Once
 	sample     []made
-	sampleCC   []data.CCProblem
+	sampleCC   []cc.Problem
 )
 
 // corpus makes the problems the tests share (once).
-func corpus() ([]made, []data.CCProblem) {
+func corpus() ([]made, []cc.Problem) {
 	sampleOnce.Do(func() {
 		sample = generateAll(sampleN, 2024)
 		sampleCC = Generate(sampleN, 2024)
@@ -76,16 +76,16 @@ func TestProblemsValid(t *testing.T) {
 			t.Helper()
 			t.Errorf("problem %d %q (%s): %s", i, p.Text, p.Equation, fmt.Sprintf(format, args...))
 		}
-		v, err := data.EvalEquation(p.Equation)
+		v, err := cc.EvalEquation(p.Equation)
 		if err != nil || v != p.Answer {
 			fail("equation gives %v, %v; Answer %v", v, err, p.Answer)
 		}
-		pat := data.EquationPattern(p.Equation)
+		pat := cc.EquationPattern(p.Equation)
 		if pat != m.pattern {
 			fail("pattern %s, made as %s", pat, m.pattern)
 		}
 		counts[pat]++
-		nums, _ := data.EquationNumbers(p.Equation)
+		nums, _ := cc.EquationNumbers(p.Equation)
 		var text []float64
 		for _, d := range digits.FindAllString(p.Text, -1) {
 			k, _ := strconv.Atoi(d)
@@ -105,15 +105,15 @@ func TestProblemsValid(t *testing.T) {
 		}
 		var mids []int
 		switch pat {
-		case data.PatternAddSub:
+		case cc.PatternAddSub:
 			mids = []int{a + b}
-		case data.PatternMulAdd:
+		case cc.PatternMulAdd:
 			mids = []int{b + c}
-		case data.PatternAddDiv:
+		case cc.PatternAddDiv:
 			mids = []int{a + b}
-		case data.PatternMulSub:
+		case cc.PatternMulSub:
 			mids = []int{b - c}
-		case data.PatternSubDiv:
+		case cc.PatternSubDiv:
 			mids = []int{a - b}
 		}
 		for _, k := range append(mids, int(p.Answer)) {
@@ -124,13 +124,13 @@ func TestProblemsValid(t *testing.T) {
 		if p.Answer < 1 || p.Answer != math.Trunc(p.Answer) {
 			fail("answer %v is not a positive integer", p.Answer)
 		}
-		if (pat == data.PatternMulSub && b-c < 1) || (pat == data.PatternSubDiv && a-b < 1) {
+		if (pat == cc.PatternMulSub && b-c < 1) || (pat == cc.PatternSubDiv && a-b < 1) {
 			fail("difference below 1")
 		}
-		if (pat == data.PatternMulAdd || pat == data.PatternMulSub) && a < 2 {
+		if (pat == cc.PatternMulAdd || pat == cc.PatternMulSub) && a < 2 {
 			fail("rate %d below 2", a)
 		}
-		if pat == data.PatternAddDiv || pat == data.PatternSubDiv {
+		if pat == cc.PatternAddDiv || pat == cc.PatternSubDiv {
 			divisors++
 			if c >= 2 && c <= 12 {
 				smallDivisors++
@@ -141,8 +141,8 @@ func TestProblemsValid(t *testing.T) {
 		}
 		checkText(t, m, p, plurals, fail)
 	}
-	for _, pat := range data.Patterns {
-		if d := counts[pat] - sampleN/len(data.Patterns); d < -1 || d > 1 {
+	for _, pat := range cc.Patterns {
+		if d := counts[pat] - sampleN/len(cc.Patterns); d < -1 || d > 1 {
 			t.Errorf("pattern %s: %d problems of %d", pat, counts[pat], sampleN)
 		}
 	}
@@ -173,7 +173,7 @@ var (
 // checkText checks the form of a text: spacing, articles, agreement with
 // 1 and, in the standard register, sentences that start with a capital and
 // end with a full stop or a question mark.
-func checkText(t *testing.T, m made, p data.CCProblem, plurals map[string]bool, fail func(string, ...any)) {
+func checkText(t *testing.T, m made, p cc.Problem, plurals map[string]bool, fail func(string, ...any)) {
 	t.Helper()
 	s := p.Text
 	if s != strings.TrimSpace(s) || strings.Contains(s, "  ") {
@@ -353,7 +353,7 @@ func TestNumberPositions(t *testing.T) {
 			loose++
 		}
 	}
-	for _, p := range data.Patterns {
+	for _, p := range cc.Patterns {
 		c, k := pos[p], float64(n[p])
 		share := [3]float64{float64(c[0]) / k, float64(c[1]) / k, float64(c[2]) / k}
 		rev := float64(reversed[p]) / k
@@ -363,7 +363,7 @@ func TestNumberPositions(t *testing.T) {
 				t.Errorf("%s: odd operand at position %d in %.1f%% of problems, want at least 22%%", p, i, 100*sh)
 			}
 		}
-		if (p == data.PatternMulSub || p == data.PatternSubDiv) && (rev < 0.3 || rev > 0.7) {
+		if (p == cc.PatternMulSub || p == cc.PatternSubDiv) && (rev < 0.3 || rev > 0.7) {
 			t.Errorf("%s: the other two operands reversed in %.1f%% of problems, want 30%%..70%%", p, 100*rev)
 		}
 	}
@@ -385,7 +385,7 @@ func TestFramesAllUsed(t *testing.T) {
 			t.Errorf("frame %q told %d times in %d problems", f.name, used[f.name], len(ms))
 		}
 	}
-	for _, p := range data.Patterns {
+	for _, p := range cc.Patterns {
 		if perPattern[p] < 5 {
 			t.Errorf("pattern %s has %d frames, want at least 5", p, perPattern[p])
 		}

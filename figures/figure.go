@@ -1,11 +1,10 @@
-package tasks
+package figures
 
 import (
 	"bytes"
 	"fmt"
 	"image/color"
 	"math"
-	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -416,21 +415,4 @@ func (l *figureLayout) png() ([]byte, error) {
 		l.side.draw(pg.c, vg.Point{X: x, Y: top})
 	}
 	return pg.png()
-}
-
-// TaskName is a task's name in prose: "sort" or "addition".
-func TaskName(task string) string {
-	if task == "add" {
-		return "addition"
-	}
-	return task
-}
-
-// SketchTitle is a sketch's name in a figure: the paper's sketches
-// capitalised (Compare, Permute, Choose, Manipulate), a user's as given.
-func SketchTitle(task, sketch string) string {
-	if SketchFile(task, sketch) == sketch || sketch == "" {
-		return sketch
-	}
-	return strings.ToUpper(sketch[:1]) + sketch[1:]
 }

@@ -1,4 +1,15 @@
-package main
+// Package runcmd is the command that runs a Forth program and prints its
+// final data stack, bottom to top, as the last line of stdout: `d4 run`,
+// and its alias `wap run`. The program is a path or an embedded sketch
+// (package sketches), or the sketch of a trained model (package learn's
+// model directory, --model). It runs on the symbolic machine (with
+// --model, each slot decided by the argmax of its network: hybrid
+// execution), optionally strict, with a trace of its steps or as a listing
+// of its compiled code, or on ∂4 (--machine d4) from the one-hot image of
+// its initial state, one step at a time, printing the argmax of each cell;
+// --discretise rounds the state to one-hot after every step. Every error
+// is one line; a bad command line is a cli.UsageError.
+package runcmd
 
 import (
 	"bufio"
@@ -6,9 +17,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
@@ -16,10 +29,12 @@ import (
 	"github.com/d4lang/d4/sketches"
 )
 
-const runUsage = `usage: d4 run [flags] FILE
-       d4 run --model DIR [flags] [FILE]
+// usage is the help text of the command NAME (%[1]s), with the embedded
+// sketches (%[2]s).
+const usage = `usage: %[1]s [flags] FILE
+       %[1]s --model DIR [flags] [FILE]
 Runs a Forth program and prints its final data stack, bottom to top, as the
-last line of stdout. FILE is a path or an embedded sketch (%s).
+last line of stdout. FILE is a path or an embedded sketch (%[2]s).
 With --model, runs a trained sketch (the model keeps its source; a FILE given
 must be that sketch): on the symbolic machine each slot decides by the argmax
 of its network (hybrid execution), with stacks of max(3(n+8), trained) cells
@@ -31,16 +46,20 @@ say otherwise, as 'd4 eval' and 'd4 export' do.`
 // few minutes).
 const maxD4Work = 1e11
 
-// runFlags are the flags of d4 run.
+// runFlags are the flags of the command.
 type runFlags struct {
 	v, l, h, steps          int
 	stack, machine, model   string
 	trace, strict, list, dz bool
 }
 
-func runCmd(args []string, stdout, stderr io.Writer) error {
+// Run runs the command line args of the command named name ("d4 run",
+// "wap run": its usage and errors say it) and writes the final data stack
+// (or the trace and the stack, or the listing) to stdout; --help goes to
+// stderr.
+func Run(name string, args []string, stdout, stderr io.Writer) error {
 	var f runFlags
-	fs := newFlags("run", fmt.Sprintf(runUsage, strings.Join(sketches.Names(), ", ")), stderr)
+	fs := cli.NewFlagSet(name, fmt.Sprintf(usage, name, strings.Join(sketches.Names(), ", ")), stderr)
 	fs.IntVar(&f.v, "value-size", 256, "value size v: values are integers modulo v (with --model: the model's)")
 	fs.IntVar(&f.l, "stack-size", 256, "stack size l: cells in each stack, holding l-1 values (with --model: see above)")
 	fs.IntVar(&f.h, "heap-size", 0, "heap cells (0: the cells the program's variables take)")
@@ -52,7 +71,7 @@ func runCmd(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&f.strict, "strict", false, "report stack underflow and overflow and out-of-range addresses as errors")
 	fs.BoolVar(&f.list, "list", false, "print the compiled code and exit")
 	fs.BoolVar(&f.dz, "discretise", false, "with --machine d4: round the state to one-hot after every step (§4.1)")
-	pos, err := parse(fs, args)
+	pos, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
 	}
@@ -82,20 +101,20 @@ type aRun struct {
 func prepareRun(fs *flag.FlagSet, f runFlags, pos []string) (*aRun, error) {
 	switch {
 	case len(pos) > 1:
-		return nil, usagef("expected one FILE argument, got %d: %s", len(pos), strings.Join(pos, " "))
+		return nil, cli.Usagef("expected one FILE argument, got %d: %s", len(pos), strings.Join(pos, " "))
 	case len(pos) == 0 && f.model == "":
-		return nil, usagef("expected a FILE argument (a path or an embedded sketch: %s), or --model DIR", strings.Join(sketches.Names(), ", "))
+		return nil, cli.Usagef("expected a FILE argument (a path or an embedded sketch: %s), or --model DIR", strings.Join(sketches.Names(), ", "))
 	case f.machine != "symbolic" && f.machine != "d4":
-		return nil, usagef("--machine must be symbolic or d4, got %q", f.machine)
+		return nil, cli.Usagef("--machine must be symbolic or d4, got %q", f.machine)
 	case f.trace && f.machine == "d4":
-		return nil, usagef("--trace prints the symbolic machine's steps; it is not available with --machine d4")
+		return nil, cli.Usagef("--trace prints the symbolic machine's steps; it is not available with --machine d4")
 	case f.dz && f.machine != "d4":
-		return nil, usagef("--discretise rounds the state of ∂4; it needs --machine d4")
+		return nil, cli.Usagef("--discretise rounds the state of ∂4; it needs --machine d4")
 	}
 	if err := checkSizes(f); err != nil {
 		return nil, err
 	}
-	init, err := ints("--stack", f.stack)
+	init, err := cli.Ints("--stack", f.stack)
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +128,7 @@ func prepareRun(fs *flag.FlagSet, f runFlags, pos []string) (*aRun, error) {
 		return nil, err
 	}
 	if len(init) > r.l-1 {
-		return nil, usagef("--stack holds %d values, more than a stack of size %d holds (%d); give a larger --stack-size", len(init), r.l, r.l-1)
+		return nil, cli.Usagef("--stack holds %d values, more than a stack of size %d holds (%d); give a larger --stack-size", len(init), r.l, r.l-1)
 	}
 	return r, nil
 }
@@ -118,13 +137,13 @@ func prepareRun(fs *flag.FlagSet, f runFlags, pos []string) (*aRun, error) {
 func checkSizes(f runFlags) error {
 	switch {
 	case f.v < 2 || f.v > symbolic.MaxValueSize:
-		return usagef("--value-size %d out of range: it must lie between 2 and %d", f.v, symbolic.MaxValueSize)
+		return cli.Usagef("--value-size %d out of range: it must lie between 2 and %d", f.v, symbolic.MaxValueSize)
 	case f.l < 2 || f.l > symbolic.MaxStackSize:
-		return usagef("--stack-size %d out of range: it must lie between 2 and %d", f.l, symbolic.MaxStackSize)
+		return cli.Usagef("--stack-size %d out of range: it must lie between 2 and %d", f.l, symbolic.MaxStackSize)
 	case f.h < 0 || f.h > symbolic.MaxHeapSize:
-		return usagef("--heap-size %d out of range: it must lie between 0 (the cells the variables take) and %d", f.h, symbolic.MaxHeapSize)
+		return cli.Usagef("--heap-size %d out of range: it must lie between 0 (the cells the variables take) and %d", f.h, symbolic.MaxHeapSize)
 	case f.steps < 0:
-		return usagef("--steps %d: the step budget must not be negative", f.steps)
+		return cli.Usagef("--steps %d: the step budget must not be negative", f.steps)
 	}
 	return nil
 }
@@ -132,7 +151,7 @@ func checkSizes(f runFlags) error {
 // loadProgram compiles a program to run without a model.
 func (r *aRun) loadProgram(fs *flag.FlagSet, f runFlags, name string) error {
 	if name == "-" {
-		return usagef("FILE \"-\": reading the program from standard input is not supported; give a path or an embedded sketch name")
+		return cli.Usagef("FILE \"-\": reading the program from standard input is not supported; give a path or an embedded sketch name")
 	}
 	file, src, err := sketches.Load(name)
 	if err != nil {
@@ -145,9 +164,9 @@ func (r *aRun) loadProgram(fs *flag.FlagSet, f runFlags, name string) error {
 		return fmt.Errorf("%s has %d slots: running it needs a trained model (--model DIR)", file, n)
 	}
 	if f.h != 0 && f.h < r.code.HeapCells {
-		return usagef("--heap-size %d is smaller than the %d cells the variables of %s take", f.h, r.code.HeapCells, file)
+		return cli.Usagef("--heap-size %d is smaller than the %d cells the variables of %s take", f.h, r.code.HeapCells, file)
 	}
-	if f.machine == "d4" && !given(fs, "steps") {
+	if f.machine == "d4" && !cli.Given(fs, "steps") {
 		r.st = 100_000
 	}
 	return nil
@@ -169,14 +188,14 @@ func (r *aRun) loadModel(fs *flag.FlagSet, f runFlags, pos []string) error {
 		}
 	}
 	switch {
-	case given(fs, "value-size") && f.v != m.Sizes.V:
-		return usagef("--value-size %d: the model was trained with value size %d", f.v, m.Sizes.V)
-	case given(fs, "heap-size") && f.h != m.Sizes.H:
-		return usagef("--heap-size %d: the model was trained with %d heap cells", f.h, m.Sizes.H)
+	case cli.Given(fs, "value-size") && f.v != m.Sizes.V:
+		return cli.Usagef("--value-size %d: the model was trained with value size %d", f.v, m.Sizes.V)
+	case cli.Given(fs, "heap-size") && f.h != m.Sizes.H:
+		return cli.Usagef("--heap-size %d: the model was trained with %d heap cells", f.h, m.Sizes.H)
 	}
 	for i, x := range r.init {
 		if x < 0 || x >= m.Sizes.V {
-			return usagef("--stack value %d is %d, outside the model's value size %d (values 0 … %d)", i+1, x, m.Sizes.V, m.Sizes.V-1)
+			return cli.Usagef("--stack value %d is %d, outside the model's value size %d (values 0 … %d)", i+1, x, m.Sizes.V, m.Sizes.V-1)
 		}
 	}
 	lim := learn.RunLimits(len(r.init), m.Sizes.L, stackFlag(fs, f), stepsFlag(fs, f))
@@ -186,14 +205,14 @@ func (r *aRun) loadModel(fs *flag.FlagSet, f runFlags, pos []string) error {
 
 // stackFlag and stepsFlag are the flags' values when given, else 0.
 func stackFlag(fs *flag.FlagSet, f runFlags) int {
-	if given(fs, "stack-size") {
+	if cli.Given(fs, "stack-size") {
 		return f.l
 	}
 	return 0
 }
 
 func stepsFlag(fs *flag.FlagSet, f runFlags) int {
-	if given(fs, "steps") {
+	if cli.Given(fs, "steps") {
 		return f.steps
 	}
 	return 0
@@ -224,7 +243,7 @@ func (r *aRun) runSymbolic(stdout io.Writer, trace, strict bool) error {
 		}
 		return err
 	}
-	fmt.Fprintln(out, stackLine(m.D.Values()))
+	fmt.Fprintln(out, joinInts(m.D.Values()))
 	return nil
 }
 
@@ -264,7 +283,7 @@ func (r *aRun) runD4(stdout io.Writer, discretise bool) error {
 	if !final.Halted(r.code.Halt, 1e-6) {
 		return fmt.Errorf("the program did not halt within the step budget of %d steps (--steps): %.3g of the program counter's mass is on the halt", n, final.C[r.code.Halt])
 	}
-	fmt.Fprintln(stdout, stackLine(final.Stack()))
+	fmt.Fprintln(stdout, joinInts(final.Stack()))
 	return nil
 }
 
@@ -289,4 +308,16 @@ func (r *aRun) symbolicSteps(afford int) (int, error) {
 		return 0, err
 	}
 	return m.Steps + 1, nil
+}
+
+// joinInts renders a stack bottom to top, space-separated.
+func joinInts(xs []int) string {
+	var b strings.Builder
+	for i, x := range xs {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.Itoa(x))
+	}
+	return b.String()
 }

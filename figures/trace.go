@@ -1,8 +1,9 @@
-package tasks
+package figures
 
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -11,7 +12,78 @@ import (
 
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/tasks"
 )
+
+// TraceFigure is what TracePNG draws: one example's run at each stage.
+type TraceFigure struct {
+	Title string      // the figure's title
+	Code  *forth.Code // the compiled sketch (its words name the rows)
+	Input []int       // the example's initial data stack, bottom first
+	// Target is the expected final data stack, bottom first; Right (from
+	// tasks.D4Run.RightDecisions, may be nil) the right decisions. Both are outlined.
+	Target []int
+	Right  map[int][]int
+	Stages []tasks.TraceStage
+}
+
+// TracePNG draws a trace figure as a PNG image: a title, a colour scale of
+// probability (program-counter mass is one too), and one captioned panel
+// per stage, each holding the program counter (or, when it is the same at
+// every stage, the slots' decisions, beside one panel of the program
+// counter) above the final data stack. An empty figure or stages of
+// different shapes are an error.
+func TracePNG(f TraceFigure) ([]byte, error) {
+	lay, err := traceLayout(f)
+	if err != nil {
+		return nil, err
+	}
+	return lay.png()
+}
+
+// check reports what makes a figure impossible to draw.
+func (f TraceFigure) check() error {
+	if f.Code == nil || f.Code.Len() == 0 {
+		return fmt.Errorf("trace figure: no compiled code to name the rows")
+	}
+	if len(f.Stages) == 0 {
+		return fmt.Errorf("trace figure: no trace to draw")
+	}
+	first := f.Stages[0]
+	if len(first.PC) == 0 || len(first.Stack) == 0 {
+		return fmt.Errorf("trace figure: stage %q has no steps or no final data stack", first.Caption)
+	}
+	for _, st := range f.Stages {
+		if len(st.PC) != len(first.PC) {
+			return fmt.Errorf("trace figure: stage %q has %d steps, stage %q %d", st.Caption, len(st.PC), first.Caption, len(first.PC))
+		}
+		for _, row := range st.PC {
+			if len(row) != f.Code.Len() {
+				return fmt.Errorf("trace figure: stage %q has a program counter over %d instructions, the code has %d", st.Caption, len(row), f.Code.Len())
+			}
+		}
+		if err := checkStack(st, len(first.Stack[0])); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkStack reports a final stack whose cells do not all hold v values.
+func checkStack(st tasks.TraceStage, v int) error {
+	if len(st.Stack) == 0 {
+		return fmt.Errorf("trace figure: stage %q has no final data stack", st.Caption)
+	}
+	for _, cell := range st.Stack {
+		if len(cell) != v || v == 0 {
+			return fmt.Errorf("trace figure: stage %q has data-stack cells of %d values, the first stage %d", st.Caption, len(cell), v)
+		}
+	}
+	if st.Depth < 0 || st.Depth > len(st.Stack) {
+		return fmt.Errorf("trace figure: stage %q has a stack depth %d outside its %d cells", st.Caption, st.Depth, len(st.Stack))
+	}
+	return nil
+}
 
 // Sizes of a trace figure's cells, in points.
 const (
@@ -115,7 +187,7 @@ func ints(xs []int) string {
 }
 
 // status says whether a stage's run halts and what it leaves.
-func (f TraceFigure) status(st TraceStage) []string {
+func (f TraceFigure) status(st tasks.TraceStage) []string {
 	halt := "halts at step %d"
 	at := -1
 	for t, row := range st.PC {
@@ -230,7 +302,7 @@ func (f TraceFigure) decisionRow(slot, hi int) ([]*plot.Plot, vg.Length) {
 	labels := optionLabels(f.Code.Slots[slot], hi)
 	var row []*plot.Plot
 	for i, st := range f.Stages {
-		var visits []SlotVisit
+		var visits []tasks.SlotVisit
 		for _, v := range st.Visits {
 			if v.Slot == slot && v.Mass > 0.5 {
 				visits = append(visits, v)
@@ -285,7 +357,7 @@ func outputIndex(s forth.SlotCode, v, hi, row int) int {
 
 // decisionPlot is a heat map of a slot's outputs: its visits left to
 // right (labelled by step), its alternatives top to bottom.
-func (f TraceFigure) decisionPlot(slot int, visits []SlotVisit, labels []string, hi int, named bool) *plot.Plot {
+func (f TraceFigure) decisionPlot(slot int, visits []tasks.SlotVisit, labels []string, hi int, named bool) *plot.Plot {
 	s := f.Code.Slots[slot]
 	v := len(f.Stages[0].Stack[0])
 	n := len(labels)
@@ -327,7 +399,7 @@ func (f TraceFigure) decisionPlot(slot int, visits []SlotVisit, labels []string,
 // stackPlot is a heat map of the final data stack: its cells bottom to
 // top left to right (the target's and the run's, whichever are more),
 // values 0…hi bottom to top, the target outlined.
-func stackPlot(st TraceStage, target []int, hi int, named bool) *plot.Plot {
+func stackPlot(st tasks.TraceStage, target []int, hi int, named bool) *plot.Plot {
 	n := max(len(target), st.Depth, 1)
 	z := make(heat, hi+1)
 	for x := range z {
@@ -363,3 +435,6 @@ func stackPlot(st TraceStage, target []int, hi int, named bool) *plot.Plot {
 	}
 	return p
 }
+
+// argmaxOf is the index of the largest value of x (0 if that is NaN).
+func argmaxOf(x []float64) int { return max(slices.Index(x, slices.Max(x)), 0) }

@@ -1,24 +1,29 @@
-package data
+package wap
 
 import (
 	"errors"
 	"fmt"
+	"slices"
 
-	"github.com/d4lang/d4/internal/quote"
 	"github.com/parquet-go/parquet-go"
+
+	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/internal/quote"
+	"github.com/d4lang/d4/tasks/wap/cc"
 )
 
-// The sources of WAP rows.
+// The sources of prepared rows.
 const (
 	SourceCC        = "cc"
 	SourceSynthetic = "synthetic"
 )
 
-// WAPRow is one prepared word algebra problem: its text, tokens, token ids
+// Row is one prepared word algebra problem, a row of train.parquet,
+// dev.parquet or test.parquet (see the package doc for the schema): its text, tokens, token ids
 // in the vocabulary the dataset was prepared with, the positions and
 // values of its numbers, and its answer. Equation and Pattern are for
 // analysis only.
-type WAPRow struct {
+type Row struct {
 	ID       int64    `parquet:"id"`
 	Text     string   `parquet:"text"`
 	Tokens   []string `parquet:"tokens,list"`
@@ -31,18 +36,18 @@ type WAPRow struct {
 	Source   string   `parquet:"source"`
 }
 
-// wapSchema is the schema of WAPRow files.
-var wapSchema = parquet.SchemaOf(WAPRow{})
+// rowSchema is the schema of the files of rows, named WAPRow in them.
+var rowSchema = parquet.NewSchema("WAPRow", parquet.SchemaOf(Row{}))
 
-// ErrWAPSchema is wrapped by the errors of ReadWAP for a Parquet file whose
-// columns are not those of WAPRow.
-var ErrWAPSchema = errors.New("not a WAP dataset")
+// ErrSchema is wrapped by the errors of ReadRows for a Parquet file whose
+// columns are not those of Row.
+var ErrSchema = errors.New("not a WAP dataset")
 
-// checkWAPRow reports a row whose lists disagree: token ids and tokens of
+// checkRow reports a row whose lists disagree: token ids and tokens of
 // different lengths, number positions and numbers of different lengths,
 // a position outside the tokens or not after the one before, or an
 // unknown source or pattern.
-func checkWAPRow(i int, r WAPRow) error {
+func checkRow(i int, r Row) error {
 	where := fmt.Sprintf("row %d (id %d)", i, r.ID)
 	if len(r.TokenIDs) != len(r.Tokens) {
 		return fmt.Errorf("%s: %d token ids for %d tokens", where, len(r.TokenIDs), len(r.Tokens))
@@ -61,42 +66,29 @@ func checkWAPRow(i int, r WAPRow) error {
 	if r.Source != SourceCC && r.Source != SourceSynthetic {
 		return fmt.Errorf("%s: source %s, want %q or %q", where, quote.Short(r.Source), SourceCC, SourceSynthetic)
 	}
-	if !knownPattern(r.Pattern) {
-		return fmt.Errorf("%s: pattern %s is not a CC pattern or %q", where, quote.Short(r.Pattern), PatternOther)
+	if r.Pattern != cc.PatternOther && !slices.Contains(cc.Patterns, r.Pattern) {
+		return fmt.Errorf("%s: pattern %s is not a CC pattern or %q", where, quote.Short(r.Pattern), cc.PatternOther)
 	}
 	return nil
 }
 
-// knownPattern reports whether p is one of Patterns or PatternOther.
-func knownPattern(p string) bool {
-	if p == PatternOther {
-		return true
-	}
-	for _, q := range Patterns {
-		if p == q {
-			return true
-		}
-	}
-	return false
-}
-
-// WriteWAP writes rows to the Parquet file at path, replacing it
-// atomically (as WriteSeqs does). Every row must be consistent: as many
+// WriteRows writes rows to the Parquet file at path, replacing it
+// atomically (data.WriteRows). Every row must be consistent: as many
 // token ids as tokens, as many number positions as numbers, positions
 // increasing and inside the tokens, Source "cc" or "synthetic", and
-// Pattern one of Patterns or "other".
-func WriteWAP(path string, rows []WAPRow) error {
-	return writeRows(path, wapSchema, rows, checkWAPRow)
+// Pattern one of cc.Patterns or "other".
+func WriteRows(path string, rows []Row) error {
+	return data.WriteRows(path, rowSchema, rows, checkRow)
 }
 
-// ReadWAP reads the rows of a Parquet file written by WriteWAP (or by any
+// ReadRows reads the rows of a Parquet file written by WriteRows (or by any
 // tool, with the same columns). It fails, naming the file, when the file
-// cannot be opened, is not a Parquet file, lacks one of the WAPRow columns
-// or has it with another type (an error wrapping ErrWAPSchema), or holds a
-// row that WriteWAP would refuse (naming the row). The returned lists are
+// cannot be opened, is not a Parquet file, lacks one of the Row columns
+// or has it with another type (an error wrapping ErrSchema), or holds a
+// row that WriteRows would refuse (naming the row). The returned lists are
 // never nil.
-func ReadWAP(path string) ([]WAPRow, error) {
-	rows, err := readRows[WAPRow](path, ErrWAPSchema)
+func ReadRows(path string) ([]Row, error) {
+	rows, err := data.ReadRows[Row](path, ErrSchema)
 	if err != nil {
 		return nil, err
 	}
@@ -110,7 +102,7 @@ func ReadWAP(path string) ([]WAPRow, error) {
 		if r.Tokens == nil {
 			r.Tokens = []string{}
 		}
-		if err := checkWAPRow(i, *r); err != nil {
+		if err := checkRow(i, *r); err != nil {
 			return nil, fmt.Errorf("reading %s: %w", path, err)
 		}
 	}

@@ -1,35 +1,35 @@
-package tasks
+package sorting
 
 import (
 	"testing"
 
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
+	"github.com/d4lang/d4/tasks"
 )
 
 // observations records what the Compare sketch's slot sees (x = D0,
 // y = D-1) when the oracle sorts each input, and the oracle's choice
 // (1: SWAP).
 type observations struct {
-	Oracle
 	seen map[[2]int]int
 }
 
 func (o *observations) Decide(s *forth.SlotCode, m *symbolic.Machine) (symbolic.Decision, error) {
-	d, err := o.Oracle.Decide(s, m)
+	d := compare(s, m)
 	x, _ := m.Elem(forth.Elem{Space: 'D', Index: 0})
 	y, _ := m.Elem(forth.Elem{Space: 'D', Index: -1})
 	o.seen[[2]int{x, y}] = d.Choice
-	return d, err
+	return d, nil
 }
 
-func observe(t *testing.T, exs []Example, v int) map[[2]int]int {
+func observe(t *testing.T, exs []tasks.Example, v int) map[[2]int]int {
 	t.Helper()
-	_, _, code, err := LoadSketch("sort", "compare")
+	_, _, code, err := Task.LoadSketch("compare")
 	if err != nil {
 		t.Fatal(err)
 	}
-	obs := &observations{Oracle: Oracle{Sketch: "sort_compare"}, seen: map[[2]int]int{}}
+	obs := &observations{seen: map[[2]int]int{}}
 	for _, ex := range exs {
 		m, err := symbolic.New(code, symbolic.Config{ValueSize: v, StackSize: 4*len(ex.Input) + 16, MaxSteps: 1 << 20, Strict: true})
 		if err != nil {
@@ -53,11 +53,11 @@ func observe(t *testing.T, exs []Example, v int) map[[2]int]int {
 // x = 6, y = 7 (6 on top of 7: keep), which they never make and the test
 // sequences do. No learner can tell the two apart from this data.
 func TestCompareTrain2Undecided(t *testing.T) {
-	ds, err := Generate("sort", 2, 64, DefaultSizes("sort"), 1)
+	ds, err := Task.Generate(2, 64, Task.Sizes, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := ValueSize(2, 64)
+	v := tasks.ValueSize(2, 64)
 	// scorer answers SWAP (1) when u[x] + w[y] > 0, with u[x] = x but
 	// u[6] = u6, and w[y] = −y − ½.
 	scorer := func(u6 float64) func(x, y int) int {

@@ -1,4 +1,4 @@
-package tasks
+package figures
 
 import (
 	"fmt"
@@ -6,11 +6,32 @@ import (
 	"math"
 	"slices"
 
+	"github.com/d4lang/d4/bench"
+	"github.com/d4lang/d4/tasks"
+	"github.com/d4lang/d4/tasks/addition"
+	"github.com/d4lang/d4/tasks/sorting"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
+
+// benchTasks are the tasks of the benchmark by name, lengthLabels what
+// their lengths count.
+var (
+	benchTasks   = map[string]tasks.Task{sorting.Task.Name: sorting.Task, addition.Task.Name: addition.Task}
+	lengthLabels = map[string]string{sorting.Task.Name: "sequence length (values to sort)", addition.Task.Name: "input digits (2 per digit pair)"}
+)
+
+// titles are the names of a task and its sketch in a caption (a name
+// the benchmark does not know as it is).
+func titles(task, sketch string) (string, string) {
+	t, ok := benchTasks[task]
+	if !ok {
+		return task, sketch
+	}
+	return t.Title, t.SketchTitle(sketch)
+}
 
 // benchStyle is how a mode of the benchmark is drawn and named.
 type benchStyle struct {
@@ -19,7 +40,7 @@ type benchStyle struct {
 	glyph draw.GlyphDrawer
 }
 
-// benchStyles covers BenchModes but naive, which is the reference (1×).
+// benchStyles covers bench.Modes but naive, which is the reference (1×).
 var benchStyles = map[string]benchStyle{
 	"collapse":    {"collapse straight-line code (§3.4)", color.RGBA{0, 114, 178, 255}, draw.CircleGlyph{}},
 	"interpolate": {"collapse + interpolate if-branches (§3.4)", color.RGBA{0, 158, 115, 255}, draw.TriangleGlyph{}},
@@ -32,7 +53,7 @@ var benchStyles = map[string]benchStyle{
 // panel per task, since sort counts values and addition input digits, on a
 // shared logarithmic axis, with the legend beside the panels. No rows, or a
 // speed-up that is not a positive number, is an error.
-func BenchPNG(rows []BenchRow, subtitle string) ([]byte, error) {
+func BenchPNG(rows []bench.Row, subtitle string) ([]byte, error) {
 	lay, err := benchLayout(rows, subtitle)
 	if err != nil {
 		return nil, err
@@ -41,7 +62,7 @@ func BenchPNG(rows []BenchRow, subtitle string) ([]byte, error) {
 }
 
 // benchLayout lays the benchmark figure out (see BenchPNG).
-func benchLayout(rows []BenchRow, subtitle string) (*figureLayout, error) {
+func benchLayout(rows []bench.Row, subtitle string) (*figureLayout, error) {
 	var taskOrder []string
 	lo, hi := 1.0, 1.0
 	for _, r := range rows {
@@ -64,7 +85,8 @@ func benchLayout(rows []BenchRow, subtitle string) (*figureLayout, error) {
 			return nil, err
 		}
 		plots = append(plots, p)
-		caps = append(caps, []string{fmt.Sprintf("(%c) %s, %s sketch", 'a'+i, TaskName(task), SketchTitle(task, sketch))})
+		title, sketchTitle := titles(task, sketch)
+		caps = append(caps, []string{fmt.Sprintf("(%c) %s, %s sketch", 'a'+i, title, sketchTitle)})
 	}
 	cols := make([]vg.Length, len(plots))
 	for i := range cols {
@@ -79,7 +101,7 @@ func benchLayout(rows []BenchRow, subtitle string) (*figureLayout, error) {
 }
 
 // benchPlot is one task's speed-ups by length, y from lo to hi.
-func benchPlot(rows []BenchRow, task string, lo, hi float64, yLabel bool) (*plot.Plot, string, error) {
+func benchPlot(rows []bench.Row, task string, lo, hi float64, yLabel bool) (*plot.Plot, string, error) {
 	p := plot.New()
 	// The y axis is log10 of the speed-up on a linear scale, labelled
 	// with speed-ups (plot.LogScale misplaces a long axis label).
@@ -87,10 +109,10 @@ func benchPlot(rows []BenchRow, task string, lo, hi float64, yLabel bool) (*plot
 	if yLabel {
 		p.Y.Label.Text = "speed-up over naive (×, log scale)"
 	}
-	p.X.Label.Text = map[string]string{"sort": "sequence length (values to sort)", "add": "input digits (2 per digit pair)"}[task]
+	p.X.Label.Text = lengthLabels[task]
 	var lens []float64
 	var sketch string
-	for _, mode := range BenchModes[1:] {
+	for _, mode := range bench.Modes[1:] {
 		var pts plotter.XYs
 		for _, r := range rows {
 			if r.Task == task && r.Mode == mode {

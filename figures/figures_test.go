@@ -1,4 +1,4 @@
-package tasks
+package figures
 
 import (
 	"bytes"
@@ -8,21 +8,25 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/d4lang/d4/bench"
+	"github.com/d4lang/d4/tasks"
+	"github.com/d4lang/d4/tasks/sorting"
 )
 
 // traceStages runs one input through the sketch with the weights of
 // several seeds, one stage each (stand-ins for stages of training).
-func traceStages(t *testing.T, sketch string, input []int, seeds ...int64) (*D4Run, []TraceStage) {
+func traceStages(t *testing.T, sketch string, input []int, seeds ...int64) (*tasks.D4Run, []tasks.TraceStage) {
 	t.Helper()
-	var run *D4Run
-	var stages []TraceStage
+	var run *tasks.D4Run
+	var stages []tasks.TraceStage
 	for _, seed := range seeds {
-		r, err := NewD4Run("sort", sketch, 3, 3, seed)
+		r, err := tasks.NewD4Run(sorting.Task, sketch, 3, 3, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
 		run = r
-		sh, err := Measure(r.Code, SketchFile("sort", sketch), r.V, input)
+		sh, err := r.Measure(input)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -49,67 +53,6 @@ func checkPNG(t *testing.T, img []byte, lay *figureLayout, minHeight int) {
 	}
 	if cfg.Height < minHeight || cfg.Width < cfg.Height/2 {
 		t.Errorf("PNG of %d×%d pixels, want at least %d high and not narrow", cfg.Width, cfg.Height, minHeight)
-	}
-}
-
-func TestSnapshotRecordsTheRun(t *testing.T) {
-	input := []int{3, 6, 5, 3}
-	run, stages := traceStages(t, "compare", input, 1)
-	st := stages[0]
-	sh, _ := Measure(run.Code, "sort_compare", run.V, input)
-	if len(st.PC) != sh.Steps+6 {
-		t.Fatalf("%d program-counter rows, want steps+1 = %d", len(st.PC), sh.Steps+6)
-	}
-	for i, row := range st.PC {
-		at := run.Code.Halt // after the path, the machine stays halted
-		if i < len(sh.Path) {
-			at = sh.Path[i]
-		}
-		if math.Abs(row[at]-1) > 1e-9 {
-			t.Fatalf("step %d: program counter %v, want all mass on %d (the static path)", i, row, at)
-		}
-	}
-	right, err := run.RightDecisions(input)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var steps []int
-	for _, v := range st.Visits {
-		steps = append(steps, v.Step)
-		if _, ok := right[v.Step]; !ok || math.Abs(v.Mass-1) > 1e-9 || len(v.Out) != 2 {
-			t.Errorf("visit %+v: not a step where the slot decides (%v)", v, right)
-		}
-	}
-	if len(steps) != len(right) || st.Depth != 3 || len(st.Stack[0]) != run.V {
-		t.Errorf("visits at %v, right decisions %v, depth %d", steps, right, st.Depth)
-	}
-}
-
-func TestRightDecisions(t *testing.T) {
-	run, err := NewD4Run("sort", "compare", 2, 2, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		input []int
-		want  int // NOP 0, SWAP 1
-	}{{[]int{1, 2, 2}, 1}, {[]int{2, 1, 2}, 0}} {
-		right, err := run.RightDecisions(tc.input)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(right) != 1 {
-			t.Fatalf("%v: decisions %v, want one", tc.input, right)
-		}
-		for _, idx := range right {
-			if !slices.Equal(idx, []int{tc.want}) {
-				t.Errorf("%v: decision %v, want %d", tc.input, idx, tc.want)
-			}
-		}
-	}
-	run.sketchName = "mine.fth"
-	if right, err := run.RightDecisions([]int{1, 2, 2}); right != nil || err != nil {
-		t.Errorf("a sketch the oracle does not know: %v, %v; want nothing", right, err)
 	}
 }
 
@@ -146,7 +89,7 @@ func TestTracePNGControlFlow(t *testing.T) {
 }
 
 func TestWordLabelsNameTheCode(t *testing.T) {
-	_, _, code, err := LoadSketch("sort", "compare")
+	_, _, code, err := sorting.Task.LoadSketch("compare")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,14 +123,14 @@ func TestTracePNGBadInput(t *testing.T) {
 	for name, f := range map[string]TraceFigure{
 		"no stages":              {Code: run.Code},
 		"no code":                {Stages: stages},
-		"no steps":               {Code: run.Code, Stages: []TraceStage{{}}},
-		"stages of other length": {Code: run.Code, Stages: []TraceStage{stages[0], short}},
-		"another program":        {Code: run.Code, Stages: []TraceStage{narrow}},
-		"ragged stack":           {Code: run.Code, Stages: []TraceStage{stages[0], ragged}},
-		"depth beyond the stack": {Code: run.Code, Stages: []TraceStage{deep}},
-		"other value sizes":      {Code: run.Code, Stages: []TraceStage{stages[0], wide}},
-		"no final stack":         {Code: run.Code, Stages: []TraceStage{stages[0], noStack}},
-		"no first final stack":   {Code: run.Code, Stages: []TraceStage{noStack, stages[0]}},
+		"no steps":               {Code: run.Code, Stages: []tasks.TraceStage{{}}},
+		"stages of other length": {Code: run.Code, Stages: []tasks.TraceStage{stages[0], short}},
+		"another program":        {Code: run.Code, Stages: []tasks.TraceStage{narrow}},
+		"ragged stack":           {Code: run.Code, Stages: []tasks.TraceStage{stages[0], ragged}},
+		"depth beyond the stack": {Code: run.Code, Stages: []tasks.TraceStage{deep}},
+		"other value sizes":      {Code: run.Code, Stages: []tasks.TraceStage{stages[0], wide}},
+		"no final stack":         {Code: run.Code, Stages: []tasks.TraceStage{stages[0], noStack}},
+		"no first final stack":   {Code: run.Code, Stages: []tasks.TraceStage{noStack, stages[0]}},
 	} {
 		if img, err := TracePNG(f); err == nil || img != nil {
 			t.Errorf("%s: no error", name)
@@ -195,15 +138,15 @@ func TestTracePNGBadInput(t *testing.T) {
 	}
 }
 
-func benchRows() []BenchRow {
-	var rows []BenchRow
+func benchRows() []bench.Row {
+	var rows []bench.Row
 	for _, job := range []struct {
 		task, sketch string
 		lens         []int
 	}{{"sort", "compare", []int{2, 3, 4}}, {"add", "choose", []int{2, 4}}} {
 		for _, n := range job.lens {
-			for i, mode := range BenchModes {
-				rows = append(rows, BenchRow{Task: job.task, Sketch: job.sketch, Len: n, Mode: mode, SpeedupTrain: 1 + 10*float64(i*n)})
+			for i, mode := range bench.Modes {
+				rows = append(rows, bench.Row{Task: job.task, Sketch: job.sketch, Len: n, Mode: mode, SpeedupTrain: 1 + 10*float64(i*n)})
 			}
 		}
 	}
@@ -213,7 +156,7 @@ func benchRows() []BenchRow {
 func TestBenchPNGOnePanelPerTask(t *testing.T) {
 	rows := benchRows()
 	for _, tc := range []struct {
-		rows   []BenchRow
+		rows   []bench.Row
 		panels int
 	}{{rows, 2}, {rows[:15], 1}} {
 		lay, err := benchLayout(tc.rows, "test")
@@ -236,7 +179,7 @@ func TestBenchPNGOnePanelPerTask(t *testing.T) {
 }
 
 func TestBenchPNGBadInput(t *testing.T) {
-	for name, rows := range map[string][]BenchRow{
+	for name, rows := range map[string][]bench.Row{
 		"no rows":         nil,
 		"NaN speed-up":    {{Task: "sort", Mode: "all", Len: 2, SpeedupTrain: math.NaN()}},
 		"zero speed-up":   {{Task: "sort", Mode: "all", Len: 2}},

@@ -38,98 +38,29 @@ type Sizes struct {
 // inputs and in int32 Parquet columns.
 const MaxLen = 1 << 20
 
-// DefaultSizes returns the paper's split sizes for a task: 256/32/32 for
-// "sort" and 512/256/1024 for "add". For any other task it returns zero
-// sizes (Generate rejects the task).
-func DefaultSizes(task string) Sizes {
-	switch task {
-	case "sort":
-		return Sizes{Train: 256, Dev: 32, Test: 32}
-	case "add":
-		return Sizes{Train: 512, Dev: 256, Test: 1024}
-	}
-	return Sizes{}
-}
-
-// SortExample draws a sort example of n digits: input a1 … an n with
-// digits uniform in 0…9, target the digits in descending order (largest
-// first, i.e. at the bottom of the stack). n must not be negative.
-func SortExample(rng *rand.Rand, n int) Example {
-	in := make([]int, n, n+1)
-	for i := range in {
-		in[i] = rng.Intn(10)
-	}
-	want := make([]int, n)
-	copy(want, in)
-	// Insertion sort, descending: n is small and this keeps the order plain.
-	for i := 1; i < len(want); i++ {
-		for j := i; j > 0 && want[j-1] < want[j]; j-- {
-			want[j-1], want[j] = want[j], want[j-1]
-		}
-	}
-	return Example{Input: append(in, n), Target: want}
-}
-
-// AddExample draws an addition example of n digit pairs: input
-// a1 b1 … an bn c n, where a1 and b1 are the most significant digits and
-// the carry c (0 or 1) enters at an+bn; target the n+1 digits of a+b+c,
-// most significant (the final carry) first. Digits are uniform in 0…9 and
-// the carry is 0 or 1 with equal probability. n must not be negative.
-func AddExample(rng *rand.Rand, n int) Example {
-	a, b := make([]int, n), make([]int, n)
-	in := make([]int, 0, 2*n+2)
-	for i := 0; i < n; i++ {
-		a[i], b[i] = rng.Intn(10), rng.Intn(10)
-		in = append(in, a[i], b[i])
-	}
-	carry := rng.Intn(2)
-	in = append(in, carry, n)
-	want := make([]int, n+1)
-	for i := n - 1; i >= 0; i-- {
-		s := a[i] + b[i] + carry
-		want[i+1], carry = s%10, s/10
-	}
-	want[0] = carry
-	return Example{Input: in, Target: want}
-}
-
-// exampleGen returns the example generator of a task.
-func exampleGen(task string) (func(*rand.Rand, int) Example, error) {
-	switch task {
-	case "sort":
-		return SortExample, nil
-	case "add":
-		return AddExample, nil
-	}
-	return nil, fmt.Errorf("unknown task %q (want sort or add)", task)
-}
-
-// Generate draws a dataset for task ("sort" or "add"): sizes.Train and
-// sizes.Dev examples of length trainLen and sizes.Test examples of length
-// testLen, where the length is the number of digits for sort and the number
-// of digit pairs for addition (see the package doc). Each split comes from
-// its own stream seeded from seed and the split's name, so the result
-// depends only on the arguments, and Train and Dev do not depend on testLen
-// or sizes.Test.
-func Generate(task string, trainLen, testLen int, sizes Sizes, seed int64) (Dataset, error) {
-	gen, err := exampleGen(task)
-	if err != nil {
-		return Dataset{}, fmt.Errorf("generating data: %w", err)
+// Generate draws a dataset of the task: sizes.Train and sizes.Dev
+// examples of length trainLen and sizes.Test examples of length testLen,
+// in Generate's units (t.Unit). Each split comes from its own stream seeded
+// from seed and the split's name, so the result depends only on the
+// arguments, and Train and Dev do not depend on testLen or sizes.Test.
+func (t Task) Generate(trainLen, testLen int, sizes Sizes, seed int64) (Dataset, error) {
+	if t.Example == nil {
+		return Dataset{}, fmt.Errorf("generating data: task %q has no example generator", t.Name)
 	}
 	if trainLen < 1 || trainLen > MaxLen {
-		return Dataset{}, fmt.Errorf("generating %s data: training length %d, want 1 to %d", task, trainLen, MaxLen)
+		return Dataset{}, fmt.Errorf("generating %s data: training length %d, want 1 to %d", t.Name, trainLen, MaxLen)
 	}
 	if testLen < 1 || testLen > MaxLen {
-		return Dataset{}, fmt.Errorf("generating %s data: test length %d, want 1 to %d", task, testLen, MaxLen)
+		return Dataset{}, fmt.Errorf("generating %s data: test length %d, want 1 to %d", t.Name, testLen, MaxLen)
 	}
 	if sizes.Train < 0 || sizes.Dev < 0 || sizes.Test < 0 {
-		return Dataset{}, fmt.Errorf("generating %s data: negative split size in %+v", task, sizes)
+		return Dataset{}, fmt.Errorf("generating %s data: negative split size in %+v", t.Name, sizes)
 	}
 	split := func(name string, size, n int) []Example {
 		rng := rand.New(rand.NewSource(SubSeed(seed, name)))
 		exs := make([]Example, size)
 		for i := range exs {
-			exs[i] = gen(rng, n)
+			exs[i] = t.Example(rng, n)
 		}
 		return exs
 	}
@@ -168,12 +99,13 @@ type Generated struct {
 	Seed     int64  `json:"seed"`
 }
 
-func (g Generated) String() string {
-	unit := "values"
-	if g.Task == "add" {
-		unit = "digit pairs"
+// describe says what generated a dataset, its lengths counted in unit ("":
+// not said).
+func (g Generated) describe(unit string) string {
+	if unit != "" {
+		unit = " " + unit
 	}
-	return fmt.Sprintf("task %s, train length %d and test length %d %s, %d/%d/%d examples, seed %d",
+	return fmt.Sprintf("task %s, train length %d and test length %d%s, %d/%d/%d examples, seed %d",
 		g.Task, g.TrainLen, g.TestLen, unit, g.Sizes.Train, g.Sizes.Dev, g.Sizes.Test, g.Seed)
 }
 
@@ -212,13 +144,16 @@ func LoadDataset(dir string) (Dataset, error) {
 	return Dataset{Train: splits[0], Dev: splits[1], Test: splits[2]}, nil
 }
 
-// PrepareDataset returns the dataset that want describes from dir: read
-// back when dir's dataset.json records exactly want; generated, written
-// and read back when dir holds no dataset (or, with replaceUnrecorded, one
-// that records nothing: made before datasets recorded their settings). Any
-// other dataset is an error that says what differs, never a silently wrong
-// one.
-func PrepareDataset(dir string, want Generated, replaceUnrecorded bool) (Dataset, error) {
+// PrepareDataset returns the dataset of the task that want describes
+// (want.Task is t.Name) from dir: read back when dir's dataset.json
+// records exactly want; generated, written and read back when dir holds no
+// dataset (or, with replaceUnrecorded, one that records nothing: made
+// before datasets recorded their settings). Any other dataset is an error
+// that says what differs, never a silently wrong one.
+func (t Task) PrepareDataset(dir string, want Generated, replaceUnrecorded bool) (Dataset, error) {
+	if want.Task != t.Name {
+		return Dataset{}, fmt.Errorf("dataset %s: settings of task %q given to task %q", dir, want.Task, t.Name)
+	}
 	var got Generated
 	b, err := os.ReadFile(filepath.Join(dir, manifestFile))
 	switch {
@@ -227,7 +162,7 @@ func PrepareDataset(dir string, want Generated, replaceUnrecorded bool) (Dataset
 			return Dataset{}, fmt.Errorf("dataset %s: %s is malformed: %v", dir, manifestFile, err)
 		}
 		if got != want {
-			return Dataset{}, fmt.Errorf("dataset %s was generated with %s, not %s (name another --data directory or remove it)", dir, got, want)
+			return Dataset{}, fmt.Errorf("dataset %s was generated with %s, not %s (name another --data directory or remove it)", dir, got.describe(t.unitOf(got)), want.describe(t.Unit))
 		}
 		return LoadDataset(dir)
 	case !errors.Is(err, fs.ErrNotExist):
@@ -236,7 +171,7 @@ func PrepareDataset(dir string, want Generated, replaceUnrecorded bool) (Dataset
 	if _, err := os.Stat(filepath.Join(dir, splitFiles[0])); err == nil && !replaceUnrecorded {
 		return Dataset{}, fmt.Errorf("dataset %s has no %s recording what generated it (made by hand or by an older version): remove it or name another --data directory", dir, manifestFile)
 	}
-	ds, err := Generate(want.Task, want.TrainLen, want.TestLen, want.Sizes, want.Seed)
+	ds, err := t.Generate(want.TrainLen, want.TestLen, want.Sizes, want.Seed)
 	if err != nil {
 		return ds, err
 	}
@@ -244,6 +179,15 @@ func PrepareDataset(dir string, want Generated, replaceUnrecorded bool) (Dataset
 		return ds, err
 	}
 	return LoadDataset(dir)
+}
+
+// unitOf is what the lengths of a dataset record count: the task's unit
+// when it records this task, else not known here ("").
+func (t Task) unitOf(g Generated) string {
+	if g.Task == t.Name {
+		return t.Unit
+	}
+	return ""
 }
 
 // toData converts examples to DATA rows.

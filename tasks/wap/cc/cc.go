@@ -1,4 +1,4 @@
-package data
+package cc
 
 import (
 	"bufio"
@@ -14,10 +14,9 @@ import (
 	"github.com/d4lang/d4/internal/quote"
 )
 
-// CCProblem is one word algebra problem of the Common Core (CC) dataset
-// (Roy and Roth, EMNLP 2015), or one made in its style (package
-// d4/tasks/wap/synth).
-type CCProblem struct {
+// Problem is one word algebra problem of the Common Core (CC) dataset
+// (Roy and Roth, EMNLP 2015), or one made in its style (package synth).
+type Problem struct {
 	// ID is the problem's iIndex in questions.json.
 	ID int
 	// Text is the question (sQuestion) without leading and trailing white
@@ -33,21 +32,21 @@ type CCProblem struct {
 
 // The files of a CC directory.
 const (
-	CCQuestions = "questions.json"
-	CCTrain     = "train.tsv"
-	CCDev       = "dev.tsv"
-	CCTest      = "test.tsv"
+	QuestionsFile = "questions.json"
+	TrainFile     = "train.tsv"
+	DevFile       = "dev.tsv"
+	TestFile      = "test.tsv"
 )
 
-// ccQuestion is an entry of questions.json.
-type ccQuestion struct {
+// question is an entry of questions.json.
+type question struct {
 	IIndex     *int      `json:"iIndex"`
 	SQuestion  string    `json:"sQuestion"`
 	LEquations []string  `json:"lEquations"`
 	LSolutions []float64 `json:"lSolutions"`
 }
 
-// LoadCC reads the CC dataset from dir: questions.json (a JSON array of
+// Load reads the CC dataset from dir: questions.json (a JSON array of
 // problems with iIndex, sQuestion, lEquations and lSolutions; other fields
 // such as lAlignments are ignored) and the three splits train.tsv, dev.tsv
 // and test.tsv (one iIndex per line; blank lines are skipped). Each split
@@ -59,7 +58,7 @@ type ccQuestion struct {
 // one equation and exactly one solution, and for a split line that is not
 // an integer, an id that is not in questions.json, an id listed twice (in
 // one split or in two), or a split file with no ids.
-func LoadCC(dir string) (train, dev, test []CCProblem, err error) {
+func Load(dir string) (train, dev, test []Problem, err error) {
 	st, err := os.Stat(dir)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("loading CC: %w", err)
@@ -67,14 +66,14 @@ func LoadCC(dir string) (train, dev, test []CCProblem, err error) {
 	if !st.IsDir() {
 		return nil, nil, nil, fmt.Errorf("loading CC: %s is not a directory", dir)
 	}
-	byID, err := readCCQuestions(filepath.Join(dir, CCQuestions))
+	byID, err := readQuestions(filepath.Join(dir, QuestionsFile))
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("loading CC: %w", err)
 	}
 	seen := map[int]string{} // id → the split file that lists it
-	var splits [3][]CCProblem
-	for i, name := range []string{CCTrain, CCDev, CCTest} {
-		splits[i], err = readCCSplit(filepath.Join(dir, name), byID, seen)
+	var splits [3][]Problem
+	for i, name := range []string{TrainFile, DevFile, TestFile} {
+		splits[i], err = readSplit(filepath.Join(dir, name), byID, seen)
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("loading CC: %w", err)
 		}
@@ -82,17 +81,17 @@ func LoadCC(dir string) (train, dev, test []CCProblem, err error) {
 	return splits[0], splits[1], splits[2], nil
 }
 
-// readCCQuestions reads and checks questions.json.
-func readCCQuestions(path string) (map[int]CCProblem, error) {
+// readQuestions reads and checks questions.json.
+func readQuestions(path string) (map[int]Problem, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var qs []ccQuestion
+	var qs []question
 	if err := json.Unmarshal(b, &qs); err != nil {
 		return nil, fmt.Errorf("%s: malformed JSON: %w", path, jsonSyntaxError(b, err))
 	}
-	byID := make(map[int]CCProblem, len(qs))
+	byID := make(map[int]Problem, len(qs))
 	for i, q := range qs {
 		if q.IIndex == nil {
 			return nil, fmt.Errorf("%s: problem %d (counting from 0) has no iIndex", path, i)
@@ -110,7 +109,7 @@ func readCCQuestions(path string) (map[int]CCProblem, error) {
 		case len(q.LEquations) != 1:
 			return nil, fmt.Errorf("%s: problem %d has %d equations, want exactly 1", path, id, len(q.LEquations))
 		}
-		byID[id] = CCProblem{ID: id, Text: text, Equation: q.LEquations[0], Answer: q.LSolutions[0]}
+		byID[id] = Problem{ID: id, Text: text, Equation: q.LEquations[0], Answer: q.LSolutions[0]}
 	}
 	return byID, nil
 }
@@ -134,16 +133,16 @@ func jsonSyntaxError(b []byte, err error) error {
 	return fmt.Errorf("line %d, column %d: %w", line, col, err)
 }
 
-// readCCSplit reads a split file; seen records the ids of the splits read
+// readSplit reads a split file; seen records the ids of the splits read
 // so far.
-func readCCSplit(path string, byID map[int]CCProblem, seen map[int]string) ([]CCProblem, error) {
+func readSplit(path string, byID map[int]Problem, seen map[int]string) ([]Problem, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	name := filepath.Base(path)
-	var out []CCProblem
+	var out []Problem
 	sc := bufio.NewScanner(f)
 	for line := 1; sc.Scan(); line++ {
 		s := strings.TrimSpace(sc.Text())
@@ -156,7 +155,7 @@ func readCCSplit(path string, byID map[int]CCProblem, seen map[int]string) ([]CC
 		}
 		p, ok := byID[id]
 		if !ok {
-			return nil, fmt.Errorf("%s:%d: id %d is not in %s", path, line, id, CCQuestions)
+			return nil, fmt.Errorf("%s:%d: id %d is not in %s", path, line, id, QuestionsFile)
 		}
 		if other, dup := seen[id]; dup {
 			if other == name {

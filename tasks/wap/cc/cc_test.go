@@ -1,4 +1,4 @@
-package data
+package cc
 
 import (
 	"os"
@@ -9,13 +9,13 @@ import (
 )
 
 // ccDir is where the CC dataset lives on the project's machines.
-const ccDir = "../../shared/data/cc"
+const ccDir = "../../../../shared/data/cc"
 
-func TestLoadCCShared(t *testing.T) {
+func TestLoadShared(t *testing.T) {
 	if _, err := os.Stat(ccDir); err != nil {
 		t.Skipf("the CC dataset is not at %s (%v); skipping", ccDir, err)
 	}
-	train, dev, test, err := LoadCC(ccDir)
+	train, dev, test, err := Load(ccDir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,7 +23,7 @@ func TestLoadCCShared(t *testing.T) {
 		t.Fatalf("splits of %d/%d/%d problems, want 300/100/200", len(train), len(dev), len(test))
 	}
 	counts := map[string]int{}
-	for _, split := range [][]CCProblem{train, dev, test} {
+	for _, split := range [][]Problem{train, dev, test} {
 		for _, p := range split {
 			counts[EquationPattern(p.Equation)]++
 			v, err := EvalEquation(p.Equation)
@@ -62,37 +62,37 @@ const tinyQuestions = `[
 {"iIndex":9,"sQuestion":"Bo had 9 pens, lost 3 and split the rest among 2 kids. How many each?","lSolutions":[3.0],"lEquations":["X=((9.0-3.0)/2.0)"]}
 ]`
 
-func TestLoadCC(t *testing.T) {
+func TestLoad(t *testing.T) {
 	dir := writeCC(t, map[string]string{
-		CCQuestions: tinyQuestions,
-		CCTrain:     "7\n0\n",
-		CCDev:       "\n9\n\n",
-		CCTest:      " 9 \n",
+		QuestionsFile: tinyQuestions,
+		TrainFile:     "7\n0\n",
+		DevFile:       "\n9\n\n",
+		TestFile:      " 9 \n",
 	})
 	// test.tsv repeats a dev id: an error; fix it to check the loaded data.
-	if _, _, _, err := LoadCC(dir); err == nil || !strings.Contains(err.Error(), "test.tsv:1: id 9 is also in dev.tsv") {
+	if _, _, _, err := Load(dir); err == nil || !strings.Contains(err.Error(), "test.tsv:1: id 9 is also in dev.tsv") {
 		t.Fatalf("err = %v, want the repeated id", err)
 	}
-	os.WriteFile(filepath.Join(dir, CCDev), []byte("0\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, CCTrain), []byte("7\n"), 0o644)
-	train, dev, test, err := LoadCC(dir)
+	os.WriteFile(filepath.Join(dir, DevFile), []byte("0\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, TrainFile), []byte("7\n"), 0o644)
+	train, dev, test, err := Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := [][]CCProblem{
+	want := [][]Problem{
 		{{ID: 7, Text: "Ann has 2 bags of 3 red and 4 blue marbles. How many marbles?", Equation: "X=(2.0*(3.0+4.0))", Answer: 14}},
 		{{ID: 0, Text: "Tom had 5 apples and got 3 more. He ate 2. How many are left?", Equation: "X=((5.0+3.0)-2.0)", Answer: 6}},
 		{{ID: 9, Text: "Bo had 9 pens, lost 3 and split the rest among 2 kids. How many each?", Equation: "X=((9.0-3.0)/2.0)", Answer: 3}},
 	}
-	if got := [][]CCProblem{train, dev, test}; !reflect.DeepEqual(got, want) {
-		t.Errorf("LoadCC = %+v, want %+v", got, want)
+	if got := [][]Problem{train, dev, test}; !reflect.DeepEqual(got, want) {
+		t.Errorf("Load = %+v, want %+v", got, want)
 	}
 }
 
-func TestLoadCCErrors(t *testing.T) {
-	splits := map[string]string{CCTrain: "0\n", CCDev: "7\n", CCTest: "9\n"}
+func TestLoadErrors(t *testing.T) {
+	splits := map[string]string{TrainFile: "0\n", DevFile: "7\n", TestFile: "9\n"}
 	with := func(files map[string]string) map[string]string {
-		all := map[string]string{CCQuestions: tinyQuestions}
+		all := map[string]string{QuestionsFile: tinyQuestions}
 		for k, v := range splits {
 			all[k] = v
 		}
@@ -110,26 +110,26 @@ func TestLoadCCErrors(t *testing.T) {
 		files map[string]string
 		want  string
 	}{
-		{"no questions", with(map[string]string{CCQuestions: "<none>"}), "questions.json: no such file"},
-		{"no split", with(map[string]string{CCDev: "<none>"}), "dev.tsv: no such file"},
-		{"malformed JSON", with(map[string]string{CCQuestions: "[\n{\"iIndex\": 0,,}]"}), "questions.json: malformed JSON: line 2, column 14"},
-		{"wrong JSON type", with(map[string]string{CCQuestions: `[{"iIndex": "zero"}]`}), "questions.json: malformed JSON: line 1"},
-		{"not an array", with(map[string]string{CCQuestions: `{}`}), "questions.json: malformed JSON"},
-		{"no iIndex", with(map[string]string{CCQuestions: `[{"sQuestion": "x", "lSolutions": [1], "lEquations": ["X=1"]}]`}), "problem 0 (counting from 0) has no iIndex"},
-		{"duplicate iIndex", with(map[string]string{CCQuestions: `[{"iIndex":1,"sQuestion":"x","lSolutions":[1],"lEquations":["X=1"]},{"iIndex":1,"sQuestion":"y","lSolutions":[1],"lEquations":["X=1"]}]`}), "iIndex 1 is used twice"},
-		{"no solution", with(map[string]string{CCQuestions: `[{"iIndex":3,"sQuestion":"x","lSolutions":[],"lEquations":["X=1"]}]`}), "problem 3 has 0 solutions, want exactly 1"},
-		{"two solutions", with(map[string]string{CCQuestions: `[{"iIndex":3,"sQuestion":"x","lSolutions":[1,2],"lEquations":["X=1"]}]`}), "problem 3 has 2 solutions, want exactly 1"},
-		{"two equations", with(map[string]string{CCQuestions: `[{"iIndex":3,"sQuestion":"x","lSolutions":[1],"lEquations":["X=1","X=2"]}]`}), "problem 3 has 2 equations, want exactly 1"},
-		{"no text", with(map[string]string{CCQuestions: `[{"iIndex":3,"sQuestion":"  ","lSolutions":[1],"lEquations":["X=1"]}]`}), "problem 3 has no text"},
-		{"unknown id", with(map[string]string{CCTest: "9\n12\n"}), "test.tsv:2: id 12 is not in questions.json"},
-		{"not an id", with(map[string]string{CCTrain: "0\nseven\n"}), `train.tsv:2: "seven" is not a problem id`},
-		{"twice in a split", with(map[string]string{CCTrain: "0\n0\n"}), "train.tsv:2: id 0 is listed twice"},
-		{"in two splits", with(map[string]string{CCDev: "0\n"}), "dev.tsv:1: id 0 is also in train.tsv"},
-		{"empty split", with(map[string]string{CCDev: "\n"}), "dev.tsv lists no problem ids"},
+		{"no questions", with(map[string]string{QuestionsFile: "<none>"}), "questions.json: no such file"},
+		{"no split", with(map[string]string{DevFile: "<none>"}), "dev.tsv: no such file"},
+		{"malformed JSON", with(map[string]string{QuestionsFile: "[\n{\"iIndex\": 0,,}]"}), "questions.json: malformed JSON: line 2, column 14"},
+		{"wrong JSON type", with(map[string]string{QuestionsFile: `[{"iIndex": "zero"}]`}), "questions.json: malformed JSON: line 1"},
+		{"not an array", with(map[string]string{QuestionsFile: `{}`}), "questions.json: malformed JSON"},
+		{"no iIndex", with(map[string]string{QuestionsFile: `[{"sQuestion": "x", "lSolutions": [1], "lEquations": ["X=1"]}]`}), "problem 0 (counting from 0) has no iIndex"},
+		{"duplicate iIndex", with(map[string]string{QuestionsFile: `[{"iIndex":1,"sQuestion":"x","lSolutions":[1],"lEquations":["X=1"]},{"iIndex":1,"sQuestion":"y","lSolutions":[1],"lEquations":["X=1"]}]`}), "iIndex 1 is used twice"},
+		{"no solution", with(map[string]string{QuestionsFile: `[{"iIndex":3,"sQuestion":"x","lSolutions":[],"lEquations":["X=1"]}]`}), "problem 3 has 0 solutions, want exactly 1"},
+		{"two solutions", with(map[string]string{QuestionsFile: `[{"iIndex":3,"sQuestion":"x","lSolutions":[1,2],"lEquations":["X=1"]}]`}), "problem 3 has 2 solutions, want exactly 1"},
+		{"two equations", with(map[string]string{QuestionsFile: `[{"iIndex":3,"sQuestion":"x","lSolutions":[1],"lEquations":["X=1","X=2"]}]`}), "problem 3 has 2 equations, want exactly 1"},
+		{"no text", with(map[string]string{QuestionsFile: `[{"iIndex":3,"sQuestion":"  ","lSolutions":[1],"lEquations":["X=1"]}]`}), "problem 3 has no text"},
+		{"unknown id", with(map[string]string{TestFile: "9\n12\n"}), "test.tsv:2: id 12 is not in questions.json"},
+		{"not an id", with(map[string]string{TrainFile: "0\nseven\n"}), `train.tsv:2: "seven" is not a problem id`},
+		{"twice in a split", with(map[string]string{TrainFile: "0\n0\n"}), "train.tsv:2: id 0 is listed twice"},
+		{"in two splits", with(map[string]string{DevFile: "0\n"}), "dev.tsv:1: id 0 is also in train.tsv"},
+		{"empty split", with(map[string]string{DevFile: "\n"}), "dev.tsv lists no problem ids"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, _, _, err := LoadCC(writeCC(t, tt.files))
+			_, _, _, err := Load(writeCC(t, tt.files))
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("err = %v, want one containing %q", err, tt.want)
 			}
@@ -139,12 +139,12 @@ func TestLoadCCErrors(t *testing.T) {
 		})
 	}
 	missing := filepath.Join(t.TempDir(), "nope")
-	if _, _, _, err := LoadCC(missing); err == nil || !strings.Contains(err.Error(), "nope: no such file or directory") {
+	if _, _, _, err := Load(missing); err == nil || !strings.Contains(err.Error(), "nope: no such file or directory") {
 		t.Errorf("missing directory: err = %v", err)
 	}
 	file := filepath.Join(t.TempDir(), "f")
 	os.WriteFile(file, nil, 0o644)
-	if _, _, _, err := LoadCC(file); err == nil || !strings.Contains(err.Error(), "is not a directory") {
+	if _, _, _, err := Load(file); err == nil || !strings.Contains(err.Error(), "is not a directory") {
 		t.Errorf("file for a directory: err = %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package data
+package wap
 
 import (
 	"errors"
@@ -10,49 +10,52 @@ import (
 	"testing"
 
 	"github.com/parquet-go/parquet-go"
+
+	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/tasks/wap/cc"
 )
 
-func wapRows() []WAPRow {
-	return []WAPRow{
+func wapRows() []Row {
+	return []Row{
 		{
 			ID: 0, Text: "Tom had 5 apples and got 3 more. He ate 2.",
 			Tokens:   []string{"Tom", "had", "5", "apples", "and", "got", "3", "more", ".", "He", "ate", "2", "."},
 			TokenIDs: []int32{7, 8, 2, 9, 10, 11, 2, 12, 3, 13, 14, 2, 3},
 			NumPos:   []int32{2, 6, 11}, Numbers: []int32{5, 3, 2}, Answer: 6,
-			Equation: "X=((5.0+3.0)-2.0)", Pattern: PatternAddSub, Source: SourceCC,
+			Equation: "X=((5.0+3.0)-2.0)", Pattern: cc.PatternAddSub, Source: SourceCC,
 		},
 		{
 			ID: 1 << 40, Text: "Zoë’s 2 bags, 3 red and 4 blue — how many?",
 			Tokens:   []string{"Zoë", "'s", "2", "bags", ",", "3", "red", "and", "4", "blue", "—", "how", "many", "?"},
 			TokenIDs: []int32{1, 1, 2, 1, 1, 2, 1, 1, 2, 1, 1, 1, 1, 1},
 			NumPos:   []int32{2, 5, 8}, Numbers: []int32{2, 3, 4}, Answer: 14,
-			Equation: "X=(2.0*(3.0+4.0))", Pattern: PatternMulAdd, Source: SourceSynthetic,
+			Equation: "X=(2.0*(3.0+4.0))", Pattern: cc.PatternMulAdd, Source: SourceSynthetic,
 		},
 	}
 }
 
-func TestWAPRoundTrip(t *testing.T) {
+func TestRowsRoundTrip(t *testing.T) {
 	tests := []struct {
 		name string
-		rows []WAPRow
-		want []WAPRow // nil: same as rows
+		rows []Row
+		want []Row // nil: same as rows
 	}{
 		{name: "rows", rows: wapRows()},
-		{name: "no rows", rows: []WAPRow{}},
-		{name: "nil rows", rows: nil, want: []WAPRow{}},
+		{name: "no rows", rows: []Row{}},
+		{name: "nil rows", rows: nil, want: []Row{}},
 		{
 			name: "nil lists read back empty",
-			rows: []WAPRow{{ID: 3, Text: "nothing", Pattern: PatternOther, Source: SourceCC}},
-			want: []WAPRow{{ID: 3, Text: "nothing", Tokens: []string{}, TokenIDs: []int32{}, NumPos: []int32{}, Numbers: []int32{}, Pattern: PatternOther, Source: SourceCC}},
+			rows: []Row{{ID: 3, Text: "nothing", Pattern: cc.PatternOther, Source: SourceCC}},
+			want: []Row{{ID: 3, Text: "nothing", Tokens: []string{}, TokenIDs: []int32{}, NumPos: []int32{}, Numbers: []int32{}, Pattern: cc.PatternOther, Source: SourceCC}},
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "wap.parquet")
-			if err := WriteWAP(path, tt.rows); err != nil {
+			if err := WriteRows(path, tt.rows); err != nil {
 				t.Fatal(err)
 			}
-			got, err := ReadWAP(path)
+			got, err := ReadRows(path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -67,18 +70,18 @@ func TestWAPRoundTrip(t *testing.T) {
 	}
 }
 
-func TestWriteWAPErrors(t *testing.T) {
+func TestWriteRowsErrors(t *testing.T) {
 	tests := []struct {
 		name   string
-		change func(r *WAPRow)
+		change func(r *Row)
 		want   string
 	}{
-		{"token ids", func(r *WAPRow) { r.TokenIDs = r.TokenIDs[1:] }, "row 1 (id 1099511627776): 13 token ids for 14 tokens"},
-		{"numbers", func(r *WAPRow) { r.Numbers = r.Numbers[:2] }, "3 number positions for 2 numbers"},
-		{"position out of range", func(r *WAPRow) { r.NumPos[2] = 14 }, "number position 14 is outside its 14 tokens"},
-		{"positions not increasing", func(r *WAPRow) { r.NumPos[1] = 2 }, "number positions [2 2 8] are not increasing"},
-		{"source", func(r *WAPRow) { r.Source = "web" }, `source "web", want "cc" or "synthetic"`},
-		{"pattern", func(r *WAPRow) { r.Pattern = "a+b+c" }, `pattern "a+b+c" is not a CC pattern`},
+		{"token ids", func(r *Row) { r.TokenIDs = r.TokenIDs[1:] }, "row 1 (id 1099511627776): 13 token ids for 14 tokens"},
+		{"numbers", func(r *Row) { r.Numbers = r.Numbers[:2] }, "3 number positions for 2 numbers"},
+		{"position out of range", func(r *Row) { r.NumPos[2] = 14 }, "number position 14 is outside its 14 tokens"},
+		{"positions not increasing", func(r *Row) { r.NumPos[1] = 2 }, "number positions [2 2 8] are not increasing"},
+		{"source", func(r *Row) { r.Source = "web" }, `source "web", want "cc" or "synthetic"`},
+		{"pattern", func(r *Row) { r.Pattern = "a+b+c" }, `pattern "a+b+c" is not a CC pattern`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -86,7 +89,7 @@ func TestWriteWAPErrors(t *testing.T) {
 			path := filepath.Join(dir, "wap.parquet")
 			rows := wapRows()
 			tt.change(&rows[1])
-			err := WriteWAP(path, rows)
+			err := WriteRows(path, rows)
 			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), path) {
 				t.Errorf("err = %v, want one naming the file and containing %q", err, tt.want)
 			}
@@ -97,10 +100,10 @@ func TestWriteWAPErrors(t *testing.T) {
 	}
 }
 
-func TestReadWAPErrors(t *testing.T) {
+func TestReadRowsErrors(t *testing.T) {
 	dir := t.TempDir()
 	seqs := filepath.Join(dir, "seqs.parquet")
-	if err := WriteSeqs(seqs, []SeqRow{{ID: 1, Input: []int32{1}, InputLen: 1}}); err != nil {
+	if err := data.WriteSeqs(seqs, []data.SeqRow{{ID: 1, Input: []int32{1}, InputLen: 1}}); err != nil {
 		t.Fatal(err)
 	}
 	bad := filepath.Join(dir, "bad.parquet")
@@ -117,14 +120,14 @@ func TestReadWAPErrors(t *testing.T) {
 	}{
 		{"missing", filepath.Join(dir, "missing.parquet"), "no such file", nil},
 		{"not parquet", text, "not a Parquet file", nil},
-		{"sequence dataset", seqs, `not a WAP dataset: no column "text"`, ErrWAPSchema},
+		{"sequence dataset", seqs, `not a WAP dataset: no column "text"`, ErrSchema},
 		{"bad row", bad, "row 0 (id 0): number position 99 is outside its 13 tokens", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rows, err := ReadWAP(tt.path)
+			rows, err := ReadRows(tt.path)
 			if err == nil || rows != nil {
-				t.Fatalf("ReadWAP = %d rows, %v; want an error", len(rows), err)
+				t.Fatalf("ReadRows = %d rows, %v; want an error", len(rows), err)
 			}
 			if !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), tt.path) {
 				t.Errorf("err = %v, want one naming the file and containing %q", err, tt.want)
@@ -136,10 +139,10 @@ func TestReadWAPErrors(t *testing.T) {
 	}
 	// A WAP file is not a sequence dataset either.
 	good := filepath.Join(dir, "good.parquet")
-	if err := WriteWAP(good, wapRows()); err != nil {
+	if err := WriteRows(good, wapRows()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadSeqs(good); !errors.Is(err, ErrSchema) {
+	if _, err := data.ReadSeqs(good); !errors.Is(err, data.ErrSchema) {
 		t.Errorf("ReadSeqs of a WAP file: err = %v, want ErrSchema", err)
 	}
 }
@@ -147,8 +150,8 @@ func TestReadWAPErrors(t *testing.T) {
 // A file DuckDB wrote (`COPY … TO 'x.parquet' (COMPRESSION zstd)`: every
 // column nullable, token_ids SMALLINT[], num_pos UTINYINT[], numbers
 // BIGINT[], answer SMALLINT) reads back as the rows it holds.
-func TestReadWAPDuckDB(t *testing.T) {
-	got, err := ReadWAP(filepath.Join("testdata", "duckdb_wap_nullable_zstd.parquet"))
+func TestReadRowsDuckDB(t *testing.T) {
+	got, err := ReadRows(filepath.Join("testdata", "duckdb_wap_nullable_zstd.parquet"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,8 +160,8 @@ func TestReadWAPDuckDB(t *testing.T) {
 	}
 }
 
-// nullableWAPRow is WAPRow with every column and element optional.
-type nullableWAPRow struct {
+// nullableRow is Row with every column and element optional.
+type nullableRow struct {
 	ID       *int64    `parquet:"id,optional"`
 	Text     *string   `parquet:"text,optional"`
 	Tokens   []*string `parquet:"tokens,list,optional"`
@@ -171,7 +174,7 @@ type nullableWAPRow struct {
 	Source   *string   `parquet:"source,optional"`
 }
 
-func nullable(r WAPRow) nullableWAPRow {
+func nullable(r Row) nullableRow {
 	ptrs := func(xs []string) (out []*string) {
 		for i := range xs {
 			out = append(out, &xs[i])
@@ -191,29 +194,29 @@ func nullable(r WAPRow) nullableWAPRow {
 		numbers = append(numbers, &r.Numbers[i])
 	}
 	answer := int64(r.Answer)
-	return nullableWAPRow{ID: &r.ID, Text: &r.Text, Tokens: ptrs(r.Tokens), TokenIDs: ids, NumPos: pos, Numbers: numbers,
+	return nullableRow{ID: &r.ID, Text: &r.Text, Tokens: ptrs(r.Tokens), TokenIDs: ids, NumPos: pos, Numbers: numbers,
 		Answer: &answer, Equation: &r.Equation, Pattern: &r.Pattern, Source: &r.Source}
 }
 
 // Nullable columns of any integer width are read; a null, or a value
 // beyond the field's width, is an error naming the row and the column.
-func TestReadWAPNullable(t *testing.T) {
+func TestReadRowsNullable(t *testing.T) {
 	tests := []struct {
 		name   string
-		change func(r *nullableWAPRow)
+		change func(r *nullableRow)
 		want   string // "": reads back as wapRows()
 	}{
-		{"no nulls", func(*nullableWAPRow) {}, ""},
-		{"null text", func(r *nullableWAPRow) { r.Text = nil }, "row 2: text is null; want a string"},
-		{"null list", func(r *nullableWAPRow) { r.TokenIDs = nil }, "row 2: token_ids is null; want a list of integers"},
-		{"null element", func(r *nullableWAPRow) { r.Tokens[3] = nil }, "row 2: tokens value 4 is null"},
-		{"null answer", func(r *nullableWAPRow) { r.Answer = nil }, "row 2: answer is null; want an integer"},
-		{"answer beyond int32", func(r *nullableWAPRow) { *r.Answer = 1 << 40 }, "row 2: answer is 1099511627776, beyond the int32 range"},
+		{"no nulls", func(*nullableRow) {}, ""},
+		{"null text", func(r *nullableRow) { r.Text = nil }, "row 2: text is null; want a string"},
+		{"null list", func(r *nullableRow) { r.TokenIDs = nil }, "row 2: token_ids is null; want a list of integers"},
+		{"null element", func(r *nullableRow) { r.Tokens[3] = nil }, "row 2: tokens value 4 is null"},
+		{"null answer", func(r *nullableRow) { r.Answer = nil }, "row 2: answer is null; want an integer"},
+		{"answer beyond int32", func(r *nullableRow) { *r.Answer = 1 << 40 }, "row 2: answer is 1099511627776, beyond the int32 range"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "wap.parquet")
-			var rows []nullableWAPRow
+			var rows []nullableRow
 			for _, r := range wapRows() {
 				rows = append(rows, nullable(r))
 			}
@@ -221,7 +224,7 @@ func TestReadWAPNullable(t *testing.T) {
 			if err := parquet.WriteFile(path, rows); err != nil {
 				t.Fatal(err)
 			}
-			got, err := ReadWAP(path)
+			got, err := ReadRows(path)
 			switch {
 			case tt.want == "" && (err != nil || !reflect.DeepEqual(got, wapRows())):
 				t.Errorf("read %+v, %v; want %+v", got, err, wapRows())
@@ -233,10 +236,10 @@ func TestReadWAPNullable(t *testing.T) {
 }
 
 // An error about a huge value quotes a few dozen characters of it.
-func TestWAPErrorQuotesShort(t *testing.T) {
+func TestRowErrorQuotesShort(t *testing.T) {
 	rows := wapRows()
 	rows[0].Source = strings.Repeat("x", 8<<20)
-	err := WriteWAP(filepath.Join(t.TempDir(), "wap.parquet"), rows)
+	err := WriteRows(filepath.Join(t.TempDir(), "wap.parquet"), rows)
 	if err == nil || !strings.Contains(err.Error(), `source "xxxxxxxx`) || len(err.Error()) > 300 {
 		t.Errorf("error of %d bytes: %.300v", len(fmt.Sprint(err)), err)
 	}

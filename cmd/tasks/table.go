@@ -1,0 +1,162 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/d4lang/d4/eval"
+	"github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/tasks/seq2seq"
+)
+
+// tableFlags are the flags of tasks table.
+type tableFlags struct {
+	task       string
+	seed       int64
+	jsonOut    bool
+	only       string
+	s2sEpochs  int
+	s2sReverse bool
+}
+
+// tableRow is a cell of the table: ours beside the paper's.
+type tableRow struct {
+	eval.Cell
+	Ours         float64 `json:"ours_hamming"`
+	OursSequence float64 `json:"ours_sequence"`
+	TrainSeconds float64 `json:"train_seconds"`
+	Epochs       int     `json:"epochs"`
+	Stopped      string  `json:"stopped,omitempty"`
+}
+
+// runTable runs every cell of the paper's Table 1 or 2: each model is
+// trained once per training length and tested at lengths 8 and 64.
+func runTable(args []string, stdout, stderr io.Writer) error {
+	f, err := parseTable(args, stderr)
+	if err != nil {
+		return err
+	}
+	cells := eval.PaperTable(f.task)
+	if err := checkOnly(f, cells); err != nil {
+		return err
+	}
+	var rows []tableRow
+	for i := 0; i < len(cells); i += 2 { // cells come in pairs: test 8, test 64
+		if f.only != "" && cells[i].Model != f.only {
+			continue
+		}
+		r, err := runTableCells(f, cells[i:i+2], stdout, stderr)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, r...)
+	}
+	if f.jsonOut {
+		return json.NewEncoder(stdout).Encode(map[string]any{"task": f.task, "seed": f.seed, "cells": rows})
+	}
+	return nil
+}
+
+// parseTable parses the command line of tasks table: the table (sort or
+// add) first, then the flags.
+func parseTable(args []string, stderr io.Writer) (tableFlags, error) {
+	var f tableFlags
+	fs := cli.NewFlagSet("tasks table", "usage: tasks table sort|add [flags]", stderr)
+	fs.Int64Var(&f.seed, "seed", 1, "seed")
+	fs.BoolVar(&f.jsonOut, "json", false, "print the table as one JSON object")
+	fs.StringVar(&f.only, "only", "", "run only this model (seq2seq, permute, compare, choose, manipulate)")
+	fs.IntVar(&f.s2sEpochs, "seq2seq-epochs", 0, "Seq2Seq epochs (0: the paper's 500)")
+	fs.BoolVar(&f.s2sReverse, "seq2seq-reverse-source", seq2seq.DefaultConfig(0).ReverseSource, "Seq2Seq reads each input last token first (=false: in order)")
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		_, err := cli.Parse(fs, args)
+		return f, err
+	}
+	if len(args) == 0 || (args[0] != "sort" && args[0] != "add") {
+		return f, cli.Usagef("expected the table to run, sort or add, before the flags")
+	}
+	f.task = args[0]
+	pos, err := cli.Parse(fs, args[1:])
+	switch {
+	case err != nil:
+		return f, err
+	case len(pos) != 0:
+		return f, cli.Usagef("unexpected argument %q", pos[0])
+	case f.s2sEpochs < 0:
+		return f, cli.Usagef("--seq2seq-epochs must not be negative, got %d", f.s2sEpochs)
+	}
+	return f, nil
+}
+
+// checkOnly checks that the table has the model of --only.
+func checkOnly(f tableFlags, cells []eval.Cell) error {
+	if f.only == "" || slices.ContainsFunc(cells, func(c eval.Cell) bool { return c.Model == f.only }) {
+		return nil
+	}
+	var models []string
+	for _, c := range cells {
+		if !slices.Contains(models, c.Model) {
+			models = append(models, c.Model)
+		}
+	}
+	return cli.Usagef("--only %q: the %s table has no such model (%s)", f.only, f.task, strings.Join(models, ", "))
+}
+
+// runTableCells trains a model once at the training length of a pair of
+// cells and tests it at both cells' test lengths, printing a line a cell
+// unless --json.
+func runTableCells(tf tableFlags, pair []eval.Cell, stdout, stderr io.Writer) ([]tableRow, error) {
+	task, c := tf.task, pair[0]
+	f, err := parseCell(task, cellArgs(tf, c, max(pair[0].TestLen, pair[1].TestLen)), io.Discard)
+	if err != nil {
+		return nil, err
+	}
+	ds, _, err := dataset(task, f)
+	if err != nil {
+		return nil, err
+	}
+	tr, err := train(task, f, ds, stderr)
+	if err != nil && (tr.predict == nil || !errors.Is(err, d4.ErrNotFinite)) {
+		return nil, fmt.Errorf("%s trained at %d: %w", c.Model, c.TrainLen, err)
+	}
+	var rows []tableRow
+	for _, tc := range pair {
+		f.testLen = tc.TestLen
+		dsT, _, err := dataset(task, f)
+		if err != nil {
+			return nil, err
+		}
+		res, err := test(tr, dsT.Test, tc.TestLen)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, tableRow{tc, res.TestHamming, res.TestSequence, res.TrainSeconds, res.Epochs, res.Stopped})
+		if !tf.jsonOut {
+			note := ""
+			if res.Stopped != "" {
+				note = "   (stopped: " + res.Stopped + "; best parameters before it)"
+			}
+			fmt.Fprintf(stdout, "%-10s train %2d  test %2d   ours %6.2f%% (seq %6.2f%%)   paper %6.2f%%   train %6.1f s, %d epochs%s\n",
+				tc.Model, tc.TrainLen, tc.TestLen, res.TestHamming, res.TestSequence, tc.Paper, res.TrainSeconds, res.Epochs, note)
+		}
+	}
+	return rows, nil
+}
+
+// cellArgs are the flags of a cell, as `tasks sort|add` would take them
+// (every other flag keeps its default). The value size is shared by
+// training and testing: the model trains for the longer test length.
+func cellArgs(tf tableFlags, c eval.Cell, testLen int) []string {
+	args := []string{"--train-len", strconv.Itoa(c.TrainLen), "--test-len", strconv.Itoa(testLen),
+		"--seed", strconv.FormatInt(tf.seed, 10)}
+	if c.Model == "seq2seq" {
+		args = append(args, "--model", "seq2seq", "--epochs", strconv.Itoa(tf.s2sEpochs))
+		return append(args, "--reverse-source="+strconv.FormatBool(tf.s2sReverse))
+	}
+	return append(args, "--sketch", c.Model)
+}

@@ -1,0 +1,117 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// UsageError is an error in the command line: the commands report it in
+// one line and exit with status 2 (Status).
+type UsageError struct{ Err error }
+
+// Error returns the message of the error the command line caused.
+func (e UsageError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the error the command line caused.
+func (e UsageError) Unwrap() error { return e.Err }
+
+// Usagef returns a UsageError with the formatted message.
+func Usagef(format string, args ...any) error { return UsageError{fmt.Errorf(format, args...)} }
+
+// Status is the exit status of a command that returned err: 0 for none or
+// for --help (flag.ErrHelp), 2 for a UsageError, 1 for any other error.
+func Status(err error) int {
+	var ue UsageError
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &ue):
+		return 2
+	}
+	return 1
+}
+
+// NewFlagSet returns a flag set whose --help prints usage (one or more
+// lines) and the flags to stderr. Parse reports every other error.
+func NewFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, usage)
+		fs.SetOutput(stderr)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// Parse parses the flags of fs, which may stand before, between and after
+// the positional arguments, and returns the positional arguments. A bad
+// flag is a UsageError of one line that names it and says to run
+// 'NAME --help' (fs.Name()), with nothing else printed; -h or --help calls
+// fs.Usage and returns flag.ErrHelp.
+func Parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	usage, out := fs.Usage, fs.Output()
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	defer func() { fs.Usage = usage; fs.SetOutput(out) }()
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(out)
+				usage()
+				return nil, err
+			}
+			return nil, UsageError{fmt.Errorf("%w; run '%s --help' for the flags", err, fs.Name())}
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// Given reports whether the flag name was set on the command line.
+func Given(fs *flag.FlagSet, name string) bool {
+	found := false
+	fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
+	return found
+}
+
+// Ints reads the value of the flag name as space-separated integers ("3 1
+// 2"); a value that is not one is a UsageError naming it.
+func Ints(name, s string) ([]int, error) {
+	fields := strings.Fields(s)
+	out := make([]int, len(fields))
+	for i, f := range fields {
+		x, err := strconv.Atoi(f)
+		if errors.Is(err, strconv.ErrRange) {
+			return nil, Usagef("%s: value %d, %s, is out of range for an integer", name, i+1, f)
+		}
+		if err != nil {
+			return nil, Usagef("%s: value %d, %q, is not an integer (want space-separated integers, e.g. \"3 1 2\")", name, i+1, f)
+		}
+		out[i] = x
+	}
+	return out, nil
+}
+
+// PositiveInts reads a comma-separated list of positive integers ("2,4,8",
+// spaces allowed around each).
+func PositiveInts(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("%q is not a positive integer", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
