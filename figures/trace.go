@@ -3,13 +3,13 @@ package figures
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/tasks"
@@ -204,7 +204,7 @@ func (f TraceFigure) status(st tasks.TraceStage) []string {
 	}
 	stack := make([]int, st.Depth)
 	for i := range stack {
-		stack[i] = argmaxOf(st.Stack[i])
+		stack[i] = mathx.Argmax(st.Stack[i])
 	}
 	verdict := "wrong"
 	if ints(stack) == ints(f.Target) {
@@ -226,7 +226,7 @@ func (f TraceFigure) highValue() int {
 	}
 	for _, st := range f.Stages {
 		for _, cell := range st.Stack[:st.Depth] {
-			hi = max(hi, argmaxOf(cell))
+			hi = max(hi, mathx.Argmax(cell))
 		}
 	}
 	return min(hi, v-1)
@@ -435,6 +435,3 @@ func stackPlot(st tasks.TraceStage, target []int, hi int, named bool) *plot.Plot
 	}
 	return p
 }
-
-// argmaxOf is the index of the largest value of x (0 if that is NaN).
-func argmaxOf(x []float64) int { return max(slices.Index(x, slices.Max(x)), 0) }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/rand"
 
-	"github.com/d4lang/d4/tasks/seq2seq"
+	"github.com/d4lang/d4/baseline/seq2seq"
 )
 
 // Seq2SeqRun is the Seq2Seq baseline (package seq2seq) trained on a task's

@@ -3,6 +3,7 @@ package tasks
 import (
 	"slices"
 
+	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
@@ -73,7 +74,7 @@ func (r *D4Run) Snapshot(input []int, steps int, caption string) (TraceStage, er
 	for i := 0; i < s.L; i++ {
 		st.Stack = append(st.Stack, slices.Clone(s.D[i*s.V:(i+1)*s.V]))
 	}
-	st.Depth = (argmaxOf(s.DPtr()) + 1) % s.L
+	st.Depth = (mathx.Argmax(s.DPtr()) + 1) % s.L
 	return st, nil
 }
 
@@ -134,6 +135,3 @@ func (o *recordingOracle) Decide(s *forth.SlotCode, m *symbolic.Machine) (symbol
 	o.right[m.Steps] = idx
 	return d, nil
 }
-
-// argmaxOf is the index of the largest value of x (0 if that is NaN).
-func argmaxOf(x []float64) int { return max(slices.Index(x, slices.Max(x)), 0) }

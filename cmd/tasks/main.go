@@ -27,13 +27,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/d4lang/d4/baseline/seq2seq"
 	"github.com/d4lang/d4/eval"
 	"github.com/d4lang/d4/figures"
 	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/learn"
 	"github.com/d4lang/d4/tasks"
 	"github.com/d4lang/d4/tasks/addition"
-	"github.com/d4lang/d4/tasks/seq2seq"
 	"github.com/d4lang/d4/tasks/sorting"
 )
 

@@ -5,9 +5,9 @@ import (
 	"io"
 	"time"
 
+	"github.com/d4lang/d4/baseline/seq2seq"
 	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/tasks"
-	"github.com/d4lang/d4/tasks/seq2seq"
 )
 
 // trainSeq2seq trains the Seq2Seq baseline (tasks.TrainSeq2Seq) with the

@@ -9,10 +9,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/d4lang/d4/baseline/seq2seq"
 	"github.com/d4lang/d4/eval"
 	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/interpreter/d4"
-	"github.com/d4lang/d4/tasks/seq2seq"
 )
 
 // tableFlags are the flags of tasks table.
