@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -85,15 +86,9 @@ const checkpointFormat = "wap-checkpoint/2"
 // and the settings (data: DataHash of the run's problems).
 func (tr *Trainer) checkpoint(data string) ([]byte, error) {
 	st := tr.Adam.State()
-	ts := tr.M.named()
-	for _, moment := range []struct {
-		name string
-		m    [][]float64
-	}{{"adam.m.", st.M}, {"adam.v.", st.V}} {
-		for i, t := range tr.M.named() {
-			ts = append(ts, safetensors.Tensor{Name: moment.name + t.Name, Shape: t.Shape, Data: moment.m[i]})
-		}
-	}
+	like := tr.M.named()
+	ts := append(slices.Clone(like), safetensors.Named("adam.m.", like, st.M)...)
+	ts = append(ts, safetensors.Named("adam.v.", like, st.V)...)
 	settings, err := json.Marshal(SettingsOf(tr.Cfg, data))
 	if err != nil {
 		return nil, err
@@ -167,41 +162,24 @@ func (tr *Trainer) restore(b []byte, data string) error {
 			return fmt.Errorf("metadata %s: %w", k, err)
 		}
 	}
-	st, err := tr.readMoments(ts, n[2])
-	if err != nil {
+	set := safetensors.Index(ts)
+	st := optim.State{T: n[2]}
+	like := tr.M.named()
+	if st.M, err = set.TakeAll("adam.m.", like); err != nil {
+		return err
+	}
+	if st.V, err = set.TakeAll("adam.v.", like); err != nil {
+		return err
+	}
+	if err := tr.M.takeWeights(set); err != nil {
+		return err
+	}
+	if err := set.Rest(); err != nil {
 		return err
 	}
 	if err := tr.Adam.Restore(st); err != nil {
 		return err
 	}
-	if err := tr.M.setWeights(ts[:len(ts)/3], ""); err != nil {
-		return err
-	}
 	tr.Epoch, tr.BestAt, tr.Best, tr.BestLoss = n[0], n[1], x[0], x[1]
 	return nil
-}
-
-// readMoments returns Adam's state from a checkpoint's tensors, in the
-// order written: the model's weights, then adam.m.NAME for each, then
-// adam.v.NAME for each.
-func (tr *Trainer) readMoments(ts []safetensors.Tensor, steps int) (optim.State, error) {
-	st := optim.State{T: steps}
-	k := len(tr.M.named())
-	if len(ts) != 3*k {
-		return st, fmt.Errorf("%d tensors, want %d (the weights and Adam's two moments of each)", len(ts), 3*k)
-	}
-	for j, prefix := range []string{"adam.m.", "adam.v."} {
-		part := ts[(j+1)*k : (j+2)*k]
-		for i, want := range tr.M.named() {
-			if part[i].Name != prefix+want.Name || len(part[i].Data) != len(want.Data) {
-				return st, fmt.Errorf("tensor %d is %s %v, want %s%s %v", (j+1)*k+i, part[i].Name, part[i].Shape, prefix, want.Name, want.Shape)
-			}
-			if j == 0 {
-				st.M = append(st.M, part[i].Data)
-			} else {
-				st.V = append(st.V, part[i].Data)
-			}
-		}
-	}
-	return st, nil
 }

@@ -131,26 +131,17 @@ func (m *Model) weights() ([]byte, error) {
 	return safetensors.Marshal(m.named(), map[string]string{"format": "wap", "sketch_sha256": d4.SketchHash(m.Machine.Sketch)})
 }
 
-// setWeights copies tensors read from a file into the model, by name; every
-// tensor of the model must be there with its shape, and no other.
-func (m *Model) setWeights(ts []safetensors.Tensor, prefix string) error {
-	byName := map[string]safetensors.Tensor{}
-	for _, t := range ts {
-		byName[t.Name] = t
+// takeWeights copies the model's tensors, each with its shape, out of a
+// file's tensors into the model (the caller checks with Rest that no other
+// is left).
+func (m *Model) takeWeights(s safetensors.Set) error {
+	like := m.named()
+	data, err := s.TakeAll("", like)
+	if err != nil {
+		return err
 	}
-	for _, want := range m.named() {
-		t, ok := byName[prefix+want.Name]
-		switch {
-		case !ok:
-			return fmt.Errorf("no tensor %s%s", prefix, want.Name)
-		case !slices.Equal(t.Shape, want.Shape):
-			return fmt.Errorf("tensor %s has shape %v, the model needs %v", t.Name, t.Shape, want.Shape)
-		}
-		copy(want.Data, t.Data)
-		delete(byName, t.Name)
-	}
-	for name := range byName {
-		return fmt.Errorf("tensor %s is not one of the model's", name)
+	for i, t := range like {
+		copy(t.Data, data[i])
 	}
 	return nil
 }
@@ -484,7 +475,10 @@ func loadMember(dir string, cfg Config) (*Model, *reader.Vocab, error) {
 	}
 	ts, _, err := safetensors.Unmarshal(b)
 	if err == nil {
-		err = m.setWeights(ts, "")
+		set := safetensors.Index(ts)
+		if err = m.takeWeights(set); err == nil {
+			err = set.Rest()
+		}
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", WeightsFile, err)

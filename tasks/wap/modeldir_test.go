@@ -2,20 +2,17 @@ package wap
 
 import (
 	"bytes"
-	"encoding/binary"
-	"encoding/json"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/d4lang/d4/internal/modeldir"
+	"github.com/d4lang/d4/internal/safetensors/spectest"
 	"github.com/d4lang/d4/reader"
 )
 
@@ -33,74 +30,13 @@ func toyVocab(t *testing.T) *reader.Vocab {
 	return v
 }
 
-// stTensor is a tensor as specParse reads it.
-type stTensor struct {
-	Shape []int
-	Data  []float64
-}
-
-// specParse reads a safetensors file as the format's specification
-// (github.com/huggingface/safetensors, "Format") describes it, without
-// package internal/safetensors: 8 bytes, a little-endian u64 N; N bytes
-// of a UTF-8 JSON object that starts with '{' (padded with spaces), mapping
-// each tensor's name to its dtype, shape and data_offsets [begin, end)
-// relative to the byte buffer, plus an optional "__metadata__" map of
-// strings; then the byte buffer, which the tensors must cover entirely,
-// without holes or overlaps. Only F64 (little-endian) data is decoded.
-func specParse(t *testing.T, b []byte) (map[string]stTensor, map[string]string) {
+// specParse reads a safetensors file with the specification's reader
+// (package spectest), failing the test on any departure from the format.
+func specParse(t *testing.T, b []byte) (map[string]spectest.Tensor, map[string]string) {
 	t.Helper()
-	n := binary.LittleEndian.Uint64(b[:8])
-	header := b[8 : 8+n]
-	if header[0] != '{' || (8+n)%8 != 0 {
-		t.Fatalf("header %.20q of %d bytes: want a JSON object, the data 8-byte aligned", header, n)
-	}
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(header, &raw); err != nil {
-		t.Fatalf("header: %v", err)
-	}
-	buf := b[8+n:]
-	var meta map[string]string
-	tensors := map[string]stTensor{}
-	var spans [][2]int
-	for name, r := range raw {
-		if name == "__metadata__" {
-			if err := json.Unmarshal(r, &meta); err != nil {
-				t.Fatalf("__metadata__ is not a map of strings: %v", err)
-			}
-			continue
-		}
-		var e struct {
-			Dtype   string `json:"dtype"`
-			Shape   []int  `json:"shape"`
-			Offsets []int  `json:"data_offsets"`
-		}
-		if err := json.Unmarshal(r, &e); err != nil || e.Dtype != "F64" || len(e.Offsets) != 2 {
-			t.Fatalf("tensor %s: %s (%v)", name, r, err)
-		}
-		count := 1
-		for _, d := range e.Shape {
-			count *= d
-		}
-		if e.Offsets[1]-e.Offsets[0] != 8*count || e.Offsets[1] > len(buf) {
-			t.Fatalf("tensor %s: shape %v does not fit offsets %v in %d bytes", name, e.Shape, e.Offsets, len(buf))
-		}
-		x := stTensor{Shape: e.Shape, Data: make([]float64, count)}
-		for i := range x.Data {
-			x.Data[i] = math.Float64frombits(binary.LittleEndian.Uint64(buf[e.Offsets[0]+8*i:]))
-		}
-		tensors[name] = x
-		spans = append(spans, [2]int{e.Offsets[0], e.Offsets[1]})
-	}
-	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
-	end := 0
-	for _, s := range spans {
-		if s[0] != end {
-			t.Fatalf("byte buffer: a hole or an overlap at %d (tensor from %d)", end, s[0])
-		}
-		end = s[1]
-	}
-	if end != len(buf) {
-		t.Fatalf("byte buffer of %d bytes, tensors cover %d", len(buf), end)
+	tensors, meta, err := spectest.Parse(b)
+	if err != nil {
+		t.Fatalf("safetensors file: %v", err)
 	}
 	return tensors, meta
 }

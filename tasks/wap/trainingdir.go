@@ -37,23 +37,17 @@ type TrainingDir struct {
 // with resume, a model of this version with checkpoints. Anything else is
 // an error that says what is there.
 func OpenTrainingDir(dir string, restarts int, resume bool) (*TrainingDir, error) {
-	l, err := modeldir.Lock(dir)
+	w := &TrainingDir{Dir: dir, restarts: restarts, fresh: !resume, models: make([]Config, restarts)}
+	l, err := modeldir.Open(dir, func() error { return w.check(resume) })
 	if err != nil {
 		return nil, err
 	}
-	w := &TrainingDir{Dir: dir, restarts: restarts, lock: l, fresh: !resume, models: make([]Config, restarts)}
-	if err := w.check(resume); err != nil {
-		l.Unlock()
-		return nil, err
-	}
+	w.lock = l
 	return w, nil
 }
 
-// check cleans dir and checks what it holds.
+// check checks what the (cleaned) directory holds.
 func (w *TrainingDir) check(resume bool) error {
-	if err := modeldir.Clean(w.Dir); err != nil {
-		return err
-	}
 	entries, err := os.ReadDir(w.Dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && resume:
