@@ -23,6 +23,7 @@ func answerCmd(args []string, stdout, stderr io.Writer) error {
 	jsonOut := fs.Bool("json", false, "print one JSON object with answer and formula (with --file: one a line)")
 	file := fs.String("file", "", "answer every question of this file, one a line ('-': standard input)")
 	decode := fs.String("decode", "sensible", decodeUsage)
+	asWritten := fs.Bool("as-written", false, asWrittenUsage)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap answer [flags] \"QUESTION\"\n       wap answer [flags] --file FILE   (or: wap answer [flags] - , reading standard input)")
 		fmt.Fprintln(stderr, "Answers a word algebra problem: the answer on the first line, then the formula the slots chose.")
@@ -67,7 +68,7 @@ func answerCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	m.Decode = dec
+	m.Decode, m.AsWritten = dec, *asWritten
 	a := answerer{m: m, cfg: cfg, vocab: vocab}
 	if in != nil {
 		return a.batch(in, *jsonOut, stdout)

@@ -197,7 +197,7 @@ var paperTable3 = []struct {
 // evalFlags are the flags of wap eval.
 type evalFlags struct {
 	split, bench, dataDir, modelDir string
-	jsonOut                         bool
+	jsonOut, asWritten              bool
 	decode                          wap.Decoding
 }
 
@@ -210,7 +210,7 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	m.Decode = f.decode
+	m.Decode, m.AsWritten = f.decode, f.asWritten
 	if f.bench != "" {
 		return evalBench(m, cfg, vocab, f.bench, f.modelDir, f.jsonOut, stdout)
 	}
@@ -228,6 +228,7 @@ func parseEval(args []string, stderr io.Writer) (evalFlags, error) {
 	fs.StringVar(&f.modelDir, "model", defaultModel, "model directory")
 	fs.BoolVar(&f.jsonOut, "json", false, "print one JSON object with split, n and accuracy")
 	decode := fs.String("decode", "sensible", decodeUsage)
+	fs.BoolVar(&f.asWritten, "as-written", false, asWrittenUsage)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap eval [flags]")
 		fmt.Fprintln(stderr, "Prints the model's accuracy on a split (beside the paper's Table 3) or on the hand-written benchmark,")
@@ -331,7 +332,9 @@ func printTable3(stdout io.Writer, sc patternScores, notCC bool) {
 }
 
 // decodeUsage documents the --decode flag.
-const decodeUsage = "how the slots decide: sensible (the most probable answer that is not negative, and whole when the numbers are) or argmax (each slot's most probable decision)"
+const decodeUsage = "how the slots decide: sensible (the most probable answer that is not negative, whole when the numbers are and a finite decimal when they are decimals) or argmax (each slot's most probable decision)"
+
+const asWrittenUsage = "read each question only as written (by default a question asked first is also read moved to the end, and the two readings decide together)"
 
 // describe says what a model is: trained on what, an ensemble or which
 // epoch.

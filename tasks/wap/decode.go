@@ -19,7 +19,8 @@ const (
 	// DecodeSensible takes the most probable answer that a word problem
 	// can have: of every combination of decisions, those whose answer is
 	// negative, divides by zero, or is a fraction although every number of
-	// the question is whole are set aside, and the answer with the largest
+	// the question is whole (or has no finite decimal expansion although
+	// every number is a decimal, as money is) are set aside, and the answer with the largest
 	// total probability among the rest is chosen, with the most probable
 	// combination that gives it. When no combination is sensible, or there
 	// are more than maxCombinations, it decodes as DecodeArgmax.
@@ -77,7 +78,7 @@ func (m *Model) exactAnswer(p *Problem, execs []execution, dec Decoding, confide
 		}
 	}
 	if dec == DecodeSensible {
-		if o := sensible(outs, wholeNumbers(p)); o != nil {
+		if o := sensible(outs, formOf(p)); o != nil {
 			copy(choices, o.best)
 		}
 	}
@@ -96,23 +97,70 @@ func (m *Model) exactAnswer(p *Problem, execs []execution, dec Decoding, confide
 	return sol, nil
 }
 
-// wholeNumbers reports whether every number of a problem is an integer.
-func wholeNumbers(p *Problem) bool {
+// numberForm is how a problem's numbers are written, and so how its
+// answer can be: whole, a decimal (any value with a finite decimal
+// expansion, such as $12.50 or 2.5), or anything (a fraction such as 1/3
+// among the numbers).
+type numberForm int
+
+const (
+	formWhole numberForm = iota
+	formDecimal
+	formAny
+)
+
+// formOf returns the form of a problem's numbers: the least general form
+// that holds every one.
+func formOf(p *Problem) numberForm {
+	form := formWhole
 	for _, q := range p.Quantities {
-		if !q.Value.IsInt() {
-			return false
+		switch {
+		case q.Value.IsInt():
+		case finiteDecimal(q.Value):
+			form = max(form, formDecimal)
+		default:
+			return formAny
 		}
+	}
+	return form
+}
+
+// holds reports whether v is a number of the form.
+func (f numberForm) holds(v *big.Rat) bool {
+	switch f {
+	case formWhole:
+		return v.IsInt()
+	case formDecimal:
+		return finiteDecimal(v)
 	}
 	return true
 }
 
+// finiteDecimal reports whether v has a finite decimal expansion: its
+// denominator has no prime factors but 2 and 5.
+func finiteDecimal(v *big.Rat) bool {
+	d := new(big.Int).Set(v.Denom())
+	for _, p := range []int64{2, 5} {
+		q, r, bp := new(big.Int), new(big.Int), big.NewInt(p)
+		for {
+			q.QuoRem(d, bp, r)
+			if r.Sign() != 0 {
+				break
+			}
+			d.Set(q)
+		}
+	}
+	return d.IsInt64() && d.Int64() == 1
+}
+
 // sensible returns the most probable outcome that is not negative, does not
-// divide by zero, and is whole when whole is set; nil when there is none.
-func sensible(outs map[string]*outcome, whole bool) *outcome {
+// divide by zero, and is of the form of the problem's numbers; nil when
+// there is none.
+func sensible(outs map[string]*outcome, form numberForm) *outcome {
 	var best *outcome
 	for _, o := range outs {
 		v := o.term.Value
-		if o.term.DivZero || v.Sign() < 0 || whole && !v.IsInt() {
+		if o.term.DivZero || v.Sign() < 0 || !form.holds(v) {
 			continue
 		}
 		if best == nil || o.prob > best.prob || o.prob == best.prob && v.Cmp(best.term.Value) < 0 {

@@ -2,6 +2,7 @@ package wap
 
 import (
 	"errors"
+	"fmt"
 	"math/big"
 
 	"github.com/d4lang/d4/interpreter/d4"
@@ -14,12 +15,17 @@ type Ensemble struct {
 	Models []*Model
 	// Decode is how the ensemble decides.
 	Decode Decoding
+	// AsWritten, when set, reads each problem only as written, not also
+	// its views (Problem.Views).
+	AsWritten bool
 }
 
 // Solve answers problems without building a graph: each model's reader
 // fills the heap, ∂4 runs the sketch step by step (Machine.RunWatch) and
 // records each slot's distribution; the distributions are averaged over
-// the models; then the symbolic machine runs the sketch again with exact
+// the models and over the problem's views (Problem.Views: the same numbers
+// in the same order, so that each decision means the same in every view);
+// then the symbolic machine runs the sketch again with exact
 // arithmetic on the problem's numbers (its Quantities, or its Numbers),
 // with the decisions of e.Decode. A problem whose formula divides by zero
 // has no answer: its Solution's Err wraps ErrDivZero.
@@ -32,34 +38,51 @@ func (e *Ensemble) Solve(ps []*Problem) ([]Solution, error) {
 }
 
 // executions returns each problem's slot executions, averaged over the
-// models.
+// models and over the problem's views.
 func (e *Ensemble) executions(ps []*Problem) ([][]execution, error) {
 	if len(e.Models) == 0 {
 		return nil, errors.New("an ensemble of no models")
 	}
-	first := e.Models[0].Machine
-	mean, err := e.Models[0].executions(ps)
-	if err != nil {
-		return nil, err
+	// all holds the problems and then their views; of[j] is the problem
+	// that all[j] reads.
+	all := append([]*Problem(nil), ps...)
+	of := make([]int, len(ps))
+	for i, p := range ps {
+		of[i] = i
+		for _, v := range e.views(p) {
+			all, of = append(all, v), append(of, i)
+		}
 	}
-	for _, m := range e.Models[1:] {
-		if d4.SketchHash(m.Machine.Sketch) != d4.SketchHash(first.Sketch) || m.Reader.Vocab != e.Models[0].Reader.Vocab {
+	first := e.Models[0]
+	var mean [][]execution
+	for _, m := range e.Models {
+		if d4.SketchHash(m.Machine.Sketch) != d4.SketchHash(first.Machine.Sketch) || m.Reader.Vocab != first.Reader.Vocab {
 			return nil, errors.New("the models of an ensemble must share their sketch and vocabulary")
 		}
-		execs, err := m.executions(ps)
+		execs, err := m.executions(all)
 		if err != nil {
 			return nil, err
 		}
-		for i := range mean {
-			for j := range mean[i] {
-				for k, v := range execs[i][j].probs {
-					mean[i][j].probs[k] += v
+		if mean == nil {
+			mean, execs = execs[:len(ps)], append(make([][]execution, len(ps)), execs[len(ps):]...)
+		}
+		for j, ex := range execs {
+			if ex == nil {
+				continue
+			}
+			i := of[j]
+			if len(ex) != len(mean[i]) {
+				return nil, fmt.Errorf("problem %d: a view of it runs %d slots, the problem %d", ps[i].ID, len(ex), len(mean[i]))
+			}
+			for s := range ex {
+				for k, v := range ex[s].probs {
+					mean[i][s].probs[k] += v
 				}
 			}
 		}
 	}
-	n := float64(len(e.Models))
 	for i := range mean {
+		n := float64(len(e.Models) * (1 + len(e.views(ps[i]))))
 		for j := range mean[i] {
 			for k := range mean[i][j].probs {
 				mean[i][j].probs[k] /= n
@@ -67,6 +90,14 @@ func (e *Ensemble) executions(ps []*Problem) ([][]execution, error) {
 		}
 	}
 	return mean, nil
+}
+
+// views returns the views of p that the ensemble reads.
+func (e *Ensemble) views(p *Problem) []*Problem {
+	if e.AsWritten {
+		return nil
+	}
+	return p.Views
 }
 
 // ExactAccuracy returns the percentage of problems whose exact answer

@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -347,9 +348,9 @@ func TestReplayFormula(t *testing.T) {
 	}
 }
 
-// A new question must have three numbers, of any size or form the reader
-// reads; its words map to the vocabulary's pieces.
-func TestNewProblem(t *testing.T) {
+// generatedVocab learns a vocabulary from 300 generated problems.
+func generatedVocab(t *testing.T) *reader.Vocab {
+	t.Helper()
 	var qs []reader.Question
 	for _, p := range synth.Generate(300, 1) {
 		q, err := reader.ParseQuestion(p.Text)
@@ -358,7 +359,13 @@ func TestNewProblem(t *testing.T) {
 		}
 		qs = append(qs, q)
 	}
-	vocab := reader.LearnVocab(qs, 0)
+	return reader.LearnVocab(qs, 0)
+}
+
+// A new question must have three numbers, of any size or form the reader
+// reads; its words map to the vocabulary's pieces.
+func TestNewProblem(t *testing.T) {
+	vocab := generatedVocab(t)
 	p, err := NewProblem("A florist had 50 roses, sold 15 and picked 21 more.", vocab)
 	if err != nil {
 		t.Fatal(err)
@@ -399,6 +406,89 @@ func TestNewProblem(t *testing.T) {
 			t.Errorf("%.40q: %v", text, err)
 		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
 			t.Errorf("%.40q: error %v, want one containing %q", text, err, want)
+		}
+	}
+}
+
+func TestQuestionLast(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"How many roses are left? She had 50, sold 15 and picked 21.", "She had 50, sold 15 and picked 21. How many roses are left?"},
+		{"  how many now?? i had 5, got 3 and lost 2  ", "i had 5, got 3 and lost 2 how many now??"},
+		{"Quick one: how many are left? Mr. Li had 5, got 3 and lost 2.", "Mr. Li had 5, got 3 and lost 2. Quick one: how many are left?"},
+		{"She had 50 roses, sold 15 and picked 21. How many are left?", ""}, // already last
+		{"How many 8-inch pieces are there? She has 100 and uses 20.", ""},  // a number in the question
+		{"How many are left?", ""},
+		{"How many are left? 50, 15, 21", ""}, // no words after it
+		{"She had 50 roses and sold 15 and 21.", ""},
+	} {
+		got, ok := QuestionLast(c.in)
+		if ok != (c.want != "") || got != c.want {
+			t.Errorf("QuestionLast(%q) = %q, %v; want %q", c.in, got, ok, c.want)
+		}
+	}
+}
+
+// A question asked first gets one view, told last, with the same numbers;
+// the ensemble's distributions are the mean over the problem and its view,
+// and AsWritten reads the problem alone.
+func TestViewsAreAveraged(t *testing.T) {
+	vocab := generatedVocab(t)
+	p, err := NewProblem("How many roses are left? A florist had 50 roses, sold 15 and picked 21 more.", vocab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Views) != 1 || p.Views[0].Numbers != p.Numbers || reflect.DeepEqual(p.Views[0].IDs, p.IDs) {
+		t.Fatalf("views %v of %v", p.Views, p)
+	}
+	if q, _ := NewProblem("A florist had 50 roses, sold 15 and picked 21 more. How many roses are left?", vocab); len(q.Views) != 0 {
+		t.Errorf("a question asked last has %d views", len(q.Views))
+	}
+	m := &Ensemble{Models: []*Model{paperModel(t, vocab.Size(), 3)}}
+	both, err := m.executions([]*Problem{p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.AsWritten = true
+	alone, _ := m.executions([]*Problem{p})
+	view, _ := m.executions(p.Views)
+	differ := false
+	for s := range both[0] {
+		for k, v := range both[0][s].probs {
+			a, b := alone[0][s].probs[k], view[0][s].probs[k]
+			if math.Abs(v-(a+b)/2) > 1e-12 {
+				t.Errorf("slot execution %d, decision %d: %v, want the mean of %v and %v", s, k, v, a, b)
+			}
+			differ = differ || math.Abs(a-b) > 1e-6
+		}
+	}
+	if !differ {
+		t.Error("the view reads the same as the problem: the test shows nothing")
+	}
+}
+
+func TestNumberForm(t *testing.T) {
+	rat := func(s string) *big.Rat { r, _ := new(big.Rat).SetString(s); return r }
+	for _, c := range []struct {
+		numbers []string
+		form    numberForm
+		holds   map[string]bool
+	}{
+		{[]string{"50", "15", "21"}, formWhole, map[string]bool{"56": true, "5/2": false, "0": true}},
+		{[]string{"12.50", "3", "2"}, formDecimal, map[string]bool{"25/4": true, "40/3": false, "7": true, "1/1024": true, "1/6": false}},
+		{[]string{"1/3", "2", "5"}, formAny, map[string]bool{"40/3": true, "7": true}},
+		{[]string{"2.5", "1/3", "5"}, formAny, map[string]bool{"1/7": true}},
+	} {
+		p := &Problem{}
+		for _, n := range c.numbers {
+			p.Quantities = append(p.Quantities, reader.Quantity{Text: n, Value: rat(n)})
+		}
+		if f := formOf(p); f != c.form {
+			t.Errorf("%v: form %d, want %d", c.numbers, f, c.form)
+		}
+		for v, want := range c.holds {
+			if got := c.form.holds(rat(v)); got != want {
+				t.Errorf("%v: %s holds %v, want %v", c.numbers, v, got, want)
+			}
 		}
 	}
 }

@@ -52,6 +52,7 @@ var frames = []frame{
 	{"closed units", cc.PatternMulSub, closedUnits},
 	{"test score", cc.PatternMulSub, quizScore},
 	{"rental cut short", cc.PatternMulSub, rentShort},
+	{"returned", cc.PatternMulSub, returned},
 
 	{"share the rest", cc.PatternSubDiv, shareRest},
 	{"pack the rest", cc.PatternSubDiv, packRest},

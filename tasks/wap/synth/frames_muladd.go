@@ -305,7 +305,7 @@ func priceTwice(g *gen) (*story, bool) {
 		pair := pick(g.rng, timePairs[pick(g.rng, []string{"day", "week"})])
 		f1.cl.when, f2.cl.when = pair[0], pair[1]
 	}
-	qs := spendQs(subject)
+	qs := append(spendQs(subject), costQs(th, "did")...)
 	if selling {
 		qs = earnQs(who, "did")
 	}

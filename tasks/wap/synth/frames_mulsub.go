@@ -318,3 +318,54 @@ func closedUnits(g *gen) (*story, bool) {
 	st := &story{main: whole, topic: gr.topic, facts: []fact{rate, f1, f2}, qs: qs}
 	return st, true
 }
+
+// returned: one thing costs a; a buyer bought b and took c back for a
+// refund, or needs b and already has c.
+func returned(g *gen) (*story, bool) {
+	th := g.priceThing(g.a)
+	if th == nil {
+		return nil, false
+	}
+	who := g.owner(th)
+	if who.kind == business {
+		who = g.person()
+	}
+	price := g.priceFact(th, g.a, nil)
+	c, cs := cnt(th, g.c), itoa(g.c)
+	var f1, f2 fact
+	var qs []question
+	if g.chance(0.5) {
+		buy := pick(g.rng, []verb{v("buy", "bought"), v("order"), v("pick out", "picked out", "picked out")})
+		f1 = fact{slot: 1, step: 0, cl: clause{who: who, v: buy, obj: same(cnt(th, g.b))}, terse: same(cnt(th, g.b) + " " + buy.part)}
+		f2 = fact{slot: 2, step: 1, loss: true, more: true, terse: same(cs + " returned")}
+		back := phrase{c, g.one(cs+" of them", cs+" of the "+th.pl)}
+		switch g.rng.Intn(3) {
+		case 0:
+			f2.cl = clause{who: who, v: pick(g.rng, []verb{v("return"), v("take back", "took back", "taken back"), v("send back", "sent back", "sent back")}), obj: back, tail: g.one("", "for a refund", "and got the money back")}
+		case 1:
+			f2.cl = clause{subj: back, plural: g.c != 1, v: pick(g.rng, []verb{v("be refunded"), v("be returned for a refund"), v("be sent back")})}
+		default:
+			f2.cl = clause{who: who, v: v("get a refund", "got a refund", "gotten a refund"), obj: same(""), tail: "for " + back.full}
+		}
+		qs = spendQs(who)
+	} else {
+		f1 = fact{slot: 1, step: -1, cl: clause{who: who, v: v("need"), obj: same(cnt(th, g.b)), tail: g.one("", "for a project", "for the party", "in all"), tense: present}, terse: same("needs " + cnt(th, g.b))}
+		f2 = fact{slot: 2, step: -1, loss: true, cl: clause{who: who, v: v("already have", "already had"), obj: phrase{c, cs}, tense: present}, terse: same("already has " + cs)}
+		qs = []question{
+			{wh: "How much", who: who, v: v("spend", "spent"), aux: "will", tail: g.one("on the rest", "", "to get the rest"), terse: "cost of the rest"},
+			{wh: "How much money", who: who, v: v("need"), aux: "do", tail: "to buy the rest", terse: "money needed"},
+			{wh: "How much", who: who, v: v("have to pay", "had to pay"), aux: "will", terse: "how much to pay"},
+		}
+	}
+	f1.host = g.b >= 2
+	st := &story{main: who, topic: th.topic, facts: []fact{price, f1, f2}, qs: qs}
+	return st, true
+}
+
+// costQs ask what things cost in all; aux is "did" or "will".
+func costQs(th *thing, aux string) []question {
+	return []question{
+		{wh: "How much", subj: "the " + th.pl, pl: true, v: v("cost", "cost"), aux: aux, tail: "in all", terse: "total cost"},
+		{wh: "What", subj: "the " + th.pl, pl: true, v: v("cost", "cost"), aux: aux, tail: "altogether", terse: "total cost"},
+	}
+}
