@@ -35,6 +35,7 @@ var frames = []frame{
 	{"per person", cc.PatternMulAdd, perPerson},
 	{"points", cc.PatternMulAdd, pointsTwice},
 	{"rental", cc.PatternMulAdd, rentTwice},
+	{"recipe", cc.PatternMulAdd, recipeTwice},
 
 	{"share equally", cc.PatternAddDiv, shareBoth},
 	{"pack by size", cc.PatternAddDiv, packBoth},
@@ -53,6 +54,7 @@ var frames = []frame{
 	{"test score", cc.PatternMulSub, quizScore},
 	{"rental cut short", cc.PatternMulSub, rentShort},
 	{"returned", cc.PatternMulSub, returned},
+	{"recipe still to make", cc.PatternMulSub, recipeStillToMake},
 
 	{"share the rest", cc.PatternSubDiv, shareRest},
 	{"pack the rest", cc.PatternSubDiv, packRest},

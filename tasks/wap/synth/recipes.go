@@ -2,11 +2,15 @@ package synth
 
 import "strings"
 
-// This file holds division by what one item takes: a supply (beads,
-// eggs, centimeters of ribbon, liters of juice) is used up c at a time to
-// make things, or boxes are moved c to a trip; how many things or trips
-// does it make. (a+b)/c pools two amounts of the supply, (a-b)/c uses
-// what is left after a loss.
+// This file holds what one item takes: a supply (beads, eggs,
+// centimeters of ribbon, liters of juice) is used up c at a time to make
+// things, or boxes are moved c to a trip. Divided, how many things or
+// trips does it make: (a+b)/c pools two amounts of the supply, (a-b)/c
+// uses what is left after a loss. Multiplied, how much of the supply do
+// the things take: a*(b+c) for things made on two occasions, a*(b-c) for
+// the things still to make. The same sentence of the rate ("Each bracelet
+// uses 12 beads") thus stands in both, and only the question tells them
+// apart.
 
 // recipe is something made from a fixed amount of a supply: "Each
 // bracelet uses 12 beads." With a carrier, the things are trips: "Her
@@ -157,5 +161,86 @@ func recipeRest(g *gen) (*story, bool) {
 		with = "with the " + th.pl + " that are left"
 	}
 	st := &story{main: who, other: other, topic: th.topic, facts: []fact{have, lose, rate}, qs: g.recipeQs(rc, who, with)}
+	return st, true
+}
+
+// madeRecipeFor draws a recipe of a product (not trips) whose rate range
+// holds k, for the multiplication frames.
+func (g *gen) madeRecipeFor(k int) (recipe, bool) {
+	for try := 0; try < 5; try++ {
+		if rc, ok := g.recipeFor(k); ok && rc.carrier == "" {
+			return rc, true
+		}
+	}
+	return recipe{}, false
+}
+
+// recipeByRate draws, for the multiplication frames, a recipe whose rate
+// is a, the supply's owner and the fact of the rate (slot 0).
+func (g *gen) recipeByRate() (recipe, *actor, fact, bool) {
+	rc, ok := g.madeRecipeFor(g.a)
+	if !ok {
+		return recipe{}, nil, fact{}, false
+	}
+	who := g.owner(rc.supply)
+	rate := g.recipeRate(rc, who, g.a)
+	rate.slot = 0
+	return rc, who, rate, true
+}
+
+// supplyQs ask how much of the supply was (or will be) used; aux is "did"
+// or "will".
+func (g *gen) supplyQs(rc recipe, who *actor, aux string) []question {
+	h := "How many " + rc.supply.pl
+	t := "how many " + rc.supply.pl
+	return []question{
+		{wh: h, who: who, v: v("use"), aux: aux, tail: g.one("in all", "altogether", ""), terse: t + " used"},
+		{wh: h, who: who, v: v("need"), aux: aux, tail: g.one("in all", "altogether", "for them"), terse: t + " needed"},
+		{wh: h, v: passive(v("use")), pl: true, aux: aux, tail: g.one("in all", ""), terse: t + " in all"},
+	}
+}
+
+// recipeTwice: one product takes a of a supply; b products were made on
+// one occasion (or by one person) and c on another; how much of the
+// supply went into them.
+func recipeTwice(g *gen) (*story, bool) {
+	rc, who, rate, ok := g.recipeByRate()
+	if !ok {
+		return nil, false
+	}
+	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: rc.make, obj: same(count(g.b, rc.product))}, terse: same(count(g.b, rc.product) + " " + rc.make.part)}
+	f2 := fact{slot: 2, step: 1, more: true, cl: clause{who: who, v: rc.make, obj: phrase{count(g.c, rc.product), g.one(itoa(g.c)+" more", "another "+itoa(g.c))}}, terse: same(itoa(g.c) + " more " + rc.make.part)}
+	f1.host, f2.host = g.b >= 2, g.c >= 2
+	subject := who
+	var other *actor
+	if who.kind == person && g.chance(0.35) {
+		other = g.helper(who)
+		f2.cl.who, f2.step = other, 0
+		f2.cl.obj.short = itoa(g.c)
+		subject = pair(who, other)
+	} else {
+		pair := pick(g.rng, timePairs[pick(g.rng, []string{"hour", "day", "week"})])
+		f1.cl.when, f2.cl.when = pair[0], pair[1]
+	}
+	st := &story{main: who, other: other, topic: rc.supply.topic, facts: []fact{rate, f1, f2}, qs: g.supplyQs(rc, subject, "did")}
+	return st, true
+}
+
+// recipeStillToMake: one product takes a of a supply; someone wants to
+// make b products and has made c; how much more of the supply is needed.
+func recipeStillToMake(g *gen) (*story, bool) {
+	rc, who, rate, ok := g.recipeByRate()
+	if !ok {
+		return nil, false
+	}
+	want := pick(g.rng, []verb{v("want to " + rc.make.base), v("need to " + rc.make.base), v("plan to " + rc.make.base), v("have to " + rc.make.base)})
+	f1 := fact{slot: 1, step: -1, cl: clause{who: who, v: want, obj: same(count(g.b, rc.product)), tail: g.one("", "for the fair", "for a party", "this week"), tense: present}, terse: same(count(g.b, rc.product) + " to " + rc.make.base)}
+	done := fact{slot: 2, step: -1, loss: true, cl: clause{who: who, v: v("have already "+rc.make.part, "had already "+rc.make.part), obj: phrase{count(g.c, rc.product), itoa(g.c)}, tense: present}, terse: same(itoa(g.c) + " already " + rc.make.part)}
+	h := "How many more " + rc.supply.pl
+	qs := []question{
+		{wh: h, who: who, v: v("need"), aux: "do", tail: g.one("", "to finish", "for the rest"), terse: "how many more " + rc.supply.pl},
+		{wh: h, who: who, v: v("use"), aux: "will", tail: g.one("", "on the rest"), terse: rc.supply.pl + " still needed"},
+	}
+	st := &story{main: who, topic: rc.supply.topic, facts: []fact{rate, f1, done}, qs: qs}
 	return st, true
 }
