@@ -239,13 +239,40 @@ func (g *gen) state(who *actor, th *thing, k int) fact {
 	return fact{slot: 0, step: 0, state: true, cl: cl, terse: same(c)}
 }
 
+// givings are the verbs of someone else giving the main actor things: to
+// marks a verb whose recipient comes first ("gave her 5"); the others
+// leave the recipient understood ("donated 5 more") or put it in tail.
+var givings = []struct {
+	v    verb
+	to   bool
+	tail string
+}{
+	{v("give", "gave", "given"), true, ""},
+	{v("give", "gave", "given"), true, ""},
+	{v("hand", "handed"), true, ""},
+	{v("send", "sent"), true, ""},
+	{v("bring", "brought"), true, ""},
+	{v("donate"), false, ""},
+	{v("contribute"), false, ""},
+	{v("add"), false, ""},
+	{v("drop off", "dropped off"), false, ""},
+	{v("pass along", "passed along"), false, "to {main}"},
+}
+
 // gain is the fact that who got k more of a thing (slot and step are set
 // by the caller). other, when set, may give them or be their source.
 func (g *gen) gain(who, other *actor, th *thing, k int) fact {
 	acts := orElse(usable(th.get, gains, who, other, k), gains, "buy")
 	full, short := cnt(th, k), g.more(th, k)
 	if other != nil && who.kind == person && g.chance(0.25) {
-		cl := clause{who: other, v: v("give", "gave", "given"), obj: phrase{"{main} " + full, "{main} " + short}}
+		// The other gives them: "Her aunt gave her 5 apples", "Her aunt
+		// donated 5 more".
+		give := pick(g.rng, givings)
+		obj := phrase{"{main} " + full, "{main} " + short}
+		if !give.to {
+			obj = phrase{full, short}
+		}
+		cl := clause{who: other, v: give.v, obj: obj, tail: give.tail}
 		return fact{cl: cl, more: true, terse: phrase{full + " received", short + " received"}}
 	}
 	a := pick(g.rng, acts)

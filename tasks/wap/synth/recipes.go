@@ -208,8 +208,14 @@ func recipeTwice(g *gen) (*story, bool) {
 	if !ok {
 		return nil, false
 	}
-	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: rc.make, obj: same(count(g.b, rc.product))}, terse: same(count(g.b, rc.product) + " " + rc.make.part)}
-	f2 := fact{slot: 2, step: 1, more: true, cl: clause{who: who, v: rc.make, obj: phrase{count(g.c, rc.product), g.one(itoa(g.c)+" more", "another "+itoa(g.c))}}, terse: same(itoa(g.c) + " more " + rc.make.part)}
+	// Made, or planned: "She baked 8 loaves", "She plans to bake 8 loaves".
+	make, tns, aux := rc.make, past, "did"
+	if g.chance(0.4) {
+		make = pick(g.rng, []verb{v("plan to " + rc.make.base), v("want to " + rc.make.base), v("need to " + rc.make.base), v("be going to " + rc.make.base)})
+		tns, aux = present, g.one("will", "do")
+	}
+	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: make, obj: same(count(g.b, rc.product)), tense: tns}, terse: same(count(g.b, rc.product) + " " + rc.make.part)}
+	f2 := fact{slot: 2, step: 1, more: true, cl: clause{who: who, v: make, obj: phrase{count(g.c, rc.product), g.one(itoa(g.c)+" more", "another "+itoa(g.c))}, tense: tns}, terse: same(itoa(g.c) + " more " + rc.make.part)}
 	f1.host, f2.host = g.b >= 2, g.c >= 2
 	subject := who
 	var other *actor
@@ -222,7 +228,7 @@ func recipeTwice(g *gen) (*story, bool) {
 		pair := pick(g.rng, timePairs[pick(g.rng, []string{"hour", "day", "week"})])
 		f1.cl.when, f2.cl.when = pair[0], pair[1]
 	}
-	st := &story{main: who, other: other, topic: rc.supply.topic, facts: []fact{rate, f1, f2}, qs: g.supplyQs(rc, subject, "did")}
+	st := &story{main: who, other: other, topic: rc.supply.topic, facts: []fact{rate, f1, f2}, qs: g.supplyQs(rc, subject, aux)}
 	return st, true
 }
 
