@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
 )
@@ -120,9 +119,4 @@ func intsKey(xs []int) string {
 		b.WriteByte(' ')
 	}
 	return b.String()
-}
-
-// blockSteps is the block steps of the budget's path for an optimisation.
-func (b Budget) blockSteps(code *forth.Code, o d4.Optim) int {
-	return d4.BlockSteps(code, o, b.Path)
 }

@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/d4lang/d4/internal/optim"
 	"github.com/d4lang/d4/internal/safetensors"
+	"github.com/d4lang/d4/optim"
 )
 
 // CheckpointFile is the checkpoint of a model directory while training
@@ -217,7 +217,7 @@ func (s *session) elapsed() float64 {
 func (f *fit) state() fitState {
 	return fitState{Epoch: f.epoch, Best: f.best, BestTrain: f.bestTrain, BestSeq: f.bestSeq, BestTrainSeq: f.bestTrainSeq,
 		BestEpoch: f.bestEpoch, Stale: f.stale, Settled: f.settled, Updates: f.updates, Seconds: f.seconds + f.spent.Seconds(),
-		Params: snapshot(f.m.Machine), BestParams: f.bestParams, Adam: f.tr.Opt.State(), Steps: f.budget.Steps, Path: f.budget.Path,
+		Params: snapshot(f.m.Machine), BestParams: f.bestParams, Adam: f.tr.Optimiser().State(), Steps: f.budget.Steps, Path: f.budget.Path,
 		ShuffleSeed: f.seed, Shuffles: f.epoch}
 }
 
@@ -230,13 +230,11 @@ func (f *fit) restore(st *fitState) error {
 	f.bestEpoch, f.stale, f.settled, f.updates, f.seconds = st.BestEpoch, st.Stale, st.Settled, st.Updates, st.Seconds
 	f.bestParams, f.budget.Steps, f.budget.Path = st.BestParams, st.Steps, st.Path
 	restore(f.m.Machine, st.Params)
-	if err := f.newTrainer(); err != nil {
-		return err
-	}
-	if err := f.tr.Opt.Restore(st.Adam); err != nil {
+	f.newTrainer()
+	if err := f.tr.Optimiser().Restore(st.Adam); err != nil {
 		return fmt.Errorf("cannot resume: %w", err)
 	}
-	f.tr.Opt.Reseed(f.seed*1_000_003 + int64(f.epoch))
+	f.tr.Optimiser().Reseed(f.seed*1_000_003 + int64(f.epoch))
 	f.rng = rand.New(rand.NewSource(st.ShuffleSeed))
 	f.train = f.s.train.examples()
 	for range st.Shuffles {

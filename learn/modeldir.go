@@ -56,7 +56,7 @@ type savedOptions struct {
 	LR          float64 `json:"lr"`
 	NoiseEta    float64 `json:"noise"`
 	WeightDecay float64 `json:"weight_decay"`
-	Optim       string  `json:"optim"`
+	Optim       d4.Mode `json:"optim"`
 	MaxEpochs   int     `json:"epochs"`
 	Patience    int     `json:"patience"`
 	Settle      int     `json:"settle"`

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/d4lang/d4/data"
@@ -37,9 +35,9 @@ type Options struct {
 	WeightDecay float64 // decoupled weight decay λ (0: none)
 	Seed        int64   // restart k uses Seed+k for its weights, shuffling and noise
 	Restarts    int     // models trained; the best by dev accuracy is kept
-	// Optim is the execution while training: "naive", "collapse",
-	// "interpolate", "static" or "all" (see SetOptim).
-	Optim string
+	// Optim is the execution while training (d4.Mode; flags and JSON
+	// files name it: naive, collapse, interpolate, static or all).
+	Optim d4.Mode
 
 	// Dir, if set, is the model directory: after every finished epoch it
 	// holds the best model so far and a checkpoint, published as a unit;
@@ -60,7 +58,7 @@ type Options struct {
 // sketches the paper's η = 0.01 took 45 epochs where none took 6, and on
 // addition noise hurt generalisation (package addition).
 func DefaultOptions() Options {
-	return Options{Batch: 32, LR: 1.0, MaxEpochs: 100, Patience: 20, Seed: 1, Restarts: 1, Optim: "all"}
+	return Options{Batch: 32, LR: 1.0, MaxEpochs: 100, Patience: 20, Seed: 1, Restarts: 1, Optim: d4.ModeAll}
 }
 
 // Check reports an option out of range, naming its flag.
@@ -82,8 +80,6 @@ func (o Options) Check() error {
 		return fmt.Errorf("--patience, --settle, --steps and the sizes must not be negative")
 	case o.Restarts > 1000:
 		return fmt.Errorf("--restarts must be at most 1000, got %d", o.Restarts)
-	case !slices.Contains(Optims, o.Optim):
-		return fmt.Errorf("--optim must be one of %s, got %q", strings.Join(Optims, ", "), o.Optim)
 	}
 	return nil
 }
@@ -394,39 +390,6 @@ func (s *session) restart(k int) (restartResult, error) {
 	return f.run()
 }
 
-// Optims lists the values of Options.Optim.
-var Optims = []string{"naive", "collapse", "interpolate", "static", "all"}
-
-// SetOptim configures a trainer for an execution mode: "naive" (the
-// execution RNN of §3.3), "collapse" (straight-line code as one step),
-// "interpolate" (collapse and if-branch interpolation), "static" (only the
-// words on the trace when the control flow does not depend on the slots,
-// else naive) or "all" (static, else interpolate). path is the addresses
-// the sketch executes on a training input (nil: blocks as many as steps).
-func SetOptim(tr *d4.Trainer, optim string, code *forth.Code, path []int) error {
-	var o d4.Optim
-	switch optim {
-	case "naive":
-		tr.Static = false
-	case "collapse":
-		tr.Static, o = false, d4.Optim{Collapse: true}
-	case "interpolate":
-		tr.Static, o = false, d4.Optim{Collapse: true, Interpolate: true}
-	case "static":
-		tr.Static = true
-	case "all", "":
-		tr.Static, o = true, d4.Optim{Collapse: true, Interpolate: true}
-	default:
-		return fmt.Errorf("unknown optimisation %q (want one of %v)", optim, Optims)
-	}
-	tr.Optim = o
-	tr.BlockSteps = tr.Steps
-	if path != nil {
-		tr.BlockSteps = d4.BlockSteps(code, o, path)
-	}
-	return nil
-}
-
 func snapshot(m *d4.Machine) [][]float64 {
 	var out [][]float64
 	for _, p := range m.Params() {
@@ -468,15 +431,14 @@ type fit struct {
 
 // newTrainer (re)builds the trainer for the current budget, keeping the
 // optimiser's state.
-func (f *fit) newTrainer() error {
+func (f *fit) newTrainer() {
 	o := f.s.o
-	cfg := d4.TrainConfig{LearningRate: o.LR, Clip: 1.0, NoiseEta: o.NoiseEta, WeightDecay: o.WeightDecay, Seed: f.seed}
-	tr := d4.NewTrainer(f.m.Machine, f.budget.Steps, cfg)
 	if f.tr != nil {
-		tr.Opt = f.tr.Opt
+		f.tr = f.tr.Resized(f.budget.Steps, f.budget.Path)
+		return
 	}
-	f.tr = tr
-	return SetOptim(tr, o.Optim, f.s.code, f.budget.Path)
+	cfg := d4.TrainConfig{LearningRate: o.LR, Clip: 1.0, NoiseEta: o.NoiseEta, WeightDecay: o.WeightDecay, Seed: f.seed}
+	f.tr = d4.NewTrainer(f.m.Machine, d4.TrainerConfig{TrainConfig: cfg, Steps: f.budget.Steps, Mode: o.Optim, Path: f.budget.Path})
 }
 
 // run trains until a stopping rule holds: dev and training accuracy both at
@@ -485,9 +447,7 @@ func (f *fit) newTrainer() error {
 // (ties: training accuracy).
 func (f *fit) run() (restartResult, error) {
 	o := f.s.o
-	if err := f.newTrainer(); err != nil {
-		return restartResult{}, err
-	}
+	f.newTrainer()
 	if f.rng == nil {
 		f.rng = rand.New(rand.NewSource(f.seed))
 		f.train = f.s.train.examples()
@@ -563,9 +523,7 @@ func (f *fit) keep(dev Score) error {
 			return err
 		}
 		f.budget.Steps, f.budget.Path = len(path), path
-		if err := f.newTrainer(); err != nil {
-			return err
-		}
+		f.newTrainer()
 	}
 	trainAcc := -1.0
 	if dev.Hamming >= f.best {

@@ -29,12 +29,8 @@ type D4Options struct {
 	WeightDecay float64
 	Seed        int64
 	Exec        string // test-time execution: "hybrid" or "discretised"
-	// Optim names the execution while training: "naive" (the execution
-	// RNN of §3.3), "collapse" (straight-line code as one step),
-	// "interpolate" (collapse and if-branch interpolation), "static" (only
-	// the words on the trace when the control flow does not depend on the
-	// slots, else naive) or "all" (static, else interpolate).
-	Optim string
+	// Optim is the execution while training (d4.Mode).
+	Optim d4.Mode
 	// Progress, when set, is called after each update and each epoch.
 	Progress func(p Progress)
 }
@@ -52,7 +48,7 @@ type Progress struct {
 // accuracy, clipping 1.0 and gradient noise η = 0.01; testing with hybrid
 // execution, training with every optimisation.
 func PaperOptions() D4Options {
-	return D4Options{Batch: 32, LR: 1.0, MaxEpochs: 100, Patience: 20, NoiseEta: 0.01, Seed: 1, Exec: "hybrid", Optim: "all"}
+	return D4Options{Batch: 32, LR: 1.0, MaxEpochs: 100, Patience: 20, NoiseEta: 0.01, Seed: 1, Exec: "hybrid", Optim: d4.ModeAll}
 }
 
 // Result is what a run reports; accuracies are percentages.

@@ -73,7 +73,7 @@ package seq2seq
 
 import (
 	"github.com/d4lang/d4/internal/lstm"
-	"github.com/d4lang/d4/internal/optim"
+	"github.com/d4lang/d4/optim"
 
 	"errors"
 	"fmt"

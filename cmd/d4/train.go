@@ -91,7 +91,7 @@ func (f *trainFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&f.o.NoiseEta, "noise", f.o.NoiseEta, "gradient noise η (0: none)")
 	fs.Float64Var(&f.o.WeightDecay, "weight-decay", f.o.WeightDecay, "decoupled weight decay λ (0: none)")
 	fs.IntVar(&f.o.Restarts, "restarts", f.o.Restarts, "models to train (seeds seed, seed+1, …); the best by dev accuracy is kept")
-	fs.StringVar(&f.o.Optim, "optim", f.o.Optim, "execution while training: "+strings.Join(learn.Optims, ", "))
+	fs.TextVar(&f.o.Optim, "optim", f.o.Optim, "execution while training: "+strings.Join(d4.Modes(), ", "))
 }
 
 // check checks the command line before anything is read.

@@ -44,7 +44,7 @@ func TestErrors(t *testing.T) {
 	}{
 		{"no command", nil, 2, "no command"},
 		{"unknown command", []string{"frobnicate"}, 2, "unknown command"},
-		{"bad optim", []string{"sort", "--optim", "fast"}, 2, "--optim must be one of"},
+		{"bad optim", []string{"sort", "--optim", "fast"}, 2, `invalid value "fast" for flag -optim: unknown mode "fast" (want one of naive, collapse, interpolate, static, all)`},
 		{"bad model", []string{"sort", "--model", "gpt"}, 2, "--model must be d4 or seq2seq"},
 		{"odd addition length", []string{"add", "--train-len", "3"}, 2, "must be even"},
 		{"zero length", []string{"sort", "--train-len", "0"}, 2, "between 1 and 4096"},

@@ -12,7 +12,7 @@ import (
 	"github.com/d4lang/d4/baseline/seq2seq"
 	"github.com/d4lang/d4/eval"
 	"github.com/d4lang/d4/internal/cli"
-	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/optim"
 )
 
 // tableFlags are the flags of tasks table.
@@ -121,7 +121,7 @@ func runTableCells(tf tableFlags, pair []eval.Cell, stdout, stderr io.Writer) ([
 		return nil, err
 	}
 	tr, err := train(task, f, ds, stderr)
-	if err != nil && (tr.predict == nil || !errors.Is(err, d4.ErrNotFinite)) {
+	if err != nil && (tr.predict == nil || !errors.Is(err, optim.ErrNotFinite)) {
 		return nil, fmt.Errorf("%s trained at %d: %w", c.Model, c.TrainLen, err)
 	}
 	var rows []tableRow

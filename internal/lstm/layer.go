@@ -63,16 +63,16 @@ func (l Layer) rowTape() int { return 6 * l.Hidden }
 // long in all (Σ of the lengths).
 func (l Layer) TapeLen(n int) int { return n * l.rowTape() }
 
-// step is the tape of step t: for each active row, its gates [n,4H], c [n,H]
+// stepTape is the tape of step t: for each active row, its gates [n,4H], c [n,H]
 // and tanh c [n,H], each block row-major.
-type step struct {
+type stepTape struct {
 	gates, c, tc []float64
 }
 
 // steps cuts the tape into its steps.
-func (l Layer) steps(b Batch, tape []float64) []step {
+func (l Layer) steps(b Batch, tape []float64) []stepTape {
 	H := l.Hidden
-	out := make([]step, len(b.Active))
+	out := make([]stepTape, len(b.Active))
 	off := 0
 	for t, n := range b.Active {
 		s := &out[t]
@@ -88,7 +88,7 @@ func (l Layer) steps(b Batch, tape []float64) []step {
 
 // inputRows writes the rows [x_t, h_{t−1}, 1] of step t into x: x_t from
 // input, h_{t−1} from the tape of step t−1 (zero at t = 0).
-func (l Layer) inputRows(x []float64, b Batch, t int, st []step, input func(e, t int, x []float64)) {
+func (l Layer) inputRows(x []float64, b Batch, t int, st []stepTape, input func(e, t int, x []float64)) {
 	H, in := l.Hidden, l.In+l.Hidden+1
 	for k := 0; k < b.Active[t]; k++ {
 		row := x[k*in : (k+1)*in]

@@ -38,14 +38,17 @@ func benchTrainStep(b *testing.B, static bool) {
 		t := &testing.T{}
 		steps = stepsFor(t, code, v, l, exs[0].Init)
 	}
-	tr := NewTrainer(m, steps, DefaultTrainConfig())
-	tr.Static = static
+	mode := ModeNaive
+	if static {
+		mode = ModeStatic
+	}
+	tr := NewTrainer(m, TrainerConfig{TrainConfig: DefaultTrainConfig(), Steps: steps, Mode: mode})
 	g, err := tr.graphFor(exs)
 	if err != nil {
 		b.Fatal(err)
 	}
-	if tr.LastStatic != static {
-		b.Fatalf("static graph: %v, want %v", tr.LastStatic, static)
+	if ran, _ := tr.LastRun(); ran != static {
+		b.Fatalf("static graph: %v, want %v", ran, static)
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

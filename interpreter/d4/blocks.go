@@ -116,7 +116,7 @@ func plan(code *forth.Code, o Optim) *blockPlan {
 }
 
 // block runs the block that starts at pc and returns its final state.
-func (k *kernel) block(s state, pc int, p *blockPlan, slot []vr) state {
+func (k *kernel) block(s tapeState, pc int, p *blockPlan, slot []vr) tapeState {
 	code := k.code()
 	for {
 		in := code.Instrs[pc]
@@ -135,7 +135,7 @@ func (k *kernel) block(s state, pc int, p *blockPlan, slot []vr) state {
 				els = k.prim1(els, code.Instrs[a])
 			}
 			w := k.t.branch(x, 2, 0, 1) // (1−x₀, x₀): then when non-zero
-			s = k.mixStates(w, []state{then, els})
+			s = k.mixStates(w, []tapeState{then, els})
 			pc = r.end
 			s.pc = k.t.onehot(k.sz.P, pc)
 			if pc >= code.Len() || p.head[pc] {
@@ -153,7 +153,7 @@ func (k *kernel) block(s state, pc int, p *blockPlan, slot []vr) state {
 
 // prim1 runs a straight-line instruction without touching the program
 // counter.
-func (k *kernel) prim1(s state, in forth.Instr) state {
+func (k *kernel) prim1(s tapeState, in forth.Instr) tapeState {
 	if in.Op == forth.OpLit {
 		s.dStack, s.dPtr = k.push(s.dStack, s.dPtr, k.t.onehot(k.sz.V, mod(in.Arg, k.sz.V)))
 		return s
@@ -164,10 +164,10 @@ func (k *kernel) prim1(s state, in forth.Instr) state {
 // stepBlocks is one step of the execution RNN over blocks: every head's
 // block, and every other address's single word, weighted by the program
 // counter.
-func (k *kernel) stepBlocks(s state, p *blockPlan, slot []vr) state {
+func (k *kernel) stepBlocks(s tapeState, p *blockPlan, slot []vr) tapeState {
 	code := k.code()
 	cv := k.t.v(s.pc)
-	var states []state
+	var states []tapeState
 	var weights []float64
 	idx := make([]int, 0, len(code.Instrs))
 	for pc, in := range code.Instrs {

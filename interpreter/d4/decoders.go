@@ -16,7 +16,7 @@ type decoderForm struct {
 	outputs func(sz Sizes, sc *forth.SlotCode) (width, group int)
 	// next returns the state after the slot sc at address pc, decoded
 	// from its output h.
-	next func(k *kernel, s state, pc int, sc *forth.SlotCode, h vr) state
+	next func(k *kernel, s tapeState, pc int, sc *forth.SlotCode, h vr) tapeState
 	// decide returns the decision of logits y: the one whose one-hot
 	// output next turns into the symbolic machine's step.
 	decide func(sz Sizes, sc *forth.SlotCode, y []float64) symbolic.Decision
@@ -42,8 +42,8 @@ func chooseOutputs(_ Sizes, sc *forth.SlotCode) (int, int) {
 }
 
 // choose mixes the alternatives' next states by h.
-func (k *kernel) choose(s state, pc int, sc *forth.SlotCode, h vr) state {
-	alts := make([]state, len(sc.Choices))
+func (k *kernel) choose(s tapeState, pc int, sc *forth.SlotCode, h vr) tapeState {
+	alts := make([]tapeState, len(sc.Choices))
 	for j, in := range sc.Choices {
 		alts[j] = k.instr(s, pc, in, nil)
 	}
@@ -62,7 +62,7 @@ func permuteOutputs(_ Sizes, sc *forth.SlotCode) (int, int) {
 
 // permute mixes, by h, the states in which the elements hold each
 // permutation of their old values.
-func (k *kernel) permute(s state, pc int, sc *forth.SlotCode, h vr) state {
+func (k *kernel) permute(s tapeState, pc int, sc *forth.SlotCode, h vr) tapeState {
 	m := len(sc.Dec.Elems)
 	bufs := make([]vr, m)
 	ptrs := make([]vr, m)
@@ -72,7 +72,7 @@ func (k *kernel) permute(s state, pc int, sc *forth.SlotCode, h vr) state {
 		old[j] = k.t.read(bufs[j], ptrs[j])
 	}
 	perms := Permutations(m)
-	alts := make([]state, len(perms))
+	alts := make([]tapeState, len(perms))
 	for pi, perm := range perms {
 		ns := s
 		for j, e := range sc.Dec.Elems {
@@ -94,7 +94,7 @@ func manipulateOutputs(sz Sizes, sc *forth.SlotCode) (int, int) {
 }
 
 // manipulate writes each element's distribution of h into it.
-func (k *kernel) manipulate(s state, pc int, sc *forth.SlotCode, h vr) state {
+func (k *kernel) manipulate(s tapeState, pc int, sc *forth.SlotCode, h vr) tapeState {
 	V := k.sz.V
 	for j, e := range sc.Dec.Elems {
 		_, ptr := k.elemPtr(s, e)

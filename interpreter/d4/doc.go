@@ -72,8 +72,11 @@
 // NewStaticGraph unrolls only the words on a static trace (the control
 // flow does not depend on the slots: symbolic.StaticTrace), a stretch of
 // words between slots being one stepOp; NewBlockGraph applies the paper's
-// two optimisations (§3.4). Trainer picks the graph for each batch,
-// builds it once per shape, and updates the weights with Adam.
+// two optimisations (§3.4). A Trainer (NewTrainer with a TrainerConfig:
+// the optimiser's settings, the step budget and a Mode, one of naive,
+// collapse, interpolate, static and all) picks the graph for each batch,
+// builds it once per shape, and updates the weights with package optim's
+// Adam; a loss or gradient that is not finite is optim.ErrNotFinite.
 //
 // # ∂4 in your own graph
 //

@@ -35,7 +35,7 @@ func ExampleTrainer() {
 	if err != nil {
 		panic(err)
 	}
-	tr := d4.NewTrainer(m.Machine, 1, d4.TrainConfig{LearningRate: 0.5, Clip: 1, Seed: 1}) // 1 step: the slot
+	tr := d4.NewTrainer(m.Machine, d4.TrainerConfig{TrainConfig: d4.TrainConfig{LearningRate: 0.5, Clip: 1, Seed: 1}, Steps: 1}) // 1 step: the slot
 	exs := pairs(5)
 	rng := rand.New(rand.NewSource(1))
 	for epoch := 0; epoch < 30; epoch++ {

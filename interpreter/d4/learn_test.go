@@ -105,7 +105,7 @@ func TestSlotsLearn(t *testing.T) {
 			train := examples(tc.gen, rng, 200, seen)
 			cfg := DefaultTrainConfig()
 			cfg.LearningRate = tc.lr
-			tr := NewTrainer(m, tc.steps, cfg)
+			tr := NewTrainer(m, TrainerConfig{TrainConfig: cfg, Steps: tc.steps, Mode: ModeStatic})
 			const batch, maxEpochs = 16, 150
 			var acc float64
 			epoch := 0

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/optim"
+
 	"github.com/d4lang/d4/internal/modeldir"
 	"github.com/d4lang/d4/internal/safetensors/spectest"
 )
@@ -28,7 +30,7 @@ func trainedModel(t *testing.T, seed int64, batches int) *Model {
 	}
 	cfg := DefaultTrainConfig()
 	cfg.LearningRate, cfg.Seed = 0.1, seed
-	tr := NewTrainer(m.Machine, 1, cfg)
+	tr := NewTrainer(m.Machine, TrainerConfig{TrainConfig: cfg, Steps: 1, Mode: ModeStatic})
 	rng := rand.New(rand.NewSource(seed))
 	for i := 0; i < batches; i++ {
 		var exs []Example
@@ -216,9 +218,9 @@ func TestNotFiniteStops(t *testing.T) {
 	b := m.Params()[1].T.Data().([]float64) // a bias: it reaches the loss
 	b[0] = math.NaN()
 	before := paramData(m.Machine)
-	tr := NewTrainer(m.Machine, 1, DefaultTrainConfig())
+	tr := NewTrainer(m.Machine, TrainerConfig{TrainConfig: DefaultTrainConfig(), Steps: 1, Mode: ModeStatic})
 	_, err := tr.TrainBatch([]Example{{Init: []int{1, 2}, Target: []int{2, 1}}})
-	if !errors.Is(err, ErrNotFinite) {
+	if !errors.Is(err, optim.ErrNotFinite) {
 		t.Fatalf("err = %v, want ErrNotFinite", err)
 	}
 	after := paramData(m.Machine)

@@ -327,7 +327,7 @@ func (o *stepOp) run(t *tape, inputs [][]float64) (vr, []vr) {
 }
 
 // pack copies a state's components into one new variable.
-func (k *kernel) pack(s state) vr {
+func (k *kernel) pack(s tapeState) vr {
 	z := k.t.allocRaw(k.sz.Len()) // every component is copied in
 	for i, c := range s.components() {
 		k.t.copyInto(z.sub(offsetOf(k.sz, i), c.n), c)

@@ -145,7 +145,7 @@ func TestSketchesLearnAndGeneralise(t *testing.T) {
 			steps := stepsFor(t, code, tc.v, l, train[0].Init)
 			cfg := DefaultTrainConfig()
 			cfg.LearningRate = tc.lr
-			tr := NewTrainer(m, steps, cfg)
+			tr := NewTrainer(m, TrainerConfig{TrainConfig: cfg, Steps: steps, Mode: ModeStatic})
 			g, _ := tr.Graph(16)
 			t.Logf("T = %d steps, %d instructions, %.2f forward nodes per step", steps, code.Len(), g.PerStep)
 			held := map[int][]Example{}

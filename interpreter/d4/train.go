@@ -6,9 +6,10 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
-	"github.com/d4lang/d4/internal/optim"
 	"github.com/d4lang/d4/interpreter/symbolic"
+	"github.com/d4lang/d4/optim"
 )
 
 // TrainConfig sets the optimiser (§3.5 and the paper's experimental
@@ -28,24 +29,6 @@ func DefaultTrainConfig() TrainConfig {
 	return TrainConfig{LearningRate: 1.0, Clip: 1.0, NoiseEta: 0.01, Seed: 1}
 }
 
-// ErrNotFinite is returned when the loss or a gradient is NaN or infinite;
-// the parameters are left as they were.
-var ErrNotFinite = optim.ErrNotFinite
-
-// Adam is the optimiser over a machine's parameters (package optim).
-type Adam struct{ *optim.Adam }
-
-// NewAdam prepares Adam for params.
-func NewAdam(params []Param, cfg TrainConfig) *Adam {
-	data := make([][]float64, len(params))
-	for i, p := range params {
-		data[i] = p.T.Data().([]float64)
-	}
-	a := optim.New(data, cfg.LearningRate, cfg.Clip, cfg.NoiseEta, cfg.Seed)
-	a.WeightDecay = cfg.WeightDecay
-	return &Adam{Adam: a}
-}
-
 // Example is one training pair: the initial data stack and the target
 // final data stack (bottom first), and optionally a prepared initial
 // state (for inputs that are not one-hot, such as the reader's heap).
@@ -55,36 +38,156 @@ type Example struct {
 	State  []float64
 }
 
-// Trainer trains a machine's slots on batches of examples, executing T
-// steps. Graphs are built once per shape and reused. With Static set (the
-// default), a batch whose examples share a static trace (the control flow
-// does not depend on the slots: symbolic.StaticTrace) runs on the static
-// graph of that trace; any other batch runs on the naive execution RNN.
+// Mode is how a Trainer executes the sketch: the execution RNN of §3.3,
+// the optimisations of §3.4, or only the words of a static trace.
+type Mode int
+
+const (
+	// ModeAll runs a batch on its static trace when its control flow does
+	// not depend on the slots, else ModeInterpolate.
+	ModeAll Mode = iota
+	// ModeNaive runs the execution RNN of §3.3, one step a word.
+	ModeNaive
+	// ModeCollapse runs straight-line code as one step.
+	ModeCollapse
+	// ModeInterpolate collapses straight-line code and interpolates the
+	// two branches of an if.
+	ModeInterpolate
+	// ModeStatic runs a batch on its static trace when its control flow
+	// does not depend on the slots, else ModeNaive.
+	ModeStatic
+)
+
+// modeNames are the modes' names, in the order Modes lists them.
+var modeNames = []struct {
+	m    Mode
+	name string
+}{{ModeNaive, "naive"}, {ModeCollapse, "collapse"}, {ModeInterpolate, "interpolate"}, {ModeStatic, "static"}, {ModeAll, "all"}}
+
+// Modes lists the names of the modes.
+func Modes() []string {
+	out := make([]string, len(modeNames))
+	for i, n := range modeNames {
+		out[i] = n.name
+	}
+	return out
+}
+
+// ParseMode reads a mode's name.
+func ParseMode(s string) (Mode, error) {
+	for _, n := range modeNames {
+		if n.name == s {
+			return n.m, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown mode %q (want one of %s)", s, strings.Join(Modes(), ", "))
+}
+
+// String returns the mode's name.
+func (m Mode) String() string {
+	for _, n := range modeNames {
+		if n.m == m {
+			return n.name
+		}
+	}
+	return fmt.Sprintf("Mode(%d)", int(m))
+}
+
+// MarshalText writes the mode's name (JSON files hold modes by name).
+func (m Mode) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
+// UnmarshalText reads a mode's name.
+func (m *Mode) UnmarshalText(b []byte) error {
+	v, err := ParseMode(string(b))
+	*m = v
+	return err
+}
+
+// static reports whether the mode runs static traces, and optim the
+// optimisations of §3.4 it applies to the execution RNN.
+func (m Mode) static() bool { return m == ModeStatic || m == ModeAll }
+
+func (m Mode) optim() Optim {
+	switch m {
+	case ModeCollapse:
+		return Optim{Collapse: true}
+	case ModeInterpolate, ModeAll:
+		return Optim{Collapse: true, Interpolate: true}
+	}
+	return Optim{}
+}
+
+// TrainerConfig is what a Trainer needs: the optimiser's settings, the
+// step budget, the execution mode and, for the modes that collapse
+// straight-line code, a path the sketch executes on a training input (its
+// block steps bound the block RNN; nil: as many block steps as Steps).
+type TrainerConfig struct {
+	TrainConfig
+	Steps int
+	Mode  Mode
+	Path  []int
+}
+
+// Trainer trains a machine's slots on batches of examples, executing
+// Steps steps. Graphs are built once per shape and reused. In ModeStatic
+// and ModeAll a batch whose examples share a static trace (the control
+// flow does not depend on the slots: symbolic.StaticTrace) runs on the
+// static graph of that trace, a batch that shares a static prefix runs
+// the prefix's words and then the execution RNN, and any other batch runs
+// on the execution RNN alone.
 type Trainer struct {
-	M      *Machine
-	Steps  int
-	Opt    *Adam
-	Static bool
-	// Optim applies the paper's optimisations to the execution RNN (naive
-	// batches) over BlockSteps block steps.
-	Optim      Optim
-	BlockSteps int
+	m          *Machine
+	steps      int
+	opt        *optim.Adam
+	mode       Mode
+	static     bool  // mode.static()
+	optim      Optim // mode.optim(): the optimisations of the execution RNN
+	blockSteps int   // steps of the block RNN (with optim.Collapse)
 	graphs     map[string]*Graph
 	traces     map[string]traceEntry // static traces by initial stack
 	names      map[string]string     // names of the traces by their text
 	inBuf      []float64             // batch inputs, reused
 	tgBuf      []float64             // batch targets, reused
-	// LastStatic tells whether the last batch ran on a static graph, and
-	// LastPrefix how many words of a static prefix it ran before soft
-	// execution took over (0: none).
-	LastStatic bool
-	LastPrefix int
+	lastStatic bool
+	lastPrefix int
 }
 
-// NewTrainer returns a trainer running steps RNN steps per example.
-func NewTrainer(m *Machine, steps int, cfg TrainConfig) *Trainer {
-	return &Trainer{M: m, Steps: steps, Opt: NewAdam(m.Params(), cfg), Static: true, graphs: map[string]*Graph{}, traces: map[string]traceEntry{}}
+// NewTrainer returns a trainer of m's slots with a new optimiser.
+func NewTrainer(m *Machine, cfg TrainerConfig) *Trainer {
+	data := make([][]float64, 0, len(m.Params()))
+	for _, p := range m.Params() {
+		data = append(data, p.T.Data().([]float64))
+	}
+	opt := optim.New(data, cfg.LearningRate, cfg.Clip, cfg.NoiseEta, cfg.Seed)
+	opt.WeightDecay = cfg.WeightDecay
+	return trainerWith(m, cfg, opt)
 }
+
+// Resized returns a trainer for another step budget and path that goes on
+// with this one's optimiser (its moments and step count).
+func (tr *Trainer) Resized(steps int, path []int) *Trainer {
+	return trainerWith(tr.m, TrainerConfig{Steps: steps, Mode: tr.mode, Path: path}, tr.opt)
+}
+
+func trainerWith(m *Machine, cfg TrainerConfig, opt *optim.Adam) *Trainer {
+	tr := &Trainer{m: m, steps: cfg.Steps, opt: opt, mode: cfg.Mode, static: cfg.Mode.static(), optim: cfg.Mode.optim(), blockSteps: cfg.Steps,
+		graphs: map[string]*Graph{}, traces: map[string]traceEntry{}}
+	if cfg.Path != nil {
+		tr.blockSteps = BlockSteps(m.Code, tr.optim, cfg.Path)
+	}
+	return tr
+}
+
+// Optimiser returns the trainer's optimiser, for checkpoints.
+func (tr *Trainer) Optimiser() *optim.Adam { return tr.opt }
+
+// Steps returns the trainer's step budget.
+func (tr *Trainer) Steps() int { return tr.steps }
+
+// LastRun tells how the last batch ran: on a static graph, or with a
+// static prefix of prefix words before soft execution took over (0:
+// none).
+func (tr *Trainer) LastRun() (static bool, prefix int) { return tr.lastStatic, tr.lastPrefix }
 
 // Graph returns the naive unrolled graph for a batch size, building it once.
 func (tr *Trainer) Graph(batch int) (*Graph, error) {
@@ -94,10 +197,10 @@ func (tr *Trainer) Graph(batch int) (*Graph, error) {
 	}
 	var g *Graph
 	var err error
-	if tr.Optim.Collapse {
-		g, err = tr.M.NewBlockGraph(batch, tr.BlockSteps, tr.Optim, false)
+	if tr.optim.Collapse {
+		g, err = tr.m.NewBlockGraph(batch, tr.blockSteps, tr.optim, false)
 	} else {
-		g, err = tr.M.NewGraph(batch, tr.Steps, false)
+		g, err = tr.m.NewGraph(batch, tr.steps, false)
 	}
 	if err != nil {
 		return nil, err
@@ -112,18 +215,18 @@ func (tr *Trainer) Graph(batch int) (*Graph, error) {
 // followed by steps of the naive (or block) RNN; else the naive (or block)
 // graph.
 func (tr *Trainer) graphFor(exs []Example) (*Graph, error) {
-	tr.LastStatic, tr.LastPrefix = false, 0
-	if !tr.Static {
+	tr.lastStatic, tr.lastPrefix = false, 0
+	if !tr.static {
 		return tr.Graph(len(exs))
 	}
 	e, ok := tr.sharedTrace(exs)
 	tail := 0 // steps after a static prefix
 	if ok && !e.full {
-		tail = tr.Steps - len(e.trace)
-		if tr.Optim.Collapse {
+		tail = tr.steps - len(e.trace)
+		if tr.optim.Collapse {
 			// The block steps the rest of the path takes, and one for
 			// program-counter mass inside a block where the prefix ends.
-			tail = tr.BlockSteps - BlockSteps(tr.M.Code, tr.Optim, e.trace) + 1
+			tail = tr.blockSteps - BlockSteps(tr.m.Code, tr.optim, e.trace) + 1
 		}
 	}
 	if !ok || !e.full && (len(e.trace) == 0 || tail < 1) {
@@ -132,20 +235,20 @@ func (tr *Trainer) graphFor(exs []Example) (*Graph, error) {
 	key := fmt.Sprint("static/", len(exs), "/", e.name)
 	g, found := tr.graphs[key]
 	if !found {
-		opts := GraphOpts{Trace: e.trace, Optim: tr.Optim}
+		opts := GraphOpts{Trace: e.trace, Optim: tr.optim}
 		if !e.full {
 			opts.Tail = tail
 		}
 		var err error
-		if g, err = tr.M.NewGraphOpts(len(exs), opts); err != nil {
+		if g, err = tr.m.NewGraphOpts(len(exs), opts); err != nil {
 			return nil, err
 		}
 		tr.graphs[key] = g
 	}
 	if e.full {
-		tr.LastStatic = true
+		tr.lastStatic = true
 	} else {
-		tr.LastPrefix = len(e.trace)
+		tr.lastPrefix = len(e.trace)
 	}
 	return g, nil
 }
@@ -191,7 +294,7 @@ func (tr *Trainer) sharedTrace(exs []Example) (traceEntry, bool) {
 		}
 		e, found := tr.traces[string(key)]
 		if !found {
-			e = tr.M.exampleTrace(ex, tr.Steps)
+			e = tr.m.exampleTrace(ex, tr.steps)
 			if e.ok {
 				e.name = tr.nameTrace(e)
 			}
@@ -293,7 +396,7 @@ func (tr *Trainer) TrainBatch(exs []Example) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	in, tg, err := tr.M.batchInto(exs, tr.inBuf, tr.tgBuf)
+	in, tg, err := tr.m.batchInto(exs, tr.inBuf, tr.tgBuf)
 	if err != nil {
 		return 0, err
 	}
@@ -303,10 +406,10 @@ func (tr *Trainer) TrainBatch(exs []Example) (float64, error) {
 		return 0, err
 	}
 	if math.IsNaN(loss) || math.IsInf(loss, 0) {
-		return loss, fmt.Errorf("training step %d: %w (loss %v)", tr.Opt.Steps()+1, ErrNotFinite, loss)
+		return loss, fmt.Errorf("training step %d: %w (loss %v)", tr.opt.Steps()+1, optim.ErrNotFinite, loss)
 	}
-	if _, err := tr.Opt.Update(g.ParamGrads()); err != nil {
-		return loss, fmt.Errorf("training step %d: %w", tr.Opt.Steps()+1, err)
+	if _, err := tr.opt.Update(g.ParamGrads()); err != nil {
+		return loss, fmt.Errorf("training step %d: %w", tr.opt.Steps()+1, err)
 	}
 	return loss, nil
 }

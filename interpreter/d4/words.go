@@ -46,17 +46,17 @@ func (s Sizes) offRPtr() int   { return s.offRStack() + s.L*s.W }
 func (s Sizes) offHeap() int   { return s.offRPtr() + s.L }
 func (s Sizes) offPC() int     { return s.offHeap() + s.H*s.V }
 
-// state is the continuous machine state S = (D, d, R, r, H, c) of one
+// tapeState is the continuous machine state S = (D, d, R, r, H, c) of one
 // example as variables of a tape: the data stack D and its top pointer d,
 // the return stack R and its top pointer r, the heap H and the program
 // counter c.
-type state struct {
+type tapeState struct {
 	dStack, dPtr, rStack, rPtr, heap, pc vr
 }
 
 // split views a packed state variable as its components.
-func (s Sizes) split(x vr) state {
-	return state{
+func (s Sizes) split(x vr) tapeState {
+	return tapeState{
 		dStack: x.sub(s.offDStack(), s.L*s.V),
 		dPtr:   x.sub(s.offDPtr(), s.L),
 		rStack: x.sub(s.offRStack(), s.L*s.W),
@@ -67,11 +67,11 @@ func (s Sizes) split(x vr) state {
 }
 
 // components lists the state's variables in packing order.
-func (st state) components() [6]vr {
+func (st tapeState) components() [6]vr {
 	return [6]vr{st.dStack, st.dPtr, st.rStack, st.rPtr, st.heap, st.pc}
 }
 
-func fromComponents(c [6]vr) state { return state{c[0], c[1], c[2], c[3], c[4], c[5]} }
+func fromComponents(c [6]vr) tapeState { return tapeState{c[0], c[1], c[2], c[3], c[4], c[5]} }
 
 // kernel runs words on one example's tape.
 type kernel struct {
@@ -99,7 +99,7 @@ func (k *kernel) toD(x vr) vr { return k.t.fold(x, k.sz.V) }
 func (k *kernel) toR(x vr) vr { return k.t.fold(x, k.sz.W) }
 
 // elemPtr returns the address vector and buffer of a state element.
-func (k *kernel) elemPtr(s state, e forth.Elem) (buf, ptr vr) {
+func (k *kernel) elemPtr(s tapeState, e forth.Elem) (buf, ptr vr) {
 	switch e.Space {
 	case 'D':
 		return s.dStack, k.t.shift(s.dPtr, e.Index)
@@ -111,19 +111,19 @@ func (k *kernel) elemPtr(s state, e forth.Elem) (buf, ptr vr) {
 
 // primForm is the differentiable form of a primitive word: the state after
 // it (the caller sets the program counter).
-type primForm func(k *kernel, s state) state
+type primForm func(k *kernel, s tapeState) tapeState
 
 // primForms holds the differentiable form of every primitive word, indexed
 // by the word: what forth.Prims describes, on distributions. On one-hot
 // states each agrees with the symbolic machine.
 var primForms = [...]primForm{
-	forth.Nop:    func(_ *kernel, s state) state { return s },
-	forth.Inc:    func(k *kernel, s state) state { return k.shiftTop(s, 1) },
-	forth.Dec:    func(k *kernel, s state) state { return k.shiftTop(s, -1) },
+	forth.Nop:    func(_ *kernel, s tapeState) tapeState { return s },
+	forth.Inc:    func(k *kernel, s tapeState) tapeState { return k.shiftTop(s, 1) },
+	forth.Dec:    func(k *kernel, s tapeState) tapeState { return k.shiftTop(s, -1) },
 	forth.Dup:    (*kernel).dup,
 	forth.Swap:   (*kernel).swap,
 	forth.Over:   (*kernel).over,
-	forth.Drop:   func(k *kernel, s state) state { s.dPtr = k.t.shift(s.dPtr, -1); return s },
+	forth.Drop:   func(k *kernel, s tapeState) tapeState { s.dPtr = k.t.shift(s.dPtr, -1); return s },
 	forth.Add:    arith(forth.Add),
 	forth.Sub:    arith(forth.Sub),
 	forth.Mul:    arith(forth.Mul),
@@ -143,7 +143,7 @@ var _ [forth.NumPrims]primForm = primForms
 
 // prim returns the state after a primitive word (the program counter is
 // set by the caller).
-func (k *kernel) prim(s state, p forth.Prim) state {
+func (k *kernel) prim(s tapeState, p forth.Prim) tapeState {
 	if p >= forth.NumPrims {
 		panic("d4: unknown primitive " + p.String())
 	}
@@ -152,21 +152,21 @@ func (k *kernel) prim(s state, p forth.Prim) state {
 
 // shiftTop adds step to the top value (1+ and 1-): a circular shift of its
 // distribution.
-func (k *kernel) shiftTop(s state, step int) state {
+func (k *kernel) shiftTop(s tapeState, step int) tapeState {
 	x := k.t.read(s.dStack, s.dPtr)
 	s.dStack = k.t.write(s.dStack, k.t.shift(x, step), s.dPtr)
 	return s
 }
 
 // dup pushes a copy of the top value.
-func (k *kernel) dup(s state) state {
+func (k *kernel) dup(s tapeState) tapeState {
 	x := k.t.read(s.dStack, s.dPtr)
 	s.dStack, s.dPtr = k.push(s.dStack, s.dPtr, x)
 	return s
 }
 
 // swap exchanges the top two values.
-func (k *kernel) swap(s state) state {
+func (k *kernel) swap(s tapeState) tapeState {
 	t := k.t
 	below := t.shift(s.dPtr, -1)
 	x, y := t.read(s.dStack, s.dPtr), t.read(s.dStack, below)
@@ -175,7 +175,7 @@ func (k *kernel) swap(s state) state {
 }
 
 // over pushes a copy of the value below the top.
-func (k *kernel) over(s state) state {
+func (k *kernel) over(s tapeState) tapeState {
 	y := k.t.read(s.dStack, k.t.shift(s.dPtr, -1))
 	s.dStack, s.dPtr = k.push(s.dStack, s.dPtr, y)
 	return s
@@ -190,7 +190,7 @@ func arith(p forth.Prim) primForm {
 // binaryForm is the form of a word ( x y -- f(x, y) ) whose result
 // distribution f computes from those of x and y.
 func binaryForm(f func(t *tape, x, y vr) vr) primForm {
-	return func(k *kernel, s state) state {
+	return func(k *kernel, s tapeState) tapeState {
 		t := k.t
 		y := t.read(s.dStack, s.dPtr)
 		below := t.shift(s.dPtr, -1)
@@ -201,7 +201,7 @@ func binaryForm(f func(t *tape, x, y vr) vr) primForm {
 }
 
 // fetch replaces the top value by the heap cell it addresses.
-func (k *kernel) fetch(s state) state {
+func (k *kernel) fetch(s tapeState) tapeState {
 	a := k.t.fold(k.t.read(s.dStack, s.dPtr), k.sz.H)
 	s.dStack = k.t.write(s.dStack, k.t.read(s.heap, a), s.dPtr)
 	return s
@@ -209,7 +209,7 @@ func (k *kernel) fetch(s state) state {
 
 // store writes the value below the top into the heap cell the top
 // addresses, and pops both.
-func (k *kernel) store(s state) state {
+func (k *kernel) store(s tapeState) tapeState {
 	t := k.t
 	a := t.fold(t.read(s.dStack, s.dPtr), k.sz.H)
 	below := t.shift(s.dPtr, -1)
@@ -219,7 +219,7 @@ func (k *kernel) store(s state) state {
 }
 
 // toRStack moves the top value to the return stack (>R).
-func (k *kernel) toRStack(s state) state {
+func (k *kernel) toRStack(s tapeState) tapeState {
 	var x vr
 	x, s.dPtr = k.pop(s.dStack, s.dPtr)
 	s.rStack, s.rPtr = k.push(s.rStack, s.rPtr, k.toR(x))
@@ -227,7 +227,7 @@ func (k *kernel) toRStack(s state) state {
 }
 
 // fromRStack moves the top of the return stack to the data stack (R>).
-func (k *kernel) fromRStack(s state) state {
+func (k *kernel) fromRStack(s tapeState) tapeState {
 	var x vr
 	x, s.rPtr = k.pop(s.rStack, s.rPtr)
 	s.dStack, s.dPtr = k.push(s.dStack, s.dPtr, k.toD(x))
@@ -235,7 +235,7 @@ func (k *kernel) fromRStack(s state) state {
 }
 
 // copyRTop copies the top of the return stack to the data stack (R@).
-func (k *kernel) copyRTop(s state) state {
+func (k *kernel) copyRTop(s tapeState) tapeState {
 	x := k.t.read(s.rStack, s.rPtr)
 	s.dStack, s.dPtr = k.push(s.dStack, s.dPtr, k.toD(x))
 	return s
@@ -243,7 +243,7 @@ func (k *kernel) copyRTop(s state) state {
 
 // instr returns the state after the instruction in at address pc. slot
 // holds the decoder outputs of the slots for this example (used by OpSlot).
-func (k *kernel) instr(s state, pc int, in forth.Instr, slot []vr) state {
+func (k *kernel) instr(s tapeState, pc int, in forth.Instr, slot []vr) tapeState {
 	t, P := k.t, k.sz.P
 	next := t.onehot(P, min(pc+1, P-1))
 	switch in.Op {
@@ -278,7 +278,7 @@ func (k *kernel) instr(s state, pc int, in forth.Instr, slot []vr) state {
 
 // slot returns the state after the slot numbered idx at address pc, decoded
 // from its output outs[idx] by the form of its kind of decoder.
-func (k *kernel) slot(s state, pc, idx int, outs []vr) state {
+func (k *kernel) slot(s tapeState, pc, idx int, outs []vr) tapeState {
 	sc := &k.code().Slots[idx]
 	if _, err := sc.Dec.Kind.Def(); err != nil {
 		panic(fmt.Sprintf("d4: slot %d: %v", idx, err))
@@ -287,7 +287,7 @@ func (k *kernel) slot(s state, pc, idx int, outs []vr) state {
 }
 
 // writeElem writes x (of width V or W) into element e at address ptr.
-func (k *kernel) writeElem(s state, e forth.Elem, ptr, x vr) state {
+func (k *kernel) writeElem(s tapeState, e forth.Elem, ptr, x vr) tapeState {
 	switch e.Space {
 	case 'D':
 		s.dStack = k.t.write(s.dStack, k.toD(x), ptr)
@@ -300,7 +300,7 @@ func (k *kernel) writeElem(s state, e forth.Elem, ptr, x vr) state {
 }
 
 // mixStates returns Σ_j w_j states_j, component by component.
-func (k *kernel) mixStates(w vr, states []state) state {
+func (k *kernel) mixStates(w vr, states []tapeState) tapeState {
 	var out [6]vr
 	xs := make([]vr, len(states))
 	for c := 0; c < 6; c++ {
@@ -316,17 +316,17 @@ func (k *kernel) mixStates(w vr, states []state) state {
 // state, weighted by the program counter. When the tape does not record
 // (no gradients wanted), instructions without program-counter mass are
 // skipped, which changes nothing in the result.
-func (k *kernel) step(s state, slot []vr) state {
+func (k *kernel) step(s tapeState, slot []vr) tapeState {
 	code := k.code()
 	if k.t.record {
-		states := make([]state, len(code.Instrs))
+		states := make([]tapeState, len(code.Instrs))
 		for pc, in := range code.Instrs {
 			states[pc] = k.instr(s, pc, in, slot)
 		}
 		return k.renormalize(k.mixStates(s.pc, states))
 	}
 	cv := k.t.v(s.pc)
-	var states []state
+	var states []tapeState
 	var weights []float64
 	for pc, in := range code.Instrs {
 		if cv[pc] != 0 {
@@ -343,14 +343,14 @@ func (k *kernel) step(s state, slot []vr) state {
 
 // renormalize brings the program counter and the stack pointers of a
 // mixed state back to mass 1 (tape.normalize).
-func (k *kernel) renormalize(s state) state {
+func (k *kernel) renormalize(s tapeState) tapeState {
 	s.pc, s.dPtr, s.rPtr = k.t.normalize(s.pc), k.t.normalize(s.dPtr), k.t.normalize(s.rPtr)
 	return s
 }
 
 // observe reads the elements of an observe encoder and concatenates them
 // into z.
-func (k *kernel) observe(s state, elems []forth.Elem, z vr) {
+func (k *kernel) observe(s tapeState, elems []forth.Elem, z vr) {
 	off := 0
 	for _, e := range elems {
 		buf, ptr := k.elemPtr(s, e)

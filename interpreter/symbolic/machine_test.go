@@ -197,10 +197,10 @@ func TestBubbleSortRandom(t *testing.T) {
 	}
 }
 
-// decider makes fixed decisions, to drive slots in tests.
-type decider func(s *forth.SlotCode, m *Machine) (Decision, error)
+// decideFunc makes fixed decisions, to drive slots in tests.
+type decideFunc func(s *forth.SlotCode, m *Machine) (Decision, error)
 
-func (d decider) Decide(s *forth.SlotCode, m *Machine) (Decision, error) { return d(s, m) }
+func (d decideFunc) Decide(s *forth.SlotCode, m *Machine) (Decision, error) { return d(s, m) }
 
 // TestSketchesWithOracle runs the paper's sort and addition sketches with
 // slots decided by the correct rule, which must sort and add.
@@ -223,7 +223,7 @@ func TestSketchesWithOracle(t *testing.T) {
 		}
 		return x
 	}
-	sortCases := map[string]decider{
+	sortCases := map[string]decideFunc{
 		"sort_compare": func(s *forth.SlotCode, m *Machine) (Decision, error) {
 			// choose NOP SWAP: swap when D-1 < D0, so the smaller goes on R.
 			d0, d1 := elem(m, forth.Elem{Space: 'D', Index: 0}), elem(m, forth.Elem{Space: 'D', Index: -1})
@@ -268,7 +268,7 @@ func TestSketchesWithOracle(t *testing.T) {
 		}
 	}
 
-	addCases := map[string]decider{
+	addCases := map[string]decideFunc{
 		"add_choose": func(s *forth.SlotCode, m *Machine) (Decision, error) {
 			if s.Index == 0 { // carry from D0 D-1 D-2 = carry b a
 				c, b, a := elem(m, forth.Elem{Space: 'D', Index: 0}), elem(m, forth.Elem{Space: 'D', Index: -1}), elem(m, forth.Elem{Space: 'D', Index: -2})

@@ -16,9 +16,9 @@ import (
 
 	"github.com/d4lang/d4/internal/atomicfile"
 	"github.com/d4lang/d4/internal/cli"
-	"github.com/d4lang/d4/internal/optim"
 	"github.com/d4lang/d4/internal/safetensors"
 	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/optim"
 )
 
 // Settings are the settings of a training run that its checkpoints record

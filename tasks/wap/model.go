@@ -349,12 +349,12 @@ var numberWordRE = regexp.MustCompile(`(?i)\b(zero|one|two|three|four|five|six|s
 // A question told first is also read told last (QuestionLast), as the
 // problem's one view.
 func NewProblem(text string, vocab *reader.Vocab) (*Problem, error) {
-	p, err := newProblem(text, vocab)
+	p, err := problemFromText(text, vocab)
 	if err != nil {
 		return nil, err
 	}
 	if alt, ok := QuestionLast(text); ok {
-		if v, err := newProblem(alt, vocab); err == nil && sameQuantities(p, v) {
+		if v, err := problemFromText(alt, vocab); err == nil && sameQuantities(p, v) {
 			p.Views = append(p.Views, v)
 		}
 	}
@@ -394,8 +394,8 @@ func QuestionLast(text string) (string, bool) {
 	return rest + " " + head, true
 }
 
-// newProblem is NewProblem without views.
-func newProblem(text string, vocab *reader.Vocab) (*Problem, error) {
+// problemFromText is NewProblem without views.
+func problemFromText(text string, vocab *reader.Vocab) (*Problem, error) {
 	q, err := reader.ParseQuestion(text)
 	if err != nil {
 		return nil, err

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/d4lang/d4/internal/mathx"
-	"github.com/d4lang/d4/internal/optim"
+	"github.com/d4lang/d4/optim"
 	"github.com/d4lang/d4/reader"
 )
 
