@@ -221,132 +221,177 @@ func (m *Model) graph(s shape) (*graph, error) {
 	return gr, nil
 }
 
-// build unrolls the encoder and the decoder for a shape.
+// builder holds what building one graph needs: the model, the graph and
+// the parameters' nodes.
+type builder struct {
+	m       *Model
+	gr      *graph
+	V, H, E int
+	S       int // width of a packed LSTM state
+	nodes   map[*param]*G.Node
+	params  G.Nodes // in Model.params order
+}
+
+// build unrolls the encoder and the decoder for a shape: the input nodes
+// and the parameters, the encoder's steps, the decoder's steps with their
+// logits, and the loss and its gradients (training) or the greedy tokens.
 func (m *Model) build(s shape) (*graph, error) {
-	V, H, E := m.cfg.Vocab, m.cfg.Hidden, m.cfg.Embed
-	B := s.batch
-	gr := &graph{shape: s, g: G.NewGraph()}
-	g := gr.g
-	f64 := tensor.Float64
-	gr.src = G.NewMatrix(g, f64, G.WithShape(B, s.in), G.WithName("src"))
+	b := m.newBuilder(s)
+	st, err := b.encode()
+	if err != nil {
+		return nil, err
+	}
+	logits, err := b.decode(st)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.finish(logits); err != nil {
+		return nil, err
+	}
+	return b.gr, nil
+}
+
+// newBuilder starts a graph with its token matrices (src, tgt when
+// training, din) and a node for each parameter.
+func (m *Model) newBuilder(s shape) *builder {
+	H := m.cfg.Hidden
+	b := &builder{m: m, gr: &graph{shape: s, g: G.NewGraph()}, V: m.cfg.Vocab, H: H, E: m.cfg.Embed, S: lstm.Blocks * H, nodes: map[*param]*G.Node{}}
+	g, f64, B := b.gr.g, tensor.Float64, s.batch
+	b.gr.src = G.NewMatrix(g, f64, G.WithShape(B, s.in), G.WithName("src"))
 	dw := 1
 	if s.train {
 		dw = s.out
-		gr.tgt = G.NewMatrix(g, f64, G.WithShape(B, s.out), G.WithName("tgt"))
+		b.gr.tgt = G.NewMatrix(g, f64, G.WithShape(B, s.out), G.WithName("tgt"))
 	}
-	gr.din = G.NewMatrix(g, f64, G.WithShape(B, dw), G.WithName("din"))
-	nodes := map[*param]*G.Node{}
-	var params G.Nodes
+	b.gr.din = G.NewMatrix(g, f64, G.WithShape(B, dw), G.WithName("din"))
 	for _, p := range m.params {
 		n := G.NewMatrix(g, f64, G.WithShape(p.t.Shape()...), G.WithName(p.name), G.WithValue(p.t))
-		nodes[p] = n
-		params = append(params, n)
+		b.nodes[p] = n
+		b.params = append(b.params, n)
 	}
-	S := lstm.Blocks * H
+	return b
+}
 
-	// input returns the op inputs and the part of x_t: the one-hot token
-	// (partTok or partArgmax reading src), or its embedding.
-	input := func(name string, src *G.Node, p part, width int) (G.Nodes, part, error) {
-		if E == 0 {
-			p.input, p.width = 0, width
-			return G.Nodes{src}, p, nil
-		}
-		p.input, p.width = 0, V+1
-		srcW := src.Shape()[1]
-		oh, err := G.ApplyOp(newCat(name+".onehot", []int{srcW}, p), src)
-		if err != nil {
-			return nil, part{}, err
-		}
-		e, err := G.Mul(oh, nodes[m.emb])
-		if err != nil {
-			return nil, part{}, err
-		}
-		return G.Nodes{e}, part{kind: partCols, input: 0, width: E}, nil
+// input returns the op inputs and the part of x_t: the one-hot token
+// (partTok or partArgmax reading src), or its embedding.
+func (b *builder) input(name string, src *G.Node, p part, width int) (G.Nodes, part, error) {
+	if b.E == 0 {
+		p.input, p.width = 0, width
+		return G.Nodes{src}, p, nil
 	}
-	// step adds an LSTM step reading x (op inputs ins, part xp) and the
-	// state st (nil: zero state) and returns the new state.
-	step := func(name string, ins G.Nodes, xp part, st *G.Node, w *param) (*G.Node, error) {
-		inW := make([]int, len(ins))
-		for i, n := range ins {
-			inW[i] = n.Shape()[1]
-		}
-		parts := []part{xp}
-		if st == nil {
-			parts = append(parts, part{kind: partZeros, width: H})
-		} else {
-			parts = append(parts, part{kind: partCols, input: len(ins), col: lstm.BlockH * H, width: H})
-			ins = append(ins, st)
-			inW = append(inW, S)
-		}
-		parts = append(parts, part{kind: partOne, width: 1})
-		xh, err := G.ApplyOp(newCat(name+".in", inW, parts...), ins...)
-		if err != nil {
-			return nil, err
-		}
-		pre, err := G.Mul(xh, nodes[w])
-		if err != nil {
-			return nil, err
-		}
-		return lstm.Step(name+".cell", H, pre, st)
+	p.input, p.width = 0, b.V+1
+	oh, err := G.ApplyOp(newCat(name+".onehot", []int{src.Shape()[1]}, p), src)
+	if err != nil {
+		return nil, part{}, err
 	}
+	e, err := G.Mul(oh, b.nodes[b.m.emb])
+	if err != nil {
+		return nil, part{}, err
+	}
+	return G.Nodes{e}, part{kind: partCols, input: 0, width: b.E}, nil
+}
 
+// step adds an LSTM step reading x (op inputs ins, part xp) and the state
+// st (nil: zero state) with the weights w, and returns the new state.
+func (b *builder) step(name string, ins G.Nodes, xp part, st *G.Node, w *param) (*G.Node, error) {
+	inW := make([]int, len(ins))
+	for i, n := range ins {
+		inW[i] = n.Shape()[1]
+	}
+	parts := []part{xp}
+	if st == nil {
+		parts = append(parts, part{kind: partZeros, width: b.H})
+	} else {
+		parts = append(parts, part{kind: partCols, input: len(ins), col: lstm.BlockH * b.H, width: b.H})
+		ins = append(ins, st)
+		inW = append(inW, b.S)
+	}
+	parts = append(parts, part{kind: partOne, width: 1})
+	xh, err := G.ApplyOp(newCat(name+".in", inW, parts...), ins...)
+	if err != nil {
+		return nil, err
+	}
+	pre, err := G.Mul(xh, b.nodes[w])
+	if err != nil {
+		return nil, err
+	}
+	return lstm.Step(name+".cell", b.H, pre, st)
+}
+
+// encode reads the source tokens and returns the encoder's last state.
+func (b *builder) encode() (*G.Node, error) {
 	var st *G.Node
-	for t := 0; t < s.in; t++ {
+	for t := 0; t < b.gr.in; t++ {
 		name := fmt.Sprintf("enc%d", t)
-		ins, xp, err := input(name, gr.src, part{kind: partTok, col: t}, V)
+		ins, xp, err := b.input(name, b.gr.src, part{kind: partTok, col: t}, b.V)
 		if err != nil {
 			return nil, err
 		}
-		if st, err = step(name, ins, xp, st, m.enc); err != nil {
+		if st, err = b.step(name, ins, xp, st, b.m.enc); err != nil {
 			return nil, err
 		}
 	}
+	return st, nil
+}
+
+// decode unrolls the decoder from the encoder's state st and returns the
+// logits of each output step [B, V]. Training feeds it the target tokens
+// (din); inference feeds it GO and then its own argmax.
+func (b *builder) decode(st *G.Node) (G.Nodes, error) {
 	var logits G.Nodes
-	for t := 0; t < s.out; t++ {
+	H := b.H
+	for t := 0; t < b.gr.out; t++ {
 		name := fmt.Sprintf("dec%d", t)
-		src, p := gr.din, part{kind: partTok, col: t}
-		if !s.train {
+		src, p := b.gr.din, part{kind: partTok, col: t}
+		if !b.gr.train {
 			p.col = 0
 			if t > 0 {
 				src, p = logits[t-1], part{kind: partArgmax}
 			}
 		}
-		ins, xp, err := input(name, src, p, V+1)
+		ins, xp, err := b.input(name, src, p, b.V+1)
 		if err != nil {
 			return nil, err
 		}
-		if st, err = step(name, ins, xp, st, m.dec); err != nil {
+		if st, err = b.step(name, ins, xp, st, b.m.dec); err != nil {
 			return nil, err
 		}
-		hb, err := G.ApplyOp(newCat(name+".h1", []int{S}, part{kind: partCols, col: lstm.BlockH * H, width: H}, part{kind: partOne, width: 1}), st)
+		hb, err := G.ApplyOp(newCat(name+".h1", []int{b.S}, part{kind: partCols, col: lstm.BlockH * H, width: H}, part{kind: partOne, width: 1}), st)
 		if err != nil {
 			return nil, err
 		}
-		lg, err := G.Mul(hb, nodes[m.out])
+		lg, err := G.Mul(hb, b.nodes[b.m.out])
 		if err != nil {
 			return nil, err
 		}
 		logits = append(logits, lg)
 	}
+	return logits, nil
+}
+
+// finish ends the graph: the mean cross-entropy and the parameters'
+// gradients when training, the greedy tokens otherwise; and its machine.
+func (b *builder) finish(logits G.Nodes) error {
+	gr, g := b.gr, b.gr.g
 	var err error
-	if s.train {
-		op := &xentOp{baseOp: newBase("loss", s.out+1), steps: s.out}
+	if gr.train {
+		op := &xentOp{baseOp: newBase("loss", gr.out+1), steps: gr.out}
 		if gr.loss, err = G.ApplyOp(op, append(append(G.Nodes{}, logits...), gr.tgt)...); err != nil {
-			return nil, err
+			return err
 		}
 		gr.fwdNodes = len(g.AllNodes())
-		if gr.grads, err = G.Grad(gr.loss, params...); err != nil {
-			return nil, fmt.Errorf("seq2seq: gradients: %w", err)
+		if gr.grads, err = G.Grad(gr.loss, b.params...); err != nil {
+			return fmt.Errorf("seq2seq: gradients: %w", err)
 		}
 	} else {
-		if gr.pred, err = G.ApplyOp(&argmaxOp{baseOp: newBase("argmax", s.out)}, logits...); err != nil {
-			return nil, err
+		if gr.pred, err = G.ApplyOp(&argmaxOp{baseOp: newBase("argmax", gr.out)}, logits...); err != nil {
+			return err
 		}
 		gr.fwdNodes = len(g.AllNodes())
 	}
 	gr.nodes = len(g.AllNodes())
 	gr.vm = G.NewTapeMachine(g)
-	return gr, nil
+	return nil
 }
 
 // run binds the token matrices and runs the graph.
