@@ -1,8 +1,6 @@
 package learn
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -92,11 +90,6 @@ func (s *session) config(rep Report) Config {
 	return Config{Report: rep, Options: s.o.saved()}
 }
 
-func sha(b []byte) string {
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:])
-}
-
 // Writer is a model directory open for writing: it holds the directory's
 // lock until Close.
 type Writer struct {
@@ -152,7 +145,7 @@ func (w *Writer) publish(m *Model, cfg Config, ck []byte) error {
 			if err := modeldir.WriteFile(filepath.Join(tmp, CheckpointFile), ck); err != nil {
 				return err
 			}
-			cfg.CheckpointSHA256 = sha(ck)
+			cfg.CheckpointSHA256 = modeldir.SHA256(ck)
 		}
 		return m.WriteFiles(tmp, func(c d4.ModelConfig) any {
 			cfg.ModelConfig = c
@@ -185,7 +178,7 @@ func Load(path string) (*Model, error) {
 // dataHash identifies the training and dev rows of a session.
 func (s *session) dataHash() string {
 	b, _ := json.Marshal([]any{s.train.Rows, s.dev.Rows})
-	return sha(b)
+	return modeldir.SHA256(b)
 }
 
 // prepareDir checks the model directory before training, under its lock
@@ -223,7 +216,7 @@ func (s *session) prepareDir() error {
 	if err != nil {
 		return fmt.Errorf("cannot resume: %w", err)
 	}
-	if sha(b) != loaded.Config.CheckpointSHA256 {
+	if modeldir.SHA256(b) != loaded.Config.CheckpointSHA256 {
 		return fmt.Errorf("cannot resume: %s does not match the checksum in config.json (the directory was copied in part or damaged): train again without --resume", path)
 	}
 	if s.ck, err = s.readCheckpoint(b, loaded.Tensors()); err != nil {

@@ -99,8 +99,8 @@ func TestCheckpointFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	ts, meta, b := specFile(t, dir, CheckpointFile)
-	if cfg := readConfig(t, dir); cfg.CheckpointSHA256 != sha(b) || cfg.Report.Epochs < 1 {
-		t.Errorf("config.json records the checkpoint's checksum %q, want %q", cfg.CheckpointSHA256, sha(b))
+	if cfg := readConfig(t, dir); cfg.CheckpointSHA256 != modeldir.SHA256(b) || cfg.Report.Epochs < 1 {
+		t.Errorf("config.json records the checkpoint's checksum %q, want %q", cfg.CheckpointSHA256, modeldir.SHA256(b))
 	}
 	var want []string
 	for i, p := range m.Params() {
@@ -165,7 +165,7 @@ func checkWhole(t *testing.T, dir string, train Split, when string) {
 		t.Errorf("%s: the model's dev accuracy is %v%% (%v), config.json says %v%%", when, sc.Hamming, err, cfg.Report.DevHamming)
 	}
 	b, err := os.ReadFile(filepath.Join(dir, CheckpointFile))
-	if (err == nil) != (cfg.CheckpointSHA256 != "") || err == nil && sha(b) != cfg.CheckpointSHA256 {
+	if (err == nil) != (cfg.CheckpointSHA256 != "") || err == nil && modeldir.SHA256(b) != cfg.CheckpointSHA256 {
 		t.Errorf("%s: checkpoint %v, config.json records %q", when, err, cfg.CheckpointSHA256)
 	}
 }
@@ -266,7 +266,7 @@ func rewriteCheckpoint(t *testing.T, dir string, edit func([]safetensors.Tensor)
 	}
 	cfg, _ := os.ReadFile(filepath.Join(dir, "config.json"))
 	os.WriteFile(path, b, 0o644)
-	os.WriteFile(filepath.Join(dir, "config.json"), []byte(strings.Replace(string(cfg), sha(old), sha(b), 1)), 0o644)
+	os.WriteFile(filepath.Join(dir, "config.json"), []byte(strings.Replace(string(cfg), modeldir.SHA256(old), modeldir.SHA256(b), 1)), 0o644)
 }
 
 // tree is the files of a directory and their contents.

@@ -21,6 +21,8 @@
 package modeldir
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -240,4 +242,11 @@ func Clean(dir string) error {
 		return fmt.Errorf("removing the temporary files of %s: %w", dir, err)
 	}
 	return nil
+}
+
+// SHA256 returns the hex SHA-256 of b: what a model directory's
+// config.json records of each file beside it.
+func SHA256(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
 }

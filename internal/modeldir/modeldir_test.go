@@ -267,3 +267,15 @@ func TestOpen(t *testing.T) {
 		}
 	}
 }
+
+// SHA256 agrees with the digests of FIPS 180-2's test vectors.
+func TestSHA256(t *testing.T) {
+	for in, want := range map[string]string{
+		"":    "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+		"abc": "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+	} {
+		if got := SHA256([]byte(in)); got != want {
+			t.Errorf("SHA256(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

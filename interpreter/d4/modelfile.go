@@ -2,8 +2,6 @@ package d4
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -88,12 +86,7 @@ func (h Header) NewModel() (*Model, error) {
 }
 
 // SketchHash returns the hex SHA-256 of a sketch source.
-func SketchHash(src string) string { return sha256Hex([]byte(src)) }
-
-func sha256Hex(b []byte) string {
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:])
-}
+func SketchHash(src string) string { return modeldir.SHA256([]byte(src)) }
 
 // Model is a machine with the sketch it was compiled from.
 type Model struct {
@@ -166,7 +159,7 @@ func (m *Model) WriteFiles(dir string, config func(ModelConfig) any) error {
 	if err := modeldir.WriteFile(filepath.Join(dir, WeightsFile), w); err != nil {
 		return err
 	}
-	c := ModelConfig{Format: ModelFormat, Header: m.Header(), Meta: m.Meta, WeightsSHA256: sha256Hex(w)}
+	c := ModelConfig{Format: ModelFormat, Header: m.Header(), Meta: m.Meta, WeightsSHA256: modeldir.SHA256(w)}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false) // the sketch's source as written: ">R", not "\u003eR"
@@ -297,7 +290,7 @@ func readDir(dir string, cfg any) ([]byte, *Model, error) {
 // model builds the model that the configuration and the weights file
 // describe.
 func (c ModelConfig) model(weights []byte) (*Model, error) {
-	if sha256Hex(weights) != c.WeightsSHA256 {
+	if modeldir.SHA256(weights) != c.WeightsSHA256 {
 		return nil, fmt.Errorf("%s %w", WeightsFile, errChanged)
 	}
 	m, err := c.Header.NewModel()

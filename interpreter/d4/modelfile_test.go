@@ -98,7 +98,7 @@ func TestModelRoundTrip(t *testing.T) {
 	if c, err := os.ReadFile(filepath.Join(dir, ConfigFile)); err != nil || json.Unmarshal(c, &cfg) != nil {
 		t.Fatalf("config.json: %v", err)
 	}
-	if cfg.Format != ModelFormat || cfg.Header != m.Header() || cfg.WeightsSHA256 != sha256Hex(b) {
+	if cfg.Format != ModelFormat || cfg.Header != m.Header() || cfg.WeightsSHA256 != modeldir.SHA256(b) {
 		t.Errorf("config.json %+v does not describe the model", cfg)
 	}
 	// Nothing is left beside the directory, or in it.
@@ -153,7 +153,7 @@ func TestModelLoadErrors(t *testing.T) {
 		{variant("other-format", map[string][]byte{ConfigFile: []byte(`{"format":"wap-model/3"}`)}), `format "wap-model/3", want "d4-sketch-model/1"`},
 		{variant("damaged-sketch", map[string][]byte{ConfigFile: []byte(strings.Replace(string(config), "NOP SWAP", "NOP DUP", 1))}), "stored sketch does not match its checksum"},
 		{variant("damaged-weights", map[string][]byte{WeightsFile: flipped}), "model.safetensors does not match the checksum in config.json"},
-		{variant("renamed-tensor", map[string][]byte{WeightsFile: renamed, ConfigFile: []byte(strings.Replace(string(config), sha256Hex(weights), sha256Hex(renamed), 1))}),
+		{variant("renamed-tensor", map[string][]byte{WeightsFile: renamed, ConfigFile: []byte(strings.Replace(string(config), modeldir.SHA256(weights), modeldir.SHA256(renamed), 1))}),
 			"model.safetensors: no tensor slot0.stage0.W"},
 	}
 	for _, tc := range tests {

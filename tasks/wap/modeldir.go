@@ -2,8 +2,6 @@ package wap
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -146,11 +144,6 @@ func (m *Model) takeWeights(s safetensors.Set) error {
 	return nil
 }
 
-func sha(b []byte) string {
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:])
-}
-
 // writeJSON writes v, indented, to a file of a version being built.
 func writeJSON(path string, v any) ([]byte, error) {
 	b, err := json.MarshalIndent(v, "", "  ")
@@ -176,7 +169,7 @@ func writeTokenizer(dir string, vocab *reader.Vocab, files map[string]string) er
 		if err != nil {
 			return fmt.Errorf("saving the vocabulary: %w", err)
 		}
-		files[name] = sha(b)
+		files[name] = modeldir.SHA256(b)
 	}
 	return nil
 }
@@ -199,7 +192,7 @@ func writeModel(dir string, m *Model, cfg Config, vocab *reader.Vocab, weights [
 			return Config{}, err
 		}
 	}
-	cfg.Files[WeightsFile] = sha(weights)
+	cfg.Files[WeightsFile] = modeldir.SHA256(weights)
 	if err := writeTokenizer(dir, vocab, cfg.Files); err != nil {
 		return Config{}, err
 	}
@@ -222,7 +215,7 @@ func writeEnsemble(dir string, cfg Config, m *Model, members []string, vocab *re
 		if err != nil {
 			return Config{}, err
 		}
-		cfg.Files[name+"/"+ConfigFile] = sha(b)
+		cfg.Files[name+"/"+ConfigFile] = modeldir.SHA256(b)
 	}
 	if err := writeTokenizer(dir, vocab, cfg.Files); err != nil {
 		return Config{}, err
@@ -329,7 +322,7 @@ func loadEnsemble(dir string, cfg Config) (*Ensemble, *reader.Vocab, error) {
 	for _, name := range cfg.Members {
 		var mcfg Config
 		b, err := readConfig(filepath.Join(dir, name), &mcfg)
-		if err == nil && sha(b) != cfg.Files[name+"/"+ConfigFile] {
+		if err == nil && modeldir.SHA256(b) != cfg.Files[name+"/"+ConfigFile] {
 			err = fmt.Errorf("%s %w", ConfigFile, errChanged)
 		}
 		var m *Model
@@ -401,7 +394,7 @@ func readChecked(dir, name string, cfg Config) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if want, ok := cfg.Files[name]; !ok || sha(b) != want {
+	if want, ok := cfg.Files[name]; !ok || modeldir.SHA256(b) != want {
 		return nil, fmt.Errorf("%s %w", name, errChanged)
 	}
 	return b, nil
