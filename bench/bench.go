@@ -146,7 +146,7 @@ func (s *setup) graphOpts(mode string) d4.GraphOpts {
 // its buffers and tapes, which training pays once) and its forward nodes.
 func (s *setup) time(opts d4.GraphOpts, noGrad bool, reps int) (float64, int, error) {
 	opts.NoGrad = noGrad
-	g, err := s.run.Model.Machine.NewGraphOpts(s.batch, opts)
+	g, err := s.run.Model.Machine.NewGraph(s.batch, opts)
 	if err != nil {
 		return 0, 0, err
 	}

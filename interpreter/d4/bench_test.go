@@ -85,7 +85,7 @@ func BenchmarkStaticStepWAP(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	g, err := m.NewStaticGraph(batch, trace, true)
+	g, err := m.NewGraph(batch, GraphOpts{Trace: trace, InputGrad: true})
 	if err != nil {
 		b.Fatal(err)
 	}

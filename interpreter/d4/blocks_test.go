@@ -40,12 +40,12 @@ func TestBlocksEqualNaive(t *testing.T) {
 				t.Fatalf("%s: no shared trace", tc.sketch)
 			}
 			in, tg, _ := m.Batch(exs)
-			naive, err := m.NewGraph(len(exs), len(trace), false)
+			naive, err := m.NewGraph(len(exs), GraphOpts{Steps: len(trace)})
 			if err != nil {
 				t.Fatal(err)
 			}
 			bsteps := BlockSteps(code, o, trace)
-			blocks, err := m.NewBlockGraph(len(exs), bsteps, o, false)
+			blocks, err := m.NewGraph(len(exs), GraphOpts{Steps: bsteps, Optim: o})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -93,8 +93,8 @@ func TestBlocksOnBubbleSort(t *testing.T) {
 	if len(p.ifs) != 1 {
 		t.Fatalf("%d interpolable IFs, want 1 (IF SWAP THEN)", len(p.ifs))
 	}
-	naive, _ := m.NewGraph(1, len(path), false)
-	blocks, _ := m.NewBlockGraph(1, BlockSteps(code, o, path), o, false)
+	naive, _ := m.NewGraph(1, GraphOpts{Steps: len(path)})
+	blocks, _ := m.NewGraph(1, GraphOpts{Steps: BlockSteps(code, o, path), Optim: o})
 	naive.Run(in, nil)
 	blocks.Run(in, nil)
 	a, b := sz.Unpack(naive.Final()), sz.Unpack(blocks.Final())
@@ -122,9 +122,9 @@ func TestInterpolationSoftCondition(t *testing.T) {
 	m, _ := NewMachine(code, sz, 1)
 	x, _ := sz.InitialState([]int{5})
 	tg, _ := sz.Target([]int{0})
-	naive, _ := m.NewGraph(1, 12, false)
+	naive, _ := m.NewGraph(1, GraphOpts{Steps: 12})
 	o := Optim{Collapse: true, Interpolate: true}
-	blocks, _ := m.NewBlockGraph(1, 6, o, false)
+	blocks, _ := m.NewGraph(1, GraphOpts{Steps: 6, Optim: o})
 	naive.Run(x, tg)
 	blocks.Run(x, tg)
 	a, b := sz.Unpack(naive.Final()), sz.Unpack(blocks.Final())

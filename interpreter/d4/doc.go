@@ -65,14 +65,14 @@
 // A slot's network between observeOp and groupSoftmaxOp is ordinary
 // Gorgonia nodes (Mul, BroadcastAdd, Tanh, Sigmoid) on the parameter
 // tensors of Machine.Params, so Gorgonia's own differentiation reaches
-// them. NewGraph unrolls T steps, each a stepOp fed by every slot's
-// network reading the state before it, and ends in lossOp (the
+// them. Machine.NewGraph unrolls T steps, each a stepOp fed by every
+// slot's network reading the state before it, and ends in lossOp (the
 // cross-entropy of the masked final data stack and its pointer, §3.5) and
 // the mean over the batch: one graph from the initial states to the loss.
-// NewStaticGraph unrolls only the words on a static trace (the control
-// flow does not depend on the slots: symbolic.StaticTrace), a stretch of
-// words between slots being one stepOp; NewBlockGraph applies the paper's
-// two optimisations (§3.4). A Trainer (NewTrainer with a TrainerConfig:
+// With GraphOpts.Trace it unrolls only the words on a static trace (the
+// control flow does not depend on the slots: symbolic.StaticTrace), a
+// stretch of words between slots being one stepOp; with GraphOpts.Optim
+// it applies the paper's two optimisations (§3.4). A Trainer (NewTrainer with a TrainerConfig:
 // the optimiser's settings, the step budget and a Mode, one of naive,
 // collapse, interpolate, static and all) picks the graph for each batch,
 // builds it once per shape, and updates the weights with package optim's

@@ -88,7 +88,7 @@ func TestGradientsMatchFiniteDifferences(t *testing.T) {
 				}
 				tg = append(tg, y...)
 			}
-			gr, err := m.NewGraph(batch, tc.steps, true)
+			gr, err := m.NewGraph(batch, GraphOpts{Steps: tc.steps, InputGrad: true})
 			if err != nil {
 				t.Fatal(err)
 			}

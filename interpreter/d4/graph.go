@@ -32,48 +32,31 @@ type Graph struct {
 	PerStep   float64 // forward nodes per unrolled step (under 1 on a static trace, where a stretch of words between slots is one node)
 }
 
-// NewGraph unrolls the naive execution RNN for steps steps. With
-// wantInputGrad the gradient of the loss with respect to the initial states
-// is computed too (the reader of the word algebra task feeds the heap
-// through it).
-func (m *Machine) NewGraph(batch, steps int, wantInputGrad bool) (*Graph, error) {
-	return m.planGraph(batch, steps, nil, nil, wantInputGrad)
-}
-
-// NewBlockGraph unrolls the execution RNN over blocks (§3.4, Optim) for
-// steps block steps (see BlockSteps).
-func (m *Machine) NewBlockGraph(batch, steps int, o Optim, wantInputGrad bool) (*Graph, error) {
-	return m.planGraph(batch, steps, nil, plan(m.Code, o), wantInputGrad)
-}
-
-// NewStaticGraph unrolls the machine along a static trace (the address
-// executed at each step, from symbolic.StaticTrace): each step runs only
-// the word on the trace, the words between two slots run as one node, and
-// only the slot on the trace evaluates its network. When the trace is
-// static, the loss and its gradients equal the naive execution's.
-func (m *Machine) NewStaticGraph(batch int, trace []int, wantInputGrad bool) (*Graph, error) {
-	if trace == nil {
-		trace = []int{}
-	}
-	return m.planGraph(batch, len(trace), trace, nil, wantInputGrad)
-}
-
-// GraphOpts selects how a graph executes the machine.
+// GraphOpts selects how a graph executes the machine: the naive execution
+// RNN of §3.3 for Steps steps; over blocks (§3.4) with Optim.Collapse, for
+// Steps block steps (see BlockSteps); or along a static trace (the address
+// executed at each step, from symbolic.StaticTrace), where each step runs
+// only the word on the trace, the words between two slots run as one node
+// and only the slot on the trace evaluates its network (when the trace is
+// static, the loss and its gradients equal the naive execution's).
 type GraphOpts struct {
 	Steps int   // steps of the execution RNN (block steps with Optim.Collapse)
-	Trace []int // a static trace: run only its words (Steps is then ignored)
+	Trace []int // a static trace: run only its words (Steps is then ignored); nil: none
 	// Tail makes Trace a static prefix: after its words, Tail steps of the
 	// execution RNN follow (naive, or over blocks with Optim.Collapse): the
 	// soft execution from the first word whose control depends on a slot
 	// (see symbolic.StaticTrace).
-	Tail      int
-	Optim     Optim // the paper's optimisations of the execution RNN
-	InputGrad bool  // also differentiate with respect to the initial states
-	NoGrad    bool  // forward only
+	Tail  int
+	Optim Optim // the paper's optimisations of the execution RNN
+	// InputGrad also differentiates the loss with respect to the initial
+	// states (the reader of the word algebra task feeds the heap through
+	// it).
+	InputGrad bool
+	NoGrad    bool // forward only
 }
 
-// NewGraphOpts unrolls the machine as opts say.
-func (m *Machine) NewGraphOpts(batch int, opts GraphOpts) (*Graph, error) {
+// NewGraph unrolls the machine as opts say, for batches of batch examples.
+func (m *Machine) NewGraph(batch int, opts GraphOpts) (*Graph, error) {
 	return m.buildGraph(batch, opts.plan(m), opts.InputGrad, !opts.NoGrad)
 }
 
@@ -96,12 +79,6 @@ func (opts GraphOpts) plan(m *Machine) unrollPlan {
 		p = unrollPlan{steps: len(opts.Trace), trace: opts.Trace, tail: max(opts.Tail, 0), blocks: p.blocks}
 	}
 	return p
-}
-
-// planGraph builds the graph of a run of steps steps, along trace or in
-// the blocks of a plan when given.
-func (m *Machine) planGraph(batch, steps int, trace []int, blocks *blockPlan, wantInputGrad bool) (*Graph, error) {
-	return m.buildGraph(batch, unrollPlan{steps: steps, trace: trace, blocks: blocks}, wantInputGrad, true)
 }
 
 func (m *Machine) buildGraph(batch int, p unrollPlan, wantInputGrad, grads bool) (*Graph, error) {

@@ -70,10 +70,10 @@ func TestStaticEqualsNaive(t *testing.T) {
 					t.Fatalf("StaticTrace: %v with a prefix of %d words, want ErrDynamicControl after a prefix", err, len(prefix))
 				}
 				const steps = 400
-				if naive, err = m.NewGraph(len(exs), steps, true); err != nil {
+				if naive, err = m.NewGraph(len(exs), GraphOpts{Steps: steps, InputGrad: true}); err != nil {
 					t.Fatal(err)
 				}
-				if static, err = m.NewGraphOpts(len(exs), GraphOpts{Trace: prefix, Tail: steps - len(prefix), InputGrad: true}); err != nil {
+				if static, err = m.NewGraph(len(exs), GraphOpts{Trace: prefix, Tail: steps - len(prefix), InputGrad: true}); err != nil {
 					t.Fatal(err)
 				}
 				trace = prefix
@@ -95,10 +95,10 @@ func TestStaticEqualsNaive(t *testing.T) {
 				if !ok {
 					t.Fatalf("no shared static trace: %v", err)
 				}
-				if naive, err = m.NewGraph(len(exs), len(trace)+3, true); err != nil {
+				if naive, err = m.NewGraph(len(exs), GraphOpts{Steps: len(trace) + 3, InputGrad: true}); err != nil {
 					t.Fatal(err)
 				}
-				if static, err = m.NewStaticGraph(len(exs), trace, true); err != nil {
+				if static, err = m.NewGraph(len(exs), GraphOpts{Trace: trace, InputGrad: true}); err != nil {
 					t.Fatal(err)
 				}
 			}

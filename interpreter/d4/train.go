@@ -189,19 +189,18 @@ func (tr *Trainer) Steps() int { return tr.steps }
 // none).
 func (tr *Trainer) LastRun() (static bool, prefix int) { return tr.lastStatic, tr.lastPrefix }
 
-// Graph returns the naive unrolled graph for a batch size, building it once.
+// Graph returns the graph of the execution RNN (naive, or over blocks)
+// for a batch size, building it once.
 func (tr *Trainer) Graph(batch int) (*Graph, error) {
 	key := fmt.Sprint("naive/", batch)
 	if g, ok := tr.graphs[key]; ok {
 		return g, nil
 	}
-	var g *Graph
-	var err error
+	steps := tr.steps
 	if tr.optim.Collapse {
-		g, err = tr.m.NewBlockGraph(batch, tr.blockSteps, tr.optim, false)
-	} else {
-		g, err = tr.m.NewGraph(batch, tr.steps, false)
+		steps = tr.blockSteps
 	}
+	g, err := tr.m.NewGraph(batch, GraphOpts{Steps: steps, Optim: tr.optim})
 	if err != nil {
 		return nil, err
 	}
@@ -240,7 +239,7 @@ func (tr *Trainer) graphFor(exs []Example) (*Graph, error) {
 			opts.Tail = tail
 		}
 		var err error
-		if g, err = tr.m.NewGraphOpts(len(exs), opts); err != nil {
+		if g, err = tr.m.NewGraph(len(exs), opts); err != nil {
 			return nil, err
 		}
 		tr.graphs[key] = g
