@@ -23,6 +23,7 @@ import (
 
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/symbolic"
+	"github.com/d4lang/d4/learn"
 	"github.com/d4lang/d4/tasks"
 	"github.com/d4lang/d4/tasks/sorting"
 )
@@ -186,7 +187,7 @@ func HybridRate(n, count int) (seqPerSec, stepsPerSec float64, err error) {
 		exs = append(exs, sorting.Example(rng, n))
 	}
 	start := time.Now()
-	if _, err := run.PredictAll(exs, "hybrid"); err != nil {
+	if _, err := run.PredictAll(exs, learn.Hybrid); err != nil {
 		return 0, 0, err
 	}
 	sec := time.Since(start).Seconds()

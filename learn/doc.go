@@ -50,8 +50,8 @@
 //
 // Running (Predict, Evaluate, RunLimits). A trained sketch runs on the
 // symbolic machine with each slot deciding by the argmax of its network
-// ("hybrid"), or on ∂4 with the state rounded to one-hot after every step
-// ("discretised"). Inputs may be longer than the training ones: the stacks
+// (Hybrid), or on ∂4 with the state rounded to one-hot after every step
+// (Discretised). Inputs may be longer than the training ones: the stacks
 // get max(3(n+8), trained) cells and the run 16(n+8)²+1000 steps for n
 // input values, unless given; a run that does not halt within its budget
 // says so. Package export writes the same runs as a Forth program.

@@ -160,7 +160,7 @@ func checkWhole(t *testing.T, dir string, train Split, when string) {
 		t.Fatalf("%s: the directory does not load: %v", when, err)
 	}
 	cfg := readConfig(t, dir)
-	sc, err := Evaluate(m.Model, train.examples(), "hybrid", 0, 0, nil)
+	sc, err := Evaluate(m.Model, train.examples(), Hybrid, 0, 0, nil)
 	if err != nil || sc.Hamming != cfg.Report.DevHamming || m.Steps != cfg.Steps {
 		t.Errorf("%s: the model's dev accuracy is %v%% (%v), config.json says %v%%", when, sc.Hamming, err, cfg.Report.DevHamming)
 	}

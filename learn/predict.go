@@ -36,10 +36,49 @@ func RunLimits(n, trained, stackSize, steps int) Limits {
 	return lim
 }
 
-// Exec names the test-time executions: "hybrid" (the symbolic machine,
-// each slot deciding by the argmax of its network) and "discretised" (∂4
-// with the state rounded to one-hot after every step, §4.1).
-var Exec = []string{"hybrid", "discretised"}
+// Execution is how a trained sketch runs at test time.
+type Execution int
+
+const (
+	// Hybrid runs the symbolic machine, each slot deciding by the argmax
+	// of its network.
+	Hybrid Execution = iota
+	// Discretised runs ∂4 with the state rounded to one-hot after every
+	// step (§4.1).
+	Discretised
+)
+
+// executionNames are the executions' names, as flags and JSON files hold
+// them.
+var executionNames = [...]string{Hybrid: "hybrid", Discretised: "discretised"}
+
+// ParseExecution reads an execution's name.
+func ParseExecution(s string) (Execution, error) {
+	for e, name := range executionNames {
+		if name == s {
+			return Execution(e), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown execution %q: want hybrid or discretised", s)
+}
+
+// String returns the execution's name.
+func (e Execution) String() string {
+	if e < 0 || int(e) >= len(executionNames) {
+		return fmt.Sprintf("Execution(%d)", int(e))
+	}
+	return executionNames[e]
+}
+
+// MarshalText writes the execution's name.
+func (e Execution) MarshalText() ([]byte, error) { return []byte(e.String()), nil }
+
+// UnmarshalText reads an execution's name.
+func (e *Execution) UnmarshalText(b []byte) error {
+	v, err := ParseExecution(string(b))
+	*e = v
+	return err
+}
 
 // Run is the outcome of one run: the final data stack and the steps taken.
 type Run struct {
@@ -50,14 +89,14 @@ type Run struct {
 // Predict runs the model on one input with the given execution and limits.
 // A run that does not halt within lim.Steps returns an error wrapping
 // symbolic.ErrNoHalt.
-func Predict(m *d4.Model, input []int, exec string, lim Limits) (Run, error) {
+func Predict(m *d4.Model, input []int, exec Execution, lim Limits) (Run, error) {
 	switch exec {
-	case "hybrid":
+	case Hybrid:
 		return predictHybrid(m, input, lim)
-	case "discretised":
+	case Discretised:
 		return predictDiscretised(m, input, lim)
 	}
-	return Run{}, fmt.Errorf("unknown execution %q: want hybrid or discretised", exec)
+	return Run{}, fmt.Errorf("unknown execution %v: want hybrid or discretised", exec)
 }
 
 // predictHybrid runs the symbolic machine with the networks deciding the
@@ -130,7 +169,7 @@ type Score struct {
 // networks are only read), each with RunLimits (stackSize and steps
 // override them when not 0). progress, if not nil, is called after each
 // run; runs[i] and errs[i] are input i's.
-func PredictAll(m *d4.Model, inputs [][]int, exec string, stackSize, steps int, progress func()) (runs []Run, errs []error) {
+func PredictAll(m *d4.Model, inputs [][]int, exec Execution, stackSize, steps int, progress func()) (runs []Run, errs []error) {
 	runs, errs = make([]Run, len(inputs)), make([]error, len(inputs))
 	var wg sync.WaitGroup
 	var next atomic.Int64
@@ -157,7 +196,7 @@ func PredictAll(m *d4.Model, inputs [][]int, exec string, stackSize, steps int, 
 // Evaluate runs the model on every example (PredictAll) and scores the
 // final stacks against the outputs; a run that does not halt counts as
 // wrong.
-func Evaluate(m *d4.Model, exs []d4.Example, exec string, stackSize, steps int, progress func()) (Score, error) {
+func Evaluate(m *d4.Model, exs []d4.Example, exec Execution, stackSize, steps int, progress func()) (Score, error) {
 	inputs := make([][]int, len(exs))
 	for i, ex := range exs {
 		inputs[i] = ex.Init

@@ -460,7 +460,7 @@ func (f *fit) run() (restartResult, error) {
 			return f.result(), err
 		}
 		f.epoch++
-		sc, err := Evaluate(f.m, dev, "hybrid", 0, 0, nil)
+		sc, err := Evaluate(f.m, dev, Hybrid, 0, 0, nil)
 		if err != nil {
 			return f.result(), err
 		}
@@ -512,7 +512,7 @@ func (f *fit) keep(dev Score) error {
 	var err error
 	grow := !f.budget.Static && f.s.o.Steps == 0
 	if dev.Hamming >= f.best || grow {
-		if trainSc, err = Evaluate(f.m, f.train, "hybrid", 0, 0, nil); err != nil {
+		if trainSc, err = Evaluate(f.m, f.train, Hybrid, 0, 0, nil); err != nil {
 			return err
 		}
 	}

@@ -112,7 +112,7 @@ func TestTrainGrowsBudget(t *testing.T) {
 	if rep.StaticControl || rep.Steps != 7 || rep.DevSequence != 100 {
 		t.Errorf("report %+v: want dynamic control, 7 steps (slot, IF, 1 2 3 + +) and 100%%", rep)
 	}
-	if r, err := Predict(m.Model, nil, "hybrid", RunLimits(0, m.Sizes.L, 0, 0)); err != nil || !reflect.DeepEqual(r.Stack, []int{6}) {
+	if r, err := Predict(m.Model, nil, Hybrid, RunLimits(0, m.Sizes.L, 0, 0)); err != nil || !reflect.DeepEqual(r.Stack, []int{6}) {
 		t.Errorf("hybrid run: %v, %v; want [6]", r, err)
 	}
 }

@@ -28,7 +28,7 @@ type D4Options struct {
 	// that no training example shows (see the README's results).
 	WeightDecay float64
 	Seed        int64
-	Exec        string // test-time execution: "hybrid" or "discretised"
+	Exec        learn.Execution // test-time execution
 	// Optim is the execution while training (d4.Mode).
 	Optim d4.Mode
 	// Progress, when set, is called after each update and each epoch.
@@ -48,7 +48,7 @@ type Progress struct {
 // accuracy, clipping 1.0 and gradient noise η = 0.01; testing with hybrid
 // execution, training with every optimisation.
 func PaperOptions() D4Options {
-	return D4Options{Batch: 32, LR: 1.0, MaxEpochs: 100, Patience: 20, NoiseEta: 0.01, Seed: 1, Exec: "hybrid", Optim: d4.ModeAll}
+	return D4Options{Batch: 32, LR: 1.0, MaxEpochs: 100, Patience: 20, NoiseEta: 0.01, Seed: 1, Exec: learn.Hybrid, Optim: d4.ModeAll}
 }
 
 // Result is what a run reports; accuracies are percentages.
@@ -156,10 +156,10 @@ func (r *D4Run) Train(ds Dataset, o D4Options) (epochs int, devHamming float64, 
 }
 
 // Predict runs the trained sketch on an input (learn.Predict with
-// learn.RunLimits): "hybrid" on the symbolic machine with argmax slot
-// decisions, or "discretised" ∂4 (§4.1). A run that does not halt
+// learn.RunLimits): learn.Hybrid on the symbolic machine with argmax slot
+// decisions, or learn.Discretised ∂4 (§4.1). A run that does not halt
 // predicts nothing.
-func (r *D4Run) Predict(input []int, exec string) ([]int, error) {
+func (r *D4Run) Predict(input []int, exec learn.Execution) ([]int, error) {
 	run, err := learn.Predict(r.Model, input, exec, learn.RunLimits(len(input), r.Model.Sizes.L, 0, 0))
 	if errors.Is(err, symbolic.ErrNoHalt) {
 		return nil, nil
@@ -169,14 +169,14 @@ func (r *D4Run) Predict(input []int, exec string) ([]int, error) {
 
 // Evaluate returns the Hamming (per-digit) and whole-sequence accuracies,
 // in percent, of the trained sketch on exs.
-func (r *D4Run) Evaluate(exs []Example, exec string) (hamming, sequence float64, err error) {
+func (r *D4Run) Evaluate(exs []Example, exec learn.Execution) (hamming, sequence float64, err error) {
 	sc, err := learn.Evaluate(r.Model, toD4(exs), exec, 0, 0, nil)
 	return sc.Hamming, sc.Sequence, err
 }
 
 // PredictAll predicts every example, spreading them over the CPUs
 // (learn.PredictAll); a run that does not halt predicts nothing.
-func (r *D4Run) PredictAll(exs []Example, exec string) ([][]int, error) {
+func (r *D4Run) PredictAll(exs []Example, exec learn.Execution) ([][]int, error) {
 	inputs := make([][]int, len(exs))
 	for i, ex := range exs {
 		inputs[i] = ex.Input

@@ -181,14 +181,13 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 	var a modelArgs
 	a.add(fs)
 	dataPath := fs.String("data", "", "data: .jsonl or .parquet (required)")
-	exec := fs.String("exec", "hybrid", "execution: hybrid (symbolic machine, slots by argmax) or discretised (∂4 rounded to one-hot every step)")
+	exec := learn.Hybrid
+	fs.TextVar(&exec, "exec", learn.Hybrid, "execution: hybrid (symbolic machine, slots by argmax) or discretised (∂4 rounded to one-hot every step)")
 	jsonOut := fs.Bool("json", false, "print one JSON object (n, hamming_accuracy, sequence_accuracy) on stdout")
 	m, err := a.load(fs, args, func() error {
 		switch {
 		case *dataPath == "":
 			return cmdline.Usagef("--data DATA is required (a .jsonl or .parquet file)")
-		case *exec != "hybrid" && *exec != "discretised":
-			return cmdline.Usagef("--exec must be hybrid or discretised, got %q", *exec)
 		}
 		return nil
 	})
@@ -208,7 +207,7 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 		exs[i] = d4.Example{Init: r.Input, Target: r.Output}
 	}
 	pb := &cmdline.LazyBar{W: stderr, Max: len(exs), Desc: "evaluating"}
-	sc, err := learn.Evaluate(m.Model, exs, *exec, a.stackSize, a.steps, func() { pb.Bar().Add(1) })
+	sc, err := learn.Evaluate(m.Model, exs, exec, a.stackSize, a.steps, func() { pb.Bar().Add(1) })
 	pb.Finish()
 	if err != nil {
 		return err
@@ -220,9 +219,9 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 		return json.NewEncoder(stdout).Encode(struct {
 			learn.Score
 			Exec string `json:"exec"`
-		}{sc, *exec})
+		}{sc, exec.String()})
 	}
-	fmt.Fprintf(stdout, "%s on %s (%d rows, %s execution): %.2f%% Hamming, %.2f%% whole sequences\n", a.dir, *dataPath, sc.N, *exec, sc.Hamming, sc.Sequence)
+	fmt.Fprintf(stdout, "%s on %s (%d rows, %s execution): %.2f%% Hamming, %.2f%% whole sequences\n", a.dir, *dataPath, sc.N, exec, sc.Hamming, sc.Sequence)
 	return nil
 }
 

@@ -102,18 +102,19 @@ var taskCmds = map[string]taskCmd{
 
 // cellFlags are the flags of one training-and-testing run.
 type cellFlags struct {
-	sketch, model, exec, data string
-	trainLen, testLen         int
-	trainSize                 int
-	reverseSource             bool
-	seed                      int64
-	jsonOut                   bool
-	epochs, batch, patience   int
-	settle                    int
-	lr, weightDecay, noise    float64
-	save                      string
-	optim                     d4.Mode
-	tracePNG                  string
+	sketch, model, data     string
+	exec                    learn.Execution
+	trainLen, testLen       int
+	trainSize               int
+	reverseSource           bool
+	seed                    int64
+	jsonOut                 bool
+	epochs, batch, patience int
+	settle                  int
+	lr, weightDecay, noise  float64
+	save                    string
+	optim                   d4.Mode
+	tracePNG                string
 }
 
 // parseCell parses the flags of a task command and checks them.
@@ -136,7 +137,7 @@ func parseCell(task string, args []string, stderr io.Writer) (cellFlags, error) 
 	fs.Float64Var(&f.lr, "lr", 0, "learning rate (0: the paper's)")
 	fs.Float64Var(&f.weightDecay, "weight-decay", -1, "∂4: decoupled weight decay λ of Adam (0: none, as in the paper; -1: the task's default: 0 for sort, 0.01 for addition)")
 	fs.Float64Var(&f.noise, "noise", -1, "∂4: gradient noise η, variance η/t^0.55 at update t (0: none; -1: the task's default: 0.01 for sort as in the paper, 0 for addition)")
-	fs.StringVar(&f.exec, "exec", "hybrid", "test-time execution of ∂4: hybrid (symbolic machine, argmax slots) or discretised (§4.1)")
+	fs.TextVar(&f.exec, "exec", learn.Hybrid, "test-time execution of ∂4: hybrid (symbolic machine, argmax slots) or discretised (§4.1)")
 	fs.StringVar(&f.data, "data", "", "dataset directory (train/dev/test Parquet); generated there if absent (default: data/generated/NAME)")
 	fs.StringVar(&f.save, "save", "", "write the trained ∂4 model to this model directory (the format of 'd4 train', which 'd4 run/eval/export --model DIR' read)")
 	fs.StringVar(&f.tracePNG, "trace-png", "", "draw ∂4's soft run of the first training example before training, after one epoch and after training to this PNG file: the program counter over the steps (or, when the control flow does not depend on the slots, their decisions) and the final data stack")
@@ -160,8 +161,6 @@ func (f cellFlags) check(task string) error {
 		return cli.Usagef("--save writes ∂4 models only, not --model %s", f.model)
 	case f.tracePNG != "" && f.model != "d4":
 		return cli.Usagef("--trace-png draws a run of ∂4, not of --model %s", f.model)
-	case f.exec != "hybrid" && f.exec != "discretised":
-		return cli.Usagef("--exec must be hybrid or discretised, got %q", f.exec)
 	case f.trainLen < 1 || f.testLen < 1 || f.trainLen > 4096 || f.testLen > 4096:
 		return cli.Usagef("--train-len and --test-len must lie between 1 and 4096, got %d and %d", f.trainLen, f.testLen)
 	case task == "add" && (f.trainLen%2 != 0 || f.testLen%2 != 0):
@@ -329,7 +328,7 @@ func d4Options(t tasks.Task, f cellFlags) tasks.D4Options {
 // trainD4 trains the sketch of f with a progress bar, recording its soft
 // run for --trace-png.
 func trainD4(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (trained, error) {
-	res := tasks.Result{Task: task, Model: "d4", Sketch: f.sketch, TrainLen: f.trainLen, TestLen: f.testLen, Seed: f.seed, Exec: f.exec,
+	res := tasks.Result{Task: task, Model: "d4", Sketch: f.sketch, TrainLen: f.trainLen, TestLen: f.testLen, Seed: f.seed, Exec: f.exec.String(),
 		TrainExamples: len(ds.Train)}
 	t := taskCmds[task].task
 	run, err := tasks.NewD4Run(t, f.sketch, t.Units(f.trainLen), t.Units(f.testLen), f.seed)
@@ -389,7 +388,7 @@ func recorder(run *tasks.D4Run, f cellFlags, ds tasks.Dataset) *figures.Recorder
 }
 
 // predictD4 predicts examples one by one with the trained sketch.
-func predictD4(run *tasks.D4Run, exec string) func(exs []tasks.Example) ([][]int, error) {
+func predictD4(run *tasks.D4Run, exec learn.Execution) func(exs []tasks.Example) ([][]int, error) {
 	return func(exs []tasks.Example) ([][]int, error) {
 		var out [][]int
 		for _, ex := range exs {

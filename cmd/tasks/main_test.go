@@ -48,7 +48,7 @@ func TestErrors(t *testing.T) {
 		{"bad model", []string{"sort", "--model", "gpt"}, 2, "--model must be d4 or seq2seq"},
 		{"odd addition length", []string{"add", "--train-len", "3"}, 2, "must be even"},
 		{"zero length", []string{"sort", "--train-len", "0"}, 2, "between 1 and 4096"},
-		{"bad exec", []string{"sort", "--exec", "soft"}, 2, "--exec must be hybrid or discretised"},
+		{"bad exec", []string{"sort", "--exec", "soft"}, 2, `invalid value "soft" for flag -exec: unknown execution "soft": want hybrid or discretised`},
 		{"unknown flag", []string{"sort", "--speed", "9"}, 2, "flag provided but not defined"},
 		{"stray argument", []string{"sort", "extra"}, 2, "unexpected argument"},
 		{"missing sketch file", []string{"sort", "--sketch", filepath.Join(dir, "nope.fth"), "--data", filepath.Join(dir, "d1")}, 1, "no such file"},
@@ -107,7 +107,7 @@ func TestSave(t *testing.T) {
 	if entries, _ := os.ReadDir(filepath.Dir(model)); len(entries) != 1 {
 		t.Errorf("beside the model directory: %v", entries)
 	}
-	run, err := learn.Predict(m.Model, []int{1, 3, 2}, "hybrid", learn.RunLimits(3, m.Sizes.L, 0, 0))
+	run, err := learn.Predict(m.Model, []int{1, 3, 2}, learn.Hybrid, learn.RunLimits(3, m.Sizes.L, 0, 0))
 	if err != nil || len(run.Stack) != 2 {
 		t.Errorf("the saved model sorts 1 3 into %v (%v)", run.Stack, err)
 	}

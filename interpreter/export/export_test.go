@@ -52,7 +52,7 @@ func needGforth(t *testing.T) string {
 // hybrid is what `d4 run --model` prints for a model and an input: the
 // final stack of hybrid execution under learn.RunLimits, or the error.
 func hybrid(m *d4.Model, input []int) (string, error) {
-	r, err := learn.Predict(m, input, "hybrid", learn.RunLimits(len(input), m.Sizes.L, 0, 0))
+	r, err := learn.Predict(m, input, learn.Hybrid, learn.RunLimits(len(input), m.Sizes.L, 0, 0))
 	if err != nil {
 		return "", err
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/d4lang/d4/learn"
 	"github.com/d4lang/d4/tasks"
 	"github.com/d4lang/d4/tasks/taskstest"
 )
@@ -100,7 +101,7 @@ func TestD4RunSortCompare(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, exec := range []string{"hybrid", "discretised"} {
+	for _, exec := range []learn.Execution{learn.Hybrid, learn.Discretised} {
 		h, s, err := run.Evaluate(ds.Test, exec)
 		if err != nil {
 			t.Fatal(err)
@@ -150,7 +151,7 @@ func BenchmarkHybridSort64(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := run.PredictAll(ds.Test, "hybrid"); err != nil {
+		if _, err := run.PredictAll(ds.Test, learn.Hybrid); err != nil {
 			b.Fatal(err)
 		}
 	}
