@@ -171,8 +171,8 @@ func (s *SlotNet) LogitsOneHot(ones []int) []float64 {
 		}
 		return s.logits(x, s.Stages)
 	}
-	w := first.W.Data().([]float64)
-	h := append([]float64(nil), first.B.Data().([]float64)...)
+	w := first.W.Float64s()
+	h := append([]float64(nil), first.B.Float64s()...)
 	n := len(h)
 	for _, i := range ones {
 		for j, wij := range w[i*n : (i+1)*n] {
@@ -193,9 +193,8 @@ func (s *SlotNet) logits(x []float64, stages []Stage) []float64 {
 	for _, st := range stages {
 		switch st.Kind {
 		case forth.Linear:
-			w := st.W.Data().([]float64)
-			b := st.B.Data().([]float64)
-			out := append([]float64(nil), b...)
+			w := st.W.Float64s()
+			out := append([]float64(nil), st.B.Float64s()...)
 			n := len(out)
 			for i, xi := range h {
 				if xi == 0 {
