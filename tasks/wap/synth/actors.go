@@ -193,6 +193,35 @@ func surnamePlural(f string) string {
 	return f + "s"
 }
 
+// trades names the person who works in a business, for the businesses
+// that have one word for it: a florist has roses as a flower shop does,
+// but is told as "she" or "he".
+var trades = map[string][]string{
+	"flower shop": {"florist"}, "bakery": {"baker", "pastry chef"}, "farm": {"farmer"},
+	"garden center": {"gardener"}, "restaurant": {"chef", "waiter"}, "diner": {"cook", "waitress"},
+	"cafe": {"barista"}, "bookstore": {"bookseller"}, "library": {"librarian"}, "fish market": {"fishmonger"},
+	"pottery studio": {"potter"}, "art gallery": {"painter"}, "fruit stand": {"fruit seller"},
+	"market stall": {"vendor"}, "pharmacy": {"pharmacist"}, "clinic": {"nurse"}, "hospital": {"nurse"},
+	"food truck": {"cook"}, "toy store": {"toy maker"}, "deli": {"butcher"}, "pizza shop": {"pizza maker"},
+	"post office": {"mail carrier"}, "lumber yard": {"carpenter"}, "building site": {"builder"},
+}
+
+// pickTrade makes a person named by trade for a business such as "flower
+// shop": "a florist" first, "the florist" after, referred to as "she" or
+// "he"; nil when the business has no tradesperson.
+func pickTrade(rng *rand.Rand, biz string) *actor {
+	ts := trades[biz]
+	if len(ts) == 0 {
+		return nil
+	}
+	t := pick(rng, ts)
+	pro := proShe
+	if rng.Intn(2) == 0 {
+		pro = proHe
+	}
+	return &actor{name: an(t), again: "the " + t, pro: pro, kind: person}
+}
+
 // pickBusiness makes a business actor from a name such as "bakery": "a
 // bakery" first, "the bakery" after, referred to as "it".
 func pickBusiness(name string) *actor {

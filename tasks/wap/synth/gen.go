@@ -67,14 +67,18 @@ func (g *gen) person() *actor {
 	return pickPerson(g.rng)
 }
 
-// owner draws who has a thing: mostly a person, sometimes a group or a
-// business that deals in it.
+// owner draws who has a thing: mostly a person, sometimes a group, a
+// business that deals in it or a person of the business's trade.
 func (g *gen) owner(th *thing) *actor {
 	switch r := g.rng.Intn(10); {
 	case r < 2 && th.group:
 		return pickGroup(g.rng)
 	case r < 4 && len(th.biz) > 0:
 		return pickBusiness(pick(g.rng, th.biz))
+	case r < 5 && len(th.biz) > 0:
+		if a := pickTrade(g.rng, pick(g.rng, th.biz)); a != nil {
+			return a
+		}
 	}
 	return g.person()
 }

@@ -408,7 +408,7 @@ func (t *teller) joined(f, g fact) (string, bool) {
 		b := t.factText(g, g.cl, false, true, false)
 		conj := []string{" and ", " and "}
 		if onward {
-			conj = append(conj, ", and then ", " and then ", ", then ")
+			conj = append(conj, ", and then ", " and then ", ", then ", " and then later ", " and later ")
 		}
 		if g.loss && !f.loss {
 			conj = append(conj, " but ", ", but ")
