@@ -30,7 +30,7 @@ var DefaultSyntheticN = [3]int{6000, 300, 300}
 
 // DefaultGenerated is the number of generated problems added to CC's
 // training split.
-const DefaultGenerated = 2000
+const DefaultGenerated = 6000
 
 // PrepareConfig says what Prepare reads and where it writes.
 type PrepareConfig struct {

@@ -16,7 +16,7 @@ import (
 // the paper's batch of 50 and Adam with global-norm clipping 1.0, and
 // depart from its learning rate 0.02 for thousands of generated problems:
 // learning rate 0.01, word dropout 0.1, about 240 updates per model (4
-// epochs of 3000 generated problems, 10 of CC's 300 and 1000 generated),
+// epochs of 3000 generated problems, or of CC's 300 and 3000 generated),
 // and three restarts, each on its own half of the generated problems and
 // all of CC's, that answer as an ensemble (the README's word-problem
 // section gives the measurements).
