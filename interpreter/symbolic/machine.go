@@ -176,10 +176,11 @@ func (s *Stack) pop() int {
 
 // at returns the index of the cell k above the top (k ≤ 0: below it).
 func (s *Stack) at(k int) int {
-	if j := s.Top + k; 0 <= j && j < len(s.Cells) {
+	j := s.Top + k
+	if 0 <= j && j < len(s.Cells) {
 		return j
 	}
-	return forth.Mod(s.Top+k, len(s.Cells))
+	return forth.Mod(j, len(s.Cells))
 }
 
 // Machine runs compiled code on discrete state.
