@@ -195,10 +195,11 @@ func surnamePlural(f string) string {
 
 // trades names the person who works in a business, for the businesses
 // that have one word for it: a florist has roses as a flower shop does,
-// but is told as "she" or "he".
+// but is told as "she" or "he". The words do not tell the person's sex
+// ("server", not "waitress"), as the pronoun is drawn.
 var trades = map[string][]string{
 	"flower shop": {"florist"}, "bakery": {"baker", "pastry chef"}, "farm": {"farmer"},
-	"garden center": {"gardener"}, "restaurant": {"chef", "waiter"}, "diner": {"cook", "waitress"},
+	"garden center": {"gardener"}, "restaurant": {"chef", "server"}, "diner": {"cook", "server"},
 	"cafe": {"barista"}, "bookstore": {"bookseller"}, "library": {"librarian"}, "fish market": {"fishmonger"},
 	"pottery studio": {"potter"}, "art gallery": {"painter"}, "fruit stand": {"fruit seller"},
 	"market stall": {"vendor"}, "pharmacy": {"pharmacist"}, "clinic": {"nurse"}, "hospital": {"nurse"},
