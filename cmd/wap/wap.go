@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/internal/quote"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/tasks/wap"
@@ -281,7 +282,7 @@ func evalSplit(m *wap.Ensemble, cfg wap.Config, f evalFlags, stdout io.Writer) e
 	}
 	if f.jsonOut {
 		return json.NewEncoder(stdout).Encode(map[string]any{"split": f.split, "n": len(rows), "accuracy": round(sc.acc(), 2),
-			"data": prep.Summary.Source, "trained_on": cfg.Data, "per_pattern": sc.perPattern()})
+			"interval95": interval95(sc.right, sc.n), "data": prep.Summary.Source, "trained_on": cfg.Data, "per_pattern": sc.perPattern()})
 	}
 	fmt.Fprintf(stdout, "model %s (%s), evaluated on the %s split of %s data (%d problems)\n",
 		f.modelDir, describe(cfg), f.split, prep.Summary.Source, len(rows))
@@ -316,7 +317,7 @@ func printTable3(stdout io.Writer, sc patternScores, notCC bool) {
 	for _, b := range paperTable3 {
 		fmt.Fprintf(stdout, "%-20s %7.1f%%\n", b.name, b.acc)
 	}
-	fmt.Fprintf(stdout, "%-20s %7.1f%%   (%d/%d)\n", "∂4 (ours)", sc.acc(), sc.right, sc.n)
+	fmt.Fprintf(stdout, "%-20s %7.1f%%   (%d/%d; %s)\n", "∂4 (ours)", sc.acc(), sc.right, sc.n, intervalText(sc.right, sc.n))
 	if notCC {
 		fmt.Fprintln(stdout, "(the paper's figures are on the CC test split)")
 	}
@@ -329,6 +330,20 @@ func printTable3(stdout io.Writer, sc patternScores, notCC bool) {
 	for _, p := range pats {
 		fmt.Fprintf(stdout, "  %-10s %6.1f%%   (%d/%d)\n", p, 100*float64(sc.byPattern[p])/float64(sc.counts[p]), sc.byPattern[p], sc.counts[p])
 	}
+}
+
+// interval95 is the 95% Wilson interval of right answers out of n, in
+// percent: how far from the measured accuracy the model's accuracy on
+// more problems like these may lie.
+func interval95(right, n int) [2]float64 {
+	lo, hi := mathx.Wilson(right, n)
+	return [2]float64{round(100*lo, 1), round(100*hi, 1)}
+}
+
+// intervalText writes interval95 for the text report.
+func intervalText(right, n int) string {
+	iv := interval95(right, n)
+	return fmt.Sprintf("95%% interval %.1f–%.1f%%", iv[0], iv[1])
 }
 
 // decodeUsage documents the --decode flag.
@@ -365,11 +380,11 @@ func evalBench(m *wap.Ensemble, cfg wap.Config, vocab *reader.Vocab, half, model
 	}
 	if jsonOut {
 		return json.NewEncoder(stdout).Encode(map[string]any{"split": "bench-" + half, "n": rep.All.N, "accuracy": round(rep.All.Acc, 2),
-			"trained_on": cfg.Data, "generated": cfg.Generated, "report": rep})
+			"interval95": interval95(rep.All.Right, rep.All.N), "trained_on": cfg.Data, "generated": cfg.Generated, "report": rep})
 	}
 	fmt.Fprintf(stdout, "model %s (%s), evaluated on the %s half of the hand-written benchmark\n",
 		modelDir, describe(cfg), half)
-	fmt.Fprintf(stdout, "accuracy %.1f%% (%d/%d)\n", rep.All.Acc, rep.All.Right, rep.All.N)
+	fmt.Fprintf(stdout, "accuracy %.1f%% (%d/%d; %s)\n", rep.All.Acc, rep.All.Right, rep.All.N, intervalText(rep.All.Right, rep.All.N))
 	printScores := func(title string, m map[string]wap.Score, keys []string) {
 		fmt.Fprintln(stdout, title)
 		for _, k := range keys {

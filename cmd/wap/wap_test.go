@@ -57,9 +57,10 @@ func TestWAPPipeline(t *testing.T) {
 		t.Fatalf("eval: exit %d: %s", code, errs)
 	}
 	var ev struct {
-		Split    string  `json:"split"`
-		N        int     `json:"n"`
-		Accuracy float64 `json:"accuracy"`
+		Split      string     `json:"split"`
+		N          int        `json:"n"`
+		Accuracy   float64    `json:"accuracy"`
+		Interval95 [2]float64 `json:"interval95"`
 	}
 	if err := json.Unmarshal([]byte(out), &ev); err != nil {
 		t.Fatalf("eval --json: %v: %q", err, out)
@@ -68,6 +69,11 @@ func TestWAPPipeline(t *testing.T) {
 	// problems; the learning itself is tested in package wap.
 	if ev.Split != "test" || ev.N != 200 || ev.Accuracy < 15 {
 		t.Errorf("eval: %+v, want the test split of 200 above 15%%", ev)
+	}
+	// The interval holds the accuracy and, for 200 problems, spans a few
+	// points on each side of it (less at the ends of the range).
+	if lo, hi := ev.Interval95[0], ev.Interval95[1]; !(lo < ev.Accuracy && ev.Accuracy < hi || ev.Accuracy == 100 && hi == 100) || hi-lo < 1 || hi-lo > 15 {
+		t.Errorf("eval: interval95 %v around %v", ev.Interval95, ev.Accuracy)
 	}
 	code, out, errs = runWap(t, "eval", "--data", prep, "--model", model)
 	if code != 0 || !strings.Contains(out, "96.0%") || !strings.Contains(out, "trained on synthetic data") {
@@ -88,7 +94,7 @@ func TestWAPPipeline(t *testing.T) {
 		t.Errorf("eval --bench dev: exit %d, %v, %.200q %s", code, err, out, errs)
 	}
 	code, out, errs = runWap(t, "eval", "--model", model, "--bench", "dev")
-	if code != 0 || !strings.Contains(out, "per phenomenon:") || !strings.Contains(out, "by confidence:") || !strings.Contains(out, "story words:") {
+	if code != 0 || !strings.Contains(out, "per phenomenon:") || !strings.Contains(out, "95% interval") || !strings.Contains(out, "by confidence:") || !strings.Contains(out, "story words:") {
 		t.Errorf("eval --bench dev: exit %d: %q %s", code, out, errs)
 	}
 	code, out, errs = runWap(t, "answer", "--model", model, florist)

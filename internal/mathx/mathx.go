@@ -1,6 +1,7 @@
 // Package mathx holds the small numeric functions that several packages
 // use on plain float64 slices: the argmax and the softmax over groups of
-// consecutive entries with its backward pass.
+// consecutive entries with its backward pass; and the Wilson interval of
+// an accuracy.
 package mathx
 
 import "math"
@@ -50,4 +51,20 @@ func SoftmaxBack(gx, z, gz []float64, k int) {
 			gx[i] += z[i] * (gz[i] - dot)
 		}
 	}
+}
+
+// Wilson returns the 95% Wilson score interval of a proportion of right
+// answers out of n, as fractions: the range of true accuracies that right
+// of n is not unlikely under (Wilson 1927; z = 1.96). It is (0, 1) when n
+// is 0.
+func Wilson(right, n int) (lo, hi float64) {
+	if n <= 0 {
+		return 0, 1
+	}
+	const z = 1.959963984540054
+	p, fn := float64(right)/float64(n), float64(n)
+	d := 1 + z*z/fn
+	center := (p + z*z/(2*fn)) / d
+	half := z / d * math.Sqrt(p*(1-p)/fn+z*z/(4*fn*fn))
+	return max(0, center-half), min(1, center+half)
 }

@@ -89,3 +89,25 @@ func TestSoftmaxBack(t *testing.T) {
 		}
 	}
 }
+
+func TestWilson(t *testing.T) {
+	// Expected values computed apart from this code, with a separate
+	// implementation of Wilson's closed form; 0 of 10 gives the textbook
+	// upper bound 0.2775.
+	for _, c := range []struct {
+		right, n int
+		lo, hi   float64
+	}{
+		{81, 100, 0.7222, 0.8749},
+		{192, 200, 0.9231, 0.9796},
+		{0, 10, 0, 0.2775},
+		{10, 10, 0.7225, 1},
+		{1, 2, 0.0945, 0.9055},
+		{0, 0, 0, 1},
+	} {
+		lo, hi := Wilson(c.right, c.n)
+		if math.Abs(lo-c.lo) > 1e-4 || math.Abs(hi-c.hi) > 1e-4 {
+			t.Errorf("Wilson(%d, %d) = %.4f, %.4f; want %.4f, %.4f", c.right, c.n, lo, hi, c.lo, c.hi)
+		}
+	}
+}
