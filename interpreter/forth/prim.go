@@ -235,8 +235,12 @@ func b2i(b bool) int {
 	return 0
 }
 
-// Mod reduces x into [0, m).
+// Mod reduces x into [0, m). An x already in range, as stack and heap
+// indices mostly are, is returned without a division.
 func Mod(x, m int) int {
+	if 0 <= x && x < m {
+		return x
+	}
 	r := x % m
 	if r < 0 {
 		r += m

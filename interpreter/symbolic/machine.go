@@ -175,13 +175,7 @@ func (s *Stack) pop() int {
 }
 
 // at returns the index of the cell k above the top (k ≤ 0: below it).
-func (s *Stack) at(k int) int {
-	j := s.Top + k
-	if 0 <= j && j < len(s.Cells) {
-		return j
-	}
-	return forth.Mod(j, len(s.Cells))
-}
+func (s *Stack) at(k int) int { return forth.Mod(s.Top+k, len(s.Cells)) }
 
 // Machine runs compiled code on discrete state.
 type Machine struct {
