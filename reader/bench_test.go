@@ -11,7 +11,7 @@ import (
 // Run: go test ./reader -run '^$' -bench BiLSTM
 func BenchmarkBiLSTM(b *testing.B) {
 	const B, T, K = 50, 40, 4
-	r, err := NewBiLSTM(2000, 75, 75, 1)
+	r, err := NewBiLSTM(2000, 0, 75, 75, 1)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -34,6 +34,6 @@ func BenchmarkBiLSTM(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		rl.run(b, ids, pos)
+		rl.run(b, ids, nil, pos)
 	}
 }

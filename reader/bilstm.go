@@ -6,6 +6,7 @@ import (
 	"math/rand"
 
 	"github.com/d4lang/d4/internal/lstm"
+	"github.com/d4lang/d4/reader/lexicon"
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
@@ -25,23 +26,36 @@ import (
 //	c_t = f⊙c_{t−1} + i⊙g    h_t = o⊙tanh(c_t)
 //
 // with h and c zero before the first token.
+//
+// A token's input x_t is its word's embedding plus the vectors of the
+// lexical classes of its word (package lexicon), at most MaxClasses of
+// them: E's first Vocab rows are the words', the Classes rows after them
+// the classes'. A reader of no classes reads the word embeddings alone.
 type BiLSTM struct {
-	Vocab, Embed, Hidden int
-	E                    *tensor.Dense // embeddings [Vocab, Embed]
-	Fwd, Bwd             *tensor.Dense // the two directions' W [Embed+Hidden+1, 4·Hidden]
+	Vocab, Classes, Embed, Hidden int
+	E                             *tensor.Dense // embeddings [Vocab+Classes, Embed]
+	Fwd, Bwd                      *tensor.Dense // the two directions' W [Embed+Hidden+1, 4·Hidden]
 }
+
+// MaxClasses is the most lexical classes a token's input adds: as many as
+// the lexicon gives a word.
+const MaxClasses = lexicon.MaxClasses
+
+// NoClass fills a token's unused class slots.
+const NoClass = -1
 
 // NewBiLSTM draws the weights from a seeded generator: embeddings from
 // N(0, 0.1²) (the paper initialises word vectors randomly), W uniform in
 // ±1/√Hidden, and the forget gates' biases at 1 so that early training
-// keeps what it has read.
-func NewBiLSTM(vocab, embed, hidden int, seed int64) (*BiLSTM, error) {
-	if vocab < 1 || embed < 1 || hidden < 1 {
-		return nil, fmt.Errorf("reader: BiLSTM sizes must be positive, got vocabulary %d, embedding %d, hidden %d", vocab, embed, hidden)
+// keeps what it has read; the classes' vectors start at zero, so that
+// they add nothing until training finds what a class says.
+func NewBiLSTM(vocab, classes, embed, hidden int, seed int64) (*BiLSTM, error) {
+	if vocab < 1 || embed < 1 || hidden < 1 || classes < 0 {
+		return nil, fmt.Errorf("reader: BiLSTM sizes must be positive, got vocabulary %d, classes %d, embedding %d, hidden %d", vocab, classes, embed, hidden)
 	}
 	rng := rand.New(rand.NewSource(seed))
-	e := make([]float64, vocab*embed)
-	for i := range e {
+	e := make([]float64, (vocab+classes)*embed)
+	for i := range e[:vocab*embed] {
 		e[i] = 0.1 * rng.NormFloat64()
 	}
 	w := func() *tensor.Dense {
@@ -60,8 +74,8 @@ func NewBiLSTM(vocab, embed, hidden int, seed int64) (*BiLSTM, error) {
 		}
 		return tensor.New(tensor.WithShape(rows, cols), tensor.WithBacking(d))
 	}
-	r := &BiLSTM{Vocab: vocab, Embed: embed, Hidden: hidden,
-		E: tensor.New(tensor.WithShape(vocab, embed), tensor.WithBacking(e))}
+	r := &BiLSTM{Vocab: vocab, Classes: classes, Embed: embed, Hidden: hidden,
+		E: tensor.New(tensor.WithShape(vocab+classes, embed), tensor.WithBacking(e))}
 	r.Fwd = w()
 	r.Bwd = w()
 	return r, nil
@@ -73,26 +87,37 @@ func (r *BiLSTM) Width() int { return 2 * r.Hidden }
 // layer is one direction's LSTM.
 func (r *BiLSTM) layer() lstm.Layer { return lstm.Layer{In: r.Embed, Hidden: r.Hidden} }
 
-// stories is a batch of token ids [B,T] (Pad after each story's end) as
-// the LSTM reads it: the stories' lengths and their order by length.
+// stories is a batch of token ids [B,T] (Pad after each story's end) and
+// their classes [B, T·MaxClasses] as the LSTM reads them: the stories'
+// lengths and their order by length.
 type stories struct {
-	ids   []float64
-	B, T  int
-	lens  []int
-	batch lstm.Batch
+	ids, classes []float64
+	B, T         int
+	lens         []int
+	batch        lstm.Batch
 }
 
 // readStories checks a batch of token ids against the vocabulary and
-// reads the stories' lengths.
-func (r *BiLSTM) readStories(v G.Value, T int) (*stories, error) {
+// their classes against the reader's, and reads the stories' lengths.
+func (r *BiLSTM) readStories(v, cv G.Value, T int) (*stories, error) {
 	ids, ok := v.Data().([]float64)
 	if !ok || len(v.Shape()) != 2 || v.Shape()[1] != T {
 		return nil, fmt.Errorf("reader: token ids of shape %v, want [B, %d] float64", v.Shape(), T)
 	}
-	s := &stories{ids: ids, B: v.Shape()[0], T: T, lens: make([]int, v.Shape()[0])}
+	B := v.Shape()[0]
+	classes, ok := cv.Data().([]float64)
+	if !ok || !cv.Shape().Eq(tensor.Shape{B, T * MaxClasses}) {
+		return nil, fmt.Errorf("reader: token classes of shape %v, want [%d, %d] float64", cv.Shape(), B, T*MaxClasses)
+	}
+	s := &stories{ids: ids, classes: classes, B: B, T: T, lens: make([]int, B)}
 	for i, id := range ids {
 		if id != Pad && (id < 0 || int(id) >= r.Vocab || id != float64(int(id))) {
 			return nil, fmt.Errorf("reader: token id %v at %d outside the vocabulary of %d", id, i, r.Vocab)
+		}
+	}
+	for i, c := range classes {
+		if c != NoClass && (c < 0 || int(c) >= r.Classes || c != float64(int(c))) {
+			return nil, fmt.Errorf("reader: class %v at %d outside the reader's %d classes", c, i, r.Classes)
 		}
 	}
 	for b := range s.lens {
@@ -111,13 +136,25 @@ func (r *BiLSTM) readStories(v G.Value, T int) (*stories, error) {
 	return s, nil
 }
 
-// token returns the token that example b reads at its step t in one
-// direction: in order (forward) or from the end (backward).
+// token returns where example b reads at its step t in one direction (in
+// order, forward, or from the end, backward): the index of its token in
+// the batch, b·T + position.
 func (s *stories) token(backward bool) func(b, t int) int {
 	if backward {
-		return func(b, t int) int { return int(s.ids[b*s.T+s.lens[b]-1-t]) }
+		return func(b, t int) int { return b*s.T + s.lens[b] - 1 - t }
 	}
-	return func(b, t int) int { return int(s.ids[b*s.T+t]) }
+	return func(b, t int) int { return b*s.T + t }
+}
+
+// rows calls fn with each row of E that token i adds up: its word's, then
+// its classes'.
+func (r *BiLSTM) rows(s *stories, i int, fn func(row int)) {
+	fn(int(s.ids[i]))
+	for _, c := range s.classes[i*MaxClasses : (i+1)*MaxClasses] {
+		if c != NoClass {
+			fn(r.Vocab + int(c))
+		}
+	}
 }
 
 // pos is the token position of example b's step t in one direction.
@@ -139,11 +176,16 @@ func (r *BiLSTM) split(run []float64, B, T int) (states []float64, tapes [2][]fl
 	return run[:n], [2][]float64{run[n : n+tl], run[n+tl : n+2*tl]}
 }
 
-// embed is an LSTM input that reads the embeddings of the tokens.
-func (r *BiLSTM) embed(E []float64, token func(b, t int) int) func(b, t int, x []float64) {
+// embed is an LSTM input that reads the inputs of the tokens: the sum of
+// their rows of E.
+func (r *BiLSTM) embed(E []float64, s *stories, token func(b, t int) int) func(b, t int, x []float64) {
 	return func(b, t int, x []float64) {
-		w := token(b, t)
-		copy(x, E[w*r.Embed:(w+1)*r.Embed])
+		clear(x)
+		r.rows(s, token(b, t), func(row int) {
+			for j, v := range E[row*r.Embed : (row+1)*r.Embed] {
+				x[j] += v
+			}
+		})
 	}
 }
 
@@ -156,7 +198,7 @@ func (r *BiLSTM) forward(E, Wf, Wb []float64, s *stories, states []float64, tape
 	clear(states)
 	for d, W := range [][]float64{Wf, Wb} {
 		back := d == 1
-		r.layer().Forward(W, s.batch, r.embed(E, s.token(back)), func(b, t int) []float64 {
+		r.layer().Forward(W, s.batch, r.embed(E, s, s.token(back)), func(b, t int) []float64 {
 			off := b*s.T*W2 + s.pos(back, b, t)*W2 + d*H
 			return states[off : off+H]
 		}, tapes[d])
@@ -172,14 +214,16 @@ func (r *BiLSTM) backward(E, Wf, Wb []float64, s *stories, run, grad, dE, dWf, d
 	for d, W := range [][]float64{Wf, Wb} {
 		back := d == 1
 		token := s.token(back)
-		r.layer().Backward(W, s.batch, r.embed(E, token), tapes[d], func(b, t int) []float64 {
+		r.layer().Backward(W, s.batch, r.embed(E, s, token), tapes[d], func(b, t int) []float64 {
 			off := b*s.T*W2 + s.pos(back, b, t)*W2 + d*H
 			return grad[off : off+H]
 		}, dW[d], func(b, t int, g []float64) {
-			de := dE[token(b, t)*r.Embed:]
-			for j, v := range g {
-				de[j] += v
-			}
+			r.rows(s, token(b, t), func(row int) {
+				de := dE[row*r.Embed:]
+				for j, v := range g {
+					de[j] += v
+				}
+			})
 		})
 	}
 }

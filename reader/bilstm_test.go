@@ -47,11 +47,19 @@ func newReaderLoss(t testing.TB, r *BiLSTM, B, T, K int, seed int64) *readerLoss
 	return &readerLoss{g: g, p: p, loss: loss, grad: grads, vm: G.NewTapeMachine(g)}
 }
 
-func (rl *readerLoss) run(t testing.TB, ids, pos []float64) float64 {
+// run evaluates the loss on a batch of token ids, their classes (nil:
+// none) and positions.
+func (rl *readerLoss) run(t testing.TB, ids, classes, pos []float64) float64 {
 	t.Helper()
 	B, T := rl.p.IDs.Shape()[0], rl.p.IDs.Shape()[1]
 	K := rl.p.Pos.Shape()[1]
 	if err := G.Let(rl.p.IDs, tensor.New(tensor.WithShape(B, T), tensor.WithBacking(ids))); err != nil {
+		t.Fatal(err)
+	}
+	if classes == nil {
+		classes = noClasses(B, T)
+	}
+	if err := G.Let(rl.p.Classes, tensor.New(tensor.WithShape(B, T*MaxClasses), tensor.WithBacking(classes))); err != nil {
 		t.Fatal(err)
 	}
 	if err := G.Let(rl.p.Pos, tensor.New(tensor.WithShape(B, K), tensor.WithBacking(pos))); err != nil {
@@ -64,14 +72,29 @@ func (rl *readerLoss) run(t testing.TB, ids, pos []float64) float64 {
 	return rl.loss.Value().Data().(float64)
 }
 
+// noClasses is a batch's classes when no token has any.
+func noClasses(B, T int) []float64 {
+	c := make([]float64, B*T*MaxClasses)
+	for i := range c {
+		c[i] = NoClass
+	}
+	return c
+}
+
 // The gradients of the reader's parameters agree with central finite
 // differences, on a batch of stories of different lengths (so that the
-// length ordering and the padding are exercised) and picks of numbers and
-// of the question vector.
+// length ordering and the padding are exercised) with tokens of no, one
+// and two classes, and picks of numbers and of the question vector.
 func TestBiLSTMGradients(t *testing.T) {
-	r, err := NewBiLSTM(6, 3, 4, 1)
+	r, err := NewBiLSTM(6, 2, 3, 4, 1)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The classes' vectors start at zero: draw them, so that the test
+	// sees them.
+	e := r.E.Data().([]float64)
+	for i := 6 * 3; i < len(e); i++ {
+		e[i] = 0.1 * float64(i%5-2)
 	}
 	const B, T, K = 3, 5, 3
 	ids := []float64{
@@ -79,13 +102,21 @@ func TestBiLSTMGradients(t *testing.T) {
 		5, 4, 3, 2, 1,
 		0, 3, Pad, Pad, Pad,
 	}
+	_, classes, err := Batch([]Story{
+		{IDs: []int{1, 2, 3}, Classes: [][]int{{0}, nil, {0, 1}}},
+		{IDs: []int{5, 4, 3, 2, 1}, Classes: [][]int{nil, {1}}},
+		{IDs: []int{0, 3}},
+	}, T)
+	if err != nil {
+		t.Fatal(err)
+	}
 	pos := []float64{
 		-3, 0, 2,
 		-5, 4, 1,
 		-2, 1, 1,
 	}
 	rl := newReaderLoss(t, r, B, T, K, 2)
-	rl.run(t, ids, pos)
+	rl.run(t, ids, classes, pos)
 	var analytic [][]float64
 	for _, gn := range rl.grad {
 		analytic = append(analytic, append([]float64(nil), gn.Value().Data().([]float64)...))
@@ -97,9 +128,9 @@ func TestBiLSTMGradients(t *testing.T) {
 		for j := range d {
 			old := d[j]
 			d[j] = old + h
-			up := rl.run(t, ids, pos)
+			up := rl.run(t, ids, classes, pos)
 			d[j] = old - h
-			down := rl.run(t, ids, pos)
+			down := rl.run(t, ids, classes, pos)
 			d[j] = old
 			num := (up - down) / (2 * h)
 			diff := math.Abs(num-analytic[i][j]) / math.Max(1, math.Abs(num))
@@ -116,13 +147,13 @@ func TestBiLSTMGradients(t *testing.T) {
 // backward state only on the tokens after it, and padding changes nothing:
 // a story read alone or in a batch with longer ones gives the same states.
 func TestBiLSTMDirections(t *testing.T) {
-	r, err := NewBiLSTM(8, 3, 4, 3)
+	r, err := NewBiLSTM(8, 0, 3, 4, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
 	states := func(ids []float64, B, T int) []float64 {
 		t.Helper()
-		v, err := r.states(tensor.New(tensor.WithShape(B, T), tensor.WithBacking(ids)))
+		v, err := r.states(tensor.New(tensor.WithShape(B, T), tensor.WithBacking(ids)), tensor.New(tensor.WithShape(B, T*MaxClasses), tensor.WithBacking(noClasses(B, T))))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -160,14 +191,28 @@ func TestBiLSTMDirections(t *testing.T) {
 }
 
 func TestBiLSTMBadInput(t *testing.T) {
-	if _, err := NewBiLSTM(0, 3, 4, 1); err == nil {
+	if _, err := NewBiLSTM(0, 0, 3, 4, 1); err == nil {
 		t.Fatal("vocabulary 0 accepted")
 	}
-	r, _ := NewBiLSTM(4, 2, 2, 1)
+	if _, err := NewBiLSTM(4, -1, 3, 4, 1); err == nil {
+		t.Fatal("-1 classes accepted")
+	}
+	r, _ := NewBiLSTM(4, 2, 2, 2, 1)
+	none := tensor.New(tensor.WithShape(1, 2*MaxClasses), tensor.WithBacking(noClasses(1, 2)))
 	for _, ids := range [][]float64{{9, 1}, {Pad, Pad}, {0.5, 1}} {
-		if _, err := r.states(tensor.New(tensor.WithShape(1, 2), tensor.WithBacking(ids))); err == nil {
+		if _, err := r.states(tensor.New(tensor.WithShape(1, 2), tensor.WithBacking(ids)), none); err == nil {
 			t.Errorf("ids %v accepted", ids)
 		}
+	}
+	for _, c := range []float64{2, -2, 0.5} {
+		cl := noClasses(1, 2)
+		cl[3] = c
+		if _, err := r.states(tensor.New(tensor.WithShape(1, 2), tensor.WithBacking([]float64{1, 2})), tensor.New(tensor.WithShape(1, 2*MaxClasses), tensor.WithBacking(cl))); err == nil {
+			t.Errorf("class %v accepted", c)
+		}
+	}
+	if _, _, err := Batch([]Story{{IDs: []int{1}, Classes: [][]int{make([]int, MaxClasses+1)}}}, 1); err == nil {
+		t.Errorf("a token of %d classes accepted", MaxClasses+1)
 	}
 }
 
@@ -175,13 +220,16 @@ func TestBiLSTMBadInput(t *testing.T) {
 // from its input, so a batch's gradients do not depend on what the Op
 // computed before (here another batch's), nor on how many runOp nodes ran.
 func TestBackwardStateless(t *testing.T) {
-	r, err := NewBiLSTM(6, 3, 4, 1)
+	r, err := NewBiLSTM(6, 0, 3, 4, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	const T = 4
 	batch := func(ids ...float64) G.Value {
 		return tensor.New(tensor.WithShape(len(ids)/T, T), tensor.WithBacking(ids))
+	}
+	none := func(B int) G.Value {
+		return tensor.New(tensor.WithShape(B, T*MaxClasses), tensor.WithBacking(noClasses(B, T)))
 	}
 	grad := func(B int) G.Value {
 		g := make([]float64, B*T*r.Width())
@@ -204,13 +252,13 @@ func TestBackwardStateless(t *testing.T) {
 	a, b := batch(1, 2, 3, Pad, 5, 4, 3, 2), batch(0, Pad, Pad, Pad, 3, 3, Pad, Pad, 2, 1, 0, 5)
 	runA, back := ops()
 	runB, _ := ops()
-	ra, rb := call(runA, r.E, r.Fwd, r.Bwd, a), call(runB, r.E, r.Fwd, r.Bwd, b)
+	ra, rb := call(runA, r.E, r.Fwd, r.Bwd, a, none(2)), call(runB, r.E, r.Fwd, r.Bwd, b, none(3))
 	va := tensor.New(tensor.WithShape(2, len(ra)/2), tensor.WithBacking(ra))
 	vb := tensor.New(tensor.WithShape(3, len(rb)/3), tensor.WithBacking(rb))
-	call(back, r.E, r.Fwd, r.Bwd, b, vb, grad(3))
-	after := call(back, r.E, r.Fwd, r.Bwd, a, va, grad(2))
+	call(back, r.E, r.Fwd, r.Bwd, b, none(3), vb, grad(3))
+	after := call(back, r.E, r.Fwd, r.Bwd, a, none(2), va, grad(2))
 	_, fresh := ops()
-	alone := call(fresh, r.E, r.Fwd, r.Bwd, a, va, grad(2))
+	alone := call(fresh, r.E, r.Fwd, r.Bwd, a, none(2), va, grad(2))
 	for i := range alone {
 		if alone[i] != after[i] {
 			t.Fatalf("gradient %d: %v from a fresh Op, %v after another batch's", i, alone[i], after[i])

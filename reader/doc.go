@@ -21,7 +21,7 @@
 //     word it ends, closing punctuation off the end of a word (but the full
 //     stop of "Mr.", "Ana." or "U.S.", which prose keeps); then each
 //     quantity (42, 1,000, 2.5, .5, -3, 1/2, the mixed number 3 1/2, the
-//     number of 2.5km or 8-inch, but not 3rd or 10am) becomes NumberToken,
+//     number of 2.5km, 8-inch or 2.50/km, but not 3rd or 10am) becomes NumberToken,
 //     and the text is lower-cased;
 //   - the pre-tokenizer (WhitespaceSplit) splits it at the spaces;
 //   - the WordPiece model (Vocab) turns each word into pieces and ids.
@@ -44,4 +44,12 @@
 // other ("<num>", "<PAD>") as UnkToken ("x<num>y" is x <unk> y; prose's
 // one token x<num>y was UnkToken); U+FEFF is white space (as JavaScript
 // has it); and İ and Σ lower to i with a dot above and σ.
+//
+// # Word classes
+//
+// A BiLSTM made with classes (NewBiLSTM's classes > 0) adds to each
+// token's embedding the vectors of its word's classes, which package
+// lexicon gives from WordNet (Story.Classes, at most MaxClasses a token):
+// a word never seen in training, or dropped by word dropout, is still
+// known as a verb of giving or of losing.
 package reader

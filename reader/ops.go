@@ -14,8 +14,8 @@ import (
 // costs microseconds a node; an unrolled LSTM of primitives would take
 // hundreds):
 //
-//	runOp     E, W→, W←, ids [B,T] → the run: token states and both tapes
-//	statesOp  E, W→, W←, ids, run → the token states [B, T·2H] (a view)
+//	runOp     E, W→, W←, ids [B,T], classes [B,T·MaxClasses] → the run: token states and both tapes
+//	statesOp  E, W→, W←, ids, classes, run → the token states [B, T·2H] (a view)
 //	pickOp    token states, positions [B,K] → picked states [B, K·2H]
 //
 // and their backward Ops. No Op keeps anything between calls: the LSTM's
@@ -28,7 +28,8 @@ import (
 const Pad = -1
 
 // opBase is what runOp, statesOp and backOp share: the BiLSTM and the
-// length T of the batches of stories (their ids are input 3).
+// length T of the batches of stories (their ids are input 3, their classes
+// input 4).
 type opBase struct {
 	gop.Base
 	r *BiLSTM
@@ -65,7 +66,7 @@ func (o *runOp) SymDiff(G.Nodes, *G.Node, *G.Node) (G.Nodes, error) {
 func (o *runOp) Do(vals ...G.Value) (G.Value, error) { return o.UsePreallocDo(nil, vals...) }
 
 func (o *runOp) UsePreallocDo(prealloc G.Value, vals ...G.Value) (G.Value, error) {
-	s, err := o.r.readStories(vals[3], o.T)
+	s, err := o.r.readStories(vals[3], vals[4], o.T)
 	if err != nil {
 		return nil, err
 	}
@@ -88,12 +89,12 @@ func (o *statesOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
 	return o.shape(ds, func(B int) int { return B * o.T * o.r.Width() })
 }
 
-func (o *statesOp) DiffWRT(int) []bool { return []bool{true, true, true, false, false} }
+func (o *statesOp) DiffWRT(int) []bool { return []bool{true, true, true, false, false, false} }
 
 func (o *statesOp) Do(vals ...G.Value) (G.Value, error) {
 	B := vals[3].Shape()[0]
 	n := B * o.T * o.r.Width()
-	run := floats(vals[4])
+	run := floats(vals[5])
 	if len(run) != o.r.runLen(B, o.T) {
 		return nil, fmt.Errorf("reader: run of %d values, want %d", len(run), o.r.runLen(B, o.T))
 	}
@@ -101,12 +102,12 @@ func (o *statesOp) Do(vals ...G.Value) (G.Value, error) {
 }
 
 func (o *statesOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
-	back := &backOp{opBase{Base: gop.NewBase(o.Name+"ᵀ", 6), r: o.r, T: o.T}}
-	packed, err := G.ApplyOp(back, in[0], in[1], in[2], in[3], in[4], grad)
+	back := &backOp{opBase{Base: gop.NewBase(o.Name+"ᵀ", 7), r: o.r, T: o.T}}
+	packed, err := G.ApplyOp(back, append(in[:6:6], grad)...)
 	if err != nil {
 		return nil, err
 	}
-	res := make(G.Nodes, 5)
+	res := make(G.Nodes, len(in))
 	off := 0
 	for i, t := range o.r.Params() {
 		s := t.Shape()
@@ -139,18 +140,18 @@ func (o *backOp) Do(vals ...G.Value) (G.Value, error) { return o.UsePreallocDo(n
 
 func (o *backOp) UsePreallocDo(prealloc G.Value, vals ...G.Value) (G.Value, error) {
 	r := o.r
-	s, err := r.readStories(vals[3], o.T)
+	s, err := r.readStories(vals[3], vals[4], o.T)
 	if err != nil {
 		return nil, err
 	}
-	nE := r.Vocab * r.Embed
+	nE := (r.Vocab + r.Classes) * r.Embed
 	nW := (r.Embed + r.Hidden + 1) * 4 * r.Hidden
 	out, err := gop.Output(prealloc, 1, nE+2*nW)
 	if err != nil {
 		return nil, err
 	}
 	d := out.Float64s()
-	r.backward(floats(vals[0]), floats(vals[1]), floats(vals[2]), s, floats(vals[4]), floats(vals[5]), d[:nE], d[nE:nE+nW], d[nE+nW:])
+	r.backward(floats(vals[0]), floats(vals[1]), floats(vals[2]), s, floats(vals[5]), floats(vals[6]), d[:nE], d[nE:nE+nW], d[nE+nW:])
 	return out, nil
 }
 
@@ -292,10 +293,11 @@ func floats(v G.Value) []float64 { return v.Data().([]float64) }
 
 // Part is the reader added to a Gorgonia graph (BiLSTM.AddTo).
 type Part struct {
-	IDs    *G.Node // input: token ids [B,T], Pad after each story's end
-	Pos    *G.Node // input: the positions to pick [B,K] (pickOp: −n is the question vector)
-	Out    *G.Node // the picked states [B, K·2H]
-	Params G.Nodes // E, W→, W← (the BiLSTM's tensors, shared)
+	IDs     *G.Node // input: token ids [B,T], Pad after each story's end
+	Classes *G.Node // input: each token's classes [B, T·MaxClasses], NoClass where it has fewer
+	Pos     *G.Node // input: the positions to pick [B,K] (pickOp: −n is the question vector)
+	Out     *G.Node // the picked states [B, K·2H]
+	Params  G.Nodes // E, W→, W← (the BiLSTM's tensors, shared)
 }
 
 // AddTo adds the reader to g for batches of B stories of at most T tokens
@@ -307,19 +309,20 @@ func (r *BiLSTM) AddTo(g *G.ExprGraph, B, T, K int) (*Part, error) {
 	}
 	f64 := tensor.Float64
 	p := &Part{
-		IDs: G.NewMatrix(g, f64, G.WithShape(B, T), G.WithName("ids")),
-		Pos: G.NewMatrix(g, f64, G.WithShape(B, K), G.WithName("pos")),
+		IDs:     G.NewMatrix(g, f64, G.WithShape(B, T), G.WithName("ids")),
+		Classes: G.NewMatrix(g, f64, G.WithShape(B, T*MaxClasses), G.WithName("classes")),
+		Pos:     G.NewMatrix(g, f64, G.WithShape(B, K), G.WithName("pos")),
 	}
 	for i, t := range []*tensor.Dense{r.E, r.Fwd, r.Bwd} {
 		name := []string{"reader.E", "reader.W→", "reader.W←"}[i]
 		p.Params = append(p.Params, G.NewMatrix(g, f64, G.WithShape(t.Shape()...), G.WithName(name), G.WithValue(t)))
 	}
-	ins := append(append(G.Nodes{}, p.Params...), p.IDs)
-	run, err := G.ApplyOp(&runOp{opBase{Base: gop.NewBase("bilstm", 4), r: r, T: T}}, ins...)
+	ins := append(append(G.Nodes{}, p.Params...), p.IDs, p.Classes)
+	run, err := G.ApplyOp(&runOp{opBase{Base: gop.NewBase("bilstm", 5), r: r, T: T}}, ins...)
 	if err != nil {
 		return nil, fmt.Errorf("reader: %w", err)
 	}
-	states, err := G.ApplyOp(&statesOp{opBase{Base: gop.NewBase("bilstm.states", 5), r: r, T: T}}, append(ins, run)...)
+	states, err := G.ApplyOp(&statesOp{opBase{Base: gop.NewBase("bilstm.states", 6), r: r, T: T}}, append(ins, run)...)
 	if err != nil {
 		return nil, fmt.Errorf("reader: %w", err)
 	}
@@ -330,11 +333,12 @@ func (r *BiLSTM) AddTo(g *G.ExprGraph, B, T, K int) (*Part, error) {
 }
 
 // states runs the reader without a graph over a batch of token ids [B,T]
-// (Pad after each story's end) and returns the token states [B, T·2H], as
-// statesOp does; the tapes take only what the stories need.
-func (r *BiLSTM) states(ids G.Value) (G.Value, error) {
+// (Pad after each story's end) and their classes [B, T·MaxClasses], and
+// returns the token states [B, T·2H], as statesOp does; the tapes take only
+// what the stories need.
+func (r *BiLSTM) states(ids, classes G.Value) (G.Value, error) {
 	T := ids.Shape()[1]
-	s, err := r.readStories(ids, T)
+	s, err := r.readStories(ids, classes, T)
 	if err != nil {
 		return nil, err
 	}
@@ -352,33 +356,72 @@ func (r *BiLSTM) states(ids G.Value) (G.Value, error) {
 // Params lists the BiLSTM's tensors in the order of Part.Params.
 func (r *BiLSTM) Params() []*tensor.Dense { return []*tensor.Dense{r.E, r.Fwd, r.Bwd} }
 
-// Read runs the reader without a graph (inference): for each story (token
-// ids) the states at its positions (as in Part.Pos: −n is the question
-// vector of a story of n tokens), [len(stories)][K·2H].
-func (r *BiLSTM) Read(stories [][]int, pos [][]float64) ([][]float64, error) {
+// Story is a story as the reader reads it: its token ids and, when the
+// reader has classes, each token's classes (at most MaxClasses; Classes
+// nil or shorter than IDs: none).
+type Story struct {
+	IDs     []int
+	Classes [][]int
+}
+
+// Batch lays out stories as the reader's inputs for stories of at most T
+// tokens: the token ids [B,T] (Pad after each story's end) and their
+// classes [B, T·MaxClasses] (NoClass where a token has fewer).
+func Batch(stories []Story, T int) (ids, classes []float64, err error) {
+	B := len(stories)
+	ids = make([]float64, B*T)
+	classes = make([]float64, B*T*MaxClasses)
+	for i := range classes {
+		classes[i] = NoClass
+	}
+	for b, s := range stories {
+		if len(s.IDs) > T {
+			return nil, nil, fmt.Errorf("reader: story %d has %d tokens, the batch takes %d", b, len(s.IDs), T)
+		}
+		for t := 0; t < T; t++ {
+			ids[b*T+t] = Pad
+			if t >= len(s.IDs) {
+				continue
+			}
+			ids[b*T+t] = float64(s.IDs[t])
+			if t >= len(s.Classes) {
+				continue
+			}
+			if len(s.Classes[t]) > MaxClasses {
+				return nil, nil, fmt.Errorf("reader: story %d: token %d has %d classes, at most %d are read", b, t, len(s.Classes[t]), MaxClasses)
+			}
+			for k, c := range s.Classes[t] {
+				classes[(b*T+t)*MaxClasses+k] = float64(c)
+			}
+		}
+	}
+	return ids, classes, nil
+}
+
+// Read runs the reader without a graph (inference): for each story the
+// states at its positions (as in Part.Pos: −n is the question vector of a
+// story of n tokens), [len(stories)][K·2H].
+func (r *BiLSTM) Read(stories []Story, pos [][]float64) ([][]float64, error) {
 	B := len(stories)
 	if B == 0 || len(pos) != B {
 		return nil, fmt.Errorf("reader: %d stories and %d position lists", B, len(pos))
 	}
 	T, K := 0, len(pos[0])
 	for b, s := range stories {
-		T = max(T, len(s))
+		T = max(T, len(s.IDs))
 		if len(pos[b]) != K {
 			return nil, fmt.Errorf("reader: story %d has %d positions, want %d", b, len(pos[b]), K)
 		}
 	}
-	ids := make([]float64, B*T)
+	ids, classes, err := Batch(stories, T)
+	if err != nil {
+		return nil, err
+	}
 	flat := make([]float64, 0, B*K)
-	for b, s := range stories {
-		for t := 0; t < T; t++ {
-			ids[b*T+t] = Pad
-			if t < len(s) {
-				ids[b*T+t] = float64(s[t])
-			}
-		}
+	for b := range stories {
 		flat = append(flat, pos[b]...)
 	}
-	st, err := r.states(tensor.New(tensor.WithShape(B, T), tensor.WithBacking(ids)))
+	st, err := r.states(tensor.New(tensor.WithShape(B, T), tensor.WithBacking(ids)), tensor.New(tensor.WithShape(B, T*MaxClasses), tensor.WithBacking(classes)))
 	if err != nil {
 		return nil, err
 	}

@@ -43,6 +43,8 @@ const (
 	notOrdinal = `(?![0-9]+(?:[sS][tT]|[nN][dD]|[rR][dD]|[tT][hH])` + aloneAfter + `)`
 	// gluedUnit is a unit word glued to a number ("2.5km").
 	gluedUnit = `(?=[a-zA-Z]+` + aloneAfter + `)`
+	// slashUnitPattern is a number before a slash and a unit ("2.50/km").
+	slashUnitPattern = aloneBefore + decPattern + `/` + gluedUnit
 )
 
 // normStep is one step of the normalizer: a Hugging Face Replace (of a
@@ -106,12 +108,13 @@ func buildNormSteps() []normStep {
 	}
 	// Quantities become NumberToken: a mixed number (3 1/2), a number
 	// with or without signs, a fraction; a number glued to a unit word,
-	// with or without a hyphen (8-inch, 2.5km), but not an ordinal or a
-	// time of day.
+	// with or without a hyphen or a slash (8-inch, 2.5km, 2.50/km), but
+	// not an ordinal or a time of day.
 	num := " " + NumberToken + " "
 	steps = append(steps,
 		re(aloneBefore+`(?:\+*`+intPattern+` +`+fractionPattern+`|[-+−]*`+unsignedPattern+`|`+fractionPattern+`)`+aloneAfter, num),
 		re(aloneBefore+notClock+decPattern+`-`+gluedUnit, num+"- "),
+		re(slashUnitPattern, num+"/ "),
 		re(aloneBefore+notOrdinal+notClock+decPattern+gluedUnit, num),
 		// Lower case, character by character: the two capitals whose
 		// lower case is not one character by itself in every
@@ -126,7 +129,24 @@ func buildNormSteps() []normStep {
 
 // normalizerJSON returns the normalizer of tokenizer.json: a Sequence of
 // the steps.
-func normalizerJSON() map[string]any {
+func normalizerJSON() map[string]any { return sequenceJSON(normSteps) }
+
+// olderNormalizerJSON is the normalizer of the tokenizer.json files of the
+// version before numbers were split off a slash and a unit ("2.50/km"):
+// the vocabularies are the same, so such a file is read with this
+// version's pipeline.
+func olderNormalizerJSON() map[string]any {
+	var steps []normStep
+	for _, s := range normSteps {
+		if s.pattern != slashUnitPattern {
+			steps = append(steps, s)
+		}
+	}
+	return sequenceJSON(steps)
+}
+
+// sequenceJSON is a Sequence normalizer of steps.
+func sequenceJSON(normSteps []normStep) map[string]any {
 	steps := make([]any, len(normSteps))
 	for i, s := range normSteps {
 		switch s.kind {

@@ -200,17 +200,20 @@ func (q Question) NumPos() []int {
 	return out
 }
 
-// gluedRE matches a number glued to a unit word ("2.5km", "8-inch").
-var gluedRE = regexp.MustCompile(`^([0-9][0-9,]*(?:\.[0-9]+)?)(-?)([a-zA-Z]+)$`)
+// gluedRE matches a number glued to a unit word ("2.5km", "8-inch",
+// "2.50/km").
+var gluedRE = regexp.MustCompile(`^([0-9][0-9,]*(?:\.[0-9]+)?)(-?|/)([a-zA-Z]+)$`)
 
 // splitUnits splits every number glued to a unit word into the number, the
-// hyphen if any, and the word: "2.5km" → "2.5" "km", "8-inch" → "8" "-"
-// "inch". Ordinals ("3rd") and times ("10am", "5pm") stay whole.
+// hyphen or slash if any, and the word: "2.5km" → "2.5" "km", "8-inch" →
+// "8" "-" "inch", "2.50/km" → "2.50" "/" "km". Ordinals ("3rd") and times
+// ("10am", "5pm") stay whole.
 func splitUnits(toks []string) []string {
 	var out []string
 	for _, t := range toks {
 		m := gluedRE.FindStringSubmatch(t)
-		if m == nil || ordinalRE.MatchString(t) || strings.EqualFold(m[3], "am") || strings.EqualFold(m[3], "pm") {
+		clock := m != nil && m[2] != "/" && (strings.EqualFold(m[3], "am") || strings.EqualFold(m[3], "pm"))
+		if m == nil || ordinalRE.MatchString(t) || clock {
 			out = append(out, t)
 			continue
 		}

@@ -440,9 +440,11 @@ const writtenAgain = "(written by another tool or version: prepare the data or t
 
 // checkPipeline checks that doc's way from text to tokens is this
 // package's; it reports whether doc is a file of an earlier version
-// (legacy), whose pipeline is replaced by this package's.
+// (legacy: a normalizer that only lowers the case, or olderNormalizerJSON),
+// whose pipeline is replaced by this package's.
 func checkPipeline(doc *hfTokenizer) (legacy bool, err error) {
-	if sameJSON(doc.Normalizer, map[string]any{"type": "Lowercase"}) && sameJSON(doc.PreTokenizer, preTokenizerJSON()) {
+	older := sameJSON(doc.Normalizer, map[string]any{"type": "Lowercase"}) || sameJSON(doc.Normalizer, olderNormalizerJSON())
+	if older && sameJSON(doc.PreTokenizer, preTokenizerJSON()) {
 		return true, nil
 	}
 	switch {

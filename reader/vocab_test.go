@@ -111,6 +111,7 @@ func TestEncode(t *testing.T) {
 		{"money and brackets", "It costs $12.50 (or $0.75).", "it costs $ <num> ( or $ <num> ) ."},
 		{"mixed number and signs", "A florist had 3 1/2 roses and -3 or +2 more.", "a florist had <num> roses and <num> or <num> more ."},
 		{"units and an ordinal", "She ran 2.5km and cut 8-inch pieces on the 3rd day.", "she ran <num> km and cut <num> - inch pieces on the 3rd day ."},
+		{"a rate with a slash", "Tom ran: $2.50/km, pies $14/pies, 1/2 apples.", "tom ran : $ <num> / km , pies $ <num> / pies , <num> apples ."},
 		{"abbreviations", "Mr. Lee gave Ana. 5 pens.", "mr. lee gave ana. <num> pens ."},
 		{"curly quotes", "\u201cWow,\u201d said \u2018Tom\u2019s\u2019 friend.", `" wow , " said 'tom 's ' friend .`},
 		{"white space and capitals", "TOM\tATE 100\u00a0KIWIS\n", "tom ate <num> kiwis"},
@@ -288,27 +289,48 @@ func legacyJSON(t *testing.T, v *Vocab) []byte {
 	return b
 }
 
+// olderJSON is v as tokenizer.json of the version before "2.50/km" was
+// split: olderNormalizerJSON in place of the normalizer.
+func olderJSON(t *testing.T, v *Vocab) []byte {
+	t.Helper()
+	b, err := v.marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	doc["normalizer"] = olderNormalizerJSON()
+	if b, err = indented(doc); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 // A tokenizer.json of an earlier version reads as its vocabulary, with
 // this package's pipeline.
 func TestLoadLegacyVocab(t *testing.T) {
 	v := encodeVocab(t)
-	path := filepath.Join(t.TempDir(), "tokenizer.json")
-	if err := os.WriteFile(path, legacyJSON(t, v), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	old, err := LoadVocab(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !old.Equal(v) {
-		t.Fatalf("pieces %q, want %q", old.words, v.words)
-	}
-	for _, text := range encodeTexts {
-		q := parseAll(t, []string{text + " 12 more"})[0]
-		a, errA := v.Encode(q)
-		b, errB := old.Encode(q)
-		if errA != nil || errB != nil || !reflect.DeepEqual(a, b) {
-			t.Errorf("Encode(%q): %v (%v), from the old file %v (%v)", text, a, errA, b, errB)
+	for name, file := range map[string][]byte{"lower case only": legacyJSON(t, v), "before 2.50/km": olderJSON(t, v)} {
+		path := filepath.Join(t.TempDir(), "tokenizer.json")
+		if err := os.WriteFile(path, file, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		old, err := LoadVocab(path)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !old.Equal(v) {
+			t.Fatalf("%s: pieces %q, want %q", name, old.words, v.words)
+		}
+		for _, text := range append(encodeTexts, "Tom ran $2.50/km") {
+			q := parseAll(t, []string{text + " 12 more"})[0]
+			a, errA := v.Encode(q)
+			b, errB := old.Encode(q)
+			if errA != nil || errB != nil || !reflect.DeepEqual(a, b) {
+				t.Errorf("%s: Encode(%q): %v (%v), from the old file %v (%v)", name, text, a, errA, b, errB)
+			}
 		}
 	}
 }

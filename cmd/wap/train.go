@@ -36,7 +36,7 @@ func runTrain(o trainOpts, stdout, stderr io.Writer) error {
 		return err
 	}
 	// Fail early on a sketch the model cannot use.
-	if _, err := wap.NewModel(file, src, prep.Vocab.Size(), o.cfg.Seed); err != nil {
+	if _, err := wap.NewModel(file, src, prep.Vocab.Size(), o.cfg.Lexicon, o.cfg.Seed); err != nil {
 		return err
 	}
 	cfg := o.cfg

@@ -133,6 +133,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	weightDecay := fs.Float64("weight-decay", def.WeightDecay, "decoupled weight decay λ of Adam (0: none)")
 	wordDrop := fs.Float64("word-dropout", def.WordDropout, "probability of replacing a word of a training story by the unknown token at each update")
 	restarts := fs.Int("restarts", def.Restarts, "train this many models (seeds seed, seed+1, …) that answer together as an ensemble")
+	lex := fs.Bool("lexicon", def.Lexicon, "give the reader the WordNet classes of the words (getting, giving, losing, …) beside their embeddings")
 	bag := fs.Float64("bag", def.Bag, "share of the training problems each model trains on, drawn from its seed (1: all)")
 	resume := fs.Bool("resume", false, "continue each restart from its checkpoint in the model directory (with the same settings; --epochs and --patience may change)")
 	jsonOut := fs.Bool("json", false, "print the result as one JSON object")
@@ -168,7 +169,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg := def
 	cfg.Epochs, cfg.Updates, cfg.Batch, cfg.LR, cfg.Patience, cfg.Seed = *epochs, *updates, *batch, *lr, *patience, *seed
-	cfg.WordDropout, cfg.NoiseEta, cfg.WeightDecay, cfg.Bag = *wordDrop, *noise, *weightDecay, *bag
+	cfg.WordDropout, cfg.NoiseEta, cfg.WeightDecay, cfg.Bag, cfg.Lexicon = *wordDrop, *noise, *weightDecay, *bag, *lex
 	return runTrain(trainOpts{sketch: *sketch, dataDir: *dataDir, modelDir: *modelDir, restarts: *restarts, resume: *resume, jsonOut: *jsonOut, cfg: cfg}, stdout, stderr)
 }
 
@@ -398,5 +399,7 @@ func evalBench(m *wap.Ensemble, cfg wap.Config, vocab *reader.Vocab, half, model
 	printScores("by confidence:", rep.Calibration, []string{wap.ConfHigh, wap.ConfMid, wap.ConfLow, wap.ConfHalf})
 	fmt.Fprintf(stdout, "story words: %d; not one piece of the vocabulary (read as several pieces): %d (%.1f%%); unknown: %d (%.1f%%)\n",
 		rep.Words, rep.Unseen, 100*float64(rep.Unseen)/float64(max(rep.Words, 1)), rep.Unknown, 100*float64(rep.Unknown)/float64(max(rep.Words, 1)))
+	fmt.Fprintf(stdout, "words with WordNet classes: %d (%.1f%%); of the words not one piece: %d (%.1f%%)\n",
+		rep.Classed, 100*float64(rep.Classed)/float64(max(rep.Words, 1)), rep.UnseenClassed, 100*float64(rep.UnseenClassed)/float64(max(rep.Unseen, 1)))
 	return nil
 }

@@ -90,12 +90,13 @@ func TestWAPPipeline(t *testing.T) {
 			} `json:"results"`
 		} `json:"report"`
 	}
-	if err := json.Unmarshal([]byte(out), &bench); code != 0 || err != nil || bench.Split != "bench-dev" || bench.N != 100 || len(bench.Report.Results) != 100 || bench.Report.Words < 1000 {
+	if err := json.Unmarshal([]byte(out), &bench); code != 0 || err != nil || bench.Split != "bench-dev" || bench.N != 500 || len(bench.Report.Results) != 500 || bench.Report.Words < 5000 {
 		t.Errorf("eval --bench dev: exit %d, %v, %.200q %s", code, err, out, errs)
 	}
-	code, out, errs = runWap(t, "eval", "--model", model, "--bench", "dev")
-	if code != 0 || !strings.Contains(out, "per phenomenon:") || !strings.Contains(out, "95% interval") || !strings.Contains(out, "by confidence:") || !strings.Contains(out, "story words:") {
-		t.Errorf("eval --bench dev: exit %d: %q %s", code, out, errs)
+	code, out, errs = runWap(t, "eval", "--model", model, "--bench", "test")
+	if code != 0 || !strings.Contains(out, "per phenomenon:") || !strings.Contains(out, "95% interval") || !strings.Contains(out, "by confidence:") ||
+		!strings.Contains(out, "story words:") || !strings.Contains(out, "words with WordNet classes:") {
+		t.Errorf("eval --bench test: exit %d: %q %s", code, out, errs)
 	}
 	code, out, errs = runWap(t, "answer", "--model", model, florist)
 	if code != 0 {

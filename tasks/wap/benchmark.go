@@ -13,16 +13,19 @@ import (
 	"strings"
 
 	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/reader/lexicon"
 	"github.com/d4lang/d4/tasks/wap/cc"
 )
 
-// The hand-written benchmark: 200 CC-style problems over the five patterns
-// (40 each), written for this project independently of CC and of the
+// The hand-written benchmark: 600 CC-style problems over the five patterns
+// (a fifth each), written for this project independently of CC and of the
 // generator, in phrasings people use (other topics, the question first,
 // numbers out of the equation's order, flashbacks, informal and terse
 // register, synonyms of the cue words, money, decimals and large numbers).
-// dev.jsonl (100) is for looking at while developing; test.jsonl (100) is
-// evaluated only to report. Nothing is ever trained on either.
+// dev.jsonl (500: writers A and B's dev half, and all the problems of
+// writers C to F) is for looking at and deciding while developing;
+// test.jsonl (100: writers A and B's test half) is evaluated only to
+// report. Nothing is ever trained on either.
 //
 //go:embed benchmark/dev.jsonl benchmark/test.jsonl
 var benchFiles embed.FS
@@ -128,11 +131,14 @@ type BenchReport struct {
 	Calibration map[string]Score `json:"calibration"`
 	// Words counts the story words (not numbers); Unseen those that are not
 	// one piece of the vocabulary (read as several pieces), Unknown those
-	// read as the unknown token.
-	Words   int            `json:"words"`
-	Unseen  int            `json:"unseen_words"`
-	Unknown int            `json:"unknown_words"`
-	Results []*BenchResult `json:"results"`
+	// read as the unknown token; Classed and UnseenClassed those of Words
+	// and of Unseen that have WordNet classes (package lexicon).
+	Words         int            `json:"words"`
+	Unseen        int            `json:"unseen_words"`
+	Unknown       int            `json:"unknown_words"`
+	Classed       int            `json:"words_with_classes"`
+	UnseenClassed int            `json:"unseen_words_with_classes"`
+	Results       []*BenchResult `json:"results"`
 }
 
 // Calibration buckets.
@@ -206,13 +212,25 @@ func countWords(rep *BenchReport, text string, vocab *reader.Vocab) {
 			num[n.Pos+k] = true
 		}
 	}
+	lex := lexicon.Default()
 	for i, t := range q.Tokens {
 		if num[i] {
 			continue
 		}
 		rep.Words++
+		next := ""
+		if i+1 < len(q.Tokens) {
+			next = strings.ToLower(q.Tokens[i+1])
+		}
+		classed := len(lex.Classes(strings.ToLower(t), next)) > 0
+		if classed {
+			rep.Classed++
+		}
 		if !vocab.Whole(t) {
 			rep.Unseen++
+			if classed {
+				rep.UnseenClassed++
+			}
 			enc, err := vocab.Encode(reader.Question{Text: t})
 			if err == nil && len(enc.IDs) == 1 && enc.IDs[0] == reader.UnkID {
 				rep.Unknown++

@@ -56,8 +56,9 @@
 // A trained model lives in a model directory (Model.Save, SaveEnsemble,
 // Load, LoadModel): config.json (the sketch's source, the sizes, the data,
 // the saved epoch's figures and the checksums of the other files),
-// model.safetensors (the weights, named reader.embed, reader.fwd.W,
-// reader.bwd.W, slotI.stageJ.W and .b), tokenizer.json and
+// model.safetensors (the weights, named reader.embed — with the lexicon's
+// classes, their vectors after the words' —, reader.fwd.W, reader.bwd.W,
+// slotI.stageJ.W and .b), tokenizer.json and
 // tokenizer_config.json, and, for an ensemble, one such directory per
 // model. Training (TrainModels, with a
 // TrainingDir that holds the directory's lock) publishes the whole

@@ -12,6 +12,7 @@ import (
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
 	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/reader/lexicon"
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
@@ -63,6 +64,7 @@ func LayoutOf(code *forth.Code) (Layout, error) {
 type Problem struct {
 	ID         int64
 	IDs        []int
+	Classes    [][]int // each token's classes (lexicon.Default)
 	NumPos     [Numbers]int
 	Numbers    [Numbers]int
 	Quantities []reader.Quantity
@@ -91,13 +93,18 @@ type Model struct {
 }
 
 // NewModel compiles the sketch for the paper's sizes and draws the reader's
-// and the slots' weights from seed.
-func NewModel(sketchFile, sketch string, vocab int, seed int64) (*Model, error) {
+// and the slots' weights from seed; with lex, the reader reads the words'
+// classes of lexicon.Default beside their embeddings.
+func NewModel(sketchFile, sketch string, vocab int, lex bool, seed int64) (*Model, error) {
 	mach, err := d4.NewModel(sketchFile, sketch, ValueSize, StackSize, 0, seed)
 	if err != nil {
 		return nil, err
 	}
-	r, err := reader.NewBiLSTM(vocab, Embed, Hidden, seed+1)
+	classes := 0
+	if lex {
+		classes = lexicon.Default().Size()
+	}
+	r, err := reader.NewBiLSTM(vocab, classes, Embed, Hidden, seed+1)
 	if err != nil {
 		return nil, err
 	}
@@ -265,7 +272,7 @@ func (m *Model) tensors() []*tensor.Dense {
 func (m *Model) run(gr *graph, ps []*Problem) (float64, []float64, error) {
 	sz := m.Machine.Sizes
 	B, T, S, TW := gr.B, gr.T, sz.Len(), sz.TargetWidth()
-	ids := make([]float64, B*T)
+	stories := make([]reader.Story, B)
 	pos := make([]float64, 0, B*(1+Numbers))
 	base := make([]float64, 0, B*S)
 	target := make([]float64, B*TW)
@@ -276,16 +283,7 @@ func (m *Model) run(gr *graph, ps []*Problem) (float64, []float64, error) {
 		if err := m.check(p); err != nil {
 			return 0, nil, err
 		}
-		if len(p.IDs) > T {
-			return 0, nil, fmt.Errorf("problem %d has %d tokens, the graph takes %d", p.ID, len(p.IDs), T)
-		}
-		row := ids[b*T : (b+1)*T]
-		for t := range row {
-			row[t] = reader.Pad
-			if t < len(p.IDs) {
-				row[t] = float64(p.IDs[t])
-			}
-		}
+		stories[b] = m.story(p)
 		pos = append(pos, picks(p)...)
 		x, err := m.base(p)
 		if err != nil {
@@ -300,11 +298,15 @@ func (m *Model) run(gr *graph, ps []*Problem) (float64, []float64, error) {
 			copy(target[b*TW:], tg)
 		}
 	}
+	ids, classes, err := reader.Batch(stories, T)
+	if err != nil {
+		return 0, nil, fmt.Errorf("wap: %w", err)
+	}
 	lets := []struct {
 		n    *G.Node
 		d    []float64
 		rows int
-	}{{gr.rd.IDs, ids, T}, {gr.rd.Pos, pos, 1 + Numbers}, {gr.base, base, S}, {gr.target, target, TW}}
+	}{{gr.rd.IDs, ids, T}, {gr.rd.Classes, classes, T * reader.MaxClasses}, {gr.rd.Pos, pos, 1 + Numbers}, {gr.base, base, S}, {gr.target, target, TW}}
 	for _, l := range lets {
 		if err := G.Let(l.n, tensor.New(tensor.WithShape(B, l.rows), tensor.WithBacking(l.d))); err != nil {
 			return 0, nil, err
@@ -318,11 +320,23 @@ func (m *Model) run(gr *graph, ps []*Problem) (float64, []float64, error) {
 	return gr.part.Loss.Value().Data().(float64), final, nil
 }
 
+// story is a problem as the model's reader reads it: its ids, and its
+// classes if the reader reads them.
+func (m *Model) story(p *Problem) reader.Story {
+	s := reader.Story{IDs: p.IDs}
+	if m.Reader.Classes > 0 {
+		s.Classes = p.Classes
+	}
+	return s
+}
+
 // Problems converts prepared rows to problems.
 func Problems(rows []Row) []*Problem {
 	out := make([]*Problem, len(rows))
+	lex := lexicon.Default()
 	for i, r := range rows {
-		p := &Problem{ID: r.ID, Answer: int(r.Answer), IDs: make([]int, len(r.TokenIDs)), Generated: r.Source == SourceSynthetic}
+		p := &Problem{ID: r.ID, Answer: int(r.Answer), IDs: make([]int, len(r.TokenIDs)), Generated: r.Source == SourceSynthetic,
+			Classes: lex.Pieces(r.Tokens, reader.SubwordPrefix)}
 		for t, id := range r.TokenIDs {
 			p.IDs[t] = int(id)
 		}
@@ -414,7 +428,7 @@ func problemFromText(text string, vocab *reader.Vocab) (*Problem, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Problem{Answer: -1, IDs: enc.IDs, Quantities: q.Quantities}
+	p := &Problem{Answer: -1, IDs: enc.IDs, Classes: lexicon.Default().Pieces(enc.Pieces, reader.SubwordPrefix), Quantities: q.Quantities}
 	for k, n := range q.Quantities {
 		p.NumPos[k] = enc.NumPos[k]
 		if inRange(n, ValueSize) {

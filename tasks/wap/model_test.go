@@ -15,6 +15,7 @@ import (
 	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/reader/lexicon"
 	"github.com/d4lang/d4/sketches"
 	"github.com/d4lang/d4/tasks/wap/synth"
 )
@@ -31,22 +32,29 @@ func wapSketch(t *testing.T) string {
 
 func paperModel(t *testing.T, vocab int, seed int64) *Model {
 	t.Helper()
-	m, err := NewModel("wap.fth", wapSketch(t), vocab, seed)
+	m, err := NewModel("wap.fth", wapSketch(t), vocab, true, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return m
 }
 
-// randomProblems draws stories of random tokens with three numbers.
+// randomProblems draws stories of random tokens, of none to two random
+// classes each, with three numbers.
 func randomProblems(n, vocab int, seed int64) []*Problem {
 	rng := rand.New(rand.NewSource(seed))
+	classes := lexicon.Default().Size()
 	var out []*Problem
 	for i := 0; i < n; i++ {
 		T := 5 + rng.Intn(6)
 		p := &Problem{ID: int64(i), Answer: rng.Intn(ValueSize)}
 		for t := 0; t < T; t++ {
 			p.IDs = append(p.IDs, rng.Intn(vocab))
+			var cs []int
+			for range rng.Intn(3) {
+				cs = append(cs, rng.Intn(classes))
+			}
+			p.Classes = append(p.Classes, cs)
 		}
 		perm := rng.Perm(T)
 		for k := 0; k < Numbers; k++ {
@@ -96,7 +104,7 @@ func TestModelRefusesSketches(t *testing.T) {
 		"dynamic":   "VARIABLE QUESTION CREATE REPR_BUFFER 3 ALLOT CREATE NUM_BUFFER 3 ALLOT 1 2 { observe D0 -> choose + - } IF 1 THEN",
 		"too small": "VARIABLE QUESTION VARIABLE REPR_BUFFER CREATE NUM_BUFFER 3 ALLOT 1",
 	} {
-		if _, err := NewModel(name+".fth", src, 10, 1); err == nil {
+		if _, err := NewModel(name+".fth", src, 10, false, 1); err == nil {
 			t.Errorf("%s: accepted", name)
 		} else {
 			t.Logf("%s: %v", name, err)
@@ -122,9 +130,9 @@ func TestGraphAgreesWithSoftRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stories, pos := make([][]int, len(ps)), make([][]float64, len(ps))
+	stories, pos := make([]reader.Story, len(ps)), make([][]float64, len(ps))
 	for i, p := range ps {
-		stories[i], pos[i] = p.IDs, picks(p)
+		stories[i], pos[i] = m.story(p), picks(p)
 	}
 	vecs, err := m.Reader.Read(stories, pos)
 	if err != nil {
@@ -229,7 +237,7 @@ func TestSolveAnswersItsFormula(t *testing.T) {
 		// The outcomes of every combination of decisions have
 		// probabilities that sum to 1; the confidence is the answer's.
 		p := ps[2]
-		vecs, _ := m.Reader.Read([][]int{p.IDs}, [][]float64{picks(p)})
+		vecs, _ := m.Reader.Read([]reader.Story{m.story(p)}, [][]float64{picks(p)})
 		execs, _, err := m.softRun(p, vecs[0])
 		if err != nil {
 			t.Fatal(err)

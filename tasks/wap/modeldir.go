@@ -15,6 +15,7 @@ import (
 	"github.com/d4lang/d4/internal/safetensors"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/reader/lexicon"
 )
 
 // A model directory holds everything `wap eval` and `wap answer` need:
@@ -24,7 +25,8 @@ import (
 //	                        training figures of the saved epoch, and the
 //	                        SHA-256 of every other file of the model
 //	model.safetensors       the weights by name, float64: reader.embed
-//	                        [vocab, 75], reader.fwd.W and reader.bwd.W
+//	                        [vocab + classes, 75] (classes: the lexicon's,
+//	                        0 without --lexicon), reader.fwd.W and reader.bwd.W
 //	                        [151, 300] (see reader.BiLSTM), and the slots'
 //	                        slotI.stageJ.W and .b
 //	tokenizer.json          the vocabulary (a Hugging Face tokenizer)
@@ -70,9 +72,13 @@ type Config struct {
 	Vocab      int    `json:"vocab"`
 	Embed      int    `json:"embed"`
 	Hidden     int    `json:"hidden"`
-	ValueSize  int    `json:"value_size"`
-	StackSize  int    `json:"stack_size"`
-	Seed       int64  `json:"seed"`
+	// Classes is the number of lexical classes the reader reads (0: none),
+	// Lexicon the SHA-256 of their table (lexicon.Lexicon.Hash).
+	Classes   int    `json:"classes,omitempty"`
+	Lexicon   string `json:"lexicon_sha256,omitempty"`
+	ValueSize int    `json:"value_size"`
+	StackSize int    `json:"stack_size"`
+	Seed      int64  `json:"seed"`
 	// Data says what the model was trained on: "cc" or "synthetic", the
 	// prepared directory and the source it was prepared from.
 	Data      string `json:"data"`
@@ -104,6 +110,10 @@ func (cfg *Config) describe(m *Model) {
 	cfg.Format = ModelFormat
 	cfg.SketchFile, cfg.Sketch, cfg.SketchHash = m.Machine.SketchFile, m.Machine.Sketch, d4.SketchHash(m.Machine.Sketch)
 	cfg.Vocab, cfg.Embed, cfg.Hidden = m.Reader.Vocab, m.Reader.Embed, m.Reader.Hidden
+	cfg.Classes, cfg.Lexicon = m.Reader.Classes, ""
+	if m.Reader.Classes > 0 {
+		cfg.Lexicon = lexicon.Default().Hash
+	}
 	cfg.ValueSize, cfg.StackSize = m.Machine.Sizes.V, m.Machine.Sizes.L
 }
 
@@ -458,7 +468,11 @@ func loadMember(dir string, cfg Config) (*Model, *reader.Vocab, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("config.json: %w", err)
 	}
-	r, err := reader.NewBiLSTM(cfg.Vocab, cfg.Embed, cfg.Hidden, 0)
+	if lex := lexicon.Default(); cfg.Classes > 0 && (cfg.Classes != lex.Size() || cfg.Lexicon != lex.Hash) {
+		return nil, nil, fmt.Errorf("config.json: the model reads %d word classes of the lexicon %.12s…, this program has %d of %.12s…: train it again",
+			cfg.Classes, cfg.Lexicon, lex.Size(), lex.Hash)
+	}
+	r, err := reader.NewBiLSTM(cfg.Vocab, cfg.Classes, cfg.Embed, cfg.Hidden, 0)
 	if err != nil {
 		return nil, nil, fmt.Errorf("config.json: %w", err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/d4lang/d4/internal/modeldir"
 	"github.com/d4lang/d4/internal/safetensors/spectest"
 	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/reader/lexicon"
 )
 
 // toyVocab is a vocabulary of at least the 12 ids of toyProblems.
@@ -58,6 +59,9 @@ func TestSaveLoad(t *testing.T) {
 	if got.Epoch != 2 || got.DevAccuracy != 55.5 || got.SketchHash == "" || !strings.Contains(got.Sketch, "REPR_BUFFER") || !bvocab.Equal(vocab) {
 		t.Errorf("config read back: %+v", got)
 	}
+	if lex := lexicon.Default(); got.Classes != lex.Size() || got.Lexicon != lex.Hash || back.Reader.Classes != lex.Size() {
+		t.Errorf("config.json: %d classes of lexicon %q, reader %d; want %d of %q", got.Classes, got.Lexicon, back.Reader.Classes, lex.Size(), lex.Hash)
+	}
 	for _, name := range tokenizerFiles {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil || got.Files[name] == "" {
 			t.Errorf("%s: %v, checksum %q in config.json", name, err, got.Files[name])
@@ -73,7 +77,7 @@ func TestSaveLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	tensors, meta := specParse(t, b)
-	want := map[string][]int{"reader.embed": {vocab.Size(), Embed}, "reader.fwd.W": {Embed + Hidden + 1, 4 * Hidden}, "reader.bwd.W": {Embed + Hidden + 1, 4 * Hidden}}
+	want := map[string][]int{"reader.embed": {vocab.Size() + lexicon.Default().Size(), Embed}, "reader.fwd.W": {Embed + Hidden + 1, 4 * Hidden}, "reader.bwd.W": {Embed + Hidden + 1, 4 * Hidden}}
 	for _, p := range m.Machine.Params() {
 		want[p.Name] = []int(p.T.Shape())
 	}
@@ -184,6 +188,11 @@ func TestLoadRefuses(t *testing.T) {
 			copyDir(t, good, dir)
 			os.Remove(filepath.Join(dir, WeightsFile))
 		}, "no such file"},
+		{"another lexicon", func(dir string) {
+			copyDir(t, good, dir)
+			b, _ := os.ReadFile(filepath.Join(dir, "config.json"))
+			os.WriteFile(filepath.Join(dir, "config.json"), []byte(strings.Replace(string(b), lexicon.Default().Hash, strings.Repeat("0", 64), 1)), 0o644)
+		}, "word classes of the lexicon 000000000000…, this program has"},
 		{"another tool's model", func(dir string) {
 			os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"format": "d4-sketch-model/1"}`), 0o644)
 		}, `format "d4-sketch-model/1", want "wap-model/3": not a model of wap`},

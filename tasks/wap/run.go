@@ -58,7 +58,7 @@ func TrainModels(w *TrainingDir, spec RunSpec) ([]Restart, Config, error) {
 func trainRestart(w *TrainingDir, spec RunSpec, k int, data string) (Restart, error) {
 	c := spec.Cfg
 	c.Seed += int64(k)
-	m, err := NewModel(spec.SketchFile, spec.Sketch, spec.Vocab.Size(), c.Seed)
+	m, err := NewModel(spec.SketchFile, spec.Sketch, spec.Vocab.Size(), c.Lexicon, c.Seed)
 	if err != nil {
 		return Restart{}, err
 	}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+
+	"github.com/d4lang/d4/reader"
 )
 
 // Solution is what the model makes of one problem.
@@ -57,13 +59,13 @@ func (m *Model) executions(ps []*Problem) ([][]execution, error) {
 	if len(ps) == 0 {
 		return nil, nil
 	}
-	stories := make([][]int, len(ps))
+	stories := make([]reader.Story, len(ps))
 	pos := make([][]float64, len(ps))
 	for i, p := range ps {
 		if err := m.check(p); err != nil {
 			return nil, err
 		}
-		stories[i], pos[i] = p.IDs, picks(p)
+		stories[i], pos[i] = m.story(p), picks(p)
 	}
 	vecs, err := m.Reader.Read(stories, pos)
 	if err != nil {

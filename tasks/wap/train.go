@@ -44,6 +44,9 @@ type TrainConfig struct {
 	// Updates sets the number of epochs when Epochs is 0: as many as make
 	// at least Updates updates (see EpochsFor).
 	Updates int
+	// Lexicon gives the reader the WordNet classes of the words (package
+	// lexicon) beside their embeddings.
+	Lexicon bool
 	// Restarts is how many models `wap train` trains (seeds Seed, Seed+1,
 	// …), keeping the one with the best dev accuracy.
 	Restarts int

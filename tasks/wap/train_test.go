@@ -146,7 +146,7 @@ func TestLearnsGeneratedProblems(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := NewModel("wap.fth", wapSketch(t), prep.Vocab.Size(), 1)
+	m, err := NewModel("wap.fth", wapSketch(t), prep.Vocab.Size(), DefaultTrainConfig().Lexicon, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
