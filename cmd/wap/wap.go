@@ -225,7 +225,7 @@ func parseEval(args []string, stderr io.Writer) (evalFlags, error) {
 	fs := flag.NewFlagSet("wap eval", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&f.split, "split", "test", "split of the prepared data to evaluate: train, dev or test")
-	fs.StringVar(&f.bench, "bench", "", "evaluate on a half of the hand-written benchmark instead: dev or test")
+	fs.StringVar(&f.bench, "bench", "", "evaluate on a set of the hand-written benchmark instead: dev (500 problems) or test (100)")
 	fs.StringVar(&f.dataDir, "data", defaultPrepared, "prepared data (wap prepare)")
 	fs.StringVar(&f.modelDir, "model", defaultModel, "model directory")
 	fs.BoolVar(&f.jsonOut, "json", false, "print one JSON object with split, n and accuracy")
@@ -369,7 +369,7 @@ func trainedOn(cfg wap.Config) string {
 	return cfg.Data + " data"
 }
 
-// evalBench evaluates a model on a half of the hand-written benchmark.
+// evalBench evaluates a model on a set of the hand-written benchmark.
 func evalBench(m *wap.Ensemble, cfg wap.Config, vocab *reader.Vocab, half, modelDir string, jsonOut bool, stdout io.Writer) error {
 	items, err := wap.Benchmark(half)
 	if err != nil {
@@ -383,7 +383,7 @@ func evalBench(m *wap.Ensemble, cfg wap.Config, vocab *reader.Vocab, half, model
 		return json.NewEncoder(stdout).Encode(map[string]any{"split": "bench-" + half, "n": rep.All.N, "accuracy": round(rep.All.Acc, 2),
 			"interval95": interval95(rep.All.Right, rep.All.N), "trained_on": cfg.Data, "generated": cfg.Generated, "report": rep})
 	}
-	fmt.Fprintf(stdout, "model %s (%s), evaluated on the %s half of the hand-written benchmark\n",
+	fmt.Fprintf(stdout, "model %s (%s), evaluated on the %s set of the hand-written benchmark\n",
 		modelDir, describe(cfg), half)
 	fmt.Fprintf(stdout, "accuracy %.1f%% (%d/%d; %s)\n", rep.All.Acc, rep.All.Right, rep.All.N, intervalText(rep.All.Right, rep.All.N))
 	printScores := func(title string, m map[string]wap.Score, keys []string) {

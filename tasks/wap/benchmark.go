@@ -30,8 +30,8 @@ import (
 //go:embed benchmark/dev.jsonl benchmark/test.jsonl
 var benchFiles embed.FS
 
-// BenchHalves are the names of the benchmark's halves.
-var BenchHalves = []string{"dev", "test"}
+// BenchSets are the names of the benchmark's sets.
+var BenchSets = []string{"dev", "test"}
 
 // BenchItem is one benchmark problem (one line of the JSONL files).
 type BenchItem struct {
@@ -54,13 +54,13 @@ type BenchItem struct {
 	exact *big.Rat
 }
 
-// Benchmark returns a half of the benchmark ("dev" or "test").
-func Benchmark(half string) ([]BenchItem, error) {
-	b, err := benchFiles.ReadFile("benchmark/" + half + ".jsonl")
+// Benchmark returns a set of the benchmark ("dev" or "test").
+func Benchmark(set string) ([]BenchItem, error) {
+	b, err := benchFiles.ReadFile("benchmark/" + set + ".jsonl")
 	if err != nil {
-		return nil, fmt.Errorf("the benchmark has no half %q (want %s)", half, strings.Join(BenchHalves, " or "))
+		return nil, fmt.Errorf("the benchmark has no set %q (want %s)", set, strings.Join(BenchSets, " or "))
 	}
-	return ReadBenchmark(bytes.NewReader(b), half+".jsonl")
+	return ReadBenchmark(bytes.NewReader(b), set+".jsonl")
 }
 
 // ReadBenchmark reads benchmark problems from JSONL, one object a line; an

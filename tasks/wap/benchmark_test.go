@@ -35,7 +35,7 @@ func patternValue(pattern string, a, b, c *big.Rat) *big.Rat {
 // time.
 func TestBenchmarkItems(t *testing.T) {
 	seen := map[string]bool{}
-	for _, half := range BenchHalves {
+	for _, half := range BenchSets {
 		items, err := Benchmark(half)
 		if err != nil {
 			t.Fatal(err)

@@ -150,7 +150,7 @@ func TestTokenizerGivesProseIDs(t *testing.T) {
 				t.Logf("%s: %d of %d readable CC problems get prose's ids", set.name, all.same, all.n)
 			}
 			var bench agreement
-			for _, half := range BenchHalves {
+			for _, half := range BenchSets {
 				items, err := Benchmark(half)
 				if err != nil {
 					t.Fatal(err)
