@@ -145,10 +145,10 @@ func olderNormalizerJSON() map[string]any {
 	return sequenceJSON(steps)
 }
 
-// sequenceJSON is a Sequence normalizer of steps.
-func sequenceJSON(normSteps []normStep) map[string]any {
-	steps := make([]any, len(normSteps))
-	for i, s := range normSteps {
+// sequenceJSON is a Sequence normalizer of list.
+func sequenceJSON(list []normStep) map[string]any {
+	steps := make([]any, len(list))
+	for i, s := range list {
 		switch s.kind {
 		case "Lowercase":
 			steps[i] = map[string]any{"type": "Lowercase"}

@@ -155,11 +155,18 @@ func dedupe(s []string) []string {
 // order; next, when not empty, is the word that follows it: a pair that
 // WordNet lists ("used" "up": use_up) gives the pair's classes.
 func (l *Lexicon) Classes(word, next string) []int {
+	cs, _ := l.classes(word, next)
+	return cs
+}
+
+// classes is Classes, and whether the classes are those of the pair of
+// word and next.
+func (l *Lexicon) classes(word, next string) ([]int, bool) {
 	lemmas := l.Lemmas(word)
 	if next != "" {
 		for _, lemma := range lemmas {
 			if cs, ok := l.lemmas[lemma+"_"+next]; ok {
-				return slices.Clone(cs[:min(len(cs), MaxClasses)])
+				return slices.Clone(cs[:min(len(cs), MaxClasses)]), true
 			}
 		}
 	}
@@ -169,7 +176,7 @@ func (l *Lexicon) Classes(word, next string) []int {
 	}
 	slices.Sort(out)
 	out = slices.Compact(out)
-	return out[:min(len(out), MaxClasses)]
+	return out[:min(len(out), MaxClasses)], false
 }
 
 // Pieces gives each piece of a WordPiece encoding (a word's first piece,
@@ -196,9 +203,9 @@ func (l *Lexicon) Pieces(pieces []string, cont string) [][]int {
 		if i+1 < len(words) {
 			next = words[i+1].text
 		}
-		cs := l.Classes(w.text, next)
+		cs, pair := l.classes(w.text, next)
 		end := w.end
-		if next != "" && l.pair(w.text, next) {
+		if pair {
 			end = words[i+1].end
 			i++
 		}
@@ -207,14 +214,4 @@ func (l *Lexicon) Pieces(pieces []string, cont string) [][]int {
 		}
 	}
 	return out
-}
-
-// pair reports whether a word and the next form a pair WordNet lists.
-func (l *Lexicon) pair(word, next string) bool {
-	for _, lemma := range l.Lemmas(word) {
-		if _, ok := l.lemmas[lemma+"_"+next]; ok {
-			return true
-		}
-	}
-	return false
 }

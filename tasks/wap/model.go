@@ -283,6 +283,9 @@ func (m *Model) run(gr *graph, ps []*Problem) (float64, []float64, error) {
 		if err := m.check(p); err != nil {
 			return 0, nil, err
 		}
+		if len(p.IDs) > T {
+			return 0, nil, fmt.Errorf("problem %d has %d tokens, the graph takes %d", p.ID, len(p.IDs), T)
+		}
 		stories[b] = m.story(p)
 		pos = append(pos, picks(p)...)
 		x, err := m.base(p)

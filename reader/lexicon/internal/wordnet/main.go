@@ -13,6 +13,7 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -99,7 +100,7 @@ func run(dir, out string) error {
 			continue
 		}
 		list := make([]string, 0, len(classes))
-		for _, c := range mapsKeys(classes) {
+		for _, c := range slices.Sorted(maps.Keys(classes)) {
 			list = append(list, strconv.Itoa(c))
 		}
 		known[lemma] = true
@@ -125,15 +126,6 @@ func run(dir, out string) error {
 		}
 	}
 	return os.WriteFile(out, []byte(b.String()), 0o644)
-}
-
-func mapsKeys(m map[int]bool) []int {
-	var out []int
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
 
 // ancestors returns a synset and all synsets above it.
