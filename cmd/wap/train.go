@@ -57,7 +57,7 @@ func runTrain(o trainOpts, stdout, stderr io.Writer) error {
 // every epoch (marked * when it is the restart's best so far).
 func showProgress(spec *wap.RunSpec, restarts int, stderr io.Writer) interface{ Finish() error } {
 	cfg := spec.Cfg
-	batches := (cfg.BagSize(spec.Train) + cfg.Batch - 1) / cfg.Batch
+	batches := (cfg.EpochSize(spec.Train) + cfg.Batch - 1) / cfg.Batch
 	bar := cli.NewBar(stderr, restarts*cfg.Epochs*batches, "training", true)
 	prefix := func(k int) string {
 		if restarts == 1 {

@@ -135,6 +135,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	restarts := fs.Int("restarts", def.Restarts, "train this many models (seeds seed, seed+1, …) that answer together as an ensemble")
 	lex := fs.Bool("lexicon", def.Lexicon, "give the reader the WordNet classes of the words (getting, giving, losing, …) beside their embeddings")
 	bag := fs.Float64("bag", def.Bag, "share of the training problems each model trains on, drawn from its seed (1: all)")
+	ccPasses := fs.Int("cc-passes", def.CCPasses, "the fewest times each model trains on each of CC's problems: with fewer epochs, each epoch repeats them")
 	resume := fs.Bool("resume", false, "continue each restart from its checkpoint in the model directory (with the same settings; --epochs and --patience may change)")
 	jsonOut := fs.Bool("json", false, "print the result as one JSON object")
 	fs.Usage = func() {
@@ -164,12 +165,14 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 		return cli.Usagef("--restarts must be ≥ 1, got %d", *restarts)
 	case !(*bag > 0 && *bag <= 1):
 		return cli.Usagef("--bag must be in (0, 1], got %v", *bag)
+	case *ccPasses < 0:
+		return cli.Usagef("--cc-passes must be ≥ 0, got %d", *ccPasses)
 	case *epochs < 0 || *epochs == 0 && *updates < 1:
 		return cli.Usagef("--epochs must be ≥ 1, or 0 with --updates ≥ 1; got %d and %d", *epochs, *updates)
 	}
 	cfg := def
 	cfg.Epochs, cfg.Updates, cfg.Batch, cfg.LR, cfg.Patience, cfg.Seed = *epochs, *updates, *batch, *lr, *patience, *seed
-	cfg.WordDropout, cfg.NoiseEta, cfg.WeightDecay, cfg.Bag, cfg.Lexicon = *wordDrop, *noise, *weightDecay, *bag, *lex
+	cfg.WordDropout, cfg.NoiseEta, cfg.WeightDecay, cfg.Bag, cfg.CCPasses, cfg.Lexicon = *wordDrop, *noise, *weightDecay, *bag, *ccPasses, *lex
 	return runTrain(trainOpts{sketch: *sketch, dataDir: *dataDir, modelDir: *modelDir, restarts: *restarts, resume: *resume, jsonOut: *jsonOut, cfg: cfg}, stdout, stderr)
 }
 

@@ -33,6 +33,7 @@ type Settings struct {
 	WeightDecay float64 `json:"weight_decay"`
 	WordDropout float64 `json:"word_dropout"`
 	Bag         float64 `json:"bag"`
+	CCPasses    int     `json:"cc_passes"`
 	Restarts    int     `json:"restarts"`
 	Lexicon     bool    `json:"lexicon"`
 	// Data is DataHash of the training and dev problems.
@@ -43,7 +44,7 @@ type Settings struct {
 // (DataHash).
 func SettingsOf(c TrainConfig, data string) Settings {
 	return Settings{Seed: c.Seed, Batch: c.Batch, LR: c.LR, Clip: c.Clip, NoiseEta: c.NoiseEta, WeightDecay: c.WeightDecay,
-		WordDropout: c.WordDropout, Bag: c.Bag, Restarts: c.Restarts, Lexicon: c.Lexicon, Data: data}
+		WordDropout: c.WordDropout, Bag: c.Bag, CCPasses: c.CCPasses, Restarts: c.Restarts, Lexicon: c.Lexicon, Data: data}
 }
 
 // differences lists the settings of b that differ from a, as flags
@@ -52,7 +53,7 @@ func (a Settings) differences(b Settings) string {
 	d := cli.Changes(cli.Compare("--seed", a.Seed, b.Seed), cli.Compare("--batch", a.Batch, b.Batch), cli.Compare("--lr", a.LR, b.LR),
 		cli.Compare("gradient clipping", a.Clip, b.Clip), cli.Compare("--noise", a.NoiseEta, b.NoiseEta),
 		cli.Compare("--weight-decay", a.WeightDecay, b.WeightDecay), cli.Compare("--word-dropout", a.WordDropout, b.WordDropout),
-		cli.Compare("--bag", a.Bag, b.Bag), cli.Compare("--restarts", a.Restarts, b.Restarts), cli.Compare("--lexicon", a.Lexicon, b.Lexicon))
+		cli.Compare("--bag", a.Bag, b.Bag), cli.Compare("--cc-passes", a.CCPasses, b.CCPasses), cli.Compare("--restarts", a.Restarts, b.Restarts), cli.Compare("--lexicon", a.Lexicon, b.Lexicon))
 	if a.Data != b.Data {
 		d = strings.TrimPrefix(d+"; other training or dev problems (--data)", "; ")
 	}

@@ -99,7 +99,7 @@ func TestSaveLoad(t *testing.T) {
 func TestCheckpointFile(t *testing.T) {
 	train := toyProblems(20, 3)
 	cfg := DefaultTrainConfig()
-	cfg.Epochs, cfg.Batch = 1, 10
+	cfg.Epochs, cfg.Batch, cfg.CCPasses = 1, 10, 1
 	tr, err := NewTrainer(paperModel(t, 12, 2), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -143,7 +143,7 @@ func TestResumeRefusesOtherSettings(t *testing.T) {
 	}{
 		{func(c *TrainConfig) { c.Epochs, c.Patience = 5, 2 }, "data1", ""},
 		{func(c *TrainConfig) { c.LR = 0.02 }, "data1", "--lr 0.01, now 0.02"},
-		{func(c *TrainConfig) { c.Batch, c.Bag = 20, 1 }, "data1", "--batch 10, now 20; --bag 0.5, now 1"},
+		{func(c *TrainConfig) { c.Batch, c.Bag = 20, 1 }, "data1", "--batch 10, now 20; --bag 0.34, now 1"},
 		{func(c *TrainConfig) { c.WordDropout, c.NoiseEta = 0, 0.01 }, "data1", "--noise 0, now 0.01; --word-dropout 0.1, now 0"},
 		{func(c *TrainConfig) { c.Restarts = 2 }, "data1", "--restarts 3, now 2"},
 		{func(c *TrainConfig) {}, "data2", "other training or dev problems"},

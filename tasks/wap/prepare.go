@@ -25,12 +25,14 @@ const (
 )
 
 // DefaultSyntheticN is the number of generated problems per split (train,
-// dev, test) of a dataset prepared without CC.
-var DefaultSyntheticN = [3]int{6000, 300, 300}
+// dev, test) of a dataset prepared without CC: enough training problems
+// for each of the three models of `wap train` (Bag) to train on 12000 of
+// its own, once each.
+var DefaultSyntheticN = [3]int{36000, 300, 300}
 
 // DefaultGenerated is the number of generated problems added to CC's
-// training split.
-const DefaultGenerated = 6000
+// training split: as many as a dataset prepared without CC has.
+const DefaultGenerated = 36000
 
 // PrepareConfig says what Prepare reads and where it writes.
 type PrepareConfig struct {

@@ -100,17 +100,17 @@ func (a *agreement) check(t *testing.T, v *reader.Vocab, q reader.Question, stor
 // TestTokenizerGivesProseIDs checks that the tokenizer.json that prepare
 // writes, run by the reader (sugarme/tokenizer), gives every question of
 // the prepared datasets, of CC and of the benchmark the ids that prose's
-// tokens gave the models trained before it: the synthetic data of 'wap
-// prepare --synthetic' always, CC's of 'wap prepare ../shared/data/cc'
-// (with its generated problems) when the dataset is there.
+// tokens gave the models trained before it: 6000 synthetic training
+// problems (as 'wap prepare --synthetic --sizes 6000,300,300') always, CC
+// with 6000 generated ones when the dataset is there.
 func TestTokenizerGivesProseIDs(t *testing.T) {
 	type dataset struct {
 		name string
 		cfg  PrepareConfig
 	}
-	sets := []dataset{{"synthetic", PrepareConfig{Synthetic: true, Seed: 1}}}
+	sets := []dataset{{"synthetic", PrepareConfig{Synthetic: true, SyntheticN: [3]int{6000, 300, 300}, Seed: 1}}}
 	if _, err := os.Stat(filepath.Join(ccDir, cc.QuestionsFile)); err == nil {
-		sets = append(sets, dataset{"cc", PrepareConfig{Dir: ccDir, Generated: DefaultGenerated, Seed: 1}})
+		sets = append(sets, dataset{"cc", PrepareConfig{Dir: ccDir, Generated: 6000, Seed: 1}})
 	} else {
 		t.Logf("the CC dataset is not at %s (%v): checking the synthetic data alone", ccDir, err)
 	}

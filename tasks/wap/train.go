@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"slices"
 	"time"
 
 	"github.com/d4lang/d4/internal/mathx"
@@ -15,11 +16,12 @@ import (
 // TrainConfig sets a training run. The defaults (DefaultTrainConfig) keep
 // the paper's batch of 50 and Adam with global-norm clipping 1.0, and
 // depart from its learning rate 0.02 for thousands of generated problems:
-// learning rate 0.01, word dropout 0.1, about 240 updates per model (4
-// epochs of 3000 generated problems, or of CC's 300 and 3000 generated),
-// and three restarts, each on its own half of the generated problems and
-// all of CC's, that answer as an ensemble (the README's word-problem
-// section gives the measurements).
+// learning rate 0.01, word dropout 0.1, about 240 updates per model (one
+// epoch of 12240 of the 36000 generated problems of a default `wap
+// prepare`, with CC's 300 four times in it), and three restarts, each on
+// its own draw of a third of the generated problems and all of CC's, that
+// answer as an ensemble (the README's word-problem section gives the
+// measurements).
 type TrainConfig struct {
 	Epochs   int
 	Batch    int
@@ -41,6 +43,12 @@ type TrainConfig struct {
 	// ensemble see different problems (bagging); every problem that is not
 	// generated (CC's) is always trained on.
 	Bag float64
+	// CCPasses is the fewest times a run trains on each problem that is
+	// not generated (CC's): with fewer epochs than that, every epoch holds
+	// those problems ⌈CCPasses/epochs⌉ times, so that a run of one epoch
+	// over many generated problems still sees CC's as often as a run of
+	// several epochs over fewer (0 or 1: once an epoch).
+	CCPasses int
 	// Updates sets the number of epochs when Epochs is 0: as many as make
 	// at least Updates updates (see EpochsFor).
 	Updates int
@@ -57,9 +65,10 @@ type TrainConfig struct {
 	OnEpoch func(r EpochReport) error
 }
 
-// BagSize is the number of problems a run trains on out of train.
-func (c TrainConfig) BagSize(train []*Problem) int {
-	return len(c.bagged(train))
+// EpochSize is the number of problems in an epoch of a run on train: its
+// bag (Bag), with CC's problems repeated (CCPasses).
+func (c TrainConfig) EpochSize(train []*Problem) int {
+	return len(c.epochProblems(train))
 }
 
 // EpochsFor returns the number of epochs of a run on train: Epochs, or
@@ -68,8 +77,14 @@ func (c TrainConfig) EpochsFor(train []*Problem) int {
 	if c.Epochs > 0 {
 		return c.Epochs
 	}
-	batches := (c.BagSize(train) + c.Batch - 1) / c.Batch
+	batches := (len(c.bagged(train)) + c.Batch - 1) / c.Batch
 	return max(1, (c.Updates+batches-1)/max(batches, 1))
+}
+
+// epochProblems returns the problems of an epoch of a run on train.
+func (c TrainConfig) epochProblems(train []*Problem) []*Problem {
+	e := c.EpochsFor(train)
+	return repeatFixed(c.bagged(train), (c.CCPasses+e-1)/e)
 }
 
 // bagged returns the training problems of a run (see Bag), in their order.
@@ -99,9 +114,26 @@ func (c TrainConfig) bagged(train []*Problem) []*Problem {
 	return out
 }
 
+// repeatFixed returns train with each problem that is not generated
+// repeated to k copies (k ≤ 1: train as it is).
+func repeatFixed(train []*Problem, k int) []*Problem {
+	if k <= 1 {
+		return train
+	}
+	out := slices.Clone(train)
+	for _, p := range train {
+		if !p.Generated {
+			for range k - 1 {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
 // DefaultTrainConfig returns the defaults (see TrainConfig).
 func DefaultTrainConfig() TrainConfig {
-	return TrainConfig{Updates: 240, Batch: 50, LR: 0.01, Clip: 1, NoiseEta: 0, Seed: 1, WordDropout: 0.1, Restarts: 3, Bag: 0.5}
+	return TrainConfig{Updates: 240, Batch: 50, LR: 0.01, Clip: 1, NoiseEta: 0, Seed: 1, WordDropout: 0.1, Restarts: 3, Bag: 0.34, CCPasses: 4}
 }
 
 // EpochReport is what an epoch achieved.
@@ -197,7 +229,7 @@ func (tr *Trainer) Train(train, dev []*Problem) error {
 	}
 	T := maxLen(train)
 	tr.Cfg.Epochs = tr.Cfg.EpochsFor(train)
-	train = tr.Cfg.bagged(train)
+	train = tr.Cfg.epochProblems(train)
 	cfg := tr.Cfg
 	batches := (len(train) + cfg.Batch - 1) / cfg.Batch
 	for tr.Epoch < cfg.Epochs {

@@ -177,3 +177,45 @@ func TestLearnsGeneratedProblems(t *testing.T) {
 // for: a model that decides at random is right on a few percent; trained
 // on thousands of problems it reaches the README's figures.
 const generatedBar = 35
+
+// An epoch holds a run's bag of the generated problems and every other
+// (CC's) problem, repeated when the run has fewer epochs than CCPasses.
+func TestEpochProblems(t *testing.T) {
+	train := toyProblems(10, 1) // CC's
+	for i, p := range toyProblems(90, 2) {
+		p.ID, p.Generated = int64(100+i), true
+		train = append(train, p)
+	}
+	for _, c := range []struct {
+		epochs, passes int
+		bag            float64
+		cc, gen        int // each CC problem's copies, generated problems
+	}{
+		{1, 4, 0.34, 4, 31},
+		{2, 4, 0.34, 2, 31},
+		{3, 4, 1, 2, 90},
+		{4, 4, 0.5, 1, 45},
+		{30, 4, 1, 1, 90},
+		{1, 0, 1, 1, 90},
+	} {
+		cfg := DefaultTrainConfig()
+		cfg.Epochs, cfg.CCPasses, cfg.Bag = c.epochs, c.passes, c.bag
+		copies := map[int64]int{}
+		gen := 0
+		for _, p := range cfg.epochProblems(train) {
+			if p.Generated {
+				gen++
+			} else {
+				copies[p.ID]++
+			}
+		}
+		for id := int64(0); id < 10; id++ {
+			if copies[id] != c.cc {
+				t.Errorf("%+v: CC problem %d %d times, want %d", c, id, copies[id], c.cc)
+			}
+		}
+		if gen != c.gen || cfg.EpochSize(train) != 10*c.cc+c.gen {
+			t.Errorf("%+v: %d generated problems, epoch of %d; want %d and %d", c, gen, cfg.EpochSize(train), c.gen, 10*c.cc+c.gen)
+		}
+	}
+}
