@@ -134,7 +134,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	wordDrop := fs.Float64("word-dropout", def.WordDropout, "probability of replacing a word of a training story by the unknown token at each update")
 	restarts := fs.Int("restarts", def.Restarts, "train this many models (seeds seed, seed+1, …) that answer together as an ensemble")
 	lex := fs.Bool("lexicon", def.Lexicon, "give the reader the WordNet classes of the words (getting, giving, losing, …) beside their embeddings")
-	bag := fs.Float64("bag", def.Bag, "share of the training problems each model trains on, drawn from its seed (1: all)")
+	bag := fs.Float64("bag", def.Bag, "share of the generated training problems each model trains on, drawn from its seed (1: all; CC's are always trained on)")
 	ccPasses := fs.Int("cc-passes", def.CCPasses, "the fewest times each model trains on each of CC's problems: with fewer epochs, each epoch repeats them")
 	resume := fs.Bool("resume", false, "continue each restart from its checkpoint in the model directory (with the same settings; --epochs and --patience may change)")
 	jsonOut := fs.Bool("json", false, "print the result as one JSON object")
