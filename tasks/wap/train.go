@@ -68,23 +68,31 @@ type TrainConfig struct {
 // EpochSize is the number of problems in an epoch of a run on train: its
 // bag (Bag), with CC's problems repeated (CCPasses).
 func (c TrainConfig) EpochSize(train []*Problem) int {
-	return len(c.epochProblems(train))
+	epoch, _ := c.epochProblems(train)
+	return len(epoch)
 }
 
 // EpochsFor returns the number of epochs of a run on train: Epochs, or
 // when it is 0, as many as make at least Updates updates.
 func (c TrainConfig) EpochsFor(train []*Problem) int {
+	return c.epochsFor(len(c.bagged(train)))
+}
+
+// epochsFor is EpochsFor for a bag of n problems.
+func (c TrainConfig) epochsFor(n int) int {
 	if c.Epochs > 0 {
 		return c.Epochs
 	}
-	batches := (len(c.bagged(train)) + c.Batch - 1) / c.Batch
+	batches := (n + c.Batch - 1) / c.Batch
 	return max(1, (c.Updates+batches-1)/max(batches, 1))
 }
 
-// epochProblems returns the problems of an epoch of a run on train.
-func (c TrainConfig) epochProblems(train []*Problem) []*Problem {
-	e := c.EpochsFor(train)
-	return repeatFixed(c.bagged(train), (c.CCPasses+e-1)/e)
+// epochProblems returns the problems of an epoch of a run on train (its
+// bag, with CC's problems repeated) and the run's number of epochs.
+func (c TrainConfig) epochProblems(train []*Problem) ([]*Problem, int) {
+	bag := c.bagged(train)
+	e := c.epochsFor(len(bag))
+	return repeatFixed(bag, (c.CCPasses+e-1)/e), e
 }
 
 // bagged returns the training problems of a run (see Bag), in their order.
@@ -228,8 +236,7 @@ func (tr *Trainer) Train(train, dev []*Problem) error {
 		return errors.New("wap: no training problems")
 	}
 	T := maxLen(train)
-	tr.Cfg.Epochs = tr.Cfg.EpochsFor(train)
-	train = tr.Cfg.epochProblems(train)
+	train, tr.Cfg.Epochs = tr.Cfg.epochProblems(train)
 	cfg := tr.Cfg
 	batches := (len(train) + cfg.Batch - 1) / cfg.Batch
 	for tr.Epoch < cfg.Epochs {

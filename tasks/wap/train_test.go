@@ -202,7 +202,11 @@ func TestEpochProblems(t *testing.T) {
 		cfg.Epochs, cfg.CCPasses, cfg.Bag = c.epochs, c.passes, c.bag
 		copies := map[int64]int{}
 		gen := 0
-		for _, p := range cfg.epochProblems(train) {
+		epoch, epochs := cfg.epochProblems(train)
+		if epochs != c.epochs {
+			t.Errorf("%+v: %d epochs", c, epochs)
+		}
+		for _, p := range epoch {
 			if p.Generated {
 				gen++
 			} else {
