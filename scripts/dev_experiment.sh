@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures a change of wap's generator or training on the benchmark's dev set over several draws of the
 # generated problems and several training seeds, two trainings at a time: a change of the generator
-# changes the draw, and the draw alone moves the dev set by two or three points.
+# changes the draw, and the draw alone moves the dev set by two to five points.
 #
 #   scripts/dev_experiment.sh OUT "PREPARE FLAGS" "TRAIN FLAGS" "DRAWS" "SEEDS"
 #   scripts/dev_experiment.sh /tmp/exp/vectors "" "--vectors" "1 2 3" "1 2 3 4"

@@ -16,9 +16,10 @@ import (
 // TrainConfig sets a training run. The defaults (DefaultTrainConfig) keep
 // the paper's batch of 50 and Adam with global-norm clipping 1.0, and
 // depart from its learning rate 0.02 for thousands of generated problems:
-// learning rate 0.01, word dropout 0.1, about 240 updates per model (one
-// epoch of 12240 of the 36000 generated problems of a default `wap
-// prepare`, with CC's 300 four times in it), and three restarts, each on
+// learning rate 0.01, word dropout 0.1, at least 240 updates per model
+// (one epoch: 18360 of the 54000 generated problems of a default `wap
+// prepare --synthetic` in 368 updates, or 12240 of the 36000 added to CC
+// with CC's 300 four times in them in 269), and three restarts, each on
 // its own draw of a third of the generated problems and all of CC's, that
 // answer as an ensemble (the README's word-problem section gives the
 // measurements).
