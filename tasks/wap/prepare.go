@@ -352,6 +352,21 @@ type Prepared struct {
 	Summary          Summary
 }
 
+// ReadSummary reads the summary (prepared.json) of the data Prepare wrote
+// in dir.
+func ReadSummary(dir string) (Summary, error) {
+	var s Summary
+	path := filepath.Join(dir, PreparedFile)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return s, err
+	}
+	if err := json.Unmarshal(b, &s); err != nil {
+		return s, fmt.Errorf("%s: %w", path, err)
+	}
+	return s, nil
+}
+
 // LoadPrepared reads the files Prepare wrote in dir. It fails, naming the
 // file, for a missing or malformed file, and for a row whose token ids are
 // outside the vocabulary of tokenizer.json or that does not have exactly
@@ -361,12 +376,9 @@ func LoadPrepared(dir string) (*Prepared, error) {
 		return nil, fmt.Errorf("loading the prepared word algebra data: %w", err)
 	}
 	var p Prepared
-	b, err := os.ReadFile(filepath.Join(dir, PreparedFile))
-	if err != nil {
+	var err error
+	if p.Summary, err = ReadSummary(dir); err != nil {
 		return fail(err)
-	}
-	if err := json.Unmarshal(b, &p.Summary); err != nil {
-		return fail(fmt.Errorf("%s: %w", filepath.Join(dir, PreparedFile), err))
 	}
 	if p.Vocab, err = reader.LoadVocab(filepath.Join(dir, TokenizerFile)); err != nil {
 		return fail(err)
