@@ -184,7 +184,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 // in dir without --restarts. Data it cannot read count as generated: the
 // error is reported when they are loaded.
 func defaultRestarts(dir string) int {
-	if s, err := wap.ReadSummary(dir); err == nil && s.Source == "cc" {
+	if s, err := wap.ReadSummary(dir); err == nil && s.Source == wap.SourceCC {
 		return wap.CCRestarts
 	}
 	return wap.DefaultTrainConfig().Restarts
