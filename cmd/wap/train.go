@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/sketches"
@@ -13,7 +14,7 @@ import (
 // trainOpts are the settings of `wap train` besides the trainer's.
 type trainOpts struct {
 	sketch, dataDir, modelDir string
-	restarts                  int
+	restarts, parallel        int
 	resume, jsonOut           bool
 	cfg                       wap.TrainConfig
 }
@@ -42,7 +43,7 @@ func runTrain(o trainOpts, stdout, stderr io.Writer) error {
 	cfg := o.cfg
 	train, dev, test := wap.Problems(prep.Train), wap.Problems(prep.Dev), wap.Problems(prep.Test)
 	cfg.Epochs = cfg.EpochsFor(train)
-	spec := wap.RunSpec{SketchFile: file, Sketch: src, Vocab: prep.Vocab, Train: train, Dev: dev, Cfg: cfg, Resume: o.resume,
+	spec := wap.RunSpec{SketchFile: file, Sketch: src, Vocab: prep.Vocab, Train: train, Dev: dev, Cfg: cfg, Resume: o.resume, Parallel: o.parallel,
 		Base: wap.Config{Data: prep.Summary.Source, DataDir: o.dataDir, DataFrom: prep.Summary.Dir, Generated: prep.Summary.Generated}}
 	bar := showProgress(&spec, o.restarts, stderr)
 	restarts, final, err := wap.TrainModels(w, spec)
@@ -54,7 +55,8 @@ func runTrain(o trainOpts, stdout, stderr io.Writer) error {
 }
 
 // showProgress draws the run's progress bar on stderr, with a line after
-// every epoch (marked * when it is the restart's best so far).
+// every epoch (marked * when it is the restart's best so far). Restarts
+// that train at once report in turns.
 func showProgress(spec *wap.RunSpec, restarts int, stderr io.Writer) interface{ Finish() error } {
 	cfg := spec.Cfg
 	batches := (cfg.EpochSize(spec.Train) + cfg.Batch - 1) / cfg.Batch
@@ -65,11 +67,18 @@ func showProgress(spec *wap.RunSpec, restarts int, stderr io.Writer) interface{ 
 		}
 		return fmt.Sprintf("seed %d, ", cfg.Seed+int64(k))
 	}
+	var mu sync.Mutex
+	done := make([]int, restarts) // batches done by each restart
 	spec.OnBatch = func(k, epoch, b, n int, loss float64) {
-		bar.Set((k*cfg.Epochs+epoch-1)*batches + b)
+		mu.Lock()
+		defer mu.Unlock()
+		done[k] = (epoch-1)*batches + b
+		bar.Set(sum(done))
 		bar.Describe(fmt.Sprintf("%sepoch %d/%d loss %.3f", prefix(k), epoch, cfg.Epochs, loss))
 	}
 	spec.OnEpoch = func(k int, r wap.EpochReport) {
+		mu.Lock()
+		defer mu.Unlock()
 		bar.Clear()
 		mark := ""
 		if r.Best {
@@ -78,10 +87,22 @@ func showProgress(spec *wap.RunSpec, restarts int, stderr io.Writer) interface{ 
 		fmt.Fprintf(stderr, "%sepoch %d: loss %.4f, train %.1f%%, dev %.1f%% (loss %.4f) (%.1fs)%s\n", prefix(k), r.Epoch, r.Loss, r.TrainAcc, r.DevAcc, r.DevLoss, r.Seconds, mark)
 	}
 	spec.OnResume = func(k int, t *wap.Trainer) {
+		mu.Lock()
+		defer mu.Unlock()
+		done[k] = t.Epoch * batches
 		bar.Clear()
 		fmt.Fprintf(stderr, "%sresuming after epoch %d (best dev %.1f%% at epoch %d)\n", prefix(k), t.Epoch, t.Best, t.BestAt)
 	}
 	return bar
+}
+
+// sum is the sum of xs.
+func sum(xs []int) int {
+	n := 0
+	for _, x := range xs {
+		n += x
+	}
+	return n
 }
 
 // report prints the trained models' figures and their test accuracy.
@@ -90,10 +111,12 @@ func report(o trainOpts, restarts []wap.Restart, final wap.Config, test []*wap.P
 	if err != nil {
 		return err
 	}
-	total := 0.0
+	total := final.TrainSeconds // an ensemble's: the run's wall-clock time
+	if len(restarts) == 1 {
+		total = restarts[0].Config.TrainSeconds
+	}
 	var per []map[string]any
 	for i, r := range restarts {
-		total += r.Config.TrainSeconds
 		per = append(per, map[string]any{"seed": r.Config.Seed, "best_epoch": r.Config.Epoch, "dev_accuracy": r.Config.DevAccuracy, "test_accuracy": tests[i]})
 	}
 	if o.jsonOut {

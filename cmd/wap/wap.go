@@ -133,6 +133,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	weightDecay := fs.Float64("weight-decay", def.WeightDecay, "decoupled weight decay λ of Adam (0: none)")
 	wordDrop := fs.Float64("word-dropout", def.WordDropout, "probability of replacing a word of a training story by the unknown token at each update")
 	restarts := fs.Int("restarts", 0, fmt.Sprintf("train this many models (seeds seed, seed+1, …) that answer together as an ensemble (0: %d on generated problems alone, %d when the data include CC's)", def.Restarts, wap.CCRestarts))
+	parallel := fs.Int("parallel", 0, "train this many of the models at once (0: all of them; 1: one after another)")
 	lex := fs.Bool("lexicon", def.Lexicon, "give the reader the WordNet classes of the words (getting, giving, losing, …) beside their embeddings")
 	bag := fs.Float64("bag", def.Bag, "share of the generated training problems each model trains on, drawn from its seed (1: all; CC's are always trained on)")
 	ccPasses := fs.Int("cc-passes", def.CCPasses, "the fewest times each model trains on each of CC's problems: with fewer epochs, each epoch repeats them")
@@ -163,6 +164,8 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 		return cli.Usagef("--weight-decay must be ≥ 0, got %v", *weightDecay)
 	case *restarts < 0:
 		return cli.Usagef("--restarts must be ≥ 1, or 0 for the default, got %d", *restarts)
+	case *parallel < 0:
+		return cli.Usagef("--parallel must be ≥ 1, or 0 for all the models at once, got %d", *parallel)
 	case !(*bag > 0 && *bag <= 1):
 		return cli.Usagef("--bag must be in (0, 1], got %v", *bag)
 	case *ccPasses < 0:
@@ -177,7 +180,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	if n == 0 {
 		n = defaultRestarts(*dataDir)
 	}
-	return runTrain(trainOpts{sketch: *sketch, dataDir: *dataDir, modelDir: *modelDir, restarts: n, resume: *resume, jsonOut: *jsonOut, cfg: cfg}, stdout, stderr)
+	return runTrain(trainOpts{sketch: *sketch, dataDir: *dataDir, modelDir: *modelDir, restarts: n, parallel: *parallel, resume: *resume, jsonOut: *jsonOut, cfg: cfg}, stdout, stderr)
 }
 
 // defaultRestarts is the number of models `wap train` trains on the data

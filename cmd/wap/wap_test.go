@@ -220,6 +220,7 @@ func TestWAPBadInput(t *testing.T) {
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-noise"), "--noise", "-1"}, "--noise must be ≥ 0"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-dropout"), "--word-dropout", "1"}, "--word-dropout must be in [0, 1)"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-restarts"), "--restarts", "-1"}, "--restarts must be ≥ 1, or 0 for the default"},
+		{[]string{"train", "--data", filepath.Join(dir, "unprepared-parallel"), "--parallel", "-2"}, "--parallel must be ≥ 1, or 0 for all the models at once"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-nan"), "--noise", "nan"}, "--noise must be a finite number, got NaN"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-nan"), "--word-dropout", "NaN"}, "--word-dropout must be a finite number"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-nan"), "--lr", "+Inf"}, "--lr must be a finite number, got +Inf"},

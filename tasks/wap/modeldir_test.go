@@ -2,6 +2,7 @@ package wap
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -230,8 +231,10 @@ func copyDir(t *testing.T, src, dst string) {
 func toyRun(t *testing.T, resume bool) RunSpec {
 	cfg := DefaultTrainConfig()
 	cfg.Epochs, cfg.Batch, cfg.Bag, cfg.Seed = 2, 20, 1, 5
+	// One restart after another: their publications come in one order,
+	// and a kill (a panic) stops the run.
 	return RunSpec{SketchFile: "wap.fth", Sketch: wapSketch(t), Vocab: toyVocab(t), Train: toyProblems(20, 3), Dev: toyProblems(5, 4),
-		Cfg: cfg, Base: Config{Data: "toy"}, Resume: resume}
+		Cfg: cfg, Base: Config{Data: "toy"}, Resume: resume, Parallel: 1}
 }
 
 // checkWhole checks that dir is absent or a whole model that agrees with
@@ -338,6 +341,7 @@ func resumeAndCompare(t *testing.T, dir string, want []Restart, when string) {
 	t.Helper()
 	_, statErr := os.Stat(filepath.Join(dir, ConfigFile))
 	spec := toyRun(t, statErr == nil)
+	spec.Parallel = 0 // the restarts resume at once
 	w, err := OpenTrainingDir(dir, 2, spec.Resume)
 	if err != nil {
 		t.Fatalf("%s: %v", when, err)
@@ -404,5 +408,71 @@ func TestLoadWhilePublished(t *testing.T) {
 	close(stop)
 	if err := <-done; err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Restarts trained at once give the models, in the same order, that they
+// give one after another, and the directory's ensemble is the same.
+func TestParallelRestarts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains six short runs")
+	}
+	train := func(parallel int) ([]Restart, Config, string) {
+		dir := filepath.Join(t.TempDir(), "m")
+		w, err := OpenTrainingDir(dir, 3, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer w.Close()
+		spec := toyRun(t, false)
+		spec.Parallel = parallel
+		got, final, err := TrainModels(w, spec)
+		if err != nil {
+			t.Fatalf("parallel %d: %v", parallel, err)
+		}
+		checkWhole(t, dir, spec.Dev, fmt.Sprintf("parallel %d", parallel))
+		return got, final, dir
+	}
+	want, wantCfg, _ := train(1)
+	for _, parallel := range []int{0, 2} {
+		got, cfg, dir := train(parallel)
+		for k := range want {
+			if got[k].Config.Seed != want[k].Config.Seed {
+				t.Fatalf("parallel %d: restart %d has seed %d, want %d", parallel, k+1, got[k].Config.Seed, want[k].Config.Seed)
+			}
+			for i, a := range want[k].Model.tensors() {
+				if !slices.Equal(a.Data().([]float64), got[k].Model.tensors()[i].Data().([]float64)) {
+					t.Fatalf("parallel %d: restart %d, tensor %d differs from one after another's", parallel, k+1, i)
+				}
+			}
+		}
+		if !cfg.Complete || cfg.Seed != wantCfg.Seed || cfg.DevAccuracy != wantCfg.DevAccuracy || !slices.Equal(cfg.Members, wantCfg.Members) {
+			t.Errorf("parallel %d: config %+v, want %+v", parallel, cfg, wantCfg)
+		}
+		if _, _, _, err := Load(dir); err != nil {
+			t.Errorf("parallel %d: %v", parallel, err)
+		}
+	}
+}
+
+// When a restart fails, the others stop, and the run's error is the
+// failure, not the others' stopping.
+func TestRestartFailureStopsOthers(t *testing.T) {
+	boom := errors.New("boom")
+	start := time.Now()
+	err := forEachRestart(4, 0, func(k int, failed func() bool) error {
+		if k == 2 {
+			return boom
+		}
+		for range 5000 { // five seconds unless stopped
+			if failed() {
+				return errStopped
+			}
+			time.Sleep(time.Millisecond)
+		}
+		return nil
+	})
+	if secs := time.Since(start).Seconds(); !errors.Is(err, boom) || secs > 2 {
+		t.Errorf("error %v after %.1fs, want %v at once", err, secs, boom)
 	}
 }

@@ -59,8 +59,9 @@ type TrainConfig struct {
 	// Restarts is how many models `wap train` trains (seeds Seed, Seed+1,
 	// …), which answer together as an ensemble.
 	Restarts int
-	// OnBatch is told after every update (for a progress bar).
-	OnBatch func(epoch, batch, batches int, loss float64)
+	// OnBatch is told after every update (for a progress bar); an error
+	// it returns stops training with that error.
+	OnBatch func(epoch, batch, batches int, loss float64) error
 	// OnEpoch is told after every epoch; an error it returns stops training
 	// (the epoch is finished, so a checkpoint written there is complete).
 	OnEpoch func(r EpochReport) error
@@ -266,7 +267,9 @@ func (tr *Trainer) Train(train, dev []*Problem) error {
 			}
 			total += loss
 			if cfg.OnBatch != nil {
-				cfg.OnBatch(epoch, b+1, batches, loss)
+				if err := cfg.OnBatch(epoch, b+1, batches, loss); err != nil {
+					return err
+				}
 			}
 		}
 		trainAcc, err := tr.M.accuracyWith(train[:min(len(train), trainAccSample)], DecodeArgmax)

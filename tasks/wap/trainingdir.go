@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"sync"
 
 	"github.com/d4lang/d4/internal/modeldir"
 	"github.com/d4lang/d4/reader"
@@ -17,18 +19,22 @@ import (
 // the restart's checkpoint, its best model so far, and a config.json that
 // describes the model the directory holds at that moment. With one
 // restart the directory is that model; with several it is an ensemble
-// whose members are the restarts finished in this run (the first restart
-// alone while it trains), and whose dev accuracy is measured when a
-// restart finishes. Until the end, config.json says "complete": false.
+// whose members are the restarts finished in this run (the restart
+// that last finished an epoch alone while none has finished), and whose
+// dev accuracy is measured when a restart finishes. Until the end,
+// config.json says "complete": false. Restarts may train at once: the
+// methods take turns.
 type TrainingDir struct {
 	Dir      string
 	restarts int
 	vocab    *reader.Vocab // set by TrainModels
+	seed     int64         // the run's seed (the first restart's), set by TrainModels
 	lock     *modeldir.Locked
-	fresh    bool     // the next version replaces whatever the directory held
-	models   []Config // each restart's model's config.json (Format "": none yet)
-	members  []string // the restarts finished in this run
-	top      Config   // an ensemble's config.json
+	mu       sync.Mutex // guards what follows and the directory's versions
+	fresh    bool       // the next version replaces whatever the directory held
+	models   []Config   // each restart's model's config.json (Format "": none yet)
+	members  []int      // the restarts finished in this run, in order
+	top      Config     // an ensemble's config.json
 }
 
 // OpenTrainingDir takes the lock of the model directory dir for a run of
@@ -88,6 +94,8 @@ func (w *TrainingDir) ModelDir(k int) string { return w.sub(w.Dir, k) }
 // a restart after the first that had not started (no directory) starts
 // afresh (ok false).
 func (w *TrainingDir) Resume(k int, tr *Trainer, data string) (cfg Config, ok bool, err error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	dir := w.ModelDir(k)
 	if _, err := os.Stat(dir); k > 0 && errors.Is(err, fs.ErrNotExist) {
 		return Config{}, false, nil
@@ -110,6 +118,8 @@ func (w *TrainingDir) Epoch(k int, tr *Trainer, best *Config, data string) error
 	if err != nil {
 		return err
 	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	var weights []byte
 	cfg := w.models[k]
 	if best != nil {
@@ -135,7 +145,7 @@ func (w *TrainingDir) Epoch(k int, tr *Trainer, best *Config, data string) error
 		if cfg, err = writeModel(sub, tr.M, cfg, w.vocab, weights); err != nil || w.restarts == 1 || len(w.members) > 0 {
 			return err
 		}
-		// While the first restart trains, it is the ensemble.
+		// While no restart has finished, this one is the ensemble.
 		top = w.ensembleConfig(cfg, cfg.DevAccuracy, cfg.DevLoss, false)
 		top, err = writeEnsemble(tmp, top, tr.M, []string{MemberName(k)}, w.vocab)
 		return err
@@ -150,26 +160,55 @@ func (w *TrainingDir) Epoch(k int, tr *Trainer, best *Config, data string) error
 	return nil
 }
 
-// ensembleConfig is the configuration of an ensemble of models like m.
+// ensembleConfig is the configuration of an ensemble of models like m,
+// with the run's seed.
 func (w *TrainingDir) ensembleConfig(m Config, devAcc, devLoss float64, complete bool) Config {
 	cfg := m
 	cfg.Epoch, cfg.DevAccuracy, cfg.DevLoss, cfg.Restarts, cfg.Complete = 0, devAcc, devLoss, w.restarts, complete
+	cfg.Seed = w.seed
+	if m.Training != nil {
+		cfg.Training = new(*m.Training)
+		cfg.Training.Seed = w.seed
+	}
 	return cfg
+}
+
+// load loads restart k's model from the directory.
+func (w *TrainingDir) load(k int) (*Model, Config, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	m, cfg, _, err := LoadModel(w.ModelDir(k))
+	return m, cfg, err
+}
+
+// final is the directory's configuration: the ensemble's, or with one
+// restart its model's.
+func (w *TrainingDir) final() Config {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.restarts == 1 {
+		return w.models[0]
+	}
+	return w.top
 }
 
 // Finish publishes the directory after restart k has finished (model m,
 // the restart's best): its config.json says so and, with several
-// restarts, the ensemble grows by it, its dev accuracy measured on dev.
-// It returns the directory's configuration.
+// restarts, the ensemble grows by it (its members in the restarts' order),
+// its dev accuracy measured on dev. It returns the directory's
+// configuration; seconds is the run's training time so far.
 func (w *TrainingDir) Finish(k int, m *Model, dev []*Problem, seconds float64) (Config, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	cfg := w.models[k]
 	cfg.Complete = true
-	members := append(append([]string(nil), w.members...), MemberName(k))
-	var e *Ensemble
+	members := slices.Sorted(slices.Values(append(slices.Clone(w.members), k)))
+	var names []string
 	top := Config{}
 	if w.restarts > 1 {
-		e = &Ensemble{}
-		for j := range members {
+		e := &Ensemble{}
+		for _, j := range members {
+			names = append(names, MemberName(j))
 			if j == k {
 				e.Models = append(e.Models, m)
 				continue
@@ -184,7 +223,7 @@ func (w *TrainingDir) Finish(k int, m *Model, dev []*Problem, seconds float64) (
 		if err != nil {
 			return Config{}, err
 		}
-		top = w.ensembleConfig(w.models[0], acc, 0, len(members) == w.restarts)
+		top = w.ensembleConfig(cfg, acc, 0, len(members) == w.restarts)
 		top.TrainSeconds = seconds
 	}
 	err := modeldir.Publish(w.Dir, !w.fresh, func(tmp string) error {
@@ -192,7 +231,7 @@ func (w *TrainingDir) Finish(k int, m *Model, dev []*Problem, seconds float64) (
 		if cfg, err = writeModel(w.sub(tmp, k), m, cfg, w.vocab, nil); err != nil || w.restarts == 1 {
 			return err
 		}
-		top, err = writeEnsemble(tmp, top, m, members, w.vocab)
+		top, err = writeEnsemble(tmp, top, m, names, w.vocab)
 		return err
 	})
 	if err != nil {
