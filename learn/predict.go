@@ -3,11 +3,9 @@ package learn
 import (
 	"errors"
 	"fmt"
-	"runtime"
-	"sync"
-	"sync/atomic"
 
 	"github.com/d4lang/d4/eval"
+	"github.com/d4lang/d4/internal/par"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
@@ -171,25 +169,12 @@ type Score struct {
 // run; runs[i] and errs[i] are input i's.
 func PredictAll(m *d4.Model, inputs [][]int, exec Execution, stackSize, steps int, progress func()) (runs []Run, errs []error) {
 	runs, errs = make([]Run, len(inputs)), make([]error, len(inputs))
-	var wg sync.WaitGroup
-	var next atomic.Int64
-	for w := 0; w < min(runtime.GOMAXPROCS(0), len(inputs)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(inputs) {
-					return
-				}
-				runs[i], errs[i] = Predict(m, inputs[i], exec, RunLimits(len(inputs[i]), m.Sizes.L, stackSize, steps))
-				if progress != nil {
-					progress()
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	par.For(len(inputs), func(i int) {
+		runs[i], errs[i] = Predict(m, inputs[i], exec, RunLimits(len(inputs[i]), m.Sizes.L, stackSize, steps))
+		if progress != nil {
+			progress()
+		}
+	})
 	return runs, errs
 }
 

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/d4lang/d4/internal/atomicfile"
+	"github.com/d4lang/d4/internal/par"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/tasks/wap/cc"
 	"github.com/d4lang/d4/tasks/wap/synth"
@@ -237,23 +238,26 @@ func readCC(cfg PrepareConfig, splits []*prepSplit, sum *Summary) error {
 	return nil
 }
 
-// keepReadable reads every problem of the splits (readProblem) and keeps
-// those that can be answered, counting and listing the others in sum.
+// keepReadable reads every problem of the splits (readProblem, on every
+// CPU) and keeps those that can be answered, counting and listing the
+// others in sum, in the splits' order.
 func keepReadable(splits []*prepSplit, sum *Summary) {
 	for i, sp := range splits {
 		sum.Problems.add(sp.name, len(sp.problems))
+		qs := make([]reader.Question, len(sp.problems))
+		reasons, details := make([]string, len(sp.problems)), make([]string, len(sp.problems))
+		par.For(len(sp.problems), func(j int) { qs[j], reasons[j], details[j] = readProblem(sp.problems[j]) })
 		for j, p := range sp.problems {
 			src := sum.Source
 			if i == 0 && j >= len(sp.problems)-sum.Generated {
 				src = SourceSynthetic
 			}
-			q, reason, detail := readProblem(p)
-			if reason != "" {
-				sum.Skipped = append(sum.Skipped, Skip{Split: sp.name, ID: p.ID, Reason: reason, Detail: detail})
-				sum.SkippedByReason[reason]++
+			if reasons[j] != "" {
+				sum.Skipped = append(sum.Skipped, Skip{Split: sp.name, ID: p.ID, Reason: reasons[j], Detail: details[j]})
+				sum.SkippedByReason[reasons[j]]++
 				continue
 			}
-			sp.qs = append(sp.qs, q)
+			sp.qs = append(sp.qs, qs[j])
 			sp.kept = append(sp.kept, p)
 			sp.sources = append(sp.sources, src)
 		}
@@ -267,12 +271,13 @@ func keepReadable(splits []*prepSplit, sum *Summary) {
 func writePrepared(out string, splits []*prepSplit, vocab *reader.Vocab, sum Summary) error {
 	rows := make([][]Row, len(splits))
 	for i, sp := range splits {
-		for j, p := range sp.kept {
-			r, err := wapRow(p, sp.qs[j], vocab, sp.sources[j])
+		rows[i] = make([]Row, len(sp.kept))
+		errs := make([]error, len(sp.kept))
+		par.For(len(sp.kept), func(j int) { rows[i][j], errs[j] = wapRow(sp.kept[j], sp.qs[j], vocab, sp.sources[j]) })
+		for j, err := range errs {
 			if err != nil {
-				return fmt.Errorf("%s problem %d: %w", sp.name, p.ID, err)
+				return fmt.Errorf("%s problem %d: %w", sp.name, sp.kept[j].ID, err)
 			}
-			rows[i] = append(rows[i], r)
 		}
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
