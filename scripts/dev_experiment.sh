@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Measures a change of wap's generator or training on the benchmark's dev set over several draws of the
-# generated problems and several training seeds, two trainings at a time: a change of the generator
-# changes the draw, and the draw alone moves the dev set by two to five points.
+# generated problems and several training seeds, one training at a time (each trains its models at once,
+# on every core): a change of the generator changes the draw, and the draw alone moves the dev set by
+# two to five points.
 #
 #   scripts/dev_experiment.sh OUT "PREPARE FLAGS" "TRAIN FLAGS" "DRAWS" "SEEDS"
-#   scripts/dev_experiment.sh /tmp/exp/vectors "" "--vectors" "1 2 3" "1 2 3 4"
+#   scripts/dev_experiment.sh /tmp/exp/dropout "" "--word-dropout 0.15" "1 2 3" "1 2"
 #
 # builds wap from this checkout into OUT/bin, prepares `wap prepare --synthetic --seed D` for each draw D
 # (OUT/draw-D), trains `wap train --seed S` on it (OUT/draw-D/seed-S) and evaluates `wap eval --bench dev
@@ -12,7 +13,7 @@
 # accuracy and the mean ± standard deviation over all runs and per draw.
 set -euo pipefail
 if [ $# -ne 5 ]; then
-  sed -n '2,12p' "$0" >&2
+  sed -n '2,13p' "$0" >&2
   exit 2
 fi
 out=$1 prep=$2 train=$3 draws=$4 seeds=$5
@@ -31,7 +32,7 @@ for d in $draws; do
   done
 done
 if [ ${#jobs[@]} -gt 0 ]; then
-  printf '%s\0' "${jobs[@]}" | xargs -0 -P 2 -I{} bash -c {}
+  printf '%s\0' "${jobs[@]}" | xargs -0 -P 1 -I{} bash -c {}
 fi
 python3 - "$out" $draws <<'PY'
 import json, statistics as st, sys, glob, os
