@@ -132,7 +132,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	noise := fs.Float64("noise", def.NoiseEta, "annealed gradient noise η (variance η/(1+t)^0.55 at update t; 0: none)")
 	weightDecay := fs.Float64("weight-decay", def.WeightDecay, "decoupled weight decay λ of Adam (0: none)")
 	wordDrop := fs.Float64("word-dropout", def.WordDropout, "probability of replacing a word of a training story by the unknown token at each update")
-	restarts := fs.Int("restarts", 0, fmt.Sprintf("train this many models (seeds seed, seed+1, …) that answer together as an ensemble (0: %d on generated problems alone, %d when the data include CC's)", def.Restarts, wap.CCRestarts))
+	restarts := fs.Int("restarts", def.Restarts, "train this many models (seeds seed, seed+1, …) that answer together as an ensemble")
 	parallel := fs.Int("parallel", 0, "train this many of the models at once (0: all of them; 1: one after another)")
 	lex := fs.Bool("lexicon", def.Lexicon, "give the reader the WordNet classes of the words (getting, giving, losing, …) beside their embeddings")
 	bag := fs.Float64("bag", def.Bag, "share of the generated training problems each model trains on, drawn from its seed (1: all; CC's are always trained on)")
@@ -162,8 +162,8 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 		return cli.Usagef("--noise must be ≥ 0, got %v", *noise)
 	case *weightDecay < 0:
 		return cli.Usagef("--weight-decay must be ≥ 0, got %v", *weightDecay)
-	case *restarts < 0:
-		return cli.Usagef("--restarts must be ≥ 1, or 0 for the default, got %d", *restarts)
+	case *restarts < 1:
+		return cli.Usagef("--restarts must be ≥ 1, got %d", *restarts)
 	case *parallel < 0:
 		return cli.Usagef("--parallel must be ≥ 1, or 0 for all the models at once, got %d", *parallel)
 	case !(*bag > 0 && *bag <= 1):
@@ -176,21 +176,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	cfg := def
 	cfg.Epochs, cfg.Updates, cfg.Batch, cfg.LR, cfg.Patience, cfg.Seed = *epochs, *updates, *batch, *lr, *patience, *seed
 	cfg.WordDropout, cfg.NoiseEta, cfg.WeightDecay, cfg.Bag, cfg.CCPasses, cfg.Lexicon = *wordDrop, *noise, *weightDecay, *bag, *ccPasses, *lex
-	n := *restarts
-	if n == 0 {
-		n = defaultRestarts(*dataDir)
-	}
-	return runTrain(trainOpts{sketch: *sketch, dataDir: *dataDir, modelDir: *modelDir, restarts: n, parallel: *parallel, resume: *resume, jsonOut: *jsonOut, cfg: cfg}, stdout, stderr)
-}
-
-// defaultRestarts is the number of models `wap train` trains on the data
-// in dir without --restarts. Data it cannot read count as generated: the
-// error is reported when they are loaded.
-func defaultRestarts(dir string) int {
-	if s, err := wap.ReadSummary(dir); err == nil && s.Source == wap.SourceCC {
-		return wap.CCRestarts
-	}
-	return wap.DefaultTrainConfig().Restarts
+	return runTrain(trainOpts{sketch: *sketch, dataDir: *dataDir, modelDir: *modelDir, restarts: *restarts, parallel: *parallel, resume: *resume, jsonOut: *jsonOut, cfg: cfg}, stdout, stderr)
 }
 
 func round(x float64, digits int) float64 {

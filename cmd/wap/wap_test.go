@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/d4lang/d4/internal/modeldir"
-	"github.com/d4lang/d4/tasks/wap"
 )
 
 const florist = "A florist had 50 roses. If she sold 15 of them and then later picked 21 more, how many roses would she have?"
@@ -219,7 +218,7 @@ func TestWAPBadInput(t *testing.T) {
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-wd"), "--weight-decay", "-1"}, "--weight-decay must be ≥ 0"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-noise"), "--noise", "-1"}, "--noise must be ≥ 0"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-dropout"), "--word-dropout", "1"}, "--word-dropout must be in [0, 1)"},
-		{[]string{"train", "--data", filepath.Join(dir, "unprepared-restarts"), "--restarts", "-1"}, "--restarts must be ≥ 1, or 0 for the default"},
+		{[]string{"train", "--data", filepath.Join(dir, "unprepared-restarts"), "--restarts", "0"}, "--restarts must be ≥ 1, got 0"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-parallel"), "--parallel", "-2"}, "--parallel must be ≥ 1, or 0 for all the models at once"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-nan"), "--noise", "nan"}, "--noise must be a finite number, got NaN"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-nan"), "--word-dropout", "NaN"}, "--word-dropout must be a finite number"},
@@ -301,34 +300,5 @@ func TestErrorAfterProgressBar(t *testing.T) {
 	code, _, errs := runWap(t, "fail-midline")
 	if want := "\rtraining  45% |█████     | (9/20)\nwap fail-midline: the loss is NaN\n"; code != 1 || errs != want {
 		t.Errorf("exit %d, stderr %q, want %q", code, errs, want)
-	}
-}
-
-// Without --restarts, train trains three models on generated problems and
-// five on data with CC's problems; data it cannot read count as generated.
-func TestDefaultRestarts(t *testing.T) {
-	dir := t.TempDir()
-	for _, c := range []struct {
-		name, summary string
-		want          int
-	}{
-		{"missing", "", 3},
-		{"synthetic", `{"source": "synthetic"}`, 3},
-		{"cc", `{"source": "cc", "generated": 36000}`, 5},
-		{"cc-alone", `{"source": "cc"}`, 5},
-		{"malformed", `{"source": `, 3},
-	} {
-		d := filepath.Join(dir, c.name)
-		if c.summary != "" {
-			if err := os.MkdirAll(d, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(d, wap.PreparedFile), []byte(c.summary), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if got := defaultRestarts(d); got != c.want {
-			t.Errorf("%s: %d restarts, want %d", c.name, got, c.want)
-		}
 	}
 }

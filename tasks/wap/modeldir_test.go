@@ -146,7 +146,7 @@ func TestResumeRefusesOtherSettings(t *testing.T) {
 		{func(c *TrainConfig) { c.LR = 0.02 }, "data1", "--lr 0.01, now 0.02"},
 		{func(c *TrainConfig) { c.Batch, c.Bag = 20, 1 }, "data1", "--batch 10, now 20; --bag 0.34, now 1"},
 		{func(c *TrainConfig) { c.WordDropout, c.NoiseEta = 0, 0.01 }, "data1", "--noise 0, now 0.01; --word-dropout 0.1, now 0"},
-		{func(c *TrainConfig) { c.Restarts = 2 }, "data1", "--restarts 3, now 2"},
+		{func(c *TrainConfig) { c.Restarts = 2 }, "data1", "--restarts 5, now 2"},
 		{func(c *TrainConfig) {}, "data2", "other training or dev problems"},
 	}
 	for _, tc := range tests {
