@@ -33,7 +33,7 @@ type TrainingDir struct {
 	mu       sync.Mutex // guards what follows and the directory's versions
 	fresh    bool       // the next version replaces whatever the directory held
 	models   []Config   // each restart's model's config.json (Format "": none yet)
-	members  []int      // the restarts finished in this run, in order
+	members  []int      // the restarts finished in this run, in the order of their seeds
 	top      Config     // an ensemble's config.json
 }
 
