@@ -67,13 +67,11 @@ func showProgress(spec *wap.RunSpec, restarts int, stderr io.Writer) interface{ 
 		}
 		return fmt.Sprintf("seed %d, ", cfg.Seed+int64(k))
 	}
-	var mu sync.Mutex
-	done := make([]int, restarts) // batches done by each restart
+	var mu sync.Mutex // one restart's line or description at a time
 	spec.OnBatch = func(k, epoch, b, n int, loss float64) {
 		mu.Lock()
 		defer mu.Unlock()
-		done[k] = (epoch-1)*batches + b
-		bar.Set(sum(done))
+		bar.Add(1)
 		bar.Describe(fmt.Sprintf("%sepoch %d/%d loss %.3f", prefix(k), epoch, cfg.Epochs, loss))
 	}
 	spec.OnEpoch = func(k int, r wap.EpochReport) {
@@ -89,20 +87,11 @@ func showProgress(spec *wap.RunSpec, restarts int, stderr io.Writer) interface{ 
 	spec.OnResume = func(k int, t *wap.Trainer) {
 		mu.Lock()
 		defer mu.Unlock()
-		done[k] = t.Epoch * batches
+		bar.Add(t.Epoch * batches)
 		bar.Clear()
 		fmt.Fprintf(stderr, "%sresuming after epoch %d (best dev %.1f%% at epoch %d)\n", prefix(k), t.Epoch, t.Best, t.BestAt)
 	}
 	return bar
-}
-
-// sum is the sum of xs.
-func sum(xs []int) int {
-	n := 0
-	for _, x := range xs {
-		n += x
-	}
-	return n
 }
 
 // report prints the trained models' figures and their test accuracy.

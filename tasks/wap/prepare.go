@@ -27,8 +27,8 @@ const (
 
 // DefaultSyntheticN is the number of generated problems per split (train,
 // dev, test) of a dataset prepared without CC: enough training problems
-// for each of the three models of `wap train` (Bag) to train on 18360 of
-// its own, once each.
+// for each model of `wap train` to train on 18360 of its own (its Bag of a
+// third), once each.
 var DefaultSyntheticN = [3]int{54000, 300, 300}
 
 // DefaultGenerated is the number of generated problems added to CC's
@@ -357,21 +357,6 @@ type Prepared struct {
 	Summary          Summary
 }
 
-// ReadSummary reads the summary (prepared.json) of the data Prepare wrote
-// in dir.
-func ReadSummary(dir string) (Summary, error) {
-	var s Summary
-	path := filepath.Join(dir, PreparedFile)
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return s, err
-	}
-	if err := json.Unmarshal(b, &s); err != nil {
-		return s, fmt.Errorf("%s: %w", path, err)
-	}
-	return s, nil
-}
-
 // LoadPrepared reads the files Prepare wrote in dir. It fails, naming the
 // file, for a missing or malformed file, and for a row whose token ids are
 // outside the vocabulary of tokenizer.json or that does not have exactly
@@ -381,9 +366,12 @@ func LoadPrepared(dir string) (*Prepared, error) {
 		return nil, fmt.Errorf("loading the prepared word algebra data: %w", err)
 	}
 	var p Prepared
-	var err error
-	if p.Summary, err = ReadSummary(dir); err != nil {
+	b, err := os.ReadFile(filepath.Join(dir, PreparedFile))
+	if err != nil {
 		return fail(err)
+	}
+	if err := json.Unmarshal(b, &p.Summary); err != nil {
+		return fail(fmt.Errorf("%s: %w", filepath.Join(dir, PreparedFile), err))
 	}
 	if p.Vocab, err = reader.LoadVocab(filepath.Join(dir, TokenizerFile)); err != nil {
 		return fail(err)

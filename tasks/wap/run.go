@@ -51,8 +51,7 @@ func TrainModels(w *TrainingDir, spec RunSpec) ([]Restart, Config, error) {
 			return err
 		}
 		out[k] = r
-		_, err = w.Finish(k, r.Model, spec.Dev, run.seconds())
-		return err
+		return w.Finish(k, r.Model, spec.Dev, run.seconds())
 	})
 	if err != nil {
 		return nil, Config{}, err

@@ -195,9 +195,9 @@ func (w *TrainingDir) final() Config {
 // Finish publishes the directory after restart k has finished (model m,
 // the restart's best): its config.json says so and, with several
 // restarts, the ensemble grows by it (its members in the restarts' order),
-// its dev accuracy measured on dev. It returns the directory's
-// configuration; seconds is the run's training time so far.
-func (w *TrainingDir) Finish(k int, m *Model, dev []*Problem, seconds float64) (Config, error) {
+// its dev accuracy measured on dev; seconds is the run's training time so
+// far. final gives the directory's configuration afterwards.
+func (w *TrainingDir) Finish(k int, m *Model, dev []*Problem, seconds float64) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	cfg := w.models[k]
@@ -215,13 +215,13 @@ func (w *TrainingDir) Finish(k int, m *Model, dev []*Problem, seconds float64) (
 			}
 			mj, _, _, err := LoadModel(w.ModelDir(j))
 			if err != nil {
-				return Config{}, err
+				return err
 			}
 			e.Models = append(e.Models, mj)
 		}
 		acc, err := e.ExactAccuracy(dev)
 		if err != nil {
-			return Config{}, err
+			return err
 		}
 		top = w.ensembleConfig(cfg, acc, 0, len(members) == w.restarts)
 		top.TrainSeconds = seconds
@@ -235,12 +235,11 @@ func (w *TrainingDir) Finish(k int, m *Model, dev []*Problem, seconds float64) (
 		return err
 	})
 	if err != nil {
-		return Config{}, err
+		return err
 	}
 	w.fresh, w.models[k], w.members = false, cfg, members
-	if w.restarts == 1 {
-		return cfg, nil
+	if w.restarts > 1 {
+		w.top = top
 	}
-	w.top = top
-	return top, nil
+	return nil
 }
