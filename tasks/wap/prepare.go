@@ -366,12 +366,13 @@ func LoadPrepared(dir string) (*Prepared, error) {
 		return nil, fmt.Errorf("loading the prepared word algebra data: %w", err)
 	}
 	var p Prepared
-	b, err := os.ReadFile(filepath.Join(dir, PreparedFile))
+	summary := filepath.Join(dir, PreparedFile)
+	b, err := os.ReadFile(summary)
 	if err != nil {
 		return fail(err)
 	}
 	if err := json.Unmarshal(b, &p.Summary); err != nil {
-		return fail(fmt.Errorf("%s: %w", filepath.Join(dir, PreparedFile), err))
+		return fail(fmt.Errorf("%s: %w", summary, err))
 	}
 	if p.Vocab, err = reader.LoadVocab(filepath.Join(dir, TokenizerFile)); err != nil {
 		return fail(err)
