@@ -42,7 +42,9 @@ func TestTrainKilledAtRandom(t *testing.T) {
 	dev := wap.Problems(p.Dev)
 	rng := rand.New(rand.NewSource(1))
 	stats := map[string]int{}
-	for start := time.Now(); time.Since(start) < 14*time.Second; {
+	// train runs wap train (resuming when there is a model) and kills it
+	// after d unless it ends first; it reports whether it ended.
+	train := func(d time.Duration) bool {
 		args := []string{"train", "--data", prep, "--model", model, "--epochs", "3", "--restarts", "2", "--bag", "1", "--batch", "20"}
 		if _, err := os.Stat(filepath.Join(model, "config.json")); err == nil {
 			args = append(args, "--resume")
@@ -61,15 +63,28 @@ func TestTrainKilledAtRandom(t *testing.T) {
 			if err != nil {
 				t.Fatalf("wap %s: %v: %s", strings.Join(args, " "), err, errb.String())
 			}
+			return true
+		case <-time.After(d):
+			cmd.Process.Kill()
+			<-done
+			return false
+		}
+	}
+	// The kills fall within the time of a whole run on this machine, so
+	// that most runs are killed however fast it is.
+	start := time.Now()
+	train(time.Hour)
+	whole := time.Since(start)
+	checkModelDir(t, model, dev, stats)
+	os.RemoveAll(model)
+	for start := time.Now(); time.Since(start) < 14*time.Second; {
+		if train(whole/20 + time.Duration(rng.Int63n(int64(whole*3/4)))) {
 			stats["finished"]++
 			checkModelDir(t, model, dev, stats)
 			os.RemoveAll(model) // and train again from the start
 			continue
-		case <-time.After(time.Duration(200+rng.Intn(2800)) * time.Millisecond):
-			cmd.Process.Kill()
-			<-done
-			stats["killed"]++
 		}
+		stats["killed"]++
 		if left, _ := filepath.Glob(filepath.Join(dir, ".model.new-*")); len(left) > 0 {
 			stats["killed while publishing"]++
 		}
