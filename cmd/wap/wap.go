@@ -356,7 +356,7 @@ func intervalText(right, n int) string {
 // decodeUsage documents the --decode flag.
 const decodeUsage = "how the slots decide: sensible (the most probable answer that is not negative, whole when the numbers are and a finite decimal when they are decimals) or argmax (each slot's most probable decision)"
 
-const asWrittenUsage = "read each question only as written (by default a question asked first is also read moved to the end, and the two readings decide together)"
+const asWrittenUsage = "read each question only as written (by default it is also read with a question asked first moved to the end and with its statements in other orders, and the readings decide together)"
 
 // describe says what a model is: trained on what, an ensemble or which
 // epoch.

@@ -23,8 +23,9 @@ type Ensemble struct {
 // Solve answers problems without building a graph: each model's reader
 // fills the heap, ∂4 runs the sketch step by step (Machine.RunWatch) and
 // records each slot's distribution; the distributions are averaged over
-// the models and over the problem's views (Problem.Views: the same numbers
-// in the same order, so that each decision means the same in every view);
+// the models and over the problem's views (Problem.Views; the decisions of a
+// view that tells the numbers in another order are first mapped back to
+// the problem's order, see reorder);
 // then the symbolic machine runs the sketch again with exact
 // arithmetic on the problem's numbers (its Quantities, or its Numbers),
 // with the decisions of e.Decode. A problem whose formula divides by zero
@@ -45,15 +46,19 @@ func (e *Ensemble) executions(ps []*Problem) ([][]execution, error) {
 	}
 	// all holds the problems and then their views; of[j] is the problem
 	// that all[j] reads.
+	first := e.Models[0]
+	re, reorderable := first.newReorder()
 	all := append([]*Problem(nil), ps...)
-	of := make([]int, len(ps))
+	of, views := make([]int, len(ps)), make([]int, len(ps))
 	for i, p := range ps {
 		of[i] = i
 		for _, v := range e.views(p) {
-			all, of = append(all, v), append(of, i)
+			if v.Order == nil || reorderable {
+				all, of = append(all, v), append(of, i)
+				views[i]++
+			}
 		}
 	}
-	first := e.Models[0]
 	var mean [][]execution
 	for _, m := range e.Models {
 		if d4.SketchHash(m.Machine.Sketch) != d4.SketchHash(first.Machine.Sketch) || m.Reader.Vocab != first.Reader.Vocab {
@@ -75,14 +80,18 @@ func (e *Ensemble) executions(ps []*Problem) ([][]execution, error) {
 				return nil, fmt.Errorf("problem %d: a view of it runs %d slots, the problem %d", ps[i].ID, len(ex), len(mean[i]))
 			}
 			for s := range ex {
-				for k, v := range ex[s].probs {
+				probs := ex[s].probs
+				if all[j].Order != nil && ex[s].slot == re.slot {
+					probs = re.mapBack(probs, all[j].Order)
+				}
+				for k, v := range probs {
 					mean[i][s].probs[k] += v
 				}
 			}
 		}
 	}
 	for i := range mean {
-		n := float64(len(e.Models) * (1 + len(e.views(ps[i]))))
+		n := float64(len(e.Models) * (1 + views[i]))
 		for j := range mean[i] {
 			for k := range mean[i][j].probs {
 				mean[i][j].probs[k] /= n

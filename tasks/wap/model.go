@@ -71,10 +71,14 @@ type Problem struct {
 	Answer     int
 	// Generated marks a problem of the generator (package synth).
 	Generated bool
-	// Views are other readings of the same question with the same numbers
-	// in the same order (QuestionLast): Solve averages the slots'
-	// distributions over the problem and its views.
+	// Views are other readings of the same question (see NewProblem):
+	// Solve averages the slots' distributions over the problem and its
+	// views.
 	Views []*Problem
+	// Order is nil for a problem and for a view with the problem's numbers
+	// in the problem's order; a view that tells them in another order has
+	// Order[k] = the problem's number that its number k is.
+	Order []int
 }
 
 // Model is the word algebra solver: the reader, the ∂4 machine of the
@@ -358,58 +362,6 @@ func inRange(q reader.Quantity, V int) bool {
 
 // numberWordRE finds number words, which the reader does not read.
 var numberWordRE = regexp.MustCompile(`(?i)\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|dozen|half|twice|double|triple)\b`)
-
-// NewProblem reads a new question: its tokens, ids and numbers, of any
-// size or form that reader.ReadQuantities reads. A question without exactly
-// three numbers is an error that lists what it found (and the number words
-// it holds, which are not read), as is a number the reader cannot read.
-// A question told first is also read told last (QuestionLast), as the
-// problem's one view.
-func NewProblem(text string, vocab *reader.Vocab) (*Problem, error) {
-	p, err := problemFromText(text, vocab)
-	if err != nil {
-		return nil, err
-	}
-	if alt, ok := QuestionLast(text); ok {
-		if v, err := problemFromText(alt, vocab); err == nil && sameQuantities(p, v) {
-			p.Views = append(p.Views, v)
-		}
-	}
-	return p, nil
-}
-
-// sameQuantities reports whether two problems have the same numbers in
-// the same order.
-func sameQuantities(p, q *Problem) bool {
-	if len(p.Quantities) != len(q.Quantities) {
-		return false
-	}
-	for i, a := range p.Quantities {
-		if a.Value.Cmp(q.Quantities[i].Value) != 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// QuestionLast moves a question told first to the end of the story: when
-// text starts with a question (up to its first "?") that holds no digit
-// and more text follows, it returns that text followed by the question.
-func QuestionLast(text string) (string, bool) {
-	text = strings.TrimSpace(text)
-	i := strings.IndexByte(text, '?')
-	if i < 0 {
-		return "", false
-	}
-	for i+1 < len(text) && text[i+1] == '?' {
-		i++
-	}
-	head, rest := text[:i+1], strings.TrimSpace(text[i+1:])
-	if rest == "" || strings.ContainsFunc(head, unicode.IsDigit) || !strings.ContainsFunc(rest, unicode.IsLetter) {
-		return "", false
-	}
-	return rest + " " + head, true
-}
 
 // problemFromText is NewProblem without views.
 func problemFromText(text string, vocab *reader.Vocab) (*Problem, error) {
