@@ -243,7 +243,9 @@ func (m *Model) newReorder() (r reorder, ok bool) {
 		found = true
 		return symbolic.Decision{}, errFirstSlot
 	})
-	sm.Run()
+	// The run ends at the first slot (errFirstSlot), or earlier with the
+	// sketch's own error; either way found tells.
+	_ = sm.Run()
 	return r, found
 }
 
