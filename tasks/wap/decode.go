@@ -221,18 +221,16 @@ func (m *Model) outcomes(p *Problem, execs []execution) (map[string]*outcome, er
 // are given), the numbers as their exact values. It returns the term on top
 // of the final data stack.
 func (m *Model) replay(p *Problem, execs []execution, choices []int) (symbolic.Term, error) {
-	sz := m.Machine.Sizes
-	ex := symbolic.NewExact()
-	sm, err := symbolic.New(m.Machine.Code, symbolic.Config{ValueSize: sz.V, StackSize: sz.L, HeapSize: sz.H, MaxSteps: len(m.Trace) + 1, Arith: ex})
+	var values [Numbers]*big.Rat
+	for k := range values {
+		values[k] = big.NewRat(int64(p.Numbers[k]), 1)
+		if k < len(p.Quantities) {
+			values[k] = p.Quantities[k].Value
+		}
+	}
+	sm, ex, _, err := m.exactMachine(values)
 	if err != nil {
 		return symbolic.Term{}, err
-	}
-	for k := 0; k < Numbers; k++ {
-		q := reader.Quantity{Text: fmt.Sprint(p.Numbers[k]), Value: big.NewRat(int64(p.Numbers[k]), 1)}
-		if k < len(p.Quantities) {
-			q = p.Quantities[k]
-		}
-		sm.H[m.Layout.Num+k] = ex.Const(q.Value, reader.FormatRat(q.Value))
 	}
 	sm.Decider = &replayDecider{execs: execs, choices: choices}
 	if err := sm.Run(); err != nil {
@@ -242,6 +240,24 @@ func (m *Model) replay(p *Problem, execs []execution, choices []int) (symbolic.T
 		return symbolic.Term{}, errors.New("the sketch leaves no answer on the data stack")
 	}
 	return ex.Term(sm.D.Cells[sm.D.Top]), nil
+}
+
+// exactMachine returns the symbolic machine of m's sketch with exact
+// arithmetic, ready to run the static trace, with the heap's number cells
+// holding values: cells[k] is the cell of number k (a cell of its own, even
+// when two values are equal).
+func (m *Model) exactMachine(values [Numbers]*big.Rat) (sm *symbolic.Machine, ex *symbolic.Exact, cells [Numbers]int, err error) {
+	sz := m.Machine.Sizes
+	ex = symbolic.NewExact()
+	sm, err = symbolic.New(m.Machine.Code, symbolic.Config{ValueSize: sz.V, StackSize: sz.L, HeapSize: sz.H, MaxSteps: len(m.Trace) + 1, Arith: ex})
+	if err != nil {
+		return nil, nil, cells, err
+	}
+	for k, v := range values {
+		cells[k] = ex.Const(v, reader.FormatRat(v))
+		sm.H[m.Layout.Num+k] = cells[k]
+	}
+	return sm, ex, cells, nil
 }
 
 // replayDecider gives the symbolic machine the decisions of a soft run,

@@ -44,8 +44,8 @@
 // sketch's static trace. Answering (Ensemble.Solve) runs ∂4 step by step to
 // read each slot's distribution, averages the distributions over the
 // models of an ensemble and over the question's readings (NewProblem: the
-// question moved last, the statements in other orders), decodes them (Decoding), and runs the sketch once
-// more on the symbolic machine with exact rational arithmetic on the
+// question moved last, the statements in other orders), decodes them
+// (Decoding), and runs the sketch once more on the symbolic machine with exact rational arithmetic on the
 // question's numbers, whatever their size or form: the answer is the
 // exact value of the formula shown. The slots observe only the reader's
 // vectors (checked by taint analysis, Model.NumbersObserved), so the

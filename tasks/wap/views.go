@@ -2,8 +2,8 @@ package wap
 
 import (
 	"errors"
-	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -214,16 +214,17 @@ var errFirstSlot = errors.New("stop at the first slot")
 // slot's elements holds. ok is false when the first slot is not a permute
 // of the numbers, one to an element.
 func (m *Model) newReorder() (r reorder, ok bool) {
-	sz := m.Machine.Sizes
-	ex := symbolic.NewExact()
-	sm, err := symbolic.New(m.Machine.Code, symbolic.Config{ValueSize: sz.V, StackSize: sz.L, HeapSize: sz.H, MaxSteps: len(m.Trace) + 1, Arith: ex})
+	var values [Numbers]*big.Rat
+	for k := range values {
+		values[k] = big.NewRat(int64(k), 1)
+	}
+	sm, _, numCells, err := m.exactMachine(values)
 	if err != nil {
 		return r, false
 	}
-	cells := map[int]int{}
-	for k := 0; k < Numbers; k++ {
-		c := ex.Const(big.NewRat(int64(k), 1), fmt.Sprint(k))
-		sm.H[m.Layout.Num+k], cells[c] = c, k
+	cells := map[int]int{} // cell → the number it holds
+	for k, c := range numCells {
+		cells[c] = k
 	}
 	var found bool
 	sm.Decider = deciderFunc(func(s *forth.SlotCode, sm *symbolic.Machine) (symbolic.Decision, error) {
@@ -264,10 +265,6 @@ func (f deciderFunc) Decide(s *forth.SlotCode, m *symbolic.Machine) (symbolic.De
 // to.
 func (r reorder) mapBack(probs []float64, order []int) []float64 {
 	perms := d4.Permutations(Numbers)
-	index := map[string]int{}
-	for k, p := range perms {
-		index[fmt.Sprint(p)] = k
-	}
 	element := make([]int, Numbers) // element[k]: the element that holds number k
 	for e, k := range r.places {
 		element[k] = e
@@ -278,7 +275,7 @@ func (r reorder) mapBack(probs []float64, order []int) []float64 {
 		for j := range sigma {
 			sigma[j] = element[order[r.places[pi[j]]]]
 		}
-		out[index[fmt.Sprint(sigma)]] += probs[k]
+		out[slices.IndexFunc(perms, func(p []int) bool { return slices.Equal(p, sigma) })] += probs[k]
 	}
 	return out
 }
