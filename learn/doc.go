@@ -1,7 +1,22 @@
-// Package learn trains the slots of any Forth sketch from input/output
-// pairs and runs the trained sketch: what `d4 train`, `d4 eval` and
-// `d4 run --model` do, and the one trainer the paper's tasks use too
-// (package tasks calls Train with the task's value size and step budget).
+// Package learn holds the one training driver of the project, and trains
+// the slots of any Forth sketch with it.
+//
+// The driver (Fit) trains a Method — a model that gives its parameters, a
+// batch's loss and gradient, and a Score after an epoch — and owns the
+// rest: epochs, the order of the examples (Randomness), the optimiser
+// (package optim's Adam with an optim.Config), the best epoch by Score,
+// patience, settling, restarts (the best kept), checkpoints after every
+// epoch (State, MarshalCheckpoint: one format for every method, in a
+// model directory's checkpoint.safetensors), progress (Progress), and a
+// typed reason why each restart stopped (Stop). ∂4 sketches (below), the
+// word-problem model (package tasks/wap) and the Seq2Seq baseline
+// (package baseline/seq2seq) are its methods. Adding a method costs one
+// type with three methods (four with Stateful) in its own package.
+//
+// Sketches. Train trains the slots of a sketch from input/output pairs and
+// Predict and Evaluate run the trained sketch: what `d4 train`, `d4 eval`
+// and `d4 run --model` do, and what the paper's tasks use too (package
+// tasks calls Train with the task's value size and step budget).
 //
 // Data. A row is an initial data stack and the final data stack the
 // sketch must leave, both bottom to top (package data reads them from JSONL
@@ -22,22 +37,23 @@
 // one takes more steps than T, T becomes its length and the graphs are
 // rebuilt (Adam's state is kept). Options.Steps fixes T instead.
 //
-// Training (Train). Adam with global-norm clipping 1.0, optional gradient
-// noise and decoupled weight decay, mini-batches shuffled each epoch; after
-// every epoch the dev rows run with hybrid execution and the parameters
-// with the best dev Hamming accuracy are kept (ties: the better training
-// accuracy). Training stops when dev and training accuracy are both 100%
-// (after Settle more epochs), after Patience epochs without a better dev
-// accuracy, or after MaxEpochs. Restarts trains that many models, seeds
-// Seed, Seed+1, …, and keeps the best by dev accuracy.
+// Training (Train) runs the driver with Adam with global-norm clipping
+// 1.0, optional gradient noise and decoupled weight decay, mini-batches
+// shuffled each epoch (Stream); after every epoch the dev rows run with
+// hybrid execution and the parameters with the best dev Hamming accuracy
+// are kept (ties: the better training accuracy). Training stops when dev
+// and training accuracy are both 100% (after Settle more epochs), after
+// Patience epochs without a better dev accuracy, or after MaxEpochs.
+// Restarts trains that many models, seeds Seed, Seed+1, …, and keeps the
+// best by dev accuracy; a restart that fails fails the training (the best
+// model before the failure is still published).
 //
 // Model directory (Options.Dir, Load, OpenDir): package d4's model
 // directory, config.json (the sketch's source, the sizes, the weights'
 // checksum, and here the step budget, the settings and figures) and
 // model.safetensors (the slots' weights by name), with, while training
-// runs, checkpoint.safetensors (the last finished epoch: the weights,
-// Adam's moments, the best weights so far, the finished restarts', and the
-// counters and settings in its metadata; see CheckpointFile). Train holds
+// runs, checkpoint.safetensors (the driver's State after the last finished
+// epoch; see CheckpointFile). Train holds
 // the directory's lock, checks it before training (after removing what a
 // killed run left), and publishes it as a unit after every finished epoch
 // (package internal/modeldir): a reader, or a kill at any moment, finds one

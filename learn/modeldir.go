@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/internal/modeldir"
 	"github.com/d4lang/d4/interpreter/d4"
 )
@@ -33,9 +32,9 @@ import (
 // epoch the best model so far with the checkpoint, and at the end the
 // model alone. Nothing is written before the first epoch finishes.
 
-// Config is config.json: package d4's description of the model and how it
-// was trained.
-type Config struct {
+// DirConfig is config.json: package d4's description of the model and how
+// it was trained.
+type DirConfig struct {
 	d4.ModelConfig
 	Steps         int  `json:"steps"`
 	StaticControl bool `json:"static_control"`
@@ -60,17 +59,8 @@ type savedOptions struct {
 	Settle      int     `json:"settle"`
 }
 
-// differences lists the settings of a resumed training that differ from
-// the checkpoint's ("--lr 0.1, now 0.2"); --epochs, --patience and
-// --settle may change.
-func (a savedOptions) differences(b savedOptions) string {
-	return cli.Changes(cli.Compare("--seed", a.Seed, b.Seed), cli.Compare("--restarts", a.Restarts, b.Restarts),
-		cli.Compare("--batch", a.Batch, b.Batch), cli.Compare("--lr", a.LR, b.LR), cli.Compare("--noise", a.NoiseEta, b.NoiseEta),
-		cli.Compare("--weight-decay", a.WeightDecay, b.WeightDecay), cli.Compare("--optim", a.Optim, b.Optim))
-}
-
 func (o Options) saved() savedOptions {
-	return savedOptions{Seed: o.Seed, Restarts: o.Restarts, Batch: o.Batch, LR: o.LR, NoiseEta: o.NoiseEta,
+	return savedOptions{Seed: o.Seed, Restarts: o.Restarts, Batch: o.Batch, LR: o.LR, NoiseEta: o.Noise,
 		WeightDecay: o.WeightDecay, Optim: o.Optim, MaxEpochs: o.MaxEpochs, Patience: o.Patience, Settle: o.Settle}
 }
 
@@ -83,11 +73,11 @@ type Model struct {
 	// Config is what the model's config.json says: the one it was loaded
 	// from, or for a model of Train the training's settings and report
 	// (package d4's part is filled in when it is written).
-	Config Config
+	Config DirConfig
 }
 
-func (s *session) config(rep Report) Config {
-	return Config{Report: rep, Options: s.o.saved()}
+func (s *session) config(rep Report) DirConfig {
+	return DirConfig{Report: rep, Options: s.o.saved()}
 }
 
 // Writer is a model directory open for writing: it holds the directory's
@@ -138,7 +128,7 @@ func (w *Writer) Save(m *Model) error { return w.publish(m, m.Config, nil) }
 // publish writes a new version of the directory as a unit: the model m
 // with its configuration cfg and, when ck is not nil, the checkpoint ck.
 // It sets m.Config to the configuration written.
-func (w *Writer) publish(m *Model, cfg Config, ck []byte) error {
+func (w *Writer) publish(m *Model, cfg DirConfig, ck []byte) error {
 	cfg.Steps, cfg.StaticControl, cfg.CheckpointSHA256 = m.Steps, m.Static, ""
 	err := modeldir.Publish(w.dir, false, func(tmp string) error {
 		if ck != nil {
@@ -167,7 +157,7 @@ func Load(path string) (*Model, error) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("model %s: no such directory (train one with 'd4 train --model %s')", path, path)
 	}
-	var cfg Config
+	var cfg DirConfig
 	m, err := d4.LoadModelConfig(path, &cfg)
 	if err != nil {
 		return nil, err
@@ -179,6 +169,18 @@ func Load(path string) (*Model, error) {
 func (s *session) dataHash() string {
 	b, _ := json.Marshal([]any{s.train.Rows, s.dev.Rows})
 	return modeldir.SHA256(b)
+}
+
+// settings are what a checkpoint of this training records and a resumed
+// one must share: the sketch, the data, the sizes and the settings (the
+// epochs, the patience and settle may change).
+func (s *session) settings() modeldir.Settings {
+	o := s.o
+	return modeldir.Settings{{Name: "sketch sha256", Value: d4.SketchHash(s.sk.Src)}, {Name: "data sha256", Value: s.dataHash()},
+		{Name: "value size", Value: s.v}, {Name: "stack size", Value: s.budget.StackSize}, {Name: "heap size", Value: o.HeapSize},
+		{Name: "seed", Value: o.Seed}, {Name: "restarts", Value: o.Restarts}, {Name: "batch size", Value: o.Batch},
+		{Name: "learning rate", Value: o.LR}, {Name: "gradient noise", Value: o.Noise}, {Name: "weight decay", Value: o.WeightDecay},
+		{Name: "execution while training", Value: o.Optim}}
 }
 
 // prepareDir checks the model directory before training, under its lock
@@ -219,55 +221,41 @@ func (s *session) prepareDir() error {
 	if modeldir.SHA256(b) != loaded.Config.CheckpointSHA256 {
 		return fmt.Errorf("cannot resume: %s does not match the checksum in config.json (the directory was copied in part or damaged): train again without --resume", path)
 	}
-	if s.ck, err = s.readCheckpoint(b, loaded.Tensors()); err != nil {
+	st, err := UnmarshalCheckpoint(b, s.settings(), loaded.Tensors())
+	if err == nil && st.Restart >= max(s.o.Restarts, 1) {
+		err = fmt.Errorf("at restart %d of %d", st.Restart+1, s.o.Restarts)
+	}
+	if err != nil {
 		return fmt.Errorf("cannot resume from %s: %w", path, err)
 	}
+	s.resume = st
 	return nil
 }
 
-// checkResume checks that a checkpoint comes from this training.
-func (s *session) checkResume(ck *checkpoint) error {
-	switch {
-	case ck.SketchSHA256 != d4.SketchHash(s.sk.Src):
-		return fmt.Errorf("trained on another sketch than %s", s.sk.File)
-	case ck.DataSHA256 != s.dataHash():
-		return fmt.Errorf("trained on other data than %s and %s", s.train.File, s.dev.File)
-	case ck.ValueSize != s.v || ck.StackSize != s.budget.StackSize || ck.HeapSize != s.o.HeapSize:
-		return fmt.Errorf("value, stack and heap size %d, %d and %d, this training %d, %d and %d", ck.ValueSize, ck.StackSize, ck.HeapSize, s.v, s.budget.StackSize, s.o.HeapSize)
+// saveEpoch publishes the directory after an epoch: the best model so far
+// (of the restart in training, or of a finished one) and the checkpoint.
+func (s *session) saveEpoch(st *State) error {
+	r := st.Run
+	best := Restart{Seed: s.o.Seed + int64(st.Restart), Epochs: r.Epoch, BestEpoch: r.BestEpoch, Best: r.Best,
+		Updates: r.Updates, Seconds: r.UpdateSeconds, Params: r.BestParams, State: r.Method}
+	if best.Params == nil {
+		best.Params = r.Params
 	}
-	if diff := ck.Options.differences(s.o.saved()); diff != "" {
-		return fmt.Errorf("trained with other settings (%s): resume with the same ones, or train anew without --resume", diff)
-	}
-	if ck.Restart >= s.o.Restarts || len(ck.Done) != ck.Restart {
-		return fmt.Errorf("at restart %d of %d", ck.Restart+1, s.o.Restarts)
-	}
-	return nil
-}
-
-// saveEpoch publishes the directory after an epoch of restart f: the best
-// model so far and the checkpoint.
-func (s *session) saveEpoch(f *fit) error {
-	if s.w == nil {
-		return nil
-	}
-	best := f.result()
-	for _, r := range s.results {
-		if r.better(best) {
-			best = r
+	k := st.Restart
+	for i, d := range st.Done {
+		if better(d, best) {
+			best, k = d, i
 		}
 	}
-	m, err := s.modelOf(best)
+	model, err := s.modelOf(best)
 	if err != nil {
 		return err
 	}
-	seconds := s.elapsed()
-	ck := checkpoint{SketchSHA256: d4.SketchHash(s.sk.Src), DataSHA256: s.dataHash(), ValueSize: s.v, StackSize: s.budget.StackSize,
-		HeapSize: s.o.HeapSize, Options: s.o.saved(), Seconds: seconds, Done: s.results, Restart: f.k, Fit: f.state()}
-	b, err := ck.marshal(f.m.Tensors())
+	ck, err := MarshalCheckpoint(st, s.settings(), model.Tensors())
 	if err != nil {
 		return err
 	}
-	rep := best.Report
-	rep.TrainSeconds = seconds
-	return s.w.publish(m, s.config(rep), b)
+	rep := s.report(best, k)
+	rep.TrainSeconds = st.Seconds
+	return s.w.publish(model, s.config(rep), ck)
 }

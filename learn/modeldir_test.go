@@ -8,27 +8,47 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/d4lang/d4/internal/modeldir"
 	"github.com/d4lang/d4/internal/safetensors"
 	"github.com/d4lang/d4/internal/safetensors/spectest"
+	"github.com/d4lang/d4/interpreter/d4"
 )
 
 // kill stands for a kill of the training process.
 type kill struct{}
 
+// tick is a moment of training a test may stop at: after an update, or
+// after an epoch (Evaluated, with the method in training).
+type tick struct {
+	Restart, Epoch int
+	Evaluated      bool
+	Method         Method
+}
+
+// ticker is a Progress that tells f of every tick.
+type ticker func(tick)
+
+func (f ticker) Update(u Update) { f(tick{Restart: u.Restart, Epoch: u.Epoch}) }
+func (f ticker) Epoch(e EpochEnd) {
+	f(tick{Restart: e.Restart, Epoch: e.Epoch, Evaluated: true, Method: e.Method})
+}
+func (f ticker) Resumed(r Resumed) {}
+
+// snapshot copies a machine's weights.
+func snapshot(m *d4.Machine) [][]float64 { return copyParams(m.ParamData()) }
+
 // trainUntil trains, stopped by a panic (a kill) when stop says so after
 // an update or an epoch (nil: never); it reports whether it was stopped.
-func trainUntil(t *testing.T, sk Sketch, train Split, o Options, stop func(Progress) bool) (stopped bool) {
+func trainUntil(t *testing.T, sk Sketch, train Split, o Options, stop func(tick) bool) (stopped bool) {
 	t.Helper()
-	o.Progress = func(p Progress) {
+	o.Progress = ticker(func(p tick) {
 		if stop != nil && stop(p) {
 			panic(kill{})
 		}
-	}
+	})
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(kill); !ok {
@@ -51,9 +71,9 @@ func sortOptions(dir string) Options {
 }
 
 // readConfig reads a model directory's config.json.
-func readConfig(t *testing.T, dir string) Config {
+func readConfig(t *testing.T, dir string) DirConfig {
 	t.Helper()
-	var cfg Config
+	var cfg DirConfig
 	b, err := os.ReadFile(filepath.Join(dir, "config.json"))
 	if err == nil {
 		err = json.Unmarshal(b, &cfg)
@@ -85,14 +105,15 @@ func specFile(t *testing.T, dir, name string) (map[string]spectest.Tensor, map[s
 // so far and the finished restart's, and the counters in the metadata; and
 // config.json records its checksum.
 func TestCheckpointFile(t *testing.T) {
+	type Settings = modeldir.Settings
 	sk, train := embedded(t, "sort_compare"), sortRows()
 	dir := filepath.Join(t.TempDir(), "m")
 	var last [][]float64
-	trainUntil(t, sk, train, sortOptions(dir), func(p Progress) bool {
-		if p.DevHamming >= 0 {
-			last = snapshot(p.Machine)
+	trainUntil(t, sk, train, sortOptions(dir), func(p tick) bool {
+		if p.Evaluated {
+			last = copyParams(p.Method.Params())
 		}
-		return p.Restart == 1 && p.Epoch == 2 && p.DevHamming < 0
+		return p.Restart == 1 && p.Epoch == 2 && !p.Evaluated
 	})
 	m, err := Load(dir)
 	if err != nil {
@@ -128,18 +149,23 @@ func TestCheckpointFile(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("tensors %v, want %v", got, want)
 	}
-	updates := strconv.Itoa((len(train.Rows) + 1) / 2) // one epoch of batches of 2
-	for key, value := range map[string]string{"format": checkpointFormat, "restart": "1", "epoch": "1", "shuffles": "1",
-		"shuffle_seed": "2", "adam_steps": updates, "updates": updates, "steps": strconv.Itoa(m.Steps), "value_size": "10"} {
-		if meta[key] != value {
-			t.Errorf("metadata %s = %q, want %q", key, meta[key], value)
-		}
+	updates := (len(train.Rows) + 1) / 2 // one epoch of batches of 2
+	var st stateMeta
+	var settings Settings
+	if meta["format"] != checkpointFormat || json.Unmarshal([]byte(meta["state"]), &st) != nil || json.Unmarshal([]byte(meta["settings"]), &settings) != nil {
+		t.Fatalf("metadata %v", meta)
 	}
-	var settings savedOptions
-	var done []restartResult
-	if json.Unmarshal([]byte(meta["settings"]), &settings) != nil || settings.LR != 0.1 || settings.Restarts != 2 ||
-		json.Unmarshal([]byte(meta["done"]), &done) != nil || len(done) != 1 || done[0].Seed != 1 {
-		t.Errorf("metadata settings %s, done %s", meta["settings"], meta["done"])
+	var budget budgetState
+	json.Unmarshal(st.Run.Method, &budget)
+	if st.Restart != 1 || st.Run.Epoch != 1 || st.Adam != updates || st.Run.Updates != updates || budget.Steps != m.Steps ||
+		len(st.Done) != 1 || st.Done[0].Seed != 1 {
+		t.Errorf("metadata state %s", meta["state"])
+	}
+	wantSettings := map[string]string{"learning rate": "0.1", "restarts": "2", "value size": "10"}
+	for _, x := range settings {
+		if w, ok := wantSettings[x.Name]; ok && fmt.Sprint(x.Value) != w {
+			t.Errorf("metadata settings: %s = %v, want %s", x.Name, x.Value, w)
+		}
 	}
 	weights, wmeta, _ := specFile(t, dir, "model.safetensors")
 	if len(weights) != len(m.Params()) || wmeta["sketch_sha256"] != m.Config.SketchSHA256 {
@@ -290,7 +316,7 @@ func TestTrainRefusesDirectory(t *testing.T) {
 	sk, train := embedded(t, "sort_compare"), sortRows()
 	root := t.TempDir()
 	stopped := filepath.Join(root, "stopped")
-	trainUntil(t, sk, train, sortOptions(stopped), func(p Progress) bool { return p.Epoch == 2 })
+	trainUntil(t, sk, train, sortOptions(stopped), func(p tick) bool { return p.Epoch == 2 })
 	finished := filepath.Join(root, "finished")
 	trainUntil(t, sk, train, sortOptions(finished), nil)
 	busy := filepath.Join(root, "busy")
@@ -339,9 +365,9 @@ func TestTrainRefusesDirectory(t *testing.T) {
 		{"an unfinished training, anew", stopped, false, nil, "holds an unfinished training (checkpoint.safetensors): continue it with 'd4 train --resume'"},
 		{"resume nothing", filepath.Join(root, "absent"), true, nil, "cannot resume: model directory " + filepath.Join(root, "absent") + " does not exist"},
 		{"resume a finished training", finished, true, nil, "does not exist (no unfinished training in"},
-		{"resume with other settings", stopped, true, func(o *Options, _ *Split) { o.LR = 0.2 }, "trained with other settings (--lr 0.1, now 0.2)"},
-		{"resume with another seed", stopped, true, func(o *Options, _ *Split) { o.Seed = 3 }, "(--seed 1, now 3)"},
-		{"resume on other data", stopped, true, func(_ *Options, s *Split) { *s = otherRows }, "trained on other data"},
+		{"resume with other settings", stopped, true, func(o *Options, _ *Split) { o.LR = 0.2 }, "trained with other settings (learning rate 0.1, now 0.2)"},
+		{"resume with another seed", stopped, true, func(o *Options, _ *Split) { o.Seed = 3 }, "(seed 1, now 3)"},
+		{"resume on other data", stopped, true, func(_ *Options, s *Split) { *s = otherRows }, "trained with other settings (data sha256 "},
 		{"resume an earlier version's checkpoint", old, true, nil, "the checkpoint of an earlier version of d4 (checkpoint.json): train again without --resume"},
 		{"resume a damaged checkpoint", damaged, true, nil, "checkpoint.safetensors does not match the checksum in config.json"},
 		{"resume a checkpoint without a moment", missing, true, nil, "no tensor adam.v.slot0.stage0.b"},
@@ -355,7 +381,7 @@ func TestTrainRefusesDirectory(t *testing.T) {
 			tc.change(&o, &rows)
 		}
 		started := false
-		o.Progress = func(Progress) { started = true }
+		o.Progress = ticker(func(tick) { started = true })
 		_, _, err := Train(sk, rows, Split{}, o)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || started {
 			t.Errorf("%s: error %v (training started: %v), want one containing %q", tc.name, err, started, tc.want)

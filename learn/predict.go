@@ -150,8 +150,8 @@ func predictDiscretised(m *d4.Model, input []int, lim Limits) (Run, error) {
 	return r, nil
 }
 
-// Score is the accuracy of a model on a set of examples, in percent.
-type Score struct {
+// Accuracy is the accuracy of a model on a set of examples, in percent.
+type Accuracy struct {
 	N        int     `json:"n"`
 	Hamming  float64 `json:"hamming_accuracy"`
 	Sequence float64 `json:"sequence_accuracy"`
@@ -181,13 +181,13 @@ func PredictAll(m *d4.Model, inputs [][]int, exec Execution, stackSize, steps in
 // Evaluate runs the model on every example (PredictAll) and scores the
 // final stacks against the outputs; a run that does not halt counts as
 // wrong.
-func Evaluate(m *d4.Model, exs []d4.Example, exec Execution, stackSize, steps int, progress func()) (Score, error) {
+func Evaluate(m *d4.Model, exs []d4.Example, exec Execution, stackSize, steps int, progress func()) (Accuracy, error) {
 	inputs := make([][]int, len(exs))
 	for i, ex := range exs {
 		inputs[i] = ex.Init
 	}
 	runs, errs := PredictAll(m, inputs, exec, stackSize, steps, progress)
-	sc := Score{N: len(exs)}
+	sc := Accuracy{N: len(exs)}
 	preds := make([][]int, len(exs))
 	targets := make([][]int, len(exs))
 	for i, r := range runs {

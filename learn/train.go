@@ -1,15 +1,14 @@
 package learn
 
 import (
+	"encoding/json"
 	"fmt"
-	"math"
-	"math/rand"
-	"time"
 
 	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
+	"github.com/d4lang/d4/optim"
 )
 
 // Options configures Train. The zero value of a size or of Steps means
@@ -23,18 +22,18 @@ type Options struct {
 	// oracle knows it); it sizes the block optimisation.
 	Path []int
 
-	Batch     int     // examples per update
-	LR        float64 // Adam's step size
-	MaxEpochs int     // epochs at most
-	Patience  int     // stop after this many epochs without a better dev accuracy
+	// Optim holds Adam's settings (the clipping threshold is the paper's
+	// 1.0 unless set).
+	optim.Config
+	Batch     int // examples per update
+	MaxEpochs int // epochs at most
+	Patience  int // stop after this many epochs without a better dev accuracy (0: never)
 	// Settle keeps training this many epochs after dev and training
 	// accuracy first reach 100%, keeping the latest parameters while both
 	// stay there: the margins of the slots' decisions grow.
-	Settle      int
-	NoiseEta    float64 // gradient noise η (0: none)
-	WeightDecay float64 // decoupled weight decay λ (0: none)
-	Seed        int64   // restart k uses Seed+k for its weights, shuffling and noise
-	Restarts    int     // models trained; the best by dev accuracy is kept
+	Settle   int
+	Seed     int64 // restart k uses Seed+k for its weights, shuffling and noise
+	Restarts int   // models trained; the best by dev accuracy is kept
 	// Optim is the execution while training (d4.Mode; flags and JSON
 	// files name it: naive, collapse, interpolate, static or all).
 	Optim d4.Mode
@@ -45,8 +44,8 @@ type Options struct {
 	// from the checkpoint.
 	Dir    string
 	Resume bool
-	// Progress, if set, is called after every update and every epoch.
-	Progress func(Progress)
+	// Progress, if set, is told of every update and every epoch.
+	Progress Progress
 	// Meta is stored with the model.
 	Meta map[string]string
 }
@@ -58,28 +57,27 @@ type Options struct {
 // sketches the paper's η = 0.01 took 45 epochs where none took 6, and on
 // addition noise hurt generalisation (package addition).
 func DefaultOptions() Options {
-	return Options{Batch: 32, LR: 1.0, MaxEpochs: 100, Patience: 20, Seed: 1, Restarts: 1, Optim: d4.ModeAll}
+	return Options{Config: optim.Config{LR: 1.0, Clip: 1.0}, Batch: 32, MaxEpochs: 100, Patience: 20, Seed: 1, Restarts: 1, Optim: d4.ModeAll}
 }
 
-// Check reports an option out of range, naming its flag.
+// fitConfig is the driver's configuration of these options.
+func (o Options) fitConfig() Config {
+	return Config{Config: o.Config, Batch: o.Batch, Epochs: o.MaxEpochs, Patience: o.Patience, Settle: o.Settle, Seed: o.Seed,
+		Restarts: o.Restarts, Randomness: Stream, Progress: o.Progress}
+}
+
+// Check reports an option out of range.
 func (o Options) Check() error {
+	if err := o.fitConfig().Check(); err != nil {
+		return err
+	}
 	for _, f := range []struct {
 		name string
-		x    float64
-	}{{"--lr", o.LR}, {"--noise", o.NoiseEta}, {"--weight-decay", o.WeightDecay}} {
-		if math.IsNaN(f.x) || math.IsInf(f.x, 0) || f.x < 0 {
-			return fmt.Errorf("%s must be a finite number ≥ 0, got %v", f.name, f.x)
+		n    int
+	}{{"step budget", o.Steps}, {"value size", o.ValueSize}, {"stack size", o.StackSize}, {"heap size", o.HeapSize}} {
+		if f.n < 0 {
+			return fmt.Errorf("the %s must not be negative, got %d", f.name, f.n)
 		}
-	}
-	switch {
-	case o.LR == 0:
-		return fmt.Errorf("--lr must be positive, got 0")
-	case o.Batch < 1 || o.MaxEpochs < 1 || o.Restarts < 1:
-		return fmt.Errorf("--batch, --epochs and --restarts must be at least 1, got %d, %d and %d", o.Batch, o.MaxEpochs, o.Restarts)
-	case o.Patience < 0 || o.Settle < 0 || o.Steps < 0 || o.ValueSize < 0 || o.StackSize < 0 || o.HeapSize < 0:
-		return fmt.Errorf("--patience, --settle, --steps and the sizes must not be negative")
-	case o.Restarts > 1000:
-		return fmt.Errorf("--restarts must be at most 1000, got %d", o.Restarts)
 	}
 	return nil
 }
@@ -111,15 +109,6 @@ func (s Split) examples() []d4.Example {
 		out[i] = d4.Example{Init: r.Input, Target: r.Output}
 	}
 	return out
-}
-
-// Progress reports training progress.
-type Progress struct {
-	Restart, Epoch, Update, UpdatesPerEpoch int
-	Loss                                    float64
-	DevHamming                              float64 // after an epoch, else -1
-	Steps                                   int     // the current step budget T
-	Machine                                 *d4.Machine
 }
 
 // Report is how training went: the selected restart's figures (percent).
@@ -222,14 +211,12 @@ type session struct {
 	o          Options
 	budget     Budget
 	v          int
-	start      time.Time
-	w          *Writer     // the model directory (Options.Dir), or nil
-	ck         *checkpoint // resumed from, or nil
-	results    []restartResult
+	w          *Writer // the model directory (Options.Dir), or nil
+	resume     *State  // the checkpoint resumed from, or nil
 }
 
 func newSession(sk Sketch, code *forth.Code, train, dev Split, o Options) (*session, error) {
-	s := &session{sk: sk, code: code, train: train, dev: dev, o: o, v: o.ValueSize, start: time.Now()}
+	s := &session{sk: sk, code: code, train: train, dev: dev, o: o, v: o.ValueSize}
 	if s.v == 0 {
 		s.v = ValueSize(code, train, dev)
 	}
@@ -277,12 +264,6 @@ func (s *session) close() {
 	}
 }
 
-// MaxValueSize and MaxStackSize are ∂4's limits (d4.NewSizes).
-const (
-	MaxValueSize = 1 << 12
-	MaxStackSize = 1 << 12
-)
-
 // isStatic reports whether control flow is static on an input.
 func isStatic(code *forth.Code, v, h int, input []int, steps int) bool {
 	cfg := symbolic.Config{ValueSize: v, StackSize: 4*len(input) + 16, HeapSize: h, MaxSteps: steps}
@@ -290,271 +271,80 @@ func isStatic(code *forth.Code, v, h int, input []int, steps int) bool {
 	return err == nil
 }
 
-// restartResult is a finished (or failed) restart; a checkpoint holds its
-// Params as tensors and the rest as JSON.
-type restartResult struct {
-	Seed       int64       `json:"seed"`
-	Params     [][]float64 `json:"-"`
-	Report     Report      `json:"report"`
-	Seconds    float64     `json:"seconds"`
-	StepBudget int         `json:"steps"`
-	Path       []int       `json:"path"`
-}
-
-// better reports whether result a beats b: dev Hamming accuracy, then dev
-// sequence accuracy, then training accuracy (an earlier restart wins ties).
-func (a restartResult) better(b restartResult) bool {
-	ra, rb := a.Report, b.Report
-	if ra.DevHamming != rb.DevHamming {
-		return ra.DevHamming > rb.DevHamming
-	}
-	if ra.DevSequence != rb.DevSequence {
-		return ra.DevSequence > rb.DevSequence
-	}
-	return ra.TrainHamming > rb.TrainHamming
-}
-
-// run trains every restart and keeps the best.
+// run trains every restart with the driver and keeps the best. A run that
+// fails still publishes the best model trained before the failure.
 func (s *session) run() (*Model, Report, error) {
-	first := 0
-	if s.ck != nil {
-		s.results, first = s.ck.Done, len(s.ck.Done)
+	cfg := s.o.fitConfig()
+	if s.w != nil {
+		cfg.Checkpoint = s.saveEpoch
 	}
-	var lastErr error
-	for k := first; k < s.o.Restarts; k++ {
-		res, err := s.restart(k)
-		if err != nil && res.Params == nil {
-			return nil, res.Report, err // nothing trained
-		}
-		if err != nil {
-			res.Report.Stopped = err.Error()
-		}
-		s.results = append(s.results, res)
-		if err != nil && s.o.Restarts == 1 {
-			lastErr = err
-		}
+	res, err := Fit(s.newMethod, len(s.train.Rows), cfg, s.resume)
+	if res.Params == nil {
+		return nil, Report{}, err // nothing trained
 	}
-	best := s.results[0]
-	for _, r := range s.results[1:] {
-		if r.better(best) {
-			best = r
-		}
+	m, merr := s.modelOf(res.Restart)
+	if merr != nil {
+		return nil, Report{}, merr
 	}
-	m, err := s.modelOf(best)
-	if err != nil {
-		return nil, best.Report, err
-	}
-	rep := best.Report
-	rep.TrainSeconds = s.elapsed()
+	rep := s.report(res.Restart, res.Index)
+	rep.TrainSeconds = res.Seconds
 	m.Config = s.config(rep)
 	if s.w != nil {
-		if err := s.w.publish(m, m.Config, nil); err != nil {
-			return m, rep, err
+		if perr := s.w.publish(m, m.Config, nil); perr != nil && err == nil {
+			err = perr
 		}
 	}
-	return m, rep, lastErr
+	return m, rep, err
 }
 
-// newModel builds the untrained model of a restart.
+// newMethod builds the untrained method of restart k.
+func (s *session) newMethod(k int, seed int64) (Method, error) {
+	m, err := s.newModel(seed)
+	if err != nil {
+		return nil, err
+	}
+	return newSketchMethod(m, s.budget, s.o, s.train, s.dev), nil
+}
+
+// newModel builds an untrained model with the session's sizes.
 func (s *session) newModel(seed int64) (*d4.Model, error) {
 	return d4.NewModel(s.sk.File, s.sk.Src, s.v, s.budget.StackSize, s.o.HeapSize, seed)
 }
 
-// modelOf returns the model of a restart's result.
-func (s *session) modelOf(r restartResult) (*Model, error) {
+// modelOf returns the model of a finished restart (or of the best epoch
+// so far of the restart in training): its weights, and the step budget its
+// method's state records.
+func (s *session) modelOf(r Restart) (*Model, error) {
 	m, err := s.newModel(r.Seed)
 	if err != nil {
 		return nil, err
 	}
-	restore(m.Machine, r.Params)
+	setParams(m.ParamData(), r.Params)
 	for k, v := range s.o.Meta {
 		m.Meta[k] = v
 	}
-	return &Model{Model: m, Steps: r.StepBudget, Static: s.budget.Static}, nil
+	b := budgetState{Steps: s.budget.Steps}
+	json.Unmarshal(r.State, &b) // the method's own encoding
+	return &Model{Model: m, Steps: b.Steps, Static: s.budget.Static}, nil
 }
 
-// restart trains restart k (continuing a checkpoint of it if there is one).
-func (s *session) restart(k int) (restartResult, error) {
-	seed := s.o.Seed + int64(k)
-	m, err := s.newModel(seed)
-	if err != nil {
-		return restartResult{}, err
+// report is how restart k went.
+func (s *session) report(r Restart, k int) Report {
+	b := budgetState{Steps: s.budget.Steps}
+	json.Unmarshal(r.State, &b) // the method's own encoding
+	rep := Report{Epochs: r.Epochs, BestEpoch: r.BestEpoch,
+		MsPerUpdate: 1000 * r.Seconds / float64(max(r.Updates, 1)),
+		ValueSize:   s.v, StackSize: s.budget.StackSize, Steps: b.Steps, StaticControl: s.budget.Static,
+		Seed: r.Seed, Restart: k, Restarts: max(s.o.Restarts, 1), TrainRows: len(s.train.Rows), DevRows: len(s.dev.Rows)}
+	if r.Best != nil {
+		rep.DevHamming, rep.DevSequence = r.Best.Accuracy, r.Best.Figures["dev_sequence"]
+		rep.TrainHamming, rep.TrainSequence = max(r.Best.Figures["train_accuracy"], 0), r.Best.Figures["train_sequence"]
 	}
-	f := &fit{s: s, k: k, m: m, seed: seed, budget: s.budget}
-	f.best, f.bestTrain, f.settled = -1, -1, -1
-	if s.ck != nil && s.ck.Restart == k {
-		if err := f.restore(&s.ck.Fit); err != nil {
-			return restartResult{}, err
-		}
-	}
-	return f.run()
+	return rep
 }
 
-func snapshot(m *d4.Machine) [][]float64 {
-	var out [][]float64
-	for _, p := range m.Params() {
-		out = append(out, append([]float64(nil), p.T.Data().([]float64)...))
-	}
-	return out
-}
-
-func restore(m *d4.Machine, params [][]float64) {
-	if params == nil {
-		return
-	}
-	for i, p := range m.Params() {
-		copy(p.T.Data().([]float64), params[i])
-	}
-}
-
-// fit is the training of one restart: the loop that `d4 train` and the
-// tasks share.
-type fit struct {
-	s       *session
-	k       int
-	m       *d4.Model
-	seed    int64
-	budget  Budget
-	tr      *d4.Trainer
-	rng     *rand.Rand
-	train   []d4.Example
-	spent   time.Duration
-	updates int
-	seconds float64 // of earlier sessions (resumed)
-
-	epoch                     int // epochs finished
-	best, bestTrain           float64
-	bestSeq, bestTrainSeq     float64
-	bestEpoch, stale, settled int
-	bestParams                [][]float64
-}
-
-// newTrainer (re)builds the trainer for the current budget, keeping the
-// optimiser's state.
-func (f *fit) newTrainer() {
-	o := f.s.o
-	if f.tr != nil {
-		f.tr = f.tr.Resized(f.budget.Steps, f.budget.Path)
-		return
-	}
-	cfg := d4.TrainConfig{LearningRate: o.LR, Clip: 1.0, NoiseEta: o.NoiseEta, WeightDecay: o.WeightDecay, Seed: f.seed}
-	f.tr = d4.NewTrainer(f.m.Machine, d4.TrainerConfig{TrainConfig: cfg, Steps: f.budget.Steps, Mode: o.Optim, Path: f.budget.Path})
-}
-
-// run trains until a stopping rule holds: dev and training accuracy both at
-// 100% (after Settle more epochs), Patience epochs without a better dev
-// accuracy, or MaxEpochs. The parameters kept are the best by dev accuracy
-// (ties: training accuracy).
-func (f *fit) run() (restartResult, error) {
-	o := f.s.o
-	f.newTrainer()
-	if f.rng == nil {
-		f.rng = rand.New(rand.NewSource(f.seed))
-		f.train = f.s.train.examples()
-	}
-	dev := f.s.dev.examples()
-	perEpoch := (len(f.train) + o.Batch - 1) / o.Batch
-	for !f.done() {
-		if err := f.epochUpdates(perEpoch); err != nil {
-			restore(f.m.Machine, f.bestParams)
-			return f.result(), err
-		}
-		f.epoch++
-		sc, err := Evaluate(f.m, dev, Hybrid, 0, 0, nil)
-		if err != nil {
-			return f.result(), err
-		}
-		if o.Progress != nil {
-			o.Progress(Progress{Restart: f.k, Epoch: f.epoch, Update: f.updates, UpdatesPerEpoch: perEpoch, DevHamming: sc.Hamming, Steps: f.budget.Steps, Machine: f.m.Machine})
-		}
-		if err := f.keep(sc); err != nil {
-			return f.result(), err
-		}
-		if err := f.s.saveEpoch(f); err != nil {
-			return f.result(), err
-		}
-	}
-	restore(f.m.Machine, f.bestParams)
-	return f.result(), nil
-}
-
-// done reports whether a stopping rule holds.
-func (f *fit) done() bool {
-	o := f.s.o
-	return f.epoch >= o.MaxEpochs || f.epoch > 0 && (f.settled >= o.Settle || f.stale >= o.Patience)
-}
-
-// epochUpdates runs one epoch of updates.
-func (f *fit) epochUpdates(perEpoch int) error {
-	o := f.s.o
-	f.rng.Shuffle(len(f.train), func(i, j int) { f.train[i], f.train[j] = f.train[j], f.train[i] })
-	for i := 0; i < len(f.train); i += o.Batch {
-		batch := f.train[i:min(i+o.Batch, len(f.train))]
-		start := time.Now()
-		loss, err := f.tr.TrainBatch(batch)
-		f.spent += time.Since(start)
-		if err != nil {
-			return err
-		}
-		f.updates++
-		if o.Progress != nil {
-			o.Progress(Progress{Restart: f.k, Epoch: f.epoch + 1, Update: f.updates, UpdatesPerEpoch: perEpoch, Loss: loss, DevHamming: -1, Steps: f.budget.Steps, Machine: f.m.Machine})
-		}
-	}
-	return nil
-}
-
-// keep keeps the parameters if this epoch is the best so far, and grows
-// the step budget when hybrid runs on the training inputs need more steps
-// than the execution RNN runs (control that depends on the slots).
-func (f *fit) keep(dev Score) error {
-	var trainSc Score
-	var err error
-	grow := !f.budget.Static && f.s.o.Steps == 0
-	if dev.Hamming >= f.best || grow {
-		if trainSc, err = Evaluate(f.m, f.train, Hybrid, 0, 0, nil); err != nil {
-			return err
-		}
-	}
-	if grow && trainSc.MaxSteps > f.budget.Steps {
-		lim := RunLimits(len(trainSc.Longest), f.m.Sizes.L, 0, 0)
-		path, err := hybridPath(f.m, trainSc.Longest, lim)
-		if err != nil {
-			return err
-		}
-		f.budget.Steps, f.budget.Path = len(path), path
-		f.newTrainer()
-	}
-	trainAcc := -1.0
-	if dev.Hamming >= f.best {
-		trainAcc = trainSc.Hamming
-	}
-	if dev.Hamming > f.best || (dev.Hamming == f.best && trainAcc > f.bestTrain) || (f.settled >= 0 && dev.Hamming >= 100 && trainAcc >= 100) {
-		f.best, f.bestTrain, f.stale = dev.Hamming, trainAcc, 0
-		f.bestSeq, f.bestTrainSeq, f.bestEpoch = dev.Sequence, trainSc.Sequence, f.epoch
-		f.bestParams = snapshot(f.m.Machine)
-	} else {
-		f.stale++
-	}
-	if f.best >= 100 && f.bestTrain >= 100 {
-		f.settled++
-	}
-	return nil
-}
-
-// result is the restart's outcome so far.
-func (f *fit) result() restartResult {
-	o := f.s.o
-	params := f.bestParams
-	if params == nil && f.epoch > 0 {
-		params = snapshot(f.m.Machine)
-	}
-	rep := Report{
-		Epochs: f.epoch, BestEpoch: f.bestEpoch, DevHamming: max(f.best, 0), DevSequence: f.bestSeq,
-		TrainHamming: max(f.bestTrain, 0), TrainSequence: f.bestTrainSeq,
-		MsPerUpdate: float64(f.spent.Microseconds()) / 1000 / float64(max(f.updates, 1)),
-		ValueSize:   f.s.v, StackSize: f.budget.StackSize, Steps: f.budget.Steps, StaticControl: f.budget.Static,
-		Seed: f.seed, Restart: f.k, Restarts: o.Restarts, TrainRows: len(f.s.train.Rows), DevRows: len(f.s.dev.Rows),
-	}
-	return restartResult{Seed: f.seed, Params: params, Report: rep, Seconds: f.seconds + f.spent.Seconds(), StepBudget: f.budget.Steps, Path: f.budget.Path}
-}
+// MaxValueSize and MaxStackSize are ∂4's limits (d4.NewSizes).
+const (
+	MaxValueSize = 1 << 12
+	MaxStackSize = 1 << 12
+)

@@ -129,11 +129,11 @@ func TestResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	o.Dir = filepath.Join(t.TempDir(), "m")
-	o.Progress = func(p Progress) {
-		if p.Epoch == 3 && p.DevHamming < 0 {
+	o.Progress = ticker(func(p tick) {
+		if p.Epoch == 3 && !p.Evaluated {
 			panic("interrupted")
 		}
-	}
+	})
 	func() {
 		defer func() { recover() }()
 		Train(sk, train, Split{}, o)

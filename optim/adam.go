@@ -31,9 +31,34 @@ type Adam struct {
 	rng         *rand.Rand
 }
 
-// New prepares Adam for params; seed seeds the gradient noise.
-func New(params [][]float64, lr, clip, noiseEta float64, seed int64) *Adam {
-	a := &Adam{LR: lr, Clip: clip, NoiseEta: noiseEta, params: params, rng: rand.New(rand.NewSource(seed))}
+// Config is the optimiser's settings: one type for every trainer.
+type Config struct {
+	LR          float64 `json:"lr"`           // Adam's step size
+	Clip        float64 `json:"clip"`         // global-norm clipping threshold; 0 disables it
+	Noise       float64 `json:"noise"`        // gradient noise η; 0 disables it
+	WeightDecay float64 `json:"weight_decay"` // decoupled weight decay λ; 0 disables it
+}
+
+// Check reports a setting out of range, naming it.
+func (c Config) Check() error {
+	for _, f := range []struct {
+		name string
+		x    float64
+	}{{"learning rate", c.LR}, {"gradient clipping threshold", c.Clip}, {"gradient noise η", c.Noise}, {"weight decay λ", c.WeightDecay}} {
+		if math.IsNaN(f.x) || math.IsInf(f.x, 0) || f.x < 0 {
+			return fmt.Errorf("the %s must be a finite number ≥ 0, got %v", f.name, f.x)
+		}
+	}
+	if c.LR == 0 {
+		return errors.New("the learning rate must be positive, got 0")
+	}
+	return nil
+}
+
+// New prepares Adam with the settings c for params; seed seeds the
+// gradient noise.
+func New(params [][]float64, c Config, seed int64) *Adam {
+	a := &Adam{LR: c.LR, Clip: c.Clip, NoiseEta: c.Noise, WeightDecay: c.WeightDecay, params: params, rng: rand.New(rand.NewSource(seed))}
 	for _, p := range params {
 		a.m = append(a.m, make([]float64, len(p)))
 		a.v = append(a.v, make([]float64, len(p)))

@@ -8,7 +8,7 @@ import (
 
 func TestAdamMinimisesAQuadratic(t *testing.T) {
 	w := []float64{3, -2}
-	a := New([][]float64{w}, 0.1, 0, 0, 1)
+	a := New([][]float64{w}, Config{LR: 0.1, Clip: 0, Noise: 0}, 1)
 	for i := 0; i < 500; i++ {
 		if _, err := a.Update([][]float64{{2 * w[0], 2 * w[1]}}); err != nil {
 			t.Fatal(err)
@@ -21,7 +21,7 @@ func TestAdamMinimisesAQuadratic(t *testing.T) {
 
 func TestClipAndNotFinite(t *testing.T) {
 	w := []float64{0}
-	a := New([][]float64{w}, 1, 1, 0, 1)
+	a := New([][]float64{w}, Config{LR: 1, Clip: 1, Noise: 0}, 1)
 	norm, err := a.Update([][]float64{{100}})
 	if err != nil || norm != 100 {
 		t.Fatalf("norm %v, err %v", norm, err)
@@ -41,7 +41,7 @@ func TestClipAndNotFinite(t *testing.T) {
 // Adam step is zero and each update multiplies a weight by 1 − LR·λ.
 func TestWeightDecay(t *testing.T) {
 	w := []float64{2, -4}
-	a := New([][]float64{w}, 0.1, 0, 0, 1)
+	a := New([][]float64{w}, Config{LR: 0.1, Clip: 0, Noise: 0}, 1)
 	a.WeightDecay = 0.5
 	for i := 0; i < 3; i++ {
 		if _, err := a.Update([][]float64{{0, 0}}); err != nil {

@@ -1,10 +1,8 @@
 package tasks
 
 import (
-	"fmt"
-	"math/rand"
-
 	"github.com/d4lang/d4/baseline/seq2seq"
+	"github.com/d4lang/d4/learn"
 )
 
 // Seq2SeqRun is the Seq2Seq baseline (package seq2seq) trained on a task's
@@ -14,41 +12,15 @@ type Seq2SeqRun struct {
 	DevHamming float64 // the dev Hamming accuracy of the parameters kept, in percent
 }
 
-// TrainSeq2Seq trains the Seq2Seq baseline with cfg for cfg.Epochs epochs
-// on ds.Train, shuffled by a stream seeded with seed, and keeps the
-// parameters of the epoch with the best dev Hamming accuracy (checked
-// every 10 epochs and after the last). progress, when set, is called after
-// every epoch with the dev accuracy in percent where it was checked, else
-// -1.
-func TrainSeq2Seq(ds Dataset, cfg seq2seq.Config, seed int64, progress func(epoch int, devHamming float64)) (*Seq2SeqRun, error) {
-	m, err := seq2seq.New(cfg)
+// TrainSeq2Seq trains the Seq2Seq baseline (seq2seq.Train) with cfg on
+// ds.Train, keeping the parameters of the best dev Hamming accuracy.
+// progress may be nil.
+func TrainSeq2Seq(ds Dataset, cfg seq2seq.Config, progress learn.Progress) (*Seq2SeqRun, error) {
+	m, res, err := seq2seq.Train(cfg, pairs(ds.Train), pairs(ds.Dev), progress)
 	if err != nil {
 		return nil, err
 	}
-	train, dev := pairs(ds.Train), pairs(ds.Dev)
-	rng := rand.New(rand.NewSource(seed))
-	best := -1.0
-	var bestParams [][]float64
-	for epoch := 1; epoch <= cfg.Epochs; epoch++ {
-		if _, err := m.TrainEpoch(train, rng); err != nil {
-			return nil, fmt.Errorf("epoch %d: %w", epoch, err)
-		}
-		dh := -1.0
-		if epoch%10 == 0 || epoch == cfg.Epochs {
-			h, _, err := seq2seq.Evaluate(m, dev)
-			if err != nil {
-				return nil, err
-			}
-			if dh = 100 * h; h > best {
-				best, bestParams = h, m.Snapshot()
-			}
-		}
-		if progress != nil {
-			progress(epoch, dh)
-		}
-	}
-	m.Restore(bestParams)
-	return &Seq2SeqRun{Model: m, DevHamming: 100 * best}, nil
+	return &Seq2SeqRun{Model: m, DevHamming: res.Best.Accuracy}, nil
 }
 
 // pairs converts examples to the baseline's pairs.

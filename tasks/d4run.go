@@ -9,6 +9,7 @@ import (
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
 	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/optim"
 )
 
 // D4Options configures training a sketch on a task.
@@ -138,15 +139,10 @@ func (r *D4Run) Train(ds Dataset, o D4Options) (epochs int, devHamming float64, 
 		return 0, 0, 0, err
 	}
 	lo := learn.Options{ValueSize: r.V, StackSize: sh.StackSize(), Steps: sh.Steps, Path: sh.Path,
-		Batch: o.Batch, LR: o.LR, MaxEpochs: o.MaxEpochs, Patience: o.Patience, Settle: o.Settle,
-		NoiseEta: o.NoiseEta, WeightDecay: o.WeightDecay, Seed: o.Seed, Restarts: 1, Optim: o.Optim,
-		Meta: map[string]string{"task": r.Task.Name}}
-	lo.Progress = func(p learn.Progress) {
-		r.Model.Machine = p.Machine // the model being trained, for PCTrace
-		if o.Progress != nil {
-			o.Progress(Progress{Epoch: p.Epoch, Update: p.Update, UpdatesPerEpoch: p.UpdatesPerEpoch, Loss: p.Loss, DevHamming: p.DevHamming})
-		}
-	}
+		Config: optim.Config{LR: o.LR, Clip: 1, Noise: o.NoiseEta, WeightDecay: o.WeightDecay},
+		Batch:  o.Batch, MaxEpochs: o.MaxEpochs, Patience: o.Patience, Settle: o.Settle,
+		Seed: o.Seed, Restarts: 1, Optim: o.Optim, Meta: map[string]string{"task": r.Task.Name}}
+	lo.Progress = &progress{run: r, report: o.Progress}
 	sk := learn.Sketch{File: r.Model.SketchFile, Src: r.Model.Sketch}
 	m, rep, err := learn.Train(sk, learn.Split{File: "train", Rows: toData(ds.Train)}, learn.Split{File: "dev", Rows: toData(ds.Dev)}, lo)
 	if m != nil {
@@ -154,6 +150,31 @@ func (r *D4Run) Train(ds Dataset, o D4Options) (epochs int, devHamming float64, 
 	}
 	return rep.Epochs, rep.DevHamming, rep.MsPerUpdate, err
 }
+
+// progress passes the driver's progress on as the task's.
+type progress struct {
+	run     *D4Run
+	report  func(Progress)
+	updates int
+}
+
+func (p *progress) Update(u learn.Update) {
+	p.updates++
+	if p.report != nil {
+		p.report(Progress{Epoch: u.Epoch, Update: p.updates, UpdatesPerEpoch: u.Batches, Loss: u.Loss, DevHamming: -1})
+	}
+}
+
+func (p *progress) Epoch(e learn.EpochEnd) {
+	if m, ok := e.Method.(interface{ Model() *d4.Model }); ok {
+		p.run.Model.Machine = m.Model().Machine // the model in training, for its soft run's figure
+	}
+	if p.report != nil {
+		p.report(Progress{Epoch: e.Epoch, Update: p.updates, DevHamming: e.Score.Accuracy})
+	}
+}
+
+func (p *progress) Resumed(learn.Resumed) {}
 
 // Predict runs the trained sketch on an input (learn.Predict with
 // learn.RunLimits): learn.Hybrid on the symbolic machine with argmax slot

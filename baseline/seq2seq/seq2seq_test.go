@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/optim"
 )
 
 // allSequences lists the V^n sequences of length n in a shuffled order.
@@ -63,32 +66,19 @@ func TestLearns(t *testing.T) {
 			seqs := allSequences(10, 3, rand.New(rand.NewSource(7)))
 			train, test := pairsOf(seqs[:512], tc.f), pairsOf(seqs[512:712], tc.f)
 			cfg := DefaultConfig(10)
-			cfg.Embed, cfg.Batch = tc.embed, 32
-			m, err := New(cfg)
+			cfg.Embed, cfg.Batch, cfg.Epochs = tc.embed, 32, tc.maxEpochs
+			start := time.Now()
+			m, res, err := Train(cfg, train, test, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			rng := rand.New(rand.NewSource(1))
-			start := time.Now()
-			var ham, exact, loss float64
-			epoch := 0
-			for epoch < tc.maxEpochs {
-				epoch++
-				if loss, err = m.TrainEpoch(train, rng); err != nil {
-					t.Fatal(err)
-				}
-				if epoch%2 == 0 {
-					if ham, exact, err = Evaluate(m, test); err != nil {
-						t.Fatal(err)
-					}
-					if exact >= 0.95 {
-						break
-					}
-				}
+			ham, exact, err := Evaluate(m, test)
+			if err != nil {
+				t.Fatal(err)
 			}
-			t.Logf("%s: %d epochs (%v), loss %.4f, held-out per-token %.3f, exact %.3f", tc.name, epoch, time.Since(start).Round(time.Millisecond), loss, ham, exact)
+			t.Logf("%s: %d epochs (%v), best at epoch %d, held-out per-token %.3f, exact %.3f", tc.name, res.Epochs, time.Since(start).Round(time.Millisecond), res.BestEpoch, ham, exact)
 			if exact < 0.95 {
-				t.Errorf("held-out exact match %.3f after %d epochs, want ≥ 0.95", exact, epoch)
+				t.Errorf("held-out exact match %.3f after %d epochs, want ≥ 0.95", exact, res.Epochs)
 			}
 		})
 	}
@@ -131,20 +121,15 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// trainThree trains a model of cfg for three epochs on train (shuffled by
-// a generator seeded with seed) and returns its parameters, concatenated,
-// and its predictions of outLen tokens for inputs.
+// trainThree trains a model of cfg for three epochs on train (Train,
+// shuffled by a stream seeded with seed) and returns its parameters,
+// concatenated, and its predictions of outLen tokens for inputs.
 func trainThree(t *testing.T, cfg Config, seed int64, train []Pair, inputs [][]int, outLen int) ([]float64, [][]int) {
 	t.Helper()
-	m, err := New(cfg)
+	cfg.Epochs, cfg.Seed = 3, seed
+	m, _, err := Train(cfg, train, train, nil)
 	if err != nil {
 		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewSource(seed))
-	for e := 0; e < 3; e++ {
-		if _, err := m.TrainEpoch(train, rng); err != nil {
-			t.Fatal(err)
-		}
 	}
 	pred, err := m.Predict(inputs, outLen)
 	if err != nil {
@@ -272,25 +257,25 @@ func TestErrors(t *testing.T) {
 		run  func() error
 		want string
 	}{
-		{"no pairs", func() error { _, err := m.TrainEpoch(nil, nil); return err }, "no pairs"},
+		{"no pairs", func() error { _, err := m.Method(nil, nil); return err }, "no pairs"},
 		{"input lengths", func() error {
-			_, err := m.TrainEpoch([]Pair{ok, {Input: []int{1}, Target: []int{3, 0}}}, nil)
+			_, err := m.Method([]Pair{ok, {Input: []int{1}, Target: []int{3, 0}}}, nil)
 			return err
 		}, "lengths"},
 		{"target lengths", func() error {
-			_, err := m.TrainEpoch([]Pair{ok, {Input: []int{1, 2}, Target: []int{3}}}, nil)
+			_, err := m.Method([]Pair{ok, {Input: []int{1, 2}, Target: []int{3}}}, nil)
 			return err
 		}, "lengths"},
 		{"empty target", func() error {
-			_, err := m.TrainEpoch([]Pair{{Input: []int{1}, Target: nil}}, nil)
+			_, err := m.Method([]Pair{{Input: []int{1}, Target: nil}}, nil)
 			return err
 		}, "want ≥ 1"},
 		{"input token too large", func() error {
-			_, err := m.TrainEpoch([]Pair{ok, {Input: []int{1, 4}, Target: []int{3, 0}}}, nil)
+			_, err := m.Method([]Pair{ok, {Input: []int{1, 4}, Target: []int{3, 0}}}, nil)
 			return err
 		}, "outside [0,4)"},
 		{"negative target token", func() error {
-			_, err := m.TrainEpoch([]Pair{ok, {Input: []int{1, 2}, Target: []int{-1, 0}}}, nil)
+			_, err := m.Method([]Pair{ok, {Input: []int{1, 2}, Target: []int{-1, 0}}}, nil)
 			return err
 		}, "outside [0,4)"},
 		{"predict lengths", func() error { _, err := m.Predict([][]int{{1, 2}, {1}}, 2); return err }, "length"},
@@ -300,7 +285,10 @@ func TestErrors(t *testing.T) {
 			_, _, err := Evaluate(m, []Pair{{Input: []int{1}, Target: []int{9}}})
 			return err
 		}, "outside [0,4)"},
-		{"bad config", func() error { _, err := New(Config{Vocab: 4, Hidden: 0, Batch: 1, LearningRate: 0.1}); return err }, "hidden"},
+		{"bad config", func() error {
+			_, err := New(Config{Vocab: 4, Hidden: 0, Batch: 1, Config: optim.Config{LR: 0.1}})
+			return err
+		}, "hidden"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -321,7 +309,11 @@ func TestNotFinite(t *testing.T) {
 	}
 	m.out.w[0] = math.NaN()
 	before := slices.Clone(m.enc.w)
-	_, err = m.TrainEpoch([]Pair{{Input: []int{1, 2}, Target: []int{0, 1}}}, nil)
+	meth, err := m.Method([]Pair{{Input: []int{1, 2}, Target: []int{0, 1}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = learn.Fit(func(int, int64) (learn.Method, error) { return meth, nil }, 1, learn.Config{Config: m.cfg.Config, Batch: 1, Epochs: 1}, nil)
 	if !errors.Is(err, ErrNotFinite) {
 		t.Fatalf("error %v, want ErrNotFinite", err)
 	}
@@ -330,9 +322,8 @@ func TestNotFinite(t *testing.T) {
 	}
 }
 
-// TestClipping: with a tiny threshold the first update moves each weight
-// by the same amount as without clipping (Adam's first step is ±lr), but
-// the moments hold the clipped gradient.
+// TestClipping: with a tiny threshold in the model's optimiser settings,
+// the first update's moments hold the clipped gradient.
 func TestClipping(t *testing.T) {
 	pairs := []Pair{{Input: []int{1, 2}, Target: []int{0, 1}}, {Input: []int{3, 0}, Target: []int{2, 2}}}
 	cfg := DefaultConfig(4)
@@ -362,11 +353,12 @@ func TestClipping(t *testing.T) {
 			want[i][j] = 0.1 * x * cfg.Clip / norm // (1−β1)·clipped gradient
 		}
 	}
-	if _, err := m.TrainEpoch(pairs, nil); err != nil {
+	opt := optim.New(m.Params(), cfg.Config, 1)
+	if _, err := opt.Update(grads); err != nil {
 		t.Fatal(err)
 	}
 	for i, p := range m.params {
-		moment := m.opt.FirstMoment(i)
+		moment := opt.FirstMoment(i)
 		for j := range moment {
 			if math.Abs(moment[j]-want[i][j]) > 1e-15 {
 				t.Fatalf("%s: first moment %g, want %g", p.name, moment[j], want[i][j])
@@ -387,11 +379,16 @@ func TestPartialBatch(t *testing.T) {
 	for i := 0; i < 5; i++ {
 		pairs = append(pairs, Pair{Input: []int{i % 3, (i + 1) % 3}, Target: []int{i % 3}})
 	}
-	if _, err := m.TrainEpoch(pairs, rand.New(rand.NewSource(1))); err != nil {
+	meth, err := m.Method(pairs, pairs)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if m.opt.Steps() != 3 {
-		t.Errorf("%d updates, want 3", m.opt.Steps())
+	res, err := learn.Fit(func(int, int64) (learn.Method, error) { return meth, nil }, len(pairs), learn.Config{Config: cfg.Config, Batch: 2, Epochs: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Updates != 3 {
+		t.Errorf("%d updates, want 3", res.Updates)
 	}
 	pred, err := m.Predict([][]int{{0, 1}, {1, 2}, {2, 0}}, 4)
 	if err != nil {
@@ -414,14 +411,20 @@ func BenchmarkTrainBatch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := m.TrainEpoch(batch, rng); err != nil {
-		b.Fatal(err)
-	}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := m.TrainEpoch(batch, rng); err != nil {
+	opt := optim.New(m.Params(), m.cfg.Config, 1)
+	step := func() {
+		_, grads, err := m.lossGrad(batch)
+		if err == nil {
+			_, err = opt.Update(grads)
+		}
+		if err != nil {
 			b.Fatal(err)
 		}
+	}
+	step()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		step()
 	}
 }
 

@@ -96,7 +96,7 @@ func TestBadInput(t *testing.T) {
 		{"train without data", []string{"train", "--sketch", "max"}, 2, "--train DATA is required"},
 		{"train NaN learning rate", []string{"train", "--sketch", "max", "--train", maxRows, "--lr", "nan"}, 2, "--lr must be a finite number"},
 		{"train infinite noise", []string{"train", "--sketch", "max", "--train", maxRows, "--noise", "inf"}, 2, "--noise must be a finite number"},
-		{"train zero batch", []string{"train", "--sketch", "max", "--train", maxRows, "--batch", "0"}, 2, "--batch, --epochs and --restarts must be at least 1"},
+		{"train zero batch", []string{"train", "--sketch", "max", "--train", maxRows, "--batch", "0"}, 2, "--batch must be at least 1, got 0"},
 		{"train missing data", []string{"train", "--sketch", "max", "--train", filepath.Join(dir, "absent.jsonl")}, 1, "absent.jsonl: no such file"},
 		{"train malformed data", []string{"train", "--sketch", "max", "--train", malformed}, 1, "bad.jsonl line 2: \"output\" is not an array of integers"},
 		{"train empty data", []string{"train", "--sketch", "max", "--train", empty}, 1, "empty.jsonl holds no rows"},

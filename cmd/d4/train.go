@@ -40,7 +40,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := f.check(pos); err != nil {
+	if err := f.check(fs, pos); err != nil {
 		return err
 	}
 	file, src, err := sketches.Load(f.sketch)
@@ -61,8 +61,9 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 		f.model = filepath.Join("models", strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)))
 	}
 	f.o.Dir = f.model
-	pb := &cmdline.LazyBar{W: stderr, Desc: "training"}
-	f.o.Progress = progress(pb, f.o, len(train.Rows))
+	perEpoch := (len(train.Rows) + f.o.Batch - 1) / f.o.Batch
+	pb := &cmdline.TrainingBar{W: stderr, Label: "training", Total: f.o.Restarts * f.o.MaxEpochs * perEpoch, Restarts: f.o.Restarts}
+	f.o.Progress = pb
 	_, rep, err := learn.Train(learn.Sketch{File: file, Src: src}, train, dev, f.o)
 	pb.Finish()
 	if err != nil {
@@ -84,18 +85,19 @@ func (f *trainFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.o.Steps, "steps", 0, "step budget T of the execution RNN (0: found)")
 	fs.Int64Var(&f.o.Seed, "seed", f.o.Seed, "seed of the weights, the shuffling and the noise (restart k: seed+k)")
 	fs.IntVar(&f.o.MaxEpochs, "epochs", f.o.MaxEpochs, "epochs at most")
-	fs.IntVar(&f.o.Patience, "patience", f.o.Patience, "stop after this many epochs without a better dev accuracy")
+	fs.IntVar(&f.o.Patience, "patience", f.o.Patience, "stop after this many epochs without a better dev accuracy (0: never)")
 	fs.IntVar(&f.o.Settle, "settle", f.o.Settle, "epochs to keep training after dev and training accuracy reach 100%")
 	fs.IntVar(&f.o.Batch, "batch", f.o.Batch, "examples per update")
 	fs.Float64Var(&f.o.LR, "lr", f.o.LR, "learning rate of Adam")
-	fs.Float64Var(&f.o.NoiseEta, "noise", f.o.NoiseEta, "gradient noise η (0: none)")
+	fs.Float64Var(&f.o.Noise, "noise", f.o.Noise, "gradient noise η (0: none)")
 	fs.Float64Var(&f.o.WeightDecay, "weight-decay", f.o.WeightDecay, "decoupled weight decay λ (0: none)")
 	fs.IntVar(&f.o.Restarts, "restarts", f.o.Restarts, "models to train (seeds seed, seed+1, …); the best by dev accuracy is kept")
 	fs.TextVar(&f.o.Optim, "optim", f.o.Optim, "execution while training: "+strings.Join(d4.Modes(), ", "))
 }
 
-// check checks the command line before anything is read.
-func (f *trainFlags) check(pos []string) error {
+// check checks the command line before anything is read; an error names
+// the flag.
+func (f *trainFlags) check(fs *flag.FlagSet, pos []string) error {
 	switch {
 	case len(pos) > 0:
 		return cmdline.Usagef("unexpected argument %q (the sketch is --sketch FILE)", pos[0])
@@ -103,6 +105,28 @@ func (f *trainFlags) check(pos []string) error {
 		return cmdline.Usagef("--sketch FILE is required")
 	case f.train == "":
 		return cmdline.Usagef("--train DATA is required (a .jsonl or .parquet file)")
+	}
+	if err := cmdline.CheckFinite(fs); err != nil {
+		return cmdline.UsageError{Err: err}
+	}
+	o := f.o
+	for _, c := range []struct {
+		flag string
+		n    int
+		min  int
+	}{{"--batch", o.Batch, 1}, {"--epochs", o.MaxEpochs, 1}, {"--restarts", o.Restarts, 1}, {"--patience", o.Patience, 0},
+		{"--settle", o.Settle, 0}, {"--steps", o.Steps, 0}, {"--value-size", o.ValueSize, 0}, {"--stack-size", o.StackSize, 0}} {
+		if c.n < c.min {
+			return cmdline.Usagef("%s must be at least %d, got %d", c.flag, c.min, c.n)
+		}
+	}
+	for _, c := range []struct {
+		flag string
+		x    float64
+	}{{"--lr", o.LR}, {"--noise", o.Noise}, {"--weight-decay", o.WeightDecay}} {
+		if c.x < 0 || c.flag == "--lr" && c.x == 0 {
+			return cmdline.Usagef("%s must not be negative (and --lr must be positive), got %v", c.flag, c.x)
+		}
 	}
 	if err := f.o.Check(); err != nil {
 		return cmdline.UsageError{Err: err}
@@ -120,24 +144,6 @@ func readData(flagName, path string) (learn.Split, error) {
 		return learn.Split{}, fmt.Errorf("%s %s holds no rows", flagName, path)
 	}
 	return learn.Split{File: path, Rows: rows}, nil
-}
-
-// progress draws training on the bar: updates, and the dev accuracy of
-// each epoch.
-func progress(pb *cmdline.LazyBar, o learn.Options, rows int) func(learn.Progress) {
-	perEpoch := (rows + o.Batch - 1) / o.Batch
-	pb.Max = o.Restarts * o.MaxEpochs * perEpoch
-	return func(p learn.Progress) {
-		if p.DevHamming >= 0 {
-			desc := fmt.Sprintf("epoch %d dev %.1f%%", p.Epoch, p.DevHamming)
-			if o.Restarts > 1 {
-				desc = fmt.Sprintf("restart %d ", p.Restart+1) + desc
-			}
-			pb.Bar().Describe(desc)
-			return
-		}
-		pb.Bar().Set((p.Restart*o.MaxEpochs+p.Epoch-1)*perEpoch + (p.Update-1)%perEpoch + 1)
-	}
 }
 
 // reportTraining prints the figures of a finished training.
@@ -217,7 +223,7 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	if *jsonOut {
 		return json.NewEncoder(stdout).Encode(struct {
-			learn.Score
+			learn.Accuracy
 			Exec string `json:"exec"`
 		}{sc, exec.String()})
 	}

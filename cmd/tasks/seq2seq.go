@@ -26,16 +26,12 @@ func trainSeq2seq(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) 
 		cfg.Batch = f.batch
 	}
 	if f.lr > 0 {
-		cfg.LearningRate = f.lr
+		cfg.LR = f.lr
 	}
-	bar := cli.NewBar(stderr, cfg.Epochs, fmt.Sprintf("%s/seq2seq train %d", task, f.trainLen), false)
+	perEpoch := (len(ds.Train) + cfg.Batch - 1) / cfg.Batch
+	bar := &cli.TrainingBar{W: stderr, Label: fmt.Sprintf("%s/seq2seq train %d", task, f.trainLen), Total: cfg.Epochs * perEpoch}
 	start := time.Now()
-	run, err := tasks.TrainSeq2Seq(ds, cfg, f.seed, func(epoch int, dev float64) {
-		bar.Set(epoch)
-		if dev >= 0 {
-			bar.Describe(fmt.Sprintf("%s/seq2seq epoch %d dev %.1f%%", task, epoch, dev))
-		}
-	})
+	run, err := tasks.TrainSeq2Seq(ds, cfg, bar)
 	if err != nil {
 		return trained{res: res}, err
 	}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sync"
 
 	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/sketches"
@@ -55,42 +54,12 @@ func runTrain(o trainOpts, stdout, stderr io.Writer) error {
 }
 
 // showProgress draws the run's progress bar on stderr, with a line after
-// every epoch (marked * when it is the restart's best so far). Restarts
-// that train at once report in turns.
-func showProgress(spec *wap.RunSpec, restarts int, stderr io.Writer) interface{ Finish() error } {
+// every epoch (marked * when it is the restart's best so far).
+func showProgress(spec *wap.RunSpec, restarts int, stderr io.Writer) *cli.TrainingBar {
 	cfg := spec.Cfg
 	batches := (cfg.EpochSize(spec.Train) + cfg.Batch - 1) / cfg.Batch
-	bar := cli.NewBar(stderr, restarts*cfg.Epochs*batches, "training", true)
-	prefix := func(k int) string {
-		if restarts == 1 {
-			return ""
-		}
-		return fmt.Sprintf("seed %d, ", cfg.Seed+int64(k))
-	}
-	var mu sync.Mutex // one restart's line or description at a time
-	spec.OnBatch = func(k, epoch, b, n int, loss float64) {
-		mu.Lock()
-		defer mu.Unlock()
-		bar.Add(1)
-		bar.Describe(fmt.Sprintf("%sepoch %d/%d loss %.3f", prefix(k), epoch, cfg.Epochs, loss))
-	}
-	spec.OnEpoch = func(k int, r wap.EpochReport) {
-		mu.Lock()
-		defer mu.Unlock()
-		bar.Clear()
-		mark := ""
-		if r.Best {
-			mark = " *"
-		}
-		fmt.Fprintf(stderr, "%sepoch %d: loss %.4f, train %.1f%%, dev %.1f%% (loss %.4f) (%.1fs)%s\n", prefix(k), r.Epoch, r.Loss, r.TrainAcc, r.DevAcc, r.DevLoss, r.Seconds, mark)
-	}
-	spec.OnResume = func(k int, t *wap.Trainer) {
-		mu.Lock()
-		defer mu.Unlock()
-		bar.Add(t.Epoch * batches)
-		bar.Clear()
-		fmt.Fprintf(stderr, "%sresuming after epoch %d (best dev %.1f%% at epoch %d)\n", prefix(k), t.Epoch, t.Best, t.BestAt)
-	}
+	bar := &cli.TrainingBar{W: stderr, Label: "training", Total: restarts * cfg.Epochs * batches, Restarts: restarts, Lines: true, ETA: true}
+	spec.Progress = bar
 	return bar
 }
 

@@ -129,7 +129,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	lr := fs.Float64("lr", def.LR, "Adam learning rate")
 	patience := fs.Int("patience", def.Patience, "stop after this many epochs without a better dev accuracy (0: never)")
 	seed := fs.Int64("seed", def.Seed, "seed of the weights and the batch order")
-	noise := fs.Float64("noise", def.NoiseEta, "annealed gradient noise η (variance η/(1+t)^0.55 at update t; 0: none)")
+	noise := fs.Float64("noise", def.Noise, "annealed gradient noise η (variance η/(1+t)^0.55 at update t; 0: none)")
 	weightDecay := fs.Float64("weight-decay", def.WeightDecay, "decoupled weight decay λ of Adam (0: none)")
 	wordDrop := fs.Float64("word-dropout", def.WordDropout, "probability of replacing a word of a training story by the unknown token at each update")
 	restarts := fs.Int("restarts", def.Restarts, "train this many models (seeds seed, seed+1, …) that answer together as an ensemble")
@@ -175,7 +175,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg := def
 	cfg.Epochs, cfg.Updates, cfg.Batch, cfg.LR, cfg.Patience, cfg.Seed = *epochs, *updates, *batch, *lr, *patience, *seed
-	cfg.WordDropout, cfg.NoiseEta, cfg.WeightDecay, cfg.Bag, cfg.CCPasses, cfg.Lexicon = *wordDrop, *noise, *weightDecay, *bag, *ccPasses, *lex
+	cfg.WordDropout, cfg.Noise, cfg.WeightDecay, cfg.Bag, cfg.CCPasses, cfg.Lexicon = *wordDrop, *noise, *weightDecay, *bag, *ccPasses, *lex
 	return runTrain(trainOpts{sketch: *sketch, dataDir: *dataDir, modelDir: *modelDir, restarts: *restarts, parallel: *parallel, resume: *resume, jsonOut: *jsonOut, cfg: cfg}, stdout, stderr)
 }
 

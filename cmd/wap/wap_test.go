@@ -166,7 +166,7 @@ func TestWAPPipeline(t *testing.T) {
 	}
 	// Resuming with other settings is refused.
 	code, _, errs = runWap(t, "train", "--data", prep, "--model", model, "--epochs", "4", "--restarts", "2", "--bag", "1", "--resume", "--lr", "0.02")
-	if code != 1 || !strings.Contains(errs, "trained with other settings (--lr 0.01, now 0.02)") || strings.Count(errs, "\n") != 1 {
+	if code != 1 || !strings.Contains(errs, "trained with other settings (learning rate 0.01, now 0.02)") || strings.Count(errs, "\n") != 1 {
 		t.Errorf("resume with another --lr: exit %d: %s", code, errs)
 	}
 

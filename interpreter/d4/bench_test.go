@@ -42,7 +42,7 @@ func benchTrainStep(b *testing.B, static bool) {
 	if static {
 		mode = ModeStatic
 	}
-	tr := NewTrainer(m, TrainerConfig{TrainConfig: DefaultTrainConfig(), Steps: steps, Mode: mode})
+	tr := newStepper(m, TrainerConfig{Steps: steps, Mode: mode}, paperOptim(1), 1)
 	g, err := tr.graphFor(exs)
 	if err != nil {
 		b.Fatal(err)

@@ -73,10 +73,10 @@
 // control flow does not depend on the slots: symbolic.StaticTrace), a
 // stretch of words between slots being one stepOp; with GraphOpts.Optim
 // it applies the paper's two optimisations (§3.4). A Trainer (NewTrainer with a TrainerConfig:
-// the optimiser's settings, the step budget and a Mode, one of naive,
-// collapse, interpolate, static and all) picks the graph for each batch,
-// builds it once per shape, and updates the weights with package optim's
-// Adam; a loss or gradient that is not finite is optim.ErrNotFinite.
+// the step budget and a Mode, one of naive, collapse, interpolate, static
+// and all) picks the graph for each batch, builds it once per shape, and
+// returns the batch's loss and gradient (Trainer.Gradient); package
+// learn's driver takes the optimiser's steps.
 //
 // # ∂4 in your own graph
 //

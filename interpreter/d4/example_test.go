@@ -6,6 +6,7 @@ import (
 
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/symbolic"
+	"github.com/d4lang/d4/optim"
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
@@ -35,13 +36,18 @@ func ExampleTrainer() {
 	if err != nil {
 		panic(err)
 	}
-	tr := d4.NewTrainer(m.Machine, d4.TrainerConfig{TrainConfig: d4.TrainConfig{LearningRate: 0.5, Clip: 1, Seed: 1}, Steps: 1}) // 1 step: the slot
+	tr := d4.NewTrainer(m.Machine, d4.TrainerConfig{Steps: 1}) // 1 step: the slot
+	adam := optim.New(m.ParamData(), optim.Config{LR: 0.5, Clip: 1}, 1)
 	exs := pairs(5)
 	rng := rand.New(rand.NewSource(1))
 	for epoch := 0; epoch < 30; epoch++ {
 		rng.Shuffle(len(exs), func(i, j int) { exs[i], exs[j] = exs[j], exs[i] })
 		for i := 0; i < len(exs); i += 5 {
-			if _, err := tr.TrainBatch(exs[i : i+5]); err != nil {
+			_, grads, err := tr.Gradient(exs[i : i+5])
+			if err == nil {
+				_, err = adam.Update(grads)
+			}
+			if err != nil {
 				panic(err)
 			}
 		}

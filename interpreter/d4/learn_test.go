@@ -103,9 +103,7 @@ func TestSlotsLearn(t *testing.T) {
 			seen := map[string]bool{}
 			test := examples(tc.gen, rng, 30, seen)
 			train := examples(tc.gen, rng, 200, seen)
-			cfg := DefaultTrainConfig()
-			cfg.LearningRate = tc.lr
-			tr := NewTrainer(m, TrainerConfig{TrainConfig: cfg, Steps: tc.steps, Mode: ModeStatic})
+			tr := newStepper(m, TrainerConfig{Steps: tc.steps, Mode: ModeStatic}, paperOptim(tc.lr), 1)
 			const batch, maxEpochs = 16, 150
 			var acc float64
 			epoch := 0

@@ -28,9 +28,7 @@ func trainedModel(t *testing.T, seed int64, batches int) *Model {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := DefaultTrainConfig()
-	cfg.LearningRate, cfg.Seed = 0.1, seed
-	tr := NewTrainer(m.Machine, TrainerConfig{TrainConfig: cfg, Steps: 1, Mode: ModeStatic})
+	tr := newStepper(m.Machine, TrainerConfig{Steps: 1, Mode: ModeStatic}, paperOptim(0.1), seed)
 	rng := rand.New(rand.NewSource(seed))
 	for i := 0; i < batches; i++ {
 		var exs []Example
@@ -218,7 +216,7 @@ func TestNotFiniteStops(t *testing.T) {
 	b := m.Params()[1].T.Data().([]float64) // a bias: it reaches the loss
 	b[0] = math.NaN()
 	before := paramData(m.Machine)
-	tr := NewTrainer(m.Machine, TrainerConfig{TrainConfig: DefaultTrainConfig(), Steps: 1, Mode: ModeStatic})
+	tr := newStepper(m.Machine, TrainerConfig{Steps: 1, Mode: ModeStatic}, paperOptim(1), 1)
 	_, err := tr.TrainBatch([]Example{{Init: []int{1, 2}, Target: []int{2, 1}}})
 	if !errors.Is(err, optim.ErrNotFinite) {
 		t.Fatalf("err = %v, want ErrNotFinite", err)

@@ -143,9 +143,7 @@ func TestSketchesLearnAndGeneralise(t *testing.T) {
 			rng := rand.New(rand.NewSource(5))
 			train := tc.train(rng)
 			steps := stepsFor(t, code, tc.v, l, train[0].Init)
-			cfg := DefaultTrainConfig()
-			cfg.LearningRate = tc.lr
-			tr := NewTrainer(m, TrainerConfig{TrainConfig: cfg, Steps: steps, Mode: ModeStatic})
+			tr := newStepper(m, TrainerConfig{Steps: steps, Mode: ModeStatic}, paperOptim(tc.lr), 1)
 			g, _ := tr.Graph(16)
 			t.Logf("T = %d steps, %d instructions, %.2f forward nodes per step", steps, code.Len(), g.PerStep)
 			held := map[int][]Example{}

@@ -3,31 +3,12 @@ package d4
 import (
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/d4lang/d4/interpreter/symbolic"
-	"github.com/d4lang/d4/optim"
 )
-
-// TrainConfig sets the optimiser (§3.5 and the paper's experimental
-// details): Adam, gradient clipping to a global norm, and annealed gradient
-// noise (Neelakantan et al., 2015) with variance η/(1+t)^0.55 at update t.
-type TrainConfig struct {
-	LearningRate float64 // Adam step size
-	Clip         float64 // global-norm clipping threshold; 0 disables
-	NoiseEta     float64 // gradient noise η; 0 disables
-	WeightDecay  float64 // decoupled weight decay λ (optim.Adam); 0 disables
-	Seed         int64   // seeds the gradient noise
-}
-
-// DefaultTrainConfig is the paper's setting for the sort sketches
-// (learning rate 1.0, clipping 1.0) with gradient noise η = 0.01.
-func DefaultTrainConfig() TrainConfig {
-	return TrainConfig{LearningRate: 1.0, Clip: 1.0, NoiseEta: 0.01, Seed: 1}
-}
 
 // Example is one training pair: the initial data stack and the target
 // final data stack (bottom first), and optionally a prepared initial
@@ -117,19 +98,19 @@ func (m Mode) optim() Optim {
 	return Optim{}
 }
 
-// TrainerConfig is what a Trainer needs: the optimiser's settings, the
-// step budget, the execution mode and, for the modes that collapse
-// straight-line code, a path the sketch executes on a training input (its
-// block steps bound the block RNN; nil: as many block steps as Steps).
+// TrainerConfig is what a Trainer needs: the step budget, the execution
+// mode and, for the modes that collapse straight-line code, a path the
+// sketch executes on a training input (its block steps bound the block
+// RNN; nil: as many block steps as Steps).
 type TrainerConfig struct {
-	TrainConfig
 	Steps int
 	Mode  Mode
 	Path  []int
 }
 
-// Trainer trains a machine's slots on batches of examples, executing
-// Steps steps. Graphs are built once per shape and reused. In ModeStatic
+// Trainer computes the loss of batches of examples and its gradient with
+// respect to a machine's slots (package learn's driver takes the
+// optimiser's steps), executing Steps steps. Graphs are built once per shape and reused. In ModeStatic
 // and ModeAll a batch whose examples share a static trace (the control
 // flow does not depend on the slots: symbolic.StaticTrace) runs on the
 // static graph of that trace, a batch that shares a static prefix runs
@@ -138,7 +119,6 @@ type TrainerConfig struct {
 type Trainer struct {
 	m          *Machine
 	steps      int
-	opt        *optim.Adam
 	mode       Mode
 	static     bool  // mode.static()
 	optim      Optim // mode.optim(): the optimisations of the execution RNN
@@ -152,34 +132,15 @@ type Trainer struct {
 	lastPrefix int
 }
 
-// NewTrainer returns a trainer of m's slots with a new optimiser.
+// NewTrainer returns a trainer of m's slots.
 func NewTrainer(m *Machine, cfg TrainerConfig) *Trainer {
-	data := make([][]float64, 0, len(m.Params()))
-	for _, p := range m.Params() {
-		data = append(data, p.T.Data().([]float64))
-	}
-	opt := optim.New(data, cfg.LearningRate, cfg.Clip, cfg.NoiseEta, cfg.Seed)
-	opt.WeightDecay = cfg.WeightDecay
-	return trainerWith(m, cfg, opt)
-}
-
-// Resized returns a trainer for another step budget and path that goes on
-// with this one's optimiser (its moments and step count).
-func (tr *Trainer) Resized(steps int, path []int) *Trainer {
-	return trainerWith(tr.m, TrainerConfig{Steps: steps, Mode: tr.mode, Path: path}, tr.opt)
-}
-
-func trainerWith(m *Machine, cfg TrainerConfig, opt *optim.Adam) *Trainer {
-	tr := &Trainer{m: m, steps: cfg.Steps, opt: opt, mode: cfg.Mode, static: cfg.Mode.static(), optim: cfg.Mode.optim(), blockSteps: cfg.Steps,
+	tr := &Trainer{m: m, steps: cfg.Steps, mode: cfg.Mode, static: cfg.Mode.static(), optim: cfg.Mode.optim(), blockSteps: cfg.Steps,
 		graphs: map[string]*Graph{}, traces: map[string]traceEntry{}}
 	if cfg.Path != nil {
 		tr.blockSteps = BlockSteps(m.Code, tr.optim, cfg.Path)
 	}
 	return tr
 }
-
-// Optimiser returns the trainer's optimiser, for checkpoints.
-func (tr *Trainer) Optimiser() *optim.Adam { return tr.opt }
 
 // Steps returns the trainer's step budget.
 func (tr *Trainer) Steps() int { return tr.steps }
@@ -389,26 +350,32 @@ func (m *Machine) batchInto(exs []Example, inputs, targets []float64) ([]float64
 	return inputs, targets, nil
 }
 
-// TrainBatch runs one optimisation step on a batch and returns its loss.
-func (tr *Trainer) TrainBatch(exs []Example) (float64, error) {
+// ParamData returns the data of the trained tensors, in Params order
+// (shared, not copied): what an optimiser updates.
+func (m *Machine) ParamData() [][]float64 {
+	var out [][]float64
+	for _, p := range m.Params() {
+		out = append(out, p.T.Data().([]float64))
+	}
+	return out
+}
+
+// Gradient returns the mean loss of a batch and its gradient with respect
+// to Machine.Params (one slice per parameter, owned by the trainer until
+// its next call).
+func (tr *Trainer) Gradient(exs []Example) (float64, [][]float64, error) {
 	g, err := tr.graphFor(exs)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	in, tg, err := tr.m.batchInto(exs, tr.inBuf, tr.tgBuf)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	tr.inBuf, tr.tgBuf = in, tg
 	loss, err := g.Run(in, tg)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
-	if math.IsNaN(loss) || math.IsInf(loss, 0) {
-		return loss, fmt.Errorf("training step %d: %w (loss %v)", tr.opt.Steps()+1, optim.ErrNotFinite, loss)
-	}
-	if _, err := tr.opt.Update(g.ParamGrads()); err != nil {
-		return loss, fmt.Errorf("training step %d: %w", tr.opt.Steps()+1, err)
-	}
-	return loss, nil
+	return loss, g.ParamGrads(), nil
 }

@@ -40,8 +40,8 @@
 // layouts other tools write (a missing column or one of another kind is an
 // error wrapping ErrSchema).
 //
-// Training (Trainer) runs the reader and ∂4 as one Gorgonia graph along the
-// sketch's static trace. Answering (Ensemble.Solve) runs ∂4 step by step to
+// Training (Train) runs the reader and ∂4 as one Gorgonia graph along the
+// sketch's static trace, with package learn's driver. Answering (Ensemble.Solve) runs ∂4 step by step to
 // read each slot's distribution, averages the distributions over the
 // models of an ensemble and over the question's readings (NewProblem: the
 // question moved last, the statements in other orders), decodes them

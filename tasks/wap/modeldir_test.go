@@ -14,6 +14,8 @@ import (
 
 	"github.com/d4lang/d4/internal/modeldir"
 	"github.com/d4lang/d4/internal/safetensors/spectest"
+	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/learn"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/reader/lexicon"
 )
@@ -95,31 +97,30 @@ func TestSaveLoad(t *testing.T) {
 	}
 }
 
-// A checkpoint holds the weights and Adam's moments by name; the spec
-// parser reads them.
+// A checkpoint holds the weights, Adam's moments and the best weights by
+// name, and the run's state and settings in its metadata; the spec parser
+// reads them.
 func TestCheckpointFile(t *testing.T) {
-	train := toyProblems(20, 3)
 	cfg := DefaultTrainConfig()
 	cfg.Epochs, cfg.Batch, cfg.CCPasses = 1, 10, 1
-	tr, err := NewTrainer(paperModel(t, 12, 2), cfg)
+	m := paperModel(t, 12, 2)
+	var st *learn.State
+	r := Run{Checkpoint: func(s *learn.State) error { st = s; return nil }}
+	if _, err := Train(m, cfg, toyProblems(20, 3), nil, r); err != nil {
+		t.Fatal(err)
+	}
+	b, err := learn.MarshalCheckpoint(st, SettingsOf(cfg, "d").named(d4.SketchHash(m.Machine.Sketch)), m.named())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := tr.Train(train, nil); err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := tr.SaveCheckpoint(dir, "d"); err != nil {
-		t.Fatal(err)
-	}
-	b, _ := os.ReadFile(filepath.Join(dir, CheckpointFile))
 	tensors, meta := specParse(t, b)
-	if meta["epoch"] != "1" || meta["adam_steps"] != "2" || !strings.Contains(meta["settings"], `"lr":0.01`) {
+	if !strings.Contains(meta["state"], `"epoch":1,`) || !strings.Contains(meta["state"], `"adam_steps":2`) ||
+		!strings.Contains(meta["settings"], `{"name":"learning rate","value":0.01}`) {
 		t.Errorf("metadata %v", meta)
 	}
-	st := tr.Adam.State()
-	for i, n := range tr.M.named() {
-		if !slices.Equal(tensors["adam.m."+n.Name].Data, st.M[i]) || !slices.Equal(tensors["adam.v."+n.Name].Data, st.V[i]) || !slices.Equal(tensors[n.Name].Data, n.Data) {
+	for i, n := range m.named() {
+		if !slices.Equal(tensors["adam.m."+n.Name].Data, st.Run.Adam.M[i]) || !slices.Equal(tensors["adam.v."+n.Name].Data, st.Run.Adam.V[i]) ||
+			!slices.Equal(tensors[n.Name].Data, st.Run.Params[i]) || !slices.Equal(tensors["best."+n.Name].Data, st.Run.BestParams[i]) {
 			t.Errorf("tensor %s or its moments differ", n.Name)
 		}
 	}
@@ -129,31 +130,24 @@ func TestCheckpointFile(t *testing.T) {
 func TestResumeRefusesOtherSettings(t *testing.T) {
 	cfg := DefaultTrainConfig()
 	cfg.Epochs, cfg.Batch = 1, 10
-	tr, _ := NewTrainer(paperModel(t, 12, 2), cfg)
-	if err := tr.Train(toyProblems(20, 3), nil); err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	if err := tr.SaveCheckpoint(dir, "data1"); err != nil {
-		t.Fatal(err)
-	}
+	os.WriteFile(filepath.Join(dir, CheckpointFile), checkpointAfter(t, paperModel(t, 12, 2), cfg, toyProblems(20, 3), nil, "data1"), 0o644)
 	tests := []struct {
 		change func(c *TrainConfig)
 		data   string
 		want   string // "": resumes
 	}{
 		{func(c *TrainConfig) { c.Epochs, c.Patience = 5, 2 }, "data1", ""},
-		{func(c *TrainConfig) { c.LR = 0.02 }, "data1", "--lr 0.01, now 0.02"},
-		{func(c *TrainConfig) { c.Batch, c.Bag = 20, 1 }, "data1", "--batch 10, now 20; --bag 0.34, now 1"},
-		{func(c *TrainConfig) { c.WordDropout, c.NoiseEta = 0, 0.01 }, "data1", "--noise 0, now 0.01; --word-dropout 0.1, now 0"},
-		{func(c *TrainConfig) { c.Restarts = 2 }, "data1", "--restarts 5, now 2"},
-		{func(c *TrainConfig) {}, "data2", "other training or dev problems"},
+		{func(c *TrainConfig) { c.LR = 0.02 }, "data1", "learning rate 0.01, now 0.02"},
+		{func(c *TrainConfig) { c.Batch, c.Bag = 20, 1 }, "data1", "batch size 10, now 20; bag 0.34, now 1"},
+		{func(c *TrainConfig) { c.WordDropout, c.Noise = 0, 0.01 }, "data1", "gradient noise 0, now 0.01; word dropout 0.1, now 0"},
+		{func(c *TrainConfig) { c.Restarts = 2 }, "data1", "restarts 5, now 2"},
+		{func(c *TrainConfig) {}, "data2", "data sha256 data1, now data2"},
 	}
 	for _, tc := range tests {
 		c := cfg
 		tc.change(&c)
-		tr, _ := NewTrainer(paperModel(t, 12, 2), c)
-		err := tr.Resume(dir, tc.data)
+		_, err := readCheckpoint(dir, paperModel(t, 12, 2), SettingsOf(c, tc.data))
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("resume: %v, want %q", err, tc.want)
 		}

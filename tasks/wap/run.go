@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/d4lang/d4/learn"
 	"github.com/d4lang/d4/reader"
 )
 
@@ -19,11 +20,9 @@ type RunSpec struct {
 	Base               Config
 	Resume             bool // continue each restart from its checkpoint
 	Parallel           int  // restarts trained at once (0: all)
-	// The run's progress, by restart k (from 0); each may be nil, and
-	// each is called from the goroutine that trains restart k.
-	OnBatch  func(k, epoch, batch, batches int, loss float64)
-	OnEpoch  func(k int, r EpochReport)
-	OnResume func(k int, tr *Trainer)
+	// Progress, if set, is told how every restart goes, from the
+	// goroutine that trains it.
+	Progress learn.Progress
 }
 
 // Restart is a finished restart: its best model and that model's
@@ -108,9 +107,6 @@ func forEachRestart(n, parallel int, f func(k int, failed func() bool) error) er
 	return first
 }
 
-// errStopped stops a restart because another failed.
-var errStopped = errors.New("wap: stopped because another restart failed")
-
 // runClock is a run's training time: this run's wall-clock time and the
 // longest that a resumed restart had trained before.
 type runClock struct {
@@ -133,9 +129,9 @@ func (c *runClock) seconds() float64 {
 	return c.resumed + time.Since(c.start).Seconds()
 }
 
-// trainRestart trains restart k (resuming it with spec.Resume) and loads
-// its best model from the directory; it stops when failed says that
-// another restart has failed.
+// trainRestart trains restart k (resuming it with spec.Resume), which
+// publishes the directory after every epoch; it stops when failed says
+// that another restart has failed.
 func trainRestart(w *TrainingDir, spec RunSpec, k int, data string, run *runClock, failed func() bool) (Restart, error) {
 	c := spec.Cfg
 	c.Seed += int64(k)
@@ -145,53 +141,33 @@ func trainRestart(w *TrainingDir, spec RunSpec, k int, data string, run *runCloc
 	}
 	base := spec.Base
 	base.Seed, base.Epochs = c.Seed, c.Epochs
+	settings := SettingsOf(c, data)
 	start := time.Now()
 	secs := 0.0 // training time of earlier runs
-	var tr *Trainer
-	c.OnBatch = func(epoch, b, n int, loss float64) error {
-		if spec.OnBatch != nil {
-			spec.OnBatch(k, epoch, b, n, loss)
-		}
-		if failed() {
-			return errStopped
-		}
-		return nil
-	}
-	c.OnEpoch = func(r EpochReport) error {
-		if spec.OnEpoch != nil {
-			spec.OnEpoch(k, r)
-		}
-		var best *Config
-		if r.Best {
-			best = new(base)
-			best.Epoch, best.DevAccuracy, best.DevLoss = r.Epoch, r.DevAcc, r.DevLoss
-			best.TrainSeconds = secs + time.Since(start).Seconds()
-		}
-		return w.Epoch(k, tr, best, data)
-	}
-	if tr, err = NewTrainer(m, c); err != nil {
-		return Restart{}, err
-	}
+	r := Run{Progress: spec.Progress, Stop: failed}
 	if spec.Resume {
-		old, ok, err := w.Resume(k, tr, data)
+		st, old, err := w.Resume(k, m, settings)
 		if err != nil {
 			return Restart{}, err
 		}
-		secs = old.TrainSeconds
+		secs, r.Resume = old.TrainSeconds, st
 		run.resume(secs)
-		if ok && spec.OnResume != nil {
-			spec.OnResume(k, tr)
+	}
+	r.Checkpoint = func(st *learn.State) error {
+		var best *Config
+		if b := st.Run.Best; b != nil && st.Run.BestEpoch == st.Run.Epoch {
+			best = new(base)
+			best.Epoch, best.DevAccuracy, best.DevLoss = st.Run.Epoch, b.Accuracy, b.Figures["dev_loss"]
+			best.TrainSeconds = secs + time.Since(start).Seconds()
 		}
+		return w.Epoch(k, m, st, best, settings)
 	}
-	if err := tr.Train(spec.Train, spec.Dev); err != nil {
+	if _, err := Train(m, c, spec.Train, spec.Dev, r); err != nil {
 		return Restart{}, err
 	}
-	best, cfg, err := w.load(k)
-	if err != nil {
-		return Restart{}, err
-	}
+	cfg := w.modelConfig(k)
 	cfg.TrainSeconds = secs + time.Since(start).Seconds()
-	return Restart{Model: best, Config: cfg}, nil
+	return Restart{Model: m, Config: cfg}, nil
 }
 
 // TestAccuracy is the exact accuracy (Ensemble.ExactAccuracy), in

@@ -6,9 +6,9 @@ import (
 	"math"
 	"math/rand"
 	"slices"
-	"time"
 
 	"github.com/d4lang/d4/internal/mathx"
+	"github.com/d4lang/d4/learn"
 	"github.com/d4lang/d4/optim"
 	"github.com/d4lang/d4/reader"
 )
@@ -24,14 +24,13 @@ import (
 // of CC's, that answer as an ensemble (the README's word-problem section
 // gives the measurements).
 type TrainConfig struct {
-	Epochs   int
-	Batch    int
-	LR       float64
-	Clip     float64
-	NoiseEta float64
-	// WeightDecay is the decoupled weight decay λ of Adam (0: none).
-	WeightDecay float64
-	Seed        int64
+	Epochs int
+	Batch  int
+	// Config holds Adam's settings: the learning rate, the global-norm
+	// clipping threshold, the gradient noise η and the decoupled weight
+	// decay λ.
+	optim.Config
+	Seed int64
 	// WordDropout replaces each word token of a training story (not the
 	// numbers) by the unknown token with this probability, afresh at every
 	// update: a regulariser against memorising rare words.
@@ -59,12 +58,6 @@ type TrainConfig struct {
 	// Restarts is how many models `wap train` trains (seeds Seed, Seed+1,
 	// …), which answer together as an ensemble.
 	Restarts int
-	// OnBatch is told after every update (for a progress bar); an error
-	// it returns stops training with that error.
-	OnBatch func(epoch, batch, batches int, loss float64) error
-	// OnEpoch is told after every epoch; an error it returns stops training
-	// (the epoch is finished, so a checkpoint written there is complete).
-	OnEpoch func(r EpochReport) error
 }
 
 // EpochSize is the number of problems in an epoch of a run on train: its
@@ -143,54 +136,21 @@ func repeatFixed(train []*Problem, k int) []*Problem {
 
 // DefaultTrainConfig returns the defaults (see TrainConfig).
 func DefaultTrainConfig() TrainConfig {
-	return TrainConfig{Updates: 240, Batch: 50, LR: 0.01, Clip: 1, NoiseEta: 0, Seed: 1, WordDropout: 0.1, Restarts: 5, Bag: 0.34, CCPasses: 4}
+	return TrainConfig{Updates: 240, Batch: 50, Config: optim.Config{LR: 0.01, Clip: 1}, Seed: 1, WordDropout: 0.1, Restarts: 5, Bag: 0.34, CCPasses: 4}
 }
 
-// EpochReport is what an epoch achieved.
-type EpochReport struct {
-	Epoch    int     // 1-based
-	Loss     float64 // mean training loss of the epoch's updates
-	TrainAcc float64 // percent of the first trainAccSample training problems answered correctly after the epoch, deciding by argmax
-	DevAcc   float64 // percent of dev problems answered correctly (Accuracy)
-	DevLoss  float64 // mean loss on dev
-	Best     bool    // the best dev accuracy so far (ties go to the lower dev loss)
-	Seconds  float64 // wall time of the epoch, evaluation included
-}
-
-// Trainer trains a model end to end and keeps the optimiser's state, so that
-// a run can be checkpointed and resumed exactly.
-type Trainer struct {
-	M        *Model
-	Cfg      TrainConfig
-	Adam     *optim.Adam
-	Epoch    int     // epochs finished
-	Best     float64 // best dev accuracy so far (−1 before the first epoch)
-	BestLoss float64 // dev loss at BestAt
-	BestAt   int     // epoch of Best
-	graphs   map[[2]int]*graph
-}
-
-// NewTrainer prepares a trainer for m.
-func NewTrainer(m *Model, cfg TrainConfig) (*Trainer, error) {
-	if cfg.Epochs < 0 || cfg.Epochs == 0 && cfg.Updates < 1 || cfg.Batch < 1 || !(cfg.LR > 0) || !(cfg.Bag >= 0 && cfg.Bag <= 1) {
-		return nil, fmt.Errorf("wap: training needs epochs ≥ 1 (or updates ≥ 1), batch ≥ 1, a positive learning rate and a bag share in [0, 1], got %d (%d), %d, %v, %v", cfg.Epochs, cfg.Updates, cfg.Batch, cfg.LR, cfg.Bag)
+// check reports a setting out of range.
+func (c TrainConfig) check() error {
+	if c.Epochs < 0 || c.Epochs == 0 && c.Updates < 1 || c.Batch < 1 || !(c.Bag >= 0 && c.Bag <= 1) {
+		return fmt.Errorf("wap: training needs epochs ≥ 1 (or updates ≥ 1), batch ≥ 1 and a bag share in [0, 1], got %d (%d), %d, %v", c.Epochs, c.Updates, c.Batch, c.Bag)
 	}
-	var params [][]float64
-	for _, t := range m.tensors() {
-		params = append(params, t.Data().([]float64))
-	}
-	adam := optim.New(params, cfg.LR, cfg.Clip, cfg.NoiseEta, cfg.Seed)
-	adam.WeightDecay = cfg.WeightDecay
-	return &Trainer{M: m, Cfg: cfg, Adam: adam, Best: -1, BestLoss: math.Inf(1), graphs: map[[2]int]*graph{}}, nil
+	return c.Config.Check()
 }
 
 // trainAccSample is the number of training problems (the first ones) on
 // which an epoch's training accuracy is measured: enough to follow
 // training, without the cost of reading every problem again.
 const trainAccSample = 500
-
-// errStop is returned by tests' OnEpoch to stop early.
-var errStop = errors.New("stop")
 
 // maxLen is the longest story of a set of problems.
 func maxLen(ps []*Problem) int {
@@ -201,101 +161,111 @@ func maxLen(ps []*Problem) int {
 	return n
 }
 
-// step runs one update on a batch.
-func (tr *Trainer) step(batch []*Problem, T int) (float64, error) {
-	key := [2]int{len(batch), T}
-	gr, ok := tr.graphs[key]
+// Run is how a model trains: its progress, its checkpoints after every
+// epoch, the state it resumes from, and Stop, which stops training before
+// the next update when it returns true (each may be nil).
+type Run struct {
+	Progress   learn.Progress
+	Checkpoint func(*learn.State) error
+	Resume     *learn.State
+	Stop       func() bool
+}
+
+// errStopped stops a restart because Run.Stop said so (another restart
+// failed).
+var errStopped = errors.New("wap: stopped because another restart failed")
+
+// Train trains m end to end on train with package learn's driver for
+// cfg's epochs (EpochsFor), scoring dev after each one, and leaves in m
+// the parameters of the best epoch: the highest dev accuracy, then the
+// lowest dev loss (without dev problems: the training accuracy and loss).
+// Each epoch's order, word dropout and gradient noise are drawn from the
+// seed and the epoch (learn.PerEpoch), so a resumed run is the
+// uninterrupted one; a last batch smaller than the batch size is trained
+// on as it is.
+func Train(m *Model, cfg TrainConfig, train, dev []*Problem, r Run) (learn.Result, error) {
+	if err := cfg.check(); err != nil {
+		return learn.Result{}, err
+	}
+	if len(train) == 0 {
+		return learn.Result{}, errors.New("wap: no training problems")
+	}
+	epoch, epochs := cfg.epochProblems(train)
+	meth := &method{m: m, train: epoch, dev: dev, steps: maxLen(train), dropout: cfg.WordDropout, stop: r.Stop, graphs: map[[2]int]*graph{}}
+	fc := learn.Config{Config: cfg.Config, Batch: cfg.Batch, Epochs: epochs, Patience: cfg.Patience, Seed: cfg.Seed,
+		Randomness: learn.PerEpoch, Progress: r.Progress, Checkpoint: r.Checkpoint}
+	return learn.Fit(func(int, int64) (learn.Method, error) { return meth, nil }, len(epoch), fc, r.Resume)
+}
+
+// method is the model as learn's driver trains it (learn.Method).
+type method struct {
+	m          *Model
+	train, dev []*Problem
+	steps      int // the graphs' time steps: the longest training story
+	dropout    float64
+	stop       func() bool
+	graphs     map[[2]int]*graph // by (batch, steps)
+	lossSum    float64           // of the epoch's batches so far
+	batches    int
+}
+
+func (t *method) Params() [][]float64 {
+	var out [][]float64
+	for _, p := range t.m.tensors() {
+		out = append(out, p.Data().([]float64))
+	}
+	return out
+}
+
+// Gradient runs a batch, each word of its stories dropped with the word
+// dropout's probability (drawn from the epoch's stream, in batch order).
+func (t *method) Gradient(idx []int, rng *rand.Rand) (float64, [][]float64, error) {
+	if t.stop != nil && t.stop() {
+		return 0, nil, errStopped
+	}
+	batch := make([]*Problem, len(idx))
+	for j, i := range idx {
+		batch[j] = dropWords(t.train[i], t.dropout, rng)
+	}
+	key := [2]int{len(batch), t.steps}
+	gr, ok := t.graphs[key]
 	if !ok {
 		var err error
-		if gr, err = tr.M.newGraph(len(batch), T, true); err != nil {
-			return 0, err
+		if gr, err = t.m.newGraph(len(batch), t.steps, true); err != nil {
+			return 0, nil, err
 		}
-		tr.graphs[key] = gr
+		t.graphs[key] = gr
 	}
-	loss, _, err := tr.M.run(gr, batch)
+	loss, _, err := t.m.run(gr, batch)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
-	if math.IsNaN(loss) || math.IsInf(loss, 0) {
-		return loss, fmt.Errorf("wap: the loss is %v: %w", loss, optim.ErrNotFinite)
-	}
+	t.lossSum += loss
+	t.batches++
 	grads := make([][]float64, len(gr.grads))
 	for i, g := range gr.grads {
 		grads[i] = g.Value().Data().([]float64)
 	}
-	if _, err := tr.Adam.Update(grads); err != nil {
-		return loss, fmt.Errorf("wap: update %d: %w", tr.Adam.Steps()+1, err)
-	}
-	return loss, nil
+	return loss, grads, nil
 }
 
-// Train runs the remaining epochs on train, scoring dev after each one.
-// Every example of train is used once per epoch, in an order drawn from
-// the seed and the epoch (so a resumed run sees the same batches); a last
-// batch smaller than the batch size is trained on as it is.
-func (tr *Trainer) Train(train, dev []*Problem) error {
-	if len(train) == 0 {
-		return errors.New("wap: no training problems")
+// Evaluate scores the dev accuracy (the exact answers, as `wap eval`
+// gives them), ties going to the lower dev loss; the training accuracy of
+// the first trainAccSample problems, deciding by argmax, is a figure.
+func (t *method) Evaluate(epoch int, _ *learn.Score) (learn.Score, error) {
+	trainLoss := t.lossSum / float64(max(t.batches, 1))
+	t.lossSum, t.batches = 0, 0
+	trainAcc, err := t.m.accuracyWith(t.train[:min(len(t.train), trainAccSample)], DecodeArgmax)
+	if err != nil {
+		return learn.Score{}, err
 	}
-	T := maxLen(train)
-	train, tr.Cfg.Epochs = tr.Cfg.epochProblems(train)
-	cfg := tr.Cfg
-	batches := (len(train) + cfg.Batch - 1) / cfg.Batch
-	for tr.Epoch < cfg.Epochs {
-		start := time.Now()
-		epoch := tr.Epoch + 1
-		rng := rand.New(rand.NewSource(cfg.Seed*7919 + int64(epoch)))
-		tr.Adam.Reseed(cfg.Seed*104729 + int64(epoch))
-		order := rng.Perm(len(train))
-		total := 0.0
-		for b := 0; b < batches; b++ {
-			var batch []*Problem
-			for _, i := range order[b*cfg.Batch : min(len(order), (b+1)*cfg.Batch)] {
-				batch = append(batch, dropWords(train[i], cfg.WordDropout, rng))
-			}
-			loss, err := tr.step(batch, T)
-			if err != nil {
-				return fmt.Errorf("epoch %d, batch %d: %w", epoch, b+1, err)
-			}
-			total += loss
-			if cfg.OnBatch != nil {
-				if err := cfg.OnBatch(epoch, b+1, batches, loss); err != nil {
-					return err
-				}
-			}
-		}
-		trainAcc, err := tr.M.accuracyWith(train[:min(len(train), trainAccSample)], DecodeArgmax)
-		if err != nil {
-			return err
-		}
-		devAcc, devLoss := math.NaN(), math.NaN()
-		if len(dev) > 0 {
-			if devAcc, devLoss, err = tr.M.Evaluate(dev); err != nil {
-				return err
-			}
-		}
-		tr.Epoch = epoch
-		r := EpochReport{Epoch: epoch, Loss: total / float64(batches), TrainAcc: trainAcc, DevAcc: devAcc, DevLoss: devLoss}
-		score, scoreLoss := devAcc, devLoss
-		if len(dev) == 0 {
-			score, scoreLoss = trainAcc, r.Loss
-		}
-		// The best epoch has the highest accuracy, and of equal ones the
-		// lowest loss.
-		if score > tr.Best || score == tr.Best && scoreLoss < tr.BestLoss {
-			tr.Best, tr.BestLoss, tr.BestAt, r.Best = score, scoreLoss, epoch, true
-		}
-		r.Seconds = time.Since(start).Seconds()
-		if cfg.OnEpoch != nil {
-			if err := cfg.OnEpoch(r); err != nil {
-				return err
-			}
-		}
-		if cfg.Patience > 0 && epoch-tr.BestAt >= cfg.Patience {
-			break
+	acc, loss := trainAcc, trainLoss
+	if len(t.dev) > 0 {
+		if acc, loss, err = t.m.Evaluate(t.dev); err != nil {
+			return learn.Score{}, err
 		}
 	}
-	return nil
+	return learn.Score{Accuracy: acc, Tie: []float64{-loss}, Figures: map[string]float64{"train_accuracy": trainAcc, "dev_loss": loss}}, nil
 }
 
 // dropWords returns p with each word token replaced by the unknown token

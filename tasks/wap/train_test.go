@@ -1,9 +1,15 @@
 package wap
 
 import (
+	"errors"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/learn"
 )
 
 // toyProblems are stories of filler tokens (ids 3…9) with three numbers
@@ -49,6 +55,34 @@ func toyProblems(n int, seed int64) []*Problem {
 	return out
 }
 
+// errStop stops a test's training early.
+var errStop = errors.New("stop")
+
+// epochLog is a learn.Progress that logs every epoch and keeps the last;
+// its run stops training after an epoch for which stop (if set) is true.
+type epochLog struct {
+	t    *testing.T
+	last learn.EpochEnd
+	stop func(learn.EpochEnd) bool
+}
+
+func (l *epochLog) Update(learn.Update)   {}
+func (l *epochLog) Resumed(learn.Resumed) {}
+func (l *epochLog) Epoch(e learn.EpochEnd) {
+	l.last = e
+	l.t.Logf("epoch %d: loss %.3f train %.1f%% dev %.1f%% (%.2fs)", e.Epoch, e.Loss, e.Score.Figures["train_accuracy"], e.Score.Accuracy, e.Seconds)
+}
+
+// run is a Run that reports to l and stops as l.stop says.
+func (l *epochLog) run() Run {
+	return Run{Progress: l, Checkpoint: func(*learn.State) error {
+		if l.stop != nil && l.stop(l.last) {
+			return errStop
+		}
+		return nil
+	}}
+}
+
 // Reader and interpreter learn end to end, from answers alone, which
 // formula a keyword asks for, and answer held-out problems.
 func TestLearnsToyPattern(t *testing.T) {
@@ -56,64 +90,62 @@ func TestLearnsToyPattern(t *testing.T) {
 	train, test := toyProblems(100, 1), toyProblems(50, 2)
 	cfg := DefaultTrainConfig()
 	cfg.Epochs, cfg.Batch, cfg.Patience = 40, 25, 0
-	var last EpochReport
-	cfg.OnEpoch = func(r EpochReport) error {
-		last = r
-		t.Logf("epoch %d: loss %.3f train %.1f%% dev %.1f%% (%.2fs)", r.Epoch, r.Loss, r.TrainAcc, r.DevAcc, r.Seconds)
-		if r.TrainAcc == 100 && r.DevAcc == 100 {
-			return errStop
-		}
-		return nil
-	}
-	tr, err := NewTrainer(m, cfg)
-	if err != nil {
+	log := &epochLog{t: t, stop: func(e learn.EpochEnd) bool {
+		return e.Score.Figures["train_accuracy"] == 100 && e.Score.Accuracy == 100
+	}}
+	if _, err := Train(m, cfg, train, test, log.run()); err != nil && !errors.Is(err, errStop) {
 		t.Fatal(err)
 	}
-	if err := tr.Train(train, test); err != nil && err != errStop {
-		t.Fatal(err)
-	}
-	if last.DevAcc < 100 {
-		t.Fatalf("after %d epochs: held-out accuracy %.1f%%, want 100%%", last.Epoch, last.DevAcc)
+	if log.last.Score.Accuracy < 100 {
+		t.Fatalf("after %d epochs: held-out accuracy %.1f%%, want 100%%", log.last.Epoch, log.last.Score.Accuracy)
 	}
 }
 
+// checkpointAfter trains a model of cfg for its epochs and returns the
+// checkpoint of the last one, as TrainingDir writes it.
+func checkpointAfter(t *testing.T, m *Model, cfg TrainConfig, train, dev []*Problem, data string) []byte {
+	t.Helper()
+	var b []byte
+	r := Run{Checkpoint: func(st *learn.State) error {
+		var err error
+		b, err = learn.MarshalCheckpoint(st, SettingsOf(cfg, data).named(d4.SketchHash(m.Machine.Sketch)), m.named())
+		return err
+	}}
+	if _, err := Train(m, cfg, train, dev, r); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 // A run interrupted after an epoch and resumed from its checkpoint ends
-// with exactly the weights of a run that was not interrupted.
+// with exactly the weights of a run that was not interrupted, gradient
+// noise and word dropout included.
 func TestResumeIsExact(t *testing.T) {
 	train, dev := toyProblems(40, 3), toyProblems(10, 4)
 	cfg := DefaultTrainConfig()
-	cfg.Batch, cfg.NoiseEta, cfg.WordDropout = 20, 0.01, 0.1
-	run := func(epochs int, resumeFrom string) *Model {
+	cfg.Batch, cfg.Noise, cfg.WordDropout = 20, 0.01, 0.1
+	c := cfg
+	c.Epochs = 2
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, CheckpointFile), checkpointAfter(t, paperModel(t, 12, 2), c, train, dev, ""), 0o644)
+	run := func(resume bool) *Model {
 		m := paperModel(t, 12, 2)
 		c := cfg
-		c.Epochs = epochs
-		tr, err := NewTrainer(m, c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if resumeFrom != "" {
-			if err := tr.Resume(resumeFrom, ""); err != nil {
+		c.Epochs = 3
+		var r Run
+		if resume {
+			st, err := readCheckpoint(dir, m, SettingsOf(c, ""))
+			if err != nil {
 				t.Fatal(err)
 			}
+			r.Resume = st
 		}
-		if err := tr.Train(train, dev); err != nil {
+		if _, err := Train(m, c, train, dev, r); err != nil {
 			t.Fatal(err)
 		}
 		return m
 	}
-	dir := t.TempDir()
-	m := paperModel(t, 12, 2)
-	c := cfg
-	c.Epochs = 2
-	tr, _ := NewTrainer(m, c)
-	if err := tr.Train(train, dev); err != nil {
-		t.Fatal(err)
-	}
-	if err := tr.SaveCheckpoint(dir, ""); err != nil {
-		t.Fatal(err)
-	}
-	resumed := run(3, dir)
-	straight := run(3, "")
+	resumed, straight := run(true), run(false)
 	for i, a := range resumed.tensors() {
 		b := straight.tensors()[i]
 		for j, v := range a.Data().([]float64) {
@@ -125,8 +157,7 @@ func TestResumeIsExact(t *testing.T) {
 	// A checkpoint of another seed is refused.
 	other := cfg
 	other.Seed = 9
-	tr2, _ := NewTrainer(paperModel(t, 12, 2), other)
-	if err := tr2.Resume(dir, ""); err == nil || !strings.Contains(err.Error(), "seed") {
+	if _, err := readCheckpoint(dir, paperModel(t, 12, 2), SettingsOf(other, "")); err == nil || !strings.Contains(err.Error(), "seed 1, now 9") {
 		t.Errorf("resume with another seed: %v", err)
 	}
 }
@@ -153,19 +184,11 @@ func TestLearnsGeneratedProblems(t *testing.T) {
 	cfg := DefaultTrainConfig()
 	cfg.Epochs = 12
 	var best float64
-	cfg.OnEpoch = func(r EpochReport) error {
-		t.Logf("epoch %d: loss %.3f train %.1f%% dev %.1f%% (%.1fs)", r.Epoch, r.Loss, r.TrainAcc, r.DevAcc, r.Seconds)
-		best = max(best, r.DevAcc)
-		if r.DevAcc >= generatedBar {
-			return errStop
-		}
-		return nil
-	}
-	tr, err := NewTrainer(m, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := tr.Train(Problems(prep.Train), Problems(prep.Dev)); err != nil && err != errStop {
+	log := &epochLog{t: t, stop: func(e learn.EpochEnd) bool {
+		best = max(best, e.Score.Accuracy)
+		return e.Score.Accuracy >= generatedBar
+	}}
+	if _, err := Train(m, cfg, Problems(prep.Train), Problems(prep.Dev), log.run()); err != nil && !errors.Is(err, errStop) {
 		t.Fatal(err)
 	}
 	if best < generatedBar {

@@ -10,6 +10,8 @@ import (
 	"sync"
 
 	"github.com/d4lang/d4/internal/modeldir"
+	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/learn"
 	"github.com/d4lang/d4/reader"
 )
 
@@ -89,32 +91,34 @@ func (w *TrainingDir) sub(root string, k int) string {
 // ModelDir is the directory of restart k's model.
 func (w *TrainingDir) ModelDir(k int) string { return w.sub(w.Dir, k) }
 
-// Resume restores trainer tr of restart k from its checkpoint (see
-// Trainer.Resume), and returns the configuration of its best model so far;
-// a restart after the first that had not started (no directory) starts
-// afresh (ok false).
-func (w *TrainingDir) Resume(k int, tr *Trainer, data string) (cfg Config, ok bool, err error) {
+// Resume reads the checkpoint of restart k (model m, trained with
+// settings) and returns it with the configuration of its best model so
+// far; a restart after the first that had not started (no directory)
+// starts afresh (a nil state).
+func (w *TrainingDir) Resume(k int, m *Model, settings Settings) (*learn.State, Config, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	dir := w.ModelDir(k)
 	if _, err := os.Stat(dir); k > 0 && errors.Is(err, fs.ErrNotExist) {
-		return Config{}, false, nil
+		return nil, Config{}, nil
 	}
-	if err := tr.Resume(dir, data); err != nil {
-		return Config{}, false, err
+	st, err := readCheckpoint(dir, m, settings)
+	if err != nil {
+		return nil, Config{}, err
 	}
+	var cfg Config
 	if _, err := readConfig(dir, &cfg); err != nil {
-		return Config{}, false, fmt.Errorf("cannot resume: model %s: %w", dir, err)
+		return nil, Config{}, fmt.Errorf("cannot resume: model %s: %w", dir, err)
 	}
 	w.models[k] = cfg
-	return cfg, true, nil
+	return st, cfg, nil
 }
 
-// Epoch publishes the directory after an epoch of restart k (trainer tr):
-// its checkpoint and, when best is not nil (the best epoch so far, with
-// the configuration to record), its model.
-func (w *TrainingDir) Epoch(k int, tr *Trainer, best *Config, data string) error {
-	ck, err := tr.checkpoint(data)
+// Epoch publishes the directory after an epoch of restart k (model m in
+// training, state st): its checkpoint and, when best is not nil (the best
+// epoch so far, with the configuration to record), its model.
+func (w *TrainingDir) Epoch(k int, m *Model, st *learn.State, best *Config, settings Settings) error {
+	ck, err := learn.MarshalCheckpoint(st, settings.named(d4.SketchHash(m.Machine.Sketch)), m.named())
 	if err != nil {
 		return err
 	}
@@ -123,11 +127,11 @@ func (w *TrainingDir) Epoch(k int, tr *Trainer, best *Config, data string) error
 	var weights []byte
 	cfg := w.models[k]
 	if best != nil {
-		if weights, err = tr.M.weights(); err != nil {
+		if weights, err = m.weights(); err != nil {
 			return err
 		}
 		cfg = *best
-		cfg.Training = new(SettingsOf(tr.Cfg, data))
+		cfg.Training = new(settings)
 	}
 	if best == nil && cfg.Format == "" {
 		return errors.New("wap: the first epoch of a run must be its best so far")
@@ -142,12 +146,12 @@ func (w *TrainingDir) Epoch(k int, tr *Trainer, best *Config, data string) error
 		if err := modeldir.WriteFile(filepath.Join(sub, CheckpointFile), ck); err != nil {
 			return err
 		}
-		if cfg, err = writeModel(sub, tr.M, cfg, w.vocab, weights); err != nil || w.restarts == 1 || len(w.members) > 0 {
+		if cfg, err = writeModel(sub, m, cfg, w.vocab, weights); err != nil || w.restarts == 1 || len(w.members) > 0 {
 			return err
 		}
 		// While no restart has finished, this one is the ensemble.
 		top = w.ensembleConfig(cfg, cfg.DevAccuracy, cfg.DevLoss, false)
-		top, err = writeEnsemble(tmp, top, tr.M, []string{MemberName(k)}, w.vocab)
+		top, err = writeEnsemble(tmp, top, m, []string{MemberName(k)}, w.vocab)
 		return err
 	})
 	if err != nil {
@@ -158,6 +162,13 @@ func (w *TrainingDir) Epoch(k int, tr *Trainer, best *Config, data string) error
 		w.top = top
 	}
 	return nil
+}
+
+// modelConfig is the configuration of restart k's model.
+func (w *TrainingDir) modelConfig(k int) Config {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.models[k]
 }
 
 // ensembleConfig is the configuration of an ensemble of models like m,
@@ -171,14 +182,6 @@ func (w *TrainingDir) ensembleConfig(m Config, devAcc, devLoss float64, complete
 		cfg.Training.Seed = w.seed
 	}
 	return cfg
-}
-
-// load loads restart k's model from the directory.
-func (w *TrainingDir) load(k int) (*Model, Config, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	m, cfg, _, err := LoadModel(w.ModelDir(k))
-	return m, cfg, err
 }
 
 // final is the directory's configuration: the ensemble's, or with one

@@ -1,0 +1,102 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/d4lang/d4/learn"
+	"github.com/schollz/progressbar/v3"
+)
+
+// TrainingBar draws a training run on a progress bar on stderr: it is the
+// learn.Progress of every command that trains. The bar counts updates and
+// is drawn from the first one on (a command that fails before it trains
+// prints its error line alone); its description tells the epoch and its
+// loss, and after each epoch the dev accuracy. With Lines, every
+// evaluated epoch is also a line of its own, marked * when it is its
+// restart's best so far: a log of the run. Restarts that train at once
+// take turns.
+type TrainingBar struct {
+	W        io.Writer // stderr
+	Label    string    // what is trained, before every description ("training", "sort/compare")
+	Total    int       // the updates of the whole run, at most
+	Restarts int       // restarts trained: above 1, a description names its restart's seed
+	Lines    bool      // a line per evaluated epoch
+	ETA      bool      // show an estimate of the time left
+	mu       sync.Mutex
+	pb       *progressbar.ProgressBar
+}
+
+// bar returns the bar, drawing it first if need be.
+func (b *TrainingBar) bar() *progressbar.ProgressBar {
+	if b.pb == nil {
+		b.pb = NewBar(b.W, b.Total, b.Label, b.ETA)
+	}
+	return b.pb
+}
+
+// who names a restart when there are several.
+func (b *TrainingBar) who(seed int64) string {
+	if b.Restarts > 1 {
+		return fmt.Sprintf("seed %d, ", seed)
+	}
+	return ""
+}
+
+// Update counts an update.
+func (b *TrainingBar) Update(u learn.Update) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	pb := b.bar()
+	pb.Add(1)
+	pb.Describe(fmt.Sprintf("%s %sepoch %d/%d loss %.3f", b.Label, b.who(u.Seed), u.Epoch, u.Epochs, u.Loss))
+}
+
+// Epoch shows an epoch's dev accuracy, and with Lines writes its line.
+func (b *TrainingBar) Epoch(e learn.EpochEnd) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	pb := b.bar()
+	pb.Describe(fmt.Sprintf("%s %sepoch %d dev %.1f%%", b.Label, b.who(e.Seed), e.Epoch, e.Score.Accuracy))
+	if !b.Lines {
+		return
+	}
+	pb.Clear()
+	mark := ""
+	if e.Best {
+		mark = " *"
+	}
+	extra := ""
+	if x, ok := e.Score.Figures["train_accuracy"]; ok {
+		extra += fmt.Sprintf(", train %.1f%%", x)
+	}
+	extra += fmt.Sprintf(", dev %.1f%%", e.Score.Accuracy)
+	if x, ok := e.Score.Figures["dev_loss"]; ok {
+		extra += fmt.Sprintf(" (loss %.4f)", x)
+	}
+	fmt.Fprintf(b.W, "%sepoch %d: loss %.4f%s (%.1fs)%s\n", b.who(e.Seed), e.Epoch, e.Loss, extra, e.Seconds, mark)
+}
+
+// Resumed counts the updates a resumed restart had made and says so.
+func (b *TrainingBar) Resumed(r learn.Resumed) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	pb := b.bar()
+	pb.Add(r.Updates)
+	pb.Clear()
+	best := ""
+	if r.Best != nil {
+		best = fmt.Sprintf(" (best dev %.1f%% at epoch %d)", r.Best.Accuracy, r.BestEpoch)
+	}
+	fmt.Fprintf(b.W, "%sresuming after epoch %d%s\n", b.who(r.Seed), r.Epoch, best)
+}
+
+// Finish clears the bar, if it was drawn.
+func (b *TrainingBar) Finish() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.pb != nil {
+		b.pb.Finish()
+	}
+}

@@ -1,0 +1,467 @@
+package learn
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand"
+	"time"
+
+	"github.com/d4lang/d4/optim"
+)
+
+// Method is a model that Fit trains: ∂4 sketches (package learn), the
+// word-problem model (package tasks/wap/model) and the Seq2Seq baseline
+// each implement it. Fit owns everything around it: epochs, the order of
+// the examples, the optimiser, the choice of the best epoch, patience,
+// restarts and checkpoints.
+type Method interface {
+	// Params are the parameters the optimiser updates, in a fixed order
+	// (the method's own slices: Fit updates them in place).
+	Params() [][]float64
+	// Gradient returns the mean loss on a batch of training examples
+	// (indices into the method's training set, in the order Fit drew)
+	// and its gradient with respect to Params, which the method owns
+	// until the next call. rng is the epoch's random stream: a method
+	// may draw from it, in batch order (word dropout).
+	Gradient(batch []int, rng *rand.Rand) (loss float64, grads [][]float64, err error)
+	// Evaluate scores the parameters after epoch (from 1). best is the
+	// best score so far (nil before the first): a method may skip work
+	// that cannot change Fit's choice.
+	Evaluate(epoch int, best *Score) (Score, error)
+}
+
+// Stateful is a Method with state of its own, besides its parameters,
+// that a checkpoint keeps and a finished restart reports (a sketch's step
+// budget, which grows while it trains).
+type Stateful interface {
+	Method
+	MarshalState() ([]byte, error)
+	UnmarshalState([]byte) error
+}
+
+// Score is what a method's evaluation says of the parameters after an
+// epoch. Fit keeps the parameters of the best epoch: the highest
+// Accuracy, then the highest Tie values in order, the earlier epoch
+// winning a full tie; restarts are compared the same way.
+type Score struct {
+	Accuracy float64   `json:"accuracy"` // percent, on the dev data
+	Tie      []float64 `json:"tie,omitempty"`
+	// Perfect says that nothing is left to learn (dev and training
+	// accuracy at 100%): Config.Settle counts from the first such epoch.
+	Perfect bool `json:"perfect,omitempty"`
+	// Figures are the method's other figures of the epoch, kept with the
+	// best one for its report.
+	Figures map[string]float64 `json:"figures,omitempty"`
+}
+
+// Better reports whether s beats t.
+func (s Score) Better(t Score) bool {
+	if s.Accuracy != t.Accuracy {
+		return s.Accuracy > t.Accuracy
+	}
+	for i := range min(len(s.Tie), len(t.Tie)) {
+		if s.Tie[i] != t.Tie[i] {
+			return s.Tie[i] > t.Tie[i]
+		}
+	}
+	return false
+}
+
+// Randomness says how Fit draws an epoch's order of the examples and the
+// gradient noise from Config.Seed (restart k: Seed+k).
+type Randomness int
+
+const (
+	// PerEpoch draws each epoch's order, and what the method draws from
+	// the epoch's stream, from a source seeded by the seed and the epoch,
+	// and reseeds the gradient noise likewise: a resumed run is the
+	// uninterrupted one, bit for bit. The word-problem model's.
+	PerEpoch Randomness = iota
+	// Stream shuffles the examples in place every epoch (an epoch's order
+	// is the previous one's, shuffled) with one source seeded by the
+	// seed, and the gradient noise is one stream; on resume the shuffles
+	// are replayed and the noise is reseeded from the seed and the epoch.
+	// The order of `d4 train` and the paper's tasks.
+	Stream
+	// StreamPerm draws each epoch's order as a fresh permutation from one
+	// source seeded by the seed; otherwise as Stream. The Seq2Seq
+	// baseline's.
+	StreamPerm
+)
+
+// Config is how Fit trains.
+type Config struct {
+	optim.Config
+	Batch  int // examples per update (the last batch of an epoch may be smaller)
+	Epochs int // epochs at most
+	// Patience stops a restart after this many evaluations without a
+	// better score (0: never).
+	Patience int
+	// Settle keeps training this many epochs after the first Perfect
+	// score, keeping the latest parameters while the score stays
+	// perfect: the margins of the decisions grow.
+	Settle int
+	// EvalEvery evaluates after every EvalEvery-th epoch and after the
+	// last (0 or 1: after every epoch).
+	EvalEvery  int
+	Seed       int64
+	Restarts   int // models trained, seeds Seed, Seed+1, …; the best is kept (0: one)
+	Randomness Randomness
+	// Progress, if set, is told of every update and every epoch.
+	Progress Progress
+	// Checkpoint, if set, is called after every finished epoch with the
+	// run's state (for a model directory); an error stops training.
+	Checkpoint func(*State) error
+}
+
+// Check reports a setting out of range.
+func (c Config) Check() error {
+	if err := c.Config.Check(); err != nil {
+		return err
+	}
+	for _, f := range []struct {
+		name string
+		n    int
+		min  int
+	}{{"batch size", c.Batch, 1}, {"number of epochs", c.Epochs, 1}, {"patience", c.Patience, 0}, {"settle", c.Settle, 0},
+		{"evaluation interval", c.EvalEvery, 0}, {"number of restarts", c.Restarts, 0}} {
+		if f.n < f.min {
+			return fmt.Errorf("the %s must be at least %d, got %d", f.name, f.min, f.n)
+		}
+	}
+	if c.Restarts > MaxRestarts {
+		return fmt.Errorf("the number of restarts must be at most %d, got %d", MaxRestarts, c.Restarts)
+	}
+	return nil
+}
+
+// MaxRestarts bounds Config.Restarts.
+const MaxRestarts = 1000
+
+// Stop says why a restart stopped.
+type Stop int
+
+const (
+	StopEpochs   Stop = iota // it trained Config.Epochs epochs
+	StopPatience             // Config.Patience evaluations brought no better score
+	StopSettled              // the score stayed perfect for Config.Settle epochs
+	StopFailed               // an error stopped it (Fit returns the error)
+)
+
+var stopNames = [...]string{StopEpochs: "epochs", StopPatience: "patience", StopSettled: "settled", StopFailed: "failed"}
+
+// String names the reason.
+func (s Stop) String() string {
+	if int(s) < len(stopNames) {
+		return stopNames[s]
+	}
+	return fmt.Sprintf("Stop(%d)", int(s))
+}
+
+// MarshalText writes the reason's name.
+func (s Stop) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a reason's name.
+func (s *Stop) UnmarshalText(b []byte) error {
+	for i, n := range stopNames {
+		if n == string(b) {
+			*s = Stop(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown stop reason %q", b)
+}
+
+// Restart is a finished restart.
+type Restart struct {
+	Seed      int64       `json:"seed"`
+	Epochs    int         `json:"epochs"`     // epochs trained
+	BestEpoch int         `json:"best_epoch"` // the epoch whose parameters are kept (0: none evaluated)
+	Best      *Score      `json:"best"`       // its score
+	Stop      Stop        `json:"stop"`
+	Updates   int         `json:"updates"`
+	Seconds   float64     `json:"update_seconds"` // time spent in updates
+	Params    [][]float64 `json:"-"`              // the kept parameters
+	// State is the method's state (Stateful) at the restart's end.
+	State []byte `json:"state,omitempty"`
+}
+
+// Result is what Fit returns: the kept restart, whose parameters are in
+// its method, and every restart.
+type Result struct {
+	Restart
+	Index    int       // the kept restart (from 0)
+	Method   Method    // its method, holding the kept parameters
+	Restarts []Restart // all restarts, in order
+	Seconds  float64   // the whole run's training time, earlier sessions included
+}
+
+// Fit trains methods made by newMethod (one per restart k, with seed
+// Config.Seed+k) on n training examples and keeps the best restart by its
+// best epoch's score. It resumes from state when that is not nil. An
+// error of any restart ends the run with that error (with the result of
+// the restarts so far, when there are any).
+func Fit(newMethod func(k int, seed int64) (Method, error), n int, cfg Config, state *State) (Result, error) {
+	if err := cfg.Check(); err != nil {
+		return Result{}, err
+	}
+	if n < 1 {
+		return Result{}, errors.New("no training examples")
+	}
+	r := &run{cfg: cfg, n: n, start: time.Now(), restarts: max(cfg.Restarts, 1)}
+	first := 0
+	if state != nil {
+		r.done, r.earlier, first = state.Done, state.Seconds, state.Restart
+	}
+	for k := first; k < r.restarts; k++ {
+		var resume *RunState
+		if state != nil && k == state.Restart {
+			resume = &state.Run
+		}
+		if err := r.restart(newMethod, k, resume); err != nil {
+			return r.result(), err
+		}
+	}
+	return r.result(), nil
+}
+
+// run is one call of Fit.
+type run struct {
+	cfg      Config
+	n        int
+	restarts int
+	start    time.Time
+	earlier  float64 // training time of earlier sessions
+	done     []Restart
+	methods  []Method // the finished restarts' methods, by index
+	kept     int
+}
+
+func (r *run) seconds() float64 { return r.earlier + time.Since(r.start).Seconds() }
+
+// result is the best finished restart.
+func (r *run) result() Result {
+	if len(r.done) == 0 {
+		return Result{Seconds: r.seconds()}
+	}
+	best := 0
+	for k, d := range r.done {
+		if better(d, r.done[best]) {
+			best = k
+		}
+	}
+	res := Result{Restart: r.done[best], Index: best, Restarts: r.done, Seconds: r.seconds()}
+	if best < len(r.methods) {
+		res.Method = r.methods[best]
+	}
+	return res
+}
+
+// better reports whether restart a beats b (a restart with no score loses).
+func better(a, b Restart) bool {
+	switch {
+	case a.Best == nil:
+		return false
+	case b.Best == nil:
+		return true
+	}
+	return a.Best.Better(*b.Best)
+}
+
+// restart trains restart k, from its checkpoint when resume is not nil.
+func (r *run) restart(newMethod func(k int, seed int64) (Method, error), k int, resume *RunState) error {
+	seed := r.cfg.Seed + int64(k)
+	m, err := newMethod(k, seed)
+	if err != nil {
+		return err
+	}
+	f := &fit{run: r, k: k, m: m, seed: seed, settled: -1}
+	f.adam = optim.New(m.Params(), r.cfg.Config, seed)
+	f.order = make([]int, r.n)
+	for i := range f.order {
+		f.order[i] = i
+	}
+	f.stream = rand.New(rand.NewSource(seed))
+	if resume != nil {
+		if err := f.resume(resume); err != nil {
+			return fmt.Errorf("cannot resume: %w", err)
+		}
+	}
+	for len(r.methods) < k {
+		r.methods = append(r.methods, nil) // restarts finished in an earlier session
+	}
+	err = f.loop()
+	fin, ferr := f.finish(err)
+	if ferr != nil && err == nil {
+		err = ferr
+	}
+	r.done = append(r.done, fin)
+	r.methods = append(r.methods, m)
+	return err
+}
+
+// fit is the training of one restart.
+type fit struct {
+	run     *run
+	k       int
+	m       Method
+	seed    int64
+	adam    *optim.Adam
+	order   []int      // the examples' order (Stream: shuffled in place)
+	stream  *rand.Rand // Stream and StreamPerm: the run's one source
+	spent   time.Duration
+	earlier float64 // update seconds of earlier sessions
+
+	epoch, updates, bestEpoch, stale, settled int
+	best                                      *Score
+	bestParams                                [][]float64
+	stop                                      Stop
+}
+
+// loop trains epochs until a stopping rule holds.
+func (f *fit) loop() error {
+	cfg := f.run.cfg
+	for f.epoch < cfg.Epochs {
+		start := time.Now()
+		loss, err := f.trainEpoch()
+		if err != nil {
+			return err
+		}
+		f.epoch++
+		if f.evaluates() {
+			sc, err := f.m.Evaluate(f.epoch, f.best)
+			if err != nil {
+				return fmt.Errorf("epoch %d: %w", f.epoch, err)
+			}
+			f.keep(sc)
+			if cfg.Progress != nil {
+				cfg.Progress.Epoch(EpochEnd{Restart: f.k, Seed: f.seed, Epoch: f.epoch, Epochs: cfg.Epochs, Loss: loss,
+					Score: sc, Best: f.bestEpoch == f.epoch, Seconds: time.Since(start).Seconds(), Method: f.m})
+			}
+		}
+		if cfg.Checkpoint != nil {
+			if err := cfg.Checkpoint(f.state()); err != nil {
+				return err
+			}
+		}
+		switch {
+		case f.settled >= cfg.Settle:
+			f.stop = StopSettled
+			return nil
+		case cfg.Patience > 0 && f.stale >= cfg.Patience:
+			f.stop = StopPatience
+			return nil
+		}
+	}
+	f.stop = StopEpochs
+	return nil
+}
+
+// evaluates reports whether the epoch just finished is evaluated.
+func (f *fit) evaluates() bool {
+	every := max(f.run.cfg.EvalEvery, 1)
+	return f.epoch%every == 0 || f.epoch == f.run.cfg.Epochs
+}
+
+// epochOrder returns the order of the next epoch and its random stream.
+func (f *fit) epochOrder() ([]int, *rand.Rand) {
+	switch f.run.cfg.Randomness {
+	case Stream:
+		f.stream.Shuffle(len(f.order), func(i, j int) { f.order[i], f.order[j] = f.order[j], f.order[i] })
+		return f.order, f.stream
+	case StreamPerm:
+		return f.stream.Perm(len(f.order)), f.stream
+	}
+	epoch := int64(f.epoch + 1)
+	rng := rand.New(rand.NewSource(f.seed*7919 + epoch))
+	f.adam.Reseed(f.seed*104729 + epoch)
+	return rng.Perm(len(f.order)), rng
+}
+
+// trainEpoch runs one epoch of updates and returns its mean loss.
+func (f *fit) trainEpoch() (float64, error) {
+	cfg := f.run.cfg
+	order, rng := f.epochOrder()
+	perEpoch := (len(order) + cfg.Batch - 1) / cfg.Batch
+	total := 0.0
+	for b := range perEpoch {
+		batch := order[b*cfg.Batch : min(len(order), (b+1)*cfg.Batch)]
+		start := time.Now()
+		loss, err := f.update(batch, rng)
+		f.spent += time.Since(start)
+		if err != nil {
+			return 0, fmt.Errorf("epoch %d, batch %d: %w", f.epoch+1, b+1, err)
+		}
+		f.updates++
+		total += loss
+		if cfg.Progress != nil {
+			cfg.Progress.Update(Update{Restart: f.k, Seed: f.seed, Epoch: f.epoch + 1, Epochs: cfg.Epochs, Batch: b + 1, Batches: perEpoch, Loss: loss})
+		}
+	}
+	return total / float64(perEpoch), nil
+}
+
+// update takes one optimiser step on a batch.
+func (f *fit) update(batch []int, rng *rand.Rand) (float64, error) {
+	loss, grads, err := f.m.Gradient(batch, rng)
+	if err != nil {
+		return loss, err
+	}
+	if math.IsNaN(loss) || math.IsInf(loss, 0) {
+		return loss, fmt.Errorf("update %d: %w (loss %v)", f.adam.Steps()+1, optim.ErrNotFinite, loss)
+	}
+	if _, err := f.adam.Update(grads); err != nil {
+		return loss, fmt.Errorf("update %d: %w", f.adam.Steps()+1, err)
+	}
+	return loss, nil
+}
+
+// keep keeps the parameters when the epoch's score is the best so far,
+// and counts the epochs without a better score and the settled ones.
+func (f *fit) keep(sc Score) {
+	if f.best == nil || sc.Better(*f.best) || f.settled >= 0 && sc.Perfect {
+		f.best, f.bestEpoch, f.stale = &sc, f.epoch, 0
+		f.bestParams = copyParams(f.m.Params())
+	} else {
+		f.stale++
+	}
+	if f.best.Perfect {
+		f.settled++
+	}
+}
+
+// finish restores the best parameters and describes the finished restart.
+func (f *fit) finish(err error) (Restart, error) {
+	if err != nil {
+		f.stop = StopFailed
+	}
+	if f.bestParams != nil {
+		setParams(f.m.Params(), f.bestParams)
+	}
+	d := Restart{Seed: f.seed, Epochs: f.epoch, BestEpoch: f.bestEpoch, Best: f.best, Stop: f.stop, Updates: f.updates,
+		Seconds: f.earlier + f.spent.Seconds(), Params: copyParams(f.m.Params())}
+	if s, ok := f.m.(Stateful); ok {
+		var serr error
+		if d.State, serr = s.MarshalState(); serr != nil {
+			return d, serr
+		}
+	}
+	return d, nil
+}
+
+// copyParams copies parameter slices.
+func copyParams(ps [][]float64) [][]float64 {
+	out := make([][]float64, len(ps))
+	for i, p := range ps {
+		out[i] = append([]float64(nil), p...)
+	}
+	return out
+}
+
+// setParams copies src into the parameter slices dst.
+func setParams(dst, src [][]float64) {
+	for i := range dst {
+		copy(dst[i], src[i])
+	}
+}
