@@ -28,7 +28,7 @@ import (
 //	state     the restart in training, the run's seconds, the finished
 //	          restarts (State.Done without their weights), and the
 //	          restart's counters (RunState without its tensors)
-const CheckpointFile = "checkpoint.safetensors"
+const CheckpointFile = modeldir.CheckpointFile
 
 // checkpointFormat names the format of checkpoint.safetensors.
 const checkpointFormat = "d4-checkpoint/3"

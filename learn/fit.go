@@ -235,7 +235,6 @@ type run struct {
 	earlier  float64 // training time of earlier sessions
 	done     []Restart
 	methods  []Method // the finished restarts' methods, by index
-	kept     int
 }
 
 func (r *run) seconds() float64 { return r.earlier + time.Since(r.start).Seconds() }

@@ -14,18 +14,17 @@ import (
 // points of the plane labelled by the sign of x0 + x1 − 1, its accuracy
 // measured on dev points.
 type logistic struct {
-	w          []float64 // w0, w1, b
-	x          [][2]float64
-	y          []float64
-	devX       [][2]float64
-	devY       []float64
-	grad       []float64
-	failAt     int // Gradient fails at this call (0: never)
-	calls      int
-	evaluated  []int
-	dropSeen   []float64 // what Gradient drew from the epoch's stream
-	perfectAt  float64   // accuracy from which the score is Perfect (0: never)
-	stateBytes []byte
+	w         []float64 // w0, w1, b
+	x         [][2]float64
+	y         []float64
+	devX      [][2]float64
+	devY      []float64
+	grad      []float64
+	failAt    int // Gradient fails at this call (0: never)
+	calls     int
+	evaluated []int
+	dropSeen  []float64 // what Gradient drew from the epoch's stream
+	perfectAt float64   // accuracy from which the score is Perfect (0: never)
 }
 
 func newLogistic(seed int64, n int) *logistic {

@@ -5,44 +5,51 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/d4lang/d4/internal/modeldir"
 	"github.com/d4lang/d4/interpreter/d4"
 )
 
-// A model directory (`d4 train --model DIR`, `tasks --save DIR`) is a
-// model directory of package d4 with this package's fields in its
-// config.json, and a checkpoint while training runs:
+// A model directory (`d4 train --model DIR`, `tasks --save DIR`) is one
+// of package internal/modeldir:
 //
-//	config.json             what the model is (Config): package d4's
-//	                        description (the sketch's source and SHA-256,
-//	                        the sizes, meta, the weights' SHA-256), the step
-//	                        budget, the training settings and figures, and,
-//	                        while training runs, the checkpoint's SHA-256
+//	config.json             what the model is (DirConfig): the format, the
+//	                        sketch's file name, source and SHA-256, the
+//	                        value, stack and heap sizes, meta, the step
+//	                        budget, the training settings and figures, and
+//	                        the SHA-256 of the other files
 //	model.safetensors       the slots' weights by name, slotI.stageJ.W and
-//	                        .b: the best model so far
-//	checkpoint.safetensors  while training runs: the last finished epoch,
-//	                        for `d4 train --resume` (see checkpoint.go);
-//	                        gone once training has finished
+//	                        .b (d4.Machine.Tensors): the best model so far
+//	checkpoint.safetensors  while training runs: the driver's State after
+//	                        the last finished epoch, for `d4 train
+//	                        --resume`; gone once training has finished
 //
-// Every version of the directory is published as a unit (package
-// internal/modeldir) under the directory's lock: after every finished
-// epoch the best model so far with the checkpoint, and at the end the
-// model alone. Nothing is written before the first epoch finishes.
+// Every version of the directory is published as a unit under the
+// directory's lock: after every finished epoch the best model so far with
+// the checkpoint, and at the end the model alone. Nothing is written
+// before the first epoch finishes.
 
-// DirConfig is config.json: package d4's description of the model and how
-// it was trained.
+// ModelFormat names the format of a sketch's model directory; oldFormats
+// are those of earlier versions, which are refused with a note to train
+// again.
+const ModelFormat = "d4-sketch-model/2"
+
+var oldFormats = []string{"d4-sketch-model/1", "d4-model/1"}
+
+// DirConfig is config.json: the directory's header, the sketch and its
+// sizes, and how the model was trained.
 type DirConfig struct {
-	d4.ModelConfig
-	Steps         int  `json:"steps"`
-	StaticControl bool `json:"static_control"`
-	// CheckpointSHA256 is the SHA-256 of checkpoint.safetensors while
-	// training runs, else empty.
-	CheckpointSHA256 string       `json:"checkpoint_sha256,omitempty"`
-	Report           Report       `json:"report"`
-	Options          savedOptions `json:"options"`
+	modeldir.Header
+	d4.Spec
+	Meta          map[string]string `json:"meta,omitempty"` // free-form (a task's name)
+	Steps         int               `json:"steps"`
+	StaticControl bool              `json:"static_control"`
+	Report        Report            `json:"report"`
+	Options       savedOptions      `json:"options"`
 }
 
 // savedOptions are the training settings a model and a checkpoint record.
@@ -82,10 +89,7 @@ func (s *session) config(rep Report) DirConfig {
 
 // Writer is a model directory open for writing: it holds the directory's
 // lock until Close.
-type Writer struct {
-	dir  string
-	lock *modeldir.Locked
-}
+type Writer struct{ w *modeldir.Writer }
 
 // OpenDir opens the model directory dir to save a trained model in it
 // (`tasks --save DIR` before it trains): it takes the directory's lock,
@@ -97,17 +101,44 @@ func OpenDir(dir string) (*Writer, error) {
 		if err := unfinished(dir); err != nil {
 			return err
 		}
-		return d4.CheckModelDir(dir)
+		return replaceable(dir)
 	})
 }
 
 // openLocked opens dir, running check under the lock after the clean-up.
 func openLocked(dir string, check func() error) (*Writer, error) {
-	l, err := modeldir.Open(dir, check)
+	w, err := modeldir.Create(dir, true, check)
 	if err != nil {
 		return nil, err
 	}
-	return &Writer{dir: dir, lock: l}, nil
+	return &Writer{w: w}, nil
+}
+
+// replaceable reports whether a model may replace what the directory dir
+// holds: nothing, an empty directory, or a sketch's model (of any
+// version). Anything else is an error that says what dir holds.
+func replaceable(dir string) error {
+	entries, err := os.ReadDir(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist), err == nil && len(entries) == 0:
+		return nil
+	case err != nil:
+		return fmt.Errorf("model directory %s: %w", dir, err)
+	}
+	var head struct{ Format string }
+	b, err := os.ReadFile(filepath.Join(dir, modeldir.ConfigFile))
+	if err == nil {
+		err = json.Unmarshal(b, &head)
+	}
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("model directory %s exists, is not empty and holds no d4 model (no %s); name another directory", dir, modeldir.ConfigFile)
+	case err != nil:
+		return fmt.Errorf("model directory %s: %s: %w; name another directory, or remove it", dir, modeldir.ConfigFile, err)
+	case head.Format != ModelFormat && !slices.Contains(oldFormats, head.Format):
+		return fmt.Errorf("model directory %s holds a model of another kind (%s format %q); name another directory", dir, modeldir.ConfigFile, head.Format)
+	}
+	return nil
 }
 
 // unfinished reports a directory that holds an unfinished training, which
@@ -120,7 +151,7 @@ func unfinished(dir string) error {
 }
 
 // Close releases the directory's lock.
-func (w *Writer) Close() { w.lock.Unlock() }
+func (w *Writer) Close() { w.w.Close() }
 
 // Save publishes m, with its Config, as the directory's new version.
 func (w *Writer) Save(m *Model) error { return w.publish(m, m.Config, nil) }
@@ -129,18 +160,23 @@ func (w *Writer) Save(m *Model) error { return w.publish(m, m.Config, nil) }
 // with its configuration cfg and, when ck is not nil, the checkpoint ck.
 // It sets m.Config to the configuration written.
 func (w *Writer) publish(m *Model, cfg DirConfig, ck []byte) error {
-	cfg.Steps, cfg.StaticControl, cfg.CheckpointSHA256 = m.Steps, m.Static, ""
-	err := modeldir.Publish(w.dir, false, func(tmp string) error {
+	cfg.Format, cfg.Spec = ModelFormat, m.Model.Spec()
+	cfg.Meta, cfg.Steps, cfg.StaticControl = m.Meta, m.Steps, m.Static
+	weights, err := modeldir.EncodeWeights(m.Tensors(), map[string]string{"format": "d4", "sketch_sha256": cfg.SketchSHA256})
+	if err != nil {
+		return err
+	}
+	err = w.w.Publish(false, func(v *modeldir.Version) error {
+		if err := v.WriteFile(modeldir.WeightsFile, weights); err != nil {
+			return err
+		}
 		if ck != nil {
-			if err := modeldir.WriteFile(filepath.Join(tmp, CheckpointFile), ck); err != nil {
+			if err := v.WriteFile(CheckpointFile, ck); err != nil {
 				return err
 			}
-			cfg.CheckpointSHA256 = modeldir.SHA256(ck)
 		}
-		return m.WriteFiles(tmp, func(c d4.ModelConfig) any {
-			cfg.ModelConfig = c
-			return cfg
-		})
+		_, err := v.WriteConfig(&cfg)
+		return err
 	})
 	if err != nil {
 		return err
@@ -151,18 +187,89 @@ func (w *Writer) publish(m *Model, cfg DirConfig, ck []byte) error {
 
 // Load reads a model directory (of `d4 train` or `tasks --save`). Every
 // missing file or inconsistency is an error that names the path and says
-// what is wrong; a model file of an earlier version (one JSON file) is
-// refused with a note to train the model again.
+// what is wrong; a model of an earlier version is refused with a note to
+// train the model again.
 func Load(path string) (*Model, error) {
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("model %s: no such directory (train one with 'd4 train --model %s')", path, path)
+	m, err := load(path)
+	if err != nil {
+		return nil, fmt.Errorf("loading model %s: %w", path, err)
+	}
+	return m, nil
+}
+
+// load reads a model directory.
+func load(path string) (*Model, error) {
+	st, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("no such directory (train one with 'd4 train --model %s')", path)
+	case err != nil:
+		return nil, err
+	case !st.IsDir():
+		return nil, fileError(path)
+	}
+	snap, err := modeldir.Read(path, checkFormat, modeldir.WeightsFile)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && !exists(filepath.Join(path, modeldir.ConfigFile)):
+		return nil, fmt.Errorf("no %s: not a d4 model directory", modeldir.ConfigFile)
+	case err != nil:
+		return nil, err
 	}
 	var cfg DirConfig
-	m, err := d4.LoadModelConfig(path, &cfg)
+	if err := json.Unmarshal(snap.Config, &cfg); err != nil {
+		return nil, fmt.Errorf("%s: %w", modeldir.ConfigFile, err)
+	}
+	m, err := cfg.Spec.NewModel()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", modeldir.ConfigFile, err)
+	}
+	weights, err := snap.File(modeldir.WeightsFile)
 	if err != nil {
 		return nil, err
 	}
+	meta, err := modeldir.DecodeWeights(weights, m.Tensors())
+	if err == nil && meta["sketch_sha256"] != cfg.SketchSHA256 {
+		err = fmt.Errorf("its metadata names another sketch (sha256 %.12s…) than config.json (%.12s…)", meta["sketch_sha256"], cfg.SketchSHA256)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", modeldir.WeightsFile, err)
+	}
+	if cfg.Meta != nil {
+		m.Meta = maps.Clone(cfg.Meta)
+	}
 	return &Model{Model: m, Steps: cfg.Steps, Static: cfg.StaticControl, Config: cfg}, nil
+}
+
+// checkFormat accepts the header of a sketch's model directory.
+func checkFormat(h modeldir.Header) error {
+	switch {
+	case h.Format == ModelFormat:
+		return nil
+	case slices.Contains(oldFormats, h.Format):
+		return fmt.Errorf("a model of an earlier version of d4 (%s format %q): train the model again", modeldir.ConfigFile, h.Format)
+	}
+	return fmt.Errorf("%s has format %q, want %q: not a d4 model", modeldir.ConfigFile, h.Format, ModelFormat)
+}
+
+// exists reports whether a path exists.
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// fileError says what is wrong with a model path that names a file: a
+// model file of an earlier version, or something else.
+func fileError(path string) error {
+	var head struct{ Format string }
+	f, err := os.Open(path)
+	if err == nil {
+		err = json.NewDecoder(f).Decode(&head)
+		f.Close()
+	}
+	if err == nil && slices.Contains(oldFormats, head.Format) {
+		return fmt.Errorf("a model file of an earlier version of d4 (format %q): train the model again; models are now directories ('d4 train --model DIR', 'tasks --save DIR')", head.Format)
+	}
+	return errors.New("a file, not a d4 model directory")
 }
 
 // dataHash identifies the training and dev rows of a session.
@@ -201,7 +308,7 @@ func (s *session) prepareDir() error {
 		if err := unfinished(dir); err != nil {
 			return err
 		}
-		return d4.CheckModelDir(dir)
+		return replaceable(dir)
 	}
 	path := filepath.Join(dir, CheckpointFile)
 	b, err := os.ReadFile(path)
@@ -218,7 +325,7 @@ func (s *session) prepareDir() error {
 	if err != nil {
 		return fmt.Errorf("cannot resume: %w", err)
 	}
-	if modeldir.SHA256(b) != loaded.Config.CheckpointSHA256 {
+	if modeldir.SHA256(b) != loaded.Config.Files[CheckpointFile] {
 		return fmt.Errorf("cannot resume: %s does not match the checksum in config.json (the directory was copied in part or damaged): train again without --resume", path)
 	}
 	st, err := UnmarshalCheckpoint(b, s.settings(), loaded.Tensors())

@@ -120,8 +120,8 @@ func TestCheckpointFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	ts, meta, b := specFile(t, dir, CheckpointFile)
-	if cfg := readConfig(t, dir); cfg.CheckpointSHA256 != modeldir.SHA256(b) || cfg.Report.Epochs < 1 {
-		t.Errorf("config.json records the checkpoint's checksum %q, want %q", cfg.CheckpointSHA256, modeldir.SHA256(b))
+	if cfg := readConfig(t, dir); cfg.Files[CheckpointFile] != modeldir.SHA256(b) || cfg.Report.Epochs < 1 {
+		t.Errorf("config.json records the checkpoint's checksum %q, want %q", cfg.Files[CheckpointFile], modeldir.SHA256(b))
 	}
 	var want []string
 	for i, p := range m.Params() {
@@ -191,8 +191,8 @@ func checkWhole(t *testing.T, dir string, train Split, when string) {
 		t.Errorf("%s: the model's dev accuracy is %v%% (%v), config.json says %v%%", when, sc.Hamming, err, cfg.Report.DevHamming)
 	}
 	b, err := os.ReadFile(filepath.Join(dir, CheckpointFile))
-	if (err == nil) != (cfg.CheckpointSHA256 != "") || err == nil && modeldir.SHA256(b) != cfg.CheckpointSHA256 {
-		t.Errorf("%s: checkpoint %v, config.json records %q", when, err, cfg.CheckpointSHA256)
+	if (err == nil) != (cfg.Files[CheckpointFile] != "") || err == nil && modeldir.SHA256(b) != cfg.Files[CheckpointFile] {
+		t.Errorf("%s: checkpoint %v, config.json records %q", when, err, cfg.Files[CheckpointFile])
 	}
 }
 

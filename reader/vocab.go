@@ -376,11 +376,7 @@ func configJSON() ([]byte, error) {
 // a reader never sees a half-written file, and on failure any previous
 // file at path is unchanged.
 func (v *Vocab) Save(path string) error {
-	b, err := v.marshal()
-	if err != nil {
-		return fmt.Errorf("saving the vocabulary to %s: %w", path, err)
-	}
-	c, err := configJSON()
+	b, c, err := v.Files()
 	if err != nil {
 		return fmt.Errorf("saving the vocabulary to %s: %w", path, err)
 	}
@@ -391,6 +387,15 @@ func (v *Vocab) Save(path string) error {
 		return fmt.Errorf("saving the vocabulary: %w", err)
 	}
 	return nil
+}
+
+// Files returns what Save writes: tokenizer.json and tokenizer_config.json.
+func (v *Vocab) Files() (tokenizer, config []byte, err error) {
+	if tokenizer, err = v.marshal(); err != nil {
+		return nil, nil, err
+	}
+	config, err = configJSON()
+	return tokenizer, config, err
 }
 
 // LoadVocab reads a vocabulary saved by Save. It fails, naming the file,
@@ -414,9 +419,15 @@ func LoadVocab(path string) (*Vocab, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loading the vocabulary: %w", err)
 	}
+	return ParseVocab(b, path)
+}
+
+// ParseVocab reads the bytes of a tokenizer.json as LoadVocab does; name
+// names them in an error.
+func ParseVocab(b []byte, name string) (*Vocab, error) {
 	v, err := parseVocab(b)
 	if err != nil {
-		return nil, fmt.Errorf("loading the vocabulary from %s: %w", path, err)
+		return nil, fmt.Errorf("loading the vocabulary from %s: %w", name, err)
 	}
 	return v, nil
 }

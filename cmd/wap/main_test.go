@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/learn"
 )
 
 // runWap runs the command line in-process and returns its exit status and
@@ -418,8 +419,13 @@ func TestRunWithModel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	model := filepath.Join(dir, "swap.json")
-	if err := m.Save(model); err != nil {
+	model := filepath.Join(dir, "swap")
+	w, err := learn.OpenDir(model)
+	if err == nil {
+		err = w.Save(&learn.Model{Model: m, Steps: 1, Static: true})
+		w.Close()
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
 	for _, in := range []string{"3 7", "7 3", "5 5"} {

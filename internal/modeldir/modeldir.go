@@ -1,5 +1,24 @@
-// Package modeldir keeps a model directory whole on disk, whatever happens
-// to the process that writes it.
+// Package modeldir is the one model store of the project: the layout of a
+// model directory, its writer and its reader, for every kind of model
+// (package learn's sketches, package tasks/wap's word-problem models and
+// their ensembles).
+//
+// Layout. A model directory holds config.json — a Header (the format,
+// the member subdirectories, the SHA-256 of every other file) and the
+// model's own fields — beside model.safetensors (the weights by name),
+// any files the model adds (a vocabulary) and, while it trains,
+// checkpoint.safetensors (package learn's checkpoint). An ensemble is a
+// directory whose members are model directories of their own; its
+// config.json records their config.json's checksums, which cover their
+// files in turn. A Writer (Create) publishes whole versions (Version,
+// WriteConfig fills in the checksums); Read reads one version and checks
+// every file it is asked for against its checksum, reading again a
+// directory replaced meanwhile; EncodeWeights and DecodeWeights write and
+// check the weights (names, shapes, finite values); Settings are what a
+// checkpoint records of a training run, compared by name on resume.
+//
+// Whole on disk. A model directory stays whole, whatever happens to the
+// process that writes it.
 //
 // A new version of a directory is built in a fresh directory beside it
 // (".NAME.new-*", on the same file system), every file and directory is

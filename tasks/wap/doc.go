@@ -54,17 +54,16 @@
 // The hand-written benchmark (Benchmark, EvalBenchmark) tests the model on
 // problems written apart from CC and from the generator.
 //
-// A trained model lives in a model directory (Model.Save, SaveEnsemble,
+// A trained model lives in a model directory (package internal/modeldir;
 // Load, LoadModel): config.json (the sketch's source, the sizes, the data,
 // the saved epoch's figures and the checksums of the other files),
 // model.safetensors (the weights, named reader.embed — with the lexicon's
 // classes, their vectors after the words' —, reader.fwd.W, reader.bwd.W,
-// slotI.stageJ.W and .b), tokenizer.json and
-// tokenizer_config.json, and, for an ensemble, one such directory per
-// model. Training (TrainModels, with a
-// TrainingDir that holds the directory's lock) publishes the whole
+// slotI.stageJ.W and .b), tokenizer.json and tokenizer_config.json, and,
+// for an ensemble, one such directory per model. Training (TrainModels,
+// with a TrainingDir that holds the directory's lock) publishes the whole
 // directory after every epoch in one atomic step, with each restart's
-// checkpoint.safetensors (the weights and Adam's moments), so that a kill
-// at any moment leaves one whole model whose config.json is true of it,
-// and `wap train --resume` continues exactly where the last epoch ended.
+// checkpoint.safetensors (package learn's checkpoint), so that a kill at
+// any moment leaves one whole model whose config.json is true of it, and
+// `wap train --resume` continues exactly where the last epoch ended.
 package wap

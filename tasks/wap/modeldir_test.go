@@ -52,7 +52,7 @@ func TestSaveLoad(t *testing.T) {
 	m := paperModel(t, vocab.Size(), 3)
 	dir := filepath.Join(t.TempDir(), "model")
 	cfg := Config{Data: "synthetic", Epoch: 2, Epochs: 4, DevAccuracy: 55.5, Complete: true}
-	if err := m.Save(dir, cfg, vocab); err != nil {
+	if err := save(m, dir, cfg, vocab); err != nil {
 		t.Fatal(err)
 	}
 	back, got, bvocab, err := LoadModel(dir)
@@ -65,7 +65,7 @@ func TestSaveLoad(t *testing.T) {
 	if lex := lexicon.Default(); got.Classes != lex.Size() || got.Lexicon != lex.Hash || back.Reader.Classes != lex.Size() {
 		t.Errorf("config.json: %d classes of lexicon %q, reader %d; want %d of %q", got.Classes, got.Lexicon, back.Reader.Classes, lex.Size(), lex.Hash)
 	}
-	for _, name := range tokenizerFiles {
+	for _, name := range []string{TokenizerFile, reader.TokenizerConfigFile} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil || got.Files[name] == "" {
 			t.Errorf("%s: %v, checksum %q in config.json", name, err, got.Files[name])
 		}
@@ -159,11 +159,11 @@ func TestResumeRefusesOtherSettings(t *testing.T) {
 func TestLoadRefuses(t *testing.T) {
 	vocab := toyVocab(t)
 	good := filepath.Join(t.TempDir(), "good")
-	if err := paperModel(t, vocab.Size(), 1).Save(good, Config{}, vocab); err != nil {
+	if err := save(paperModel(t, vocab.Size(), 1), good, Config{}, vocab); err != nil {
 		t.Fatal(err)
 	}
 	other := filepath.Join(t.TempDir(), "other")
-	if err := paperModel(t, vocab.Size(), 2).Save(other, Config{}, vocab); err != nil {
+	if err := save(paperModel(t, vocab.Size(), 2), other, Config{}, vocab); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -200,6 +200,23 @@ func TestLoadRefuses(t *testing.T) {
 			t.Errorf("%s: %v, want an error naming %s and containing %q", tc.name, err, dir, tc.want)
 		}
 	}
+}
+
+// save writes m as the model directory dir, replacing what it held.
+func save(m *Model, dir string, cfg Config, vocab *reader.Vocab) error {
+	w, err := modeldir.Create(dir, true, nil)
+	if err != nil {
+		return err
+	}
+	defer w.Close()
+	weights, err := m.weights()
+	if err != nil {
+		return err
+	}
+	return w.Publish(false, func(v *modeldir.Version) error {
+		_, err := writeModel(v, m, cfg, vocab, weights)
+		return err
+	})
 }
 
 func copyFile(t *testing.T, src, dst string) {
@@ -370,7 +387,7 @@ func TestLoadWhilePublished(t *testing.T) {
 	vocab := toyVocab(t)
 	dir := filepath.Join(t.TempDir(), "m")
 	models := []*Model{paperModel(t, vocab.Size(), 1), paperModel(t, vocab.Size(), 2)}
-	if err := models[0].Save(dir, Config{Epoch: 1}, vocab); err != nil {
+	if err := save(models[0], dir, Config{Epoch: 1}, vocab); err != nil {
 		t.Fatal(err)
 	}
 	stop := make(chan bool)
@@ -383,7 +400,7 @@ func TestLoadWhilePublished(t *testing.T) {
 				return
 			case <-time.After(5 * time.Millisecond):
 			}
-			if err := models[i%2].Save(dir, Config{Epoch: 1 + i%2}, vocab); err != nil {
+			if err := save(models[i%2], dir, Config{Epoch: 1 + i%2}, vocab); err != nil {
 				done <- err
 				return
 			}

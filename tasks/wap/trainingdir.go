@@ -31,9 +31,8 @@ type TrainingDir struct {
 	restarts int
 	vocab    *reader.Vocab // set by TrainModels
 	seed     int64         // the run's seed (the first restart's), set by TrainModels
-	lock     *modeldir.Locked
+	w        *modeldir.Writer
 	mu       sync.Mutex // guards what follows and the directory's versions
-	fresh    bool       // the next version replaces whatever the directory held
 	models   []Config   // each restart's model's config.json (Format "": none yet)
 	members  []int      // the restarts finished in this run, in the order of their seeds
 	top      Config     // an ensemble's config.json
@@ -45,12 +44,12 @@ type TrainingDir struct {
 // with resume, a model of this version with checkpoints. Anything else is
 // an error that says what is there.
 func OpenTrainingDir(dir string, restarts int, resume bool) (*TrainingDir, error) {
-	w := &TrainingDir{Dir: dir, restarts: restarts, fresh: !resume, models: make([]Config, restarts)}
-	l, err := modeldir.Open(dir, func() error { return w.check(resume) })
+	w := &TrainingDir{Dir: dir, restarts: restarts, models: make([]Config, restarts)}
+	mw, err := modeldir.Create(dir, !resume, func() error { return w.check(resume) })
 	if err != nil {
 		return nil, err
 	}
-	w.lock = l
+	w.w = mw
 	return w, nil
 }
 
@@ -66,7 +65,7 @@ func (w *TrainingDir) check(resume bool) error {
 		return fmt.Errorf("model directory %s: %w", w.Dir, err)
 	}
 	var cfg Config
-	_, err = readConfig(w.Dir, &cfg)
+	err = readConfig(w.Dir, &cfg)
 	if err == nil || !resume && errors.Is(err, errOldModel) {
 		return nil // a model: replaced as training goes
 	}
@@ -77,29 +76,35 @@ func (w *TrainingDir) check(resume bool) error {
 }
 
 // Close releases the directory's lock.
-func (w *TrainingDir) Close() { w.lock.Unlock() }
+func (w *TrainingDir) Close() { w.w.Close() }
 
-// sub is the directory of restart k's model within a version of the
-// directory at root.
-func (w *TrainingDir) sub(root string, k int) string {
+// sub is the version of restart k's model within a version of the
+// directory.
+func (w *TrainingDir) sub(v *modeldir.Version, k int) (*modeldir.Version, error) {
 	if w.restarts == 1 {
-		return root
+		return v, nil
 	}
-	return filepath.Join(root, MemberName(k))
+	return v.Member(MemberName(k))
 }
 
 // ModelDir is the directory of restart k's model.
-func (w *TrainingDir) ModelDir(k int) string { return w.sub(w.Dir, k) }
+func (w *TrainingDir) ModelDir(k int) string {
+	if w.restarts == 1 {
+		return w.Dir
+	}
+	return filepath.Join(w.Dir, MemberName(k))
+}
 
 // Resume reads the checkpoint of restart k (model m, trained with
 // settings) and returns it with the configuration of its best model so
-// far; a restart after the first that had not started (no directory)
-// starts afresh (a nil state).
+// far; a member of an ensemble that had not published an epoch yet (no
+// directory: restarts train at once, in any order) starts afresh (a nil
+// state).
 func (w *TrainingDir) Resume(k int, m *Model, settings Settings) (*learn.State, Config, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	dir := w.ModelDir(k)
-	if _, err := os.Stat(dir); k > 0 && errors.Is(err, fs.ErrNotExist) {
+	if _, err := os.Stat(dir); w.restarts > 1 && errors.Is(err, fs.ErrNotExist) {
 		return nil, Config{}, nil
 	}
 	st, err := readCheckpoint(dir, m, settings)
@@ -107,7 +112,7 @@ func (w *TrainingDir) Resume(k int, m *Model, settings Settings) (*learn.State, 
 		return nil, Config{}, err
 	}
 	var cfg Config
-	if _, err := readConfig(dir, &cfg); err != nil {
+	if err := readConfig(dir, &cfg); err != nil {
 		return nil, Config{}, fmt.Errorf("cannot resume: model %s: %w", dir, err)
 	}
 	w.models[k] = cfg
@@ -138,12 +143,12 @@ func (w *TrainingDir) Epoch(k int, m *Model, st *learn.State, best *Config, sett
 	}
 	cfg.Complete = false
 	var top Config
-	err = modeldir.Publish(w.Dir, !w.fresh, func(tmp string) error {
-		sub := w.sub(tmp, k)
-		if err := os.MkdirAll(sub, 0o755); err != nil {
+	err = w.w.Publish(true, func(v *modeldir.Version) error {
+		sub, err := w.sub(v, k)
+		if err != nil {
 			return err
 		}
-		if err := modeldir.WriteFile(filepath.Join(sub, CheckpointFile), ck); err != nil {
+		if err := sub.WriteFile(CheckpointFile, ck); err != nil {
 			return err
 		}
 		if cfg, err = writeModel(sub, m, cfg, w.vocab, weights); err != nil || w.restarts == 1 || len(w.members) > 0 {
@@ -151,13 +156,13 @@ func (w *TrainingDir) Epoch(k int, m *Model, st *learn.State, best *Config, sett
 		}
 		// While no restart has finished, this one is the ensemble.
 		top = w.ensembleConfig(cfg, cfg.DevAccuracy, cfg.DevLoss, false)
-		top, err = writeEnsemble(tmp, top, m, []string{MemberName(k)}, w.vocab)
+		top, err = writeEnsemble(v, top, m, []string{MemberName(k)}, w.vocab)
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	w.fresh, w.models[k] = false, cfg
+	w.models[k] = cfg
 	if top.Format != "" {
 		w.top = top
 	}
@@ -229,18 +234,21 @@ func (w *TrainingDir) Finish(k int, m *Model, dev []*Problem, seconds float64) e
 		top = w.ensembleConfig(cfg, acc, 0, len(members) == w.restarts)
 		top.TrainSeconds = seconds
 	}
-	err := modeldir.Publish(w.Dir, !w.fresh, func(tmp string) error {
-		var err error
-		if cfg, err = writeModel(w.sub(tmp, k), m, cfg, w.vocab, nil); err != nil || w.restarts == 1 {
+	err := w.w.Publish(true, func(v *modeldir.Version) error {
+		sub, err := w.sub(v, k)
+		if err != nil {
 			return err
 		}
-		top, err = writeEnsemble(tmp, top, m, names, w.vocab)
+		if cfg, err = writeModel(sub, m, cfg, w.vocab, nil); err != nil || w.restarts == 1 {
+			return err
+		}
+		top, err = writeEnsemble(v, top, m, names, w.vocab)
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	w.fresh, w.models[k], w.members = false, cfg, members
+	w.models[k], w.members = cfg, members
 	if w.restarts > 1 {
 		w.top = top
 	}

@@ -1,8 +1,7 @@
-package d4
+package learn
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand"
@@ -14,46 +13,64 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/d4lang/d4/optim"
-
 	"github.com/d4lang/d4/internal/modeldir"
+	"github.com/d4lang/d4/internal/safetensors"
 	"github.com/d4lang/d4/internal/safetensors/spectest"
+	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/optim"
 )
 
 const swapSketch = "{ observe D0 D-1 -> tanh -> linear 4 -> choose NOP SWAP }"
 
-func trainedModel(t *testing.T, seed int64, batches int) *Model {
+// trainedModel trains a small sketch for some batches.
+func trainedModel(t *testing.T, seed int64, batches int) *d4.Model {
 	t.Helper()
-	m, err := NewModel("swap.fth", swapSketch, 6, 5, 0, seed)
+	m, err := d4.NewModel("swap.fth", swapSketch, 6, 5, 0, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr := newStepper(m.Machine, TrainerConfig{Steps: 1, Mode: ModeStatic}, paperOptim(0.1), seed)
+	tr := d4.NewTrainer(m.Machine, d4.TrainerConfig{Steps: 1, Mode: d4.ModeStatic})
+	opt := optim.New(m.ParamData(), optim.Config{LR: 0.1, Clip: 1}, seed)
 	rng := rand.New(rand.NewSource(seed))
 	for i := 0; i < batches; i++ {
-		var exs []Example
+		var exs []d4.Example
 		for j := 0; j < 8; j++ {
 			a, b := rng.Intn(6), rng.Intn(6)
-			exs = append(exs, Example{Init: []int{a, b}, Target: []int{max(a, b), min(a, b)}})
+			exs = append(exs, d4.Example{Init: []int{a, b}, Target: []int{max(a, b), min(a, b)}})
 		}
-		if _, err := tr.TrainBatch(exs); err != nil {
+		_, grads, err := tr.Gradient(exs)
+		if err == nil {
+			_, err = opt.Update(grads)
+		}
+		if err != nil {
 			t.Fatal(err)
 		}
 	}
 	return m
 }
 
-func paramData(m *Machine) [][]float64 {
-	var out [][]float64
-	for _, p := range m.Params() {
-		out = append(out, slices.Clone(p.T.Data().([]float64)))
+// saveModel writes m as the model directory dir (OpenDir, Writer.Save).
+func saveModel(m *d4.Model, dir string) error {
+	w, err := OpenDir(dir)
+	if err != nil {
+		return err
 	}
-	return out
+	defer w.Close()
+	return w.Save(&Model{Model: m, Steps: 1, Static: true})
+}
+
+// loadModel reads a model directory's ∂4 model.
+func loadModel(dir string) (*d4.Model, error) {
+	m, err := Load(dir)
+	if err != nil {
+		return nil, err
+	}
+	return m.Model, nil
 }
 
 // A saved model reads back weight for weight, as a directory whose files
 // are what the safetensors specification says and config.json describes.
-func TestModelRoundTrip(t *testing.T) {
+func TestDirRoundTrip(t *testing.T) {
 	m := trainedModel(t, 1, 5)
 	m.Meta["task"] = "swap"
 	dir := filepath.Join(t.TempDir(), "models", "swap")
@@ -62,15 +79,15 @@ func TestModelRoundTrip(t *testing.T) {
 			m = trainedModel(t, 2, 5)
 			m.Meta["task"] = "swap"
 		}
-		if err := m.Save(dir); err != nil {
+		if err := saveModel(m, dir); err != nil {
 			t.Fatal(err)
 		}
 	}
-	got, err := LoadModel(dir)
+	got, err := loadModel(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.EqualFunc(paramData(got.Machine), paramData(m.Machine), slices.Equal[[]float64]) {
+	if !slices.EqualFunc(snapshot(got.Machine), snapshot(m.Machine), slices.Equal[[]float64]) {
 		t.Error("parameters differ after a round trip")
 	}
 	if got.Meta["task"] != "swap" || got.Sizes != m.Sizes || got.Sketch != swapSketch {
@@ -79,24 +96,24 @@ func TestModelRoundTrip(t *testing.T) {
 	if err := got.CheckSketch("other.fth", "{ observe D0 -> choose NOP DUP }"); err == nil || !strings.Contains(err.Error(), "different sketch") {
 		t.Errorf("CheckSketch of another sketch: %v", err)
 	}
-	b, err := os.ReadFile(filepath.Join(dir, WeightsFile))
+	b, err := os.ReadFile(filepath.Join(dir, modeldir.WeightsFile))
 	if err != nil {
 		t.Fatal(err)
 	}
 	tensors, meta, err := spectest.Parse(b)
-	if err != nil || meta["sketch_sha256"] != SketchHash(swapSketch) || len(tensors) != len(m.Params()) {
-		t.Fatalf("%s: %d tensors, metadata %v (%v)", WeightsFile, len(tensors), meta, err)
+	if err != nil || meta["sketch_sha256"] != d4.SketchHash(swapSketch) || len(tensors) != len(m.Params()) {
+		t.Fatalf("%s: %d tensors, metadata %v (%v)", modeldir.WeightsFile, len(tensors), meta, err)
 	}
 	for _, p := range m.Params() {
 		if ts := tensors[p.Name]; !slices.Equal(ts.Shape, []int(p.T.Shape())) || !slices.Equal(ts.Data, p.T.Data().([]float64)) {
 			t.Errorf("tensor %s: %v, want shape %v and the weights", p.Name, ts.Shape, p.T.Shape())
 		}
 	}
-	var cfg ModelConfig
-	if c, err := os.ReadFile(filepath.Join(dir, ConfigFile)); err != nil || json.Unmarshal(c, &cfg) != nil {
+	var cfg DirConfig
+	if c, err := os.ReadFile(filepath.Join(dir, modeldir.ConfigFile)); err != nil || json.Unmarshal(c, &cfg) != nil {
 		t.Fatalf("config.json: %v", err)
 	}
-	if cfg.Format != ModelFormat || cfg.Header != m.Header() || cfg.WeightsSHA256 != modeldir.SHA256(b) {
+	if cfg.Format != ModelFormat || cfg.Spec != m.Spec() || cfg.Files[modeldir.WeightsFile] != modeldir.SHA256(b) || len(cfg.Files) != 1 {
 		t.Errorf("config.json %+v does not describe the model", cfg)
 	}
 	// Nothing is left beside the directory, or in it.
@@ -110,22 +127,22 @@ func TestModelRoundTrip(t *testing.T) {
 
 // Every damaged or foreign model path is refused with an error that says
 // what is wrong, never loaded in part.
-func TestModelLoadErrors(t *testing.T) {
+func TestDirLoadErrors(t *testing.T) {
 	root := t.TempDir()
 	good := filepath.Join(root, "good")
-	if err := trainedModel(t, 1, 1).Save(good); err != nil {
+	if err := saveModel(trainedModel(t, 1, 1), good); err != nil {
 		t.Fatal(err)
 	}
-	config, _ := os.ReadFile(filepath.Join(good, ConfigFile))
-	weights, _ := os.ReadFile(filepath.Join(good, WeightsFile))
+	config, _ := os.ReadFile(filepath.Join(good, modeldir.ConfigFile))
+	weights, _ := os.ReadFile(filepath.Join(good, modeldir.WeightsFile))
 	// variant is a copy of the good model with files replaced (nil: removed).
 	variant := func(name string, files map[string][]byte) string {
 		dir := filepath.Join(root, name)
 		os.MkdirAll(dir, 0o755)
-		for _, f := range []string{ConfigFile, WeightsFile} {
+		for _, f := range []string{modeldir.ConfigFile, modeldir.WeightsFile} {
 			b, ok := files[f]
 			if !ok {
-				b = map[string][]byte{ConfigFile: config, WeightsFile: weights}[f]
+				b = map[string][]byte{modeldir.ConfigFile: config, modeldir.WeightsFile: weights}[f]
 			}
 			if b != nil {
 				os.WriteFile(filepath.Join(dir, f), b, 0o644)
@@ -136,26 +153,44 @@ func TestModelLoadErrors(t *testing.T) {
 	flipped := slices.Clone(weights)
 	flipped[len(flipped)-1] ^= 1
 	renamed := []byte(strings.Replace(string(weights), `"slot0.stage0.W"`, `"slot9.stage0.W"`, 1))
+	// resigned is weights changed by edit, and config.json with its new
+	// checksum, as a hostile writer would make them.
+	resigned := func(edit func([]safetensors.Tensor, map[string]string)) map[string][]byte {
+		ts, meta, err := safetensors.Unmarshal(weights)
+		if err != nil {
+			t.Fatal(err)
+		}
+		edit(ts, meta)
+		b, err := safetensors.Marshal(ts, meta)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return map[string][]byte{modeldir.WeightsFile: b, modeldir.ConfigFile: []byte(strings.Replace(string(config), modeldir.SHA256(weights), modeldir.SHA256(b), 1))}
+	}
 	write := func(name, content string) string {
 		p := filepath.Join(root, name)
 		os.WriteFile(p, []byte(content), 0o644)
 		return p
 	}
 	tests := []struct{ path, want string }{
-		{filepath.Join(root, "missing"), "no such file or directory"},
+		{filepath.Join(root, "missing"), "no such directory (train one with"},
 		{write("garbage.json", "not json"), "a file, not a d4 model directory"},
 		{write("old.json", `{"format":"d4-model/1","sketch":"…","params":[]}`), `earlier version of d4 (format "d4-model/1"): train the model again`},
-		{variant("no-config", map[string][]byte{ConfigFile: nil}), "no config.json: not a d4 model directory"},
-		{variant("no-weights", map[string][]byte{WeightsFile: nil}), "model.safetensors: no such file"},
-		{variant("malformed-config", map[string][]byte{ConfigFile: []byte("{")}), "config.json: malformed JSON"},
-		{variant("other-format", map[string][]byte{ConfigFile: []byte(`{"format":"wap-model/3"}`)}), `format "wap-model/3", want "d4-sketch-model/1"`},
-		{variant("damaged-sketch", map[string][]byte{ConfigFile: []byte(strings.Replace(string(config), "NOP SWAP", "NOP DUP", 1))}), "stored sketch does not match its checksum"},
-		{variant("damaged-weights", map[string][]byte{WeightsFile: flipped}), "model.safetensors does not match the checksum in config.json"},
-		{variant("renamed-tensor", map[string][]byte{WeightsFile: renamed, ConfigFile: []byte(strings.Replace(string(config), modeldir.SHA256(weights), modeldir.SHA256(renamed), 1))}),
+		{variant("no-config", map[string][]byte{modeldir.ConfigFile: nil}), "no config.json: not a d4 model directory"},
+		{variant("no-weights", map[string][]byte{modeldir.WeightsFile: nil}), "model.safetensors: no such file"},
+		{variant("malformed-config", map[string][]byte{modeldir.ConfigFile: []byte("{")}), "config.json: malformed JSON"},
+		{variant("other-format", map[string][]byte{modeldir.ConfigFile: []byte(`{"format":"wap-model/3"}`)}), `format "wap-model/3", want "d4-sketch-model/2"`},
+		{variant("damaged-sketch", map[string][]byte{modeldir.ConfigFile: []byte(strings.Replace(string(config), "NOP SWAP", "NOP DUP", 1))}), "stored sketch does not match its checksum"},
+		{variant("damaged-weights", map[string][]byte{modeldir.WeightsFile: flipped}), "model.safetensors does not match the checksum in config.json"},
+		{variant("renamed-tensor", map[string][]byte{modeldir.WeightsFile: renamed, modeldir.ConfigFile: []byte(strings.Replace(string(config), modeldir.SHA256(weights), modeldir.SHA256(renamed), 1))}),
 			"model.safetensors: no tensor slot0.stage0.W"},
+		{variant("nan-weights", resigned(func(ts []safetensors.Tensor, _ map[string]string) { ts[1].Data[0] = math.NaN() })),
+			"model.safetensors: tensor slot0.stage0.b holds NaN: the weights are not finite"},
+		{variant("other-sketch", resigned(func(_ []safetensors.Tensor, meta map[string]string) { meta["sketch_sha256"] = d4.SketchHash("DUP") })),
+			"model.safetensors: its metadata names another sketch"},
 	}
 	for _, tc := range tests {
-		if _, err := LoadModel(tc.path); err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "loading model "+tc.path) {
+		if _, err := loadModel(tc.path); err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "loading model "+tc.path) {
 			t.Errorf("%s: error %v, want it to name the path and contain %q", filepath.Base(tc.path), err, tc.want)
 		}
 	}
@@ -163,7 +198,7 @@ func TestModelLoadErrors(t *testing.T) {
 
 // Save writes only where a model may be: a new or empty directory, or a
 // model's; and not while another writer holds the directory.
-func TestSaveRefuses(t *testing.T) {
+func TestDirSaveRefuses(t *testing.T) {
 	root := t.TempDir()
 	m := trainedModel(t, 1, 1)
 	notes := filepath.Join(root, "notes")
@@ -171,7 +206,7 @@ func TestSaveRefuses(t *testing.T) {
 	os.WriteFile(filepath.Join(notes, "mine.txt"), []byte("mine"), 0o644)
 	other := filepath.Join(root, "other")
 	os.MkdirAll(other, 0o755)
-	os.WriteFile(filepath.Join(other, ConfigFile), []byte(`{"format":"wap-model/3"}`), 0o644)
+	os.WriteFile(filepath.Join(other, modeldir.ConfigFile), []byte(`{"format":"wap-model/3"}`), 0o644)
 	file := filepath.Join(root, "file")
 	os.WriteFile(file, []byte("x"), 0o644)
 	busy := filepath.Join(root, "busy")
@@ -187,47 +222,12 @@ func TestSaveRefuses(t *testing.T) {
 		{busy, "is being written by another process"},
 	}
 	for _, tc := range tests {
-		if err := m.Save(tc.dir); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if err := saveModel(m, tc.dir); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want %q", filepath.Base(tc.dir), err, tc.want)
 		}
 	}
 	if b, err := os.ReadFile(filepath.Join(notes, "mine.txt")); err != nil || string(b) != "mine" {
 		t.Errorf("a refused save changed the directory: %q %v", b, err)
-	}
-}
-
-// TestDeterministic trains twice with the same seed (two workers run the
-// batch) and requires identical parameters.
-func TestDeterministic(t *testing.T) {
-	a, b := trainedModel(t, 4, 10), trainedModel(t, 4, 10)
-	if !slices.EqualFunc(paramData(a.Machine), paramData(b.Machine), slices.Equal[[]float64]) {
-		t.Error("two runs with the same seed differ")
-	}
-	c := trainedModel(t, 5, 10)
-	if slices.EqualFunc(paramData(a.Machine), paramData(c.Machine), slices.Equal[[]float64]) {
-		t.Error("two runs with different seeds agree")
-	}
-}
-
-// TestNotFiniteStops checks that a NaN in the loss stops training with
-// ErrNotFinite and leaves the parameters untouched.
-func TestNotFiniteStops(t *testing.T) {
-	m := trainedModel(t, 1, 1)
-	b := m.Params()[1].T.Data().([]float64) // a bias: it reaches the loss
-	b[0] = math.NaN()
-	before := paramData(m.Machine)
-	tr := newStepper(m.Machine, TrainerConfig{Steps: 1, Mode: ModeStatic}, paperOptim(1), 1)
-	_, err := tr.TrainBatch([]Example{{Init: []int{1, 2}, Target: []int{2, 1}}})
-	if !errors.Is(err, optim.ErrNotFinite) {
-		t.Fatalf("err = %v, want ErrNotFinite", err)
-	}
-	after := paramData(m.Machine)
-	for i := range before {
-		for j := range before[i] {
-			if before[i][j] != after[i][j] && !(math.IsNaN(before[i][j]) && math.IsNaN(after[i][j])) {
-				t.Fatalf("parameter %d[%d] changed after a non-finite loss", i, j)
-			}
-		}
 	}
 }
 
@@ -237,12 +237,12 @@ func TestLoadWhileSaved(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("without renameat2's exchange, the directory is missing for an instant")
 	}
-	models := []*Model{trainedModel(t, 1, 1), trainedModel(t, 2, 1)}
+	models := []*d4.Model{trainedModel(t, 1, 1), trainedModel(t, 2, 1)}
 	for i, m := range models {
 		m.Meta["version"] = fmt.Sprint(i)
 	}
 	dir := filepath.Join(t.TempDir(), "m")
-	if err := models[0].Save(dir); err != nil {
+	if err := saveModel(models[0], dir); err != nil {
 		t.Fatal(err)
 	}
 	stop, done := make(chan bool), make(chan error)
@@ -254,14 +254,14 @@ func TestLoadWhileSaved(t *testing.T) {
 				return
 			default:
 			}
-			if err := models[i%2].Save(dir); err != nil {
+			if err := saveModel(models[i%2], dir); err != nil {
 				done <- err
 				return
 			}
 		}
 	}()
 	for range 50 {
-		got, err := LoadModel(dir)
+		got, err := loadModel(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -269,7 +269,7 @@ func TestLoadWhileSaved(t *testing.T) {
 		if err != nil || k < 0 || k > 1 {
 			t.Fatalf("meta %v: not one of the saved versions", got.Meta)
 		}
-		if want := models[k]; !slices.EqualFunc(paramData(got.Machine), paramData(want.Machine), slices.Equal[[]float64]) {
+		if want := models[k]; !slices.EqualFunc(snapshot(got.Machine), snapshot(want.Machine), slices.Equal[[]float64]) {
 			t.Fatalf("the weights are not those of version %s, which config.json describes", got.Meta["version"])
 		}
 	}
