@@ -359,29 +359,3 @@ func (k *kernel) observe(s tapeState, elems []forth.Elem, z vr) {
 		off += x.n
 	}
 }
-
-// Permutations lists the permutations of 0 … m−1 in lexicographic order;
-// the first is the identity. A permute decoder's output k selects
-// Permutations(m)[k]: element j receives the old value of element perm[j].
-func Permutations(m int) [][]int {
-	var out [][]int
-	perm := make([]int, m)
-	used := make([]bool, m)
-	var rec func(i int)
-	rec = func(i int) {
-		if i == m {
-			out = append(out, append([]int(nil), perm...))
-			return
-		}
-		for x := 0; x < m; x++ {
-			if !used[x] {
-				used[x] = true
-				perm[i] = x
-				rec(i + 1)
-				used[x] = false
-			}
-		}
-	}
-	rec(0)
-	return out
-}
