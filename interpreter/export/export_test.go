@@ -103,7 +103,7 @@ func TestExportCorpus(t *testing.T) {
 		corpus.Case{Name: "mod-arith", V: 7, Src: "3 5 * 2 0 / 6 1+ 0 1- 9 4 -", Init: []int{6, 5}},
 	)
 	for _, tc := range cases {
-		if tc.V > learn.MaxValueSize {
+		if tc.V > d4.MaxValueSize {
 			continue // beyond ∂4: no model has it
 		}
 		t.Run(tc.Name, func(t *testing.T) {
