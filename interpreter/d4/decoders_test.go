@@ -11,9 +11,13 @@ import (
 )
 
 // TestPermutationIndex: PermutationIndex inverts Permutations, and is -1
-// for what is not a permutation.
+// for what is not a permutation; a permute slot has an output for each.
 func TestPermutationIndex(t *testing.T) {
 	for m := range forth.MaxPermute + 1 {
+		sc := &forth.SlotCode{Slot: &forth.Slot{Dec: forth.Decoder{Kind: forth.Permute, Elems: make([]forth.Elem, m)}}}
+		if n, _ := permuteOutputs(Sizes{}, sc); n != len(Permutations(m)) {
+			t.Errorf("%d elements: %d outputs for %d permutations", m, n, len(Permutations(m)))
+		}
 		for k, p := range Permutations(m) {
 			if got := PermutationIndex(p); got != k {
 				t.Errorf("PermutationIndex(%v) = %d, want %d", p, got, k)
