@@ -3,43 +3,29 @@
 // exactly what the files hold and any Parquet tool (pyarrow, DuckDB,
 // parquet-tools, …) can inspect them. It knows rows, columns and files,
 // not tasks: a task keeps its rows here through WriteRows and ReadRows (the
-// word algebra task's prepared problems, package wap's Row), through the
-// DATA files below (the sort and addition tasks, package tasks), or as
-// sequence rows.
+// word algebra task's prepared problems, package wap's Row) or through the
+// DATA files below (the sort and addition tasks, package tasks).
 //
 // WriteRows writes the rows of any struct type with parquet tags, and
-// ReadRows reads them back from the file's own layout (below). Sequence
-// rows (WriteSeqs, ReadSeqs) use one plain schema, one row per example:
+// ReadRows reads them back from the file's own layout (below). Fields
+// tagged "list" are written in the three-level LIST layout of the Parquet
+// specification.
 //
-//	message SeqRow {
-//	  required int64 id;
-//	  required group input (LIST) { repeated group list { required int32 element; } }
-//	  required int32 input_len;
-//	  required group target (LIST) { repeated group list { required int32 element; } }
-//	  required int32 target_len;
-//	}
-//
-// The lists use the standard three-level LIST layout of the Parquet
-// specification. input_len and target_len repeat the list lengths so that a
-// reader can filter on length without decoding the lists; WriteSeqs refuses
-// rows where they disagree, and ReadSeqs reports such rows by index and id.
-//
-// Every writer of the package (WriteRows, WriteSeqs, WriteExamples)
-// writes atomically: the rows go to a temporary file in the
-// destination's directory, which is synced and then renamed over the
-// destination, so a reader never sees a half-written file and a failed write
-// leaves any previous file in place. Every file the package writes is
-// zstd-compressed. ReadRows and ReadSeqs read each column from the file's own
-// layout, as other tools write it (DuckDB and pyarrow make every column
-// optional): required or optional columns and elements, integers of any
-// width, signed or unsigned, three-level LIST or bare repeated lists, any
+// Every writer of the package (WriteRows, WriteExamples) writes
+// atomically: the rows go to a temporary file in the destination's
+// directory, which is synced and then renamed over the destination, so a
+// reader never sees a half-written file and a failed write leaves any
+// previous file in place. Every file the package writes is
+// zstd-compressed. ReadRows reads each column from the file's own layout,
+// as other tools write it (DuckDB and pyarrow make every column optional):
+// required or optional columns and elements, integers of any width,
+// signed or unsigned, three-level LIST or bare repeated lists, any
 // compression; extra columns are ignored. A missing column, or one of
 // another kind (strings for integers, a list for a scalar), is an error
-// wrapping the schema error (ErrSchema for ReadSeqs) rather than a set of
-// zero-filled rows; a null, or an
-// integer beyond the field's width, is an error naming the row (counted
-// from 1) and the column. Lists read back are never nil: an empty list is
-// an empty slice.
+// wrapping the schema error the caller gives rather than a set of
+// zero-filled rows; a null, or an integer beyond the field's width, is an
+// error naming the row (counted from 1) and the column. Lists read back
+// are never nil: an empty list is an empty slice.
 //
 // DATA files (ReadExamples, WriteExamples) are what `d4 train` and `d4 eval`
 // read and the tasks write: one example a row, the initial data stack

@@ -11,43 +11,12 @@ import (
 	"github.com/parquet-go/parquet-go"
 )
 
-// SeqRow is one example of a sequence dataset: an input sequence and its
-// target sequence, with their lengths.
-type SeqRow struct {
-	ID        int64   `parquet:"id"`
-	Input     []int32 `parquet:"input,list"`
-	InputLen  int32   `parquet:"input_len"`
-	Target    []int32 `parquet:"target,list"`
-	TargetLen int32   `parquet:"target_len"`
-}
-
-// seqSchema is the schema of SeqRow files.
-var seqSchema = parquet.SchemaOf(SeqRow{})
-
-// checkRow reports a row whose length columns disagree with its lists.
-func checkRow(i int, r SeqRow) error {
-	if int(r.InputLen) != len(r.Input) {
-		return fmt.Errorf("row %d (id %d): input_len is %d but input has %d values", i, r.ID, r.InputLen, len(r.Input))
-	}
-	if int(r.TargetLen) != len(r.Target) {
-		return fmt.Errorf("row %d (id %d): target_len is %d but target has %d values", i, r.ID, r.TargetLen, len(r.Target))
-	}
-	return nil
-}
-
-// WriteSeqs writes rows to the Parquet file at path, replacing it
-// atomically: the rows go to a temporary file in the same directory, which
-// is synced, closed and renamed to path. On error no file is left behind
-// and any previous file at path is unchanged. Every row's InputLen and
-// TargetLen must equal the lengths of its lists.
-func WriteSeqs(path string, rows []SeqRow) error {
-	return WriteRows(path, seqSchema, rows, checkRow)
-}
-
 // WriteRows writes rows of a struct type T to the Parquet file at path with
-// schema (parquet.SchemaOf a T), zstd-compressed and atomically, as
-// WriteSeqs does. check is called on every row (with its index, from 0)
-// first: an error names the file and nothing is written.
+// schema (parquet.SchemaOf a T), zstd-compressed, replacing it atomically:
+// the rows go to a temporary file in the same directory, which is synced,
+// closed and renamed to path. check is called on every row (with its
+// index, from 0) first. On error, which names the file, no file is left
+// behind and any previous file at path is unchanged.
 func WriteRows[T any](path string, schema *parquet.Schema, rows []T, check func(int, T) error) error {
 	for i, r := range rows {
 		if err := check(i, r); err != nil {
@@ -61,31 +30,6 @@ func WriteRows[T any](path string, schema *parquet.Schema, rows []T, check func(
 		}
 		return w.Close()
 	})
-}
-
-// ReadSeqs reads the rows of a Parquet file written by WriteSeqs (or by any
-// tool, with the same columns). It fails, naming the file, when the file
-// cannot be opened, is not a Parquet file, lacks one of the SeqRow columns
-// or has it with another type, or holds a row whose input_len or
-// target_len differs from the length of its list (naming the row). The
-// returned lists are never nil.
-func ReadSeqs(path string) ([]SeqRow, error) {
-	rows, err := ReadRows[SeqRow](path, ErrSchema)
-	if err != nil {
-		return nil, err
-	}
-	for i := range rows {
-		if rows[i].Input == nil {
-			rows[i].Input = []int32{}
-		}
-		if rows[i].Target == nil {
-			rows[i].Target = []int32{}
-		}
-		if err := checkRow(i, rows[i]); err != nil {
-			return nil, fmt.Errorf("reading %s: %w", path, err)
-		}
-	}
-	return rows, nil
 }
 
 // ReadRows reads every row of the Parquet file at path as a T, a struct
@@ -115,8 +59,8 @@ func ReadRows[T any](path string, errSchema error) ([]T, error) {
 	return rows, nil
 }
 
-// ErrSchema is wrapped by the errors of ReadSeqs for a Parquet file whose
-// columns are not those of SeqRow.
+// ErrSchema is wrapped by the errors of ReadParquetExamples (and ReadRows,
+// when given it) for a Parquet file without the columns asked for.
 var ErrSchema = errors.New("not a sequence dataset")
 
 // fieldNames lists the top-level columns of s.

@@ -14,24 +14,44 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 )
 
+// seqRow is a row of a sequence dataset, with the column kinds ReadRows
+// reads: an int64, lists of int32 and int32 lengths.
+type seqRow struct {
+	ID        int64   `parquet:"id"`
+	Input     []int32 `parquet:"input,list"`
+	InputLen  int32   `parquet:"input_len"`
+	Target    []int32 `parquet:"target,list"`
+	TargetLen int32   `parquet:"target_len"`
+}
+
+var seqSchema = parquet.SchemaOf(seqRow{})
+
+// writeSeqs writes rows with WriteRows, accepting every row.
+func writeSeqs(path string, rows []seqRow) error {
+	return WriteRows(path, seqSchema, rows, func(int, seqRow) error { return nil })
+}
+
+// readSeqs reads rows with ReadRows.
+func readSeqs(path string) ([]seqRow, error) { return ReadRows[seqRow](path, ErrSchema) }
+
 func TestWriteReadRoundTrip(t *testing.T) {
 	tests := []struct {
 		name string
-		rows []SeqRow
-		want []SeqRow // nil: same as rows
+		rows []seqRow
+		want []seqRow // nil: same as rows
 	}{
-		{name: "no rows", rows: []SeqRow{}},
-		{name: "nil rows", rows: nil, want: []SeqRow{}},
+		{name: "no rows", rows: []seqRow{}},
+		{name: "nil rows", rows: nil, want: []seqRow{}},
 		{
 			name: "sort examples",
-			rows: []SeqRow{
+			rows: []seqRow{
 				{ID: 0, Input: []int32{2, 4, 2, 7, 4}, InputLen: 5, Target: []int32{7, 4, 2, 2}, TargetLen: 4},
 				{ID: 1, Input: []int32{9, 1}, InputLen: 2, Target: []int32{9}, TargetLen: 1},
 			},
 		},
 		{
 			name: "empty lists",
-			rows: []SeqRow{
+			rows: []seqRow{
 				{ID: 5, Input: []int32{}, Target: []int32{}},
 				{ID: 6, Input: []int32{1}, InputLen: 1, Target: []int32{}},
 				{ID: 7, Input: []int32{}, Target: []int32{3, 4}, TargetLen: 2},
@@ -39,15 +59,15 @@ func TestWriteReadRoundTrip(t *testing.T) {
 		},
 		{
 			name: "nil lists read back empty",
-			rows: []SeqRow{{ID: 1}, {ID: 2, Input: []int32{8}, InputLen: 1}},
-			want: []SeqRow{
+			rows: []seqRow{{ID: 1}, {ID: 2, Input: []int32{8}, InputLen: 1}},
+			want: []seqRow{
 				{ID: 1, Input: []int32{}, Target: []int32{}},
 				{ID: 2, Input: []int32{8}, InputLen: 1, Target: []int32{}},
 			},
 		},
 		{
 			name: "extreme values and ids",
-			rows: []SeqRow{
+			rows: []seqRow{
 				{ID: -1 << 62, Input: []int32{-1 << 31, 1<<31 - 1, 0}, InputLen: 3, Target: []int32{-5}, TargetLen: 1},
 				{ID: 1<<63 - 1, Input: []int32{1}, InputLen: 1, Target: []int32{2}, TargetLen: 1},
 			},
@@ -57,12 +77,12 @@ func TestWriteReadRoundTrip(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "seqs.parquet")
-			if err := WriteSeqs(path, tc.rows); err != nil {
-				t.Fatalf("WriteSeqs: %v", err)
+			if err := writeSeqs(path, tc.rows); err != nil {
+				t.Fatalf("WriteRows: %v", err)
 			}
-			got, err := ReadSeqs(path)
+			got, err := readSeqs(path)
 			if err != nil {
-				t.Fatalf("ReadSeqs: %v", err)
+				t.Fatalf("ReadRows: %v", err)
 			}
 			want := tc.want
 			if want == nil {
@@ -76,8 +96,8 @@ func TestWriteReadRoundTrip(t *testing.T) {
 }
 
 // manyRows returns n rows of varied lengths, enough for several pages.
-func manyRows(n int) []SeqRow {
-	rows := make([]SeqRow, n)
+func manyRows(n int) []seqRow {
+	rows := make([]seqRow, n)
 	for i := range rows {
 		in := make([]int32, i%17)
 		for j := range in {
@@ -87,52 +107,17 @@ func manyRows(n int) []SeqRow {
 		for j := range tg {
 			tg[j] = int32(i + j)
 		}
-		rows[i] = SeqRow{ID: int64(i), Input: in, InputLen: int32(len(in)), Target: tg, TargetLen: int32(len(tg))}
+		rows[i] = seqRow{ID: int64(i), Input: in, InputLen: int32(len(in)), Target: tg, TargetLen: int32(len(tg))}
 	}
 	return rows
 }
 
 // abbrev prints the first rows of a row list.
-func abbrev(rows []SeqRow) string {
+func abbrev(rows []seqRow) string {
 	if len(rows) > 5 {
 		return fmt.Sprintf("%+v … (%d rows)", rows[:5], len(rows))
 	}
 	return fmt.Sprintf("%+v", rows)
-}
-
-func TestWriteSeqsRejectsInconsistentLengths(t *testing.T) {
-	tests := []struct {
-		name string
-		rows []SeqRow
-		want string
-	}{
-		{
-			name: "input_len",
-			rows: []SeqRow{
-				{ID: 0, Input: []int32{1}, InputLen: 1},
-				{ID: 9, Input: []int32{1, 2}, InputLen: 3},
-			},
-			want: "row 1 (id 9): input_len is 3 but input has 2 values",
-		},
-		{
-			name: "target_len",
-			rows: []SeqRow{{ID: 4, Target: []int32{1, 2}, TargetLen: 1}},
-			want: "row 0 (id 4): target_len is 1 but target has 2 values",
-		},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			path := filepath.Join(dir, "bad.parquet")
-			err := WriteSeqs(path, tc.rows)
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("WriteSeqs error = %v, want one containing %q", err, tc.want)
-			}
-			if names := dirNames(t, dir); len(names) != 0 {
-				t.Errorf("a refused write left files: %v", names)
-			}
-		})
-	}
 }
 
 // otherRow is a Parquet row of some other dataset.
@@ -141,7 +126,7 @@ type otherRow struct {
 	Score float64 `parquet:"score"`
 }
 
-// narrowID has the SeqRow columns but an int32 id.
+// narrowID has the seqRow columns but an int32 id.
 type narrowID struct {
 	ID        int32   `parquet:"id"`
 	Input     []int32 `parquet:"input,list"`
@@ -150,7 +135,7 @@ type narrowID struct {
 	TargetLen int32   `parquet:"target_len"`
 }
 
-// int64Lists has the SeqRow columns but lists of int64.
+// int64Lists has the seqRow columns but lists of int64.
 type int64Lists struct {
 	ID        int64   `parquet:"id"`
 	Input     []int64 `parquet:"input,list"`
@@ -169,7 +154,7 @@ type repeatedLists struct {
 	TargetLen int32   `parquet:"target_len"`
 }
 
-func TestReadSeqsErrors(t *testing.T) {
+func TestReadRowsErrors(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name string, f func(path string) error) string {
 		path := filepath.Join(dir, name)
@@ -194,12 +179,6 @@ func TestReadSeqsErrors(t *testing.T) {
 			ID float64 `parquet:"id"`
 		}{{ID: 1}})
 	})
-	badLen := write("badlen.parquet", func(p string) error {
-		return parquet.WriteFile(p, []SeqRow{
-			{ID: 3, Input: []int32{1, 2}, InputLen: 2},
-			{ID: 7, Input: []int32{1, 2}, InputLen: 2, Target: []int32{2, 1}, TargetLen: 5},
-		})
-	})
 
 	tests := []struct {
 		name   string
@@ -213,16 +192,15 @@ func TestReadSeqsErrors(t *testing.T) {
 		{name: "other schema", path: other, is: ErrSchema, substr: []string{other, `no column "id"`, "name, score"}},
 		{name: "int64 value beyond int32", path: tooWide, substr: []string{tooWide, "row 2: input value 2 is 4294967296, beyond the int32 range"}},
 		{name: "float id", path: floatID, is: ErrSchema, substr: []string{"column required double id is not an integer"}},
-		{name: "length mismatch", path: badLen, substr: []string{badLen, "row 1 (id 7): target_len is 5 but target has 2 values"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			rows, err := ReadSeqs(tc.path)
+			rows, err := readSeqs(tc.path)
 			if err == nil {
-				t.Fatalf("ReadSeqs succeeded with %d rows, want an error", len(rows))
+				t.Fatalf("ReadRows succeeded with %d rows, want an error", len(rows))
 			}
 			if rows != nil {
-				t.Errorf("ReadSeqs returned %d rows with its error", len(rows))
+				t.Errorf("ReadRows returned %d rows with its error", len(rows))
 			}
 			if tc.is != nil && !errors.Is(err, tc.is) {
 				t.Errorf("error %q does not wrap %v", err, tc.is)
@@ -239,10 +217,10 @@ func TestReadSeqsErrors(t *testing.T) {
 	}
 }
 
-// Other writers' layouts of the SeqRow columns are read: other integer
+// Other writers' layouts of the seqRow columns are read: other integer
 // widths, bare repeated lists, optional columns, other compressions.
-func TestReadSeqsOtherLayouts(t *testing.T) {
-	want := []SeqRow{{ID: 1, Input: []int32{1, 2}, InputLen: 2, Target: []int32{}, TargetLen: 0}}
+func TestReadRowsOtherLayouts(t *testing.T) {
+	want := []seqRow{{ID: 1, Input: []int32{1, 2}, InputLen: 2, Target: []int32{}, TargetLen: 0}}
 	tests := []struct {
 		name  string
 		write func(path string) error
@@ -274,7 +252,7 @@ func TestReadSeqsOtherLayouts(t *testing.T) {
 			if err := tc.write(path); err != nil {
 				t.Fatal(err)
 			}
-			got, err := ReadSeqs(path)
+			got, err := readSeqs(path)
 			if err != nil || !reflect.DeepEqual(got, want) {
 				t.Errorf("read %+v, %v; want %+v", got, err, want)
 			}
@@ -282,7 +260,7 @@ func TestReadSeqsOtherLayouts(t *testing.T) {
 	}
 }
 
-// extraRow is SeqRow with one more column, as another tool might add.
+// extraRow is seqRow with one more column, as another tool might add.
 type extraRow struct {
 	ID        int64   `parquet:"id"`
 	Source    string  `parquet:"source"`
@@ -292,7 +270,7 @@ type extraRow struct {
 	TargetLen int32   `parquet:"target_len"`
 }
 
-func TestReadSeqsIgnoresExtraColumns(t *testing.T) {
+func TestReadRowsIgnoresExtraColumns(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "extra.parquet")
 	err := parquet.WriteFile(path, []extraRow{
 		{ID: 2, Source: "gen", Input: []int32{3, 1, 2}, InputLen: 3, Target: []int32{3, 1}, TargetLen: 2},
@@ -300,11 +278,11 @@ func TestReadSeqsIgnoresExtraColumns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := ReadSeqs(path)
+	got, err := readSeqs(path)
 	if err != nil {
-		t.Fatalf("ReadSeqs: %v", err)
+		t.Fatalf("ReadRows: %v", err)
 	}
-	want := []SeqRow{{ID: 2, Input: []int32{3, 1, 2}, InputLen: 3, Target: []int32{3, 1}, TargetLen: 2}}
+	want := []seqRow{{ID: 2, Input: []int32{3, 1, 2}, InputLen: 3, Target: []int32{3, 1}, TargetLen: 2}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}
@@ -323,13 +301,13 @@ func dirNames(t *testing.T, dir string) []string {
 	return names
 }
 
-func TestWriteSeqsAtomic(t *testing.T) {
+func TestWriteRowsAtomic(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "train.parquet")
-	first := []SeqRow{{ID: 0, Input: []int32{1, 2}, InputLen: 2, Target: []int32{2, 1}, TargetLen: 2}}
+	first := []seqRow{{ID: 0, Input: []int32{1, 2}, InputLen: 2, Target: []int32{2, 1}, TargetLen: 2}}
 	second := manyRows(10)
 
-	if err := WriteSeqs(path, first); err != nil {
+	if err := writeSeqs(path, first); err != nil {
 		t.Fatal(err)
 	}
 	if names := dirNames(t, dir); !reflect.DeepEqual(names, []string{"train.parquet"}) {
@@ -344,20 +322,20 @@ func TestWriteSeqsAtomic(t *testing.T) {
 	}
 
 	// A refused write leaves the previous file as it was.
-	bad := []SeqRow{{ID: 0, Input: []int32{1}, InputLen: 2}}
-	if err := WriteSeqs(path, bad); err == nil {
-		t.Fatal("WriteSeqs accepted an inconsistent row")
+	refuse := func(int, seqRow) error { return errors.New("refused") }
+	if err := WriteRows(path, seqSchema, second, refuse); err == nil {
+		t.Fatal("WriteRows wrote rows its check refused")
 	}
-	got, err := ReadSeqs(path)
+	got, err := readSeqs(path)
 	if err != nil || !reflect.DeepEqual(got, first) {
 		t.Errorf("after a refused write: %v, %v; want the first rows", got, err)
 	}
 
 	// A second write replaces the file.
-	if err := WriteSeqs(path, second); err != nil {
+	if err := writeSeqs(path, second); err != nil {
 		t.Fatal(err)
 	}
-	got, err = ReadSeqs(path)
+	got, err = readSeqs(path)
 	if err != nil || !reflect.DeepEqual(got, second) {
 		t.Errorf("after overwriting: %d rows, %v; want the second rows", len(got), err)
 	}
@@ -367,8 +345,8 @@ func TestWriteSeqsAtomic(t *testing.T) {
 
 	// Writing into a directory that does not exist fails cleanly.
 	nodir := filepath.Join(dir, "absent", "x.parquet")
-	if err := WriteSeqs(nodir, first); err == nil || !strings.Contains(err.Error(), nodir) {
-		t.Errorf("WriteSeqs into a missing directory: error %v, want one naming %s", err, nodir)
+	if err := writeSeqs(nodir, first); err == nil || !strings.Contains(err.Error(), nodir) {
+		t.Errorf("WriteRows into a missing directory: error %v, want one naming %s", err, nodir)
 	}
 	if names := dirNames(t, dir); !reflect.DeepEqual(names, []string{"train.parquet"}) {
 		t.Errorf("after a failed write the directory holds %v", names)
@@ -378,7 +356,7 @@ func TestWriteSeqsAtomic(t *testing.T) {
 func TestFilesReadableByGenericReader(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "seqs.parquet")
 	rows := manyRows(40)
-	if err := WriteSeqs(path, rows); err != nil {
+	if err := writeSeqs(path, rows); err != nil {
 		t.Fatal(err)
 	}
 	f, err := os.Open(path)
@@ -470,7 +448,7 @@ func TestWriteReadRows(t *testing.T) {
 	if _, err := os.Stat(bad); !os.IsNotExist(err) {
 		t.Errorf("a refused write left %s (%v)", bad, err)
 	}
-	if _, err := ReadRows[SeqRow](path, ErrSchema); !errors.Is(err, ErrSchema) {
+	if _, err := ReadRows[seqRow](path, ErrSchema); !errors.Is(err, ErrSchema) {
 		t.Errorf("reading named rows as sequences: error %v, want one wrapping ErrSchema", err)
 	}
 }
@@ -479,7 +457,6 @@ func TestWriteReadRows(t *testing.T) {
 func TestWritersCompress(t *testing.T) {
 	dir := t.TempDir()
 	writers := map[string]func(path string) error{
-		"seqs.parquet":     func(p string) error { return WriteSeqs(p, manyRows(50)) },
 		"rows.parquet":     func(p string) error { return WriteRows(p, namedSchema, namedRows(), noCheck) },
 		"examples.parquet": func(p string) error { return WriteExamples(p, []Example{{Input: []int{1, 2}, Output: []int{3}}}) },
 	}

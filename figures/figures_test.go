@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/d4lang/d4/bench"
+	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/tasks"
 	"github.com/d4lang/d4/tasks/sorting"
 )
@@ -102,6 +103,35 @@ func TestWordLabelsNameTheCode(t *testing.T) {
 	for _, l := range labels {
 		if strings.Contains(l, "→") { // a jump or call's target address
 			t.Errorf("label %q names an address", l)
+		}
+	}
+}
+
+// The rows of a slot's outputs are named as d4.OutputLabel names them, a
+// manipulate slot's values up to hi, and each row maps to its output.
+func TestOptionLabels(t *testing.T) {
+	tests := []struct {
+		src   string
+		want  []string
+		index []int // the output of each row, for v = 5
+	}{
+		{"{ static -> choose NOP SWAP 3 }", []string{"NOP", "SWAP", "3"}, []int{0, 1, 2}},
+		{"{ static -> permute D0 D-1 }", []string{"D0 D-1", "D-1 D0"}, []int{0, 1}},
+		{"{ static -> manipulate D0 R0 }", []string{"D0 = 0", "D0 = 1", "R0 = 0", "R0 = 1"}, []int{0, 1, 5, 6}},
+	}
+	for _, tc := range tests {
+		code, err := forth.ParseAndCompile("t.fth", tc.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := code.Slots[0]
+		got := optionLabels(s, 1)
+		var index []int
+		for row := range got {
+			index = append(index, outputIndex(s, 5, 1, row))
+		}
+		if !slices.Equal(got, tc.want) || !slices.Equal(index, tc.index) {
+			t.Errorf("%s: rows %q at outputs %v, want %q at %v", tc.src, got, index, tc.want, tc.index)
 		}
 	}
 }

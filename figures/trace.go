@@ -316,32 +316,22 @@ func (f TraceFigure) decisionRow(slot, hi int) ([]*plot.Plot, vg.Length) {
 	return row, optionRowPt * vg.Length(len(labels))
 }
 
-// optionLabels names the rows of a slot's outputs, top to bottom: its
-// alternatives, its permutations (the elements' new order), or for
-// manipulate each element's values 0…hi (outputIndex maps them back).
+// optionLabels names the rows of a slot's outputs, top to bottom, as
+// d4.OutputLabel does: its alternatives, its permutations (the elements'
+// new order), or for manipulate each element's values 0…hi (outputIndex
+// maps them back).
 func optionLabels(s forth.SlotCode, hi int) []string {
+	groups, size := 1, len(s.Choices)
 	switch s.Dec.Kind {
-	case forth.Choose:
-		out := make([]string, len(s.Choices))
-		for i, c := range s.Choices {
-			out[i] = c.Text
-		}
-		return out
 	case forth.Permute:
-		var out []string
-		for _, perm := range d4.Permutations(len(s.Dec.Elems)) {
-			var names []string
-			for _, k := range perm {
-				names = append(names, s.Dec.Elems[k].String())
-			}
-			out = append(out, strings.Join(names, " "))
-		}
-		return out
+		size = len(d4.Permutations(len(s.Dec.Elems)))
+	case forth.Manipulate:
+		groups, size = len(s.Dec.Elems), hi+1
 	}
 	var out []string
-	for _, e := range s.Dec.Elems {
-		for x := 0; x <= hi; x++ {
-			out = append(out, fmt.Sprintf("%s = %d", e, x))
+	for j := range groups {
+		for k := range size {
+			out = append(out, d4.OutputLabel(&s, j, k))
 		}
 	}
 	return out

@@ -220,8 +220,8 @@ func newSession(sk Sketch, code *forth.Code, train, dev Split, o Options) (*sess
 	if s.v == 0 {
 		s.v = ValueSize(code, train, dev)
 	}
-	if s.v > MaxValueSize {
-		return nil, fmt.Errorf("the data needs value size %d, more than ∂4's %d (values must lie below it)", s.v, MaxValueSize)
+	if s.v > d4.MaxValueSize {
+		return nil, fmt.Errorf("the data needs value size %d, more than ∂4's %d (values must lie below it)", s.v, d4.MaxValueSize)
 	}
 	hint := "; give a larger --value-size"
 	for _, sp := range []Split{train, dev} {
@@ -241,8 +241,8 @@ func newSession(sk Sketch, code *forth.Code, train, dev Split, o Options) (*sess
 	} else if s.budget, err = FindBudget(code, s.v, o.HeapSize, inputs, rows, o.Steps, o.StackSize); err != nil {
 		return nil, err
 	}
-	if s.budget.StackSize > MaxStackSize {
-		return nil, fmt.Errorf("the runs need stacks of %d cells, more than ∂4's %d", s.budget.StackSize, MaxStackSize)
+	if s.budget.StackSize > d4.MaxStackSize {
+		return nil, fmt.Errorf("the runs need stacks of %d cells, more than ∂4's %d", s.budget.StackSize, d4.MaxStackSize)
 	}
 	for _, sp := range []Split{train, dev} {
 		if err := CheckRows(sp, s.v, s.budget.StackSize, hint); err != nil {

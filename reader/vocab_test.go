@@ -9,13 +9,6 @@ import (
 	"testing"
 )
 
-// vocabTexts are the training texts of the vocabulary tests.
-var vocabTexts = []string{
-	"Tom had 5 apples. He ate 2 apples.",
-	"Ann has 7 pears and 3 apples.",
-	"The pears didn't ripen.",
-}
-
 func parseAll(t *testing.T, texts []string) []Question {
 	t.Helper()
 	var qs []Question

@@ -102,7 +102,7 @@ func (r *D4Run) RightDecisions(input []int) (map[int][]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	rec := &recordingOracle{oracle: r.oracle, v: r.V, right: map[int][]int{}}
+	rec := &recordingOracle{oracle: r.oracle, sizes: r.Model.Sizes, right: map[int][]int{}}
 	m.Decider = rec
 	if err := m.Push(input...); err != nil {
 		return nil, err
@@ -114,23 +114,23 @@ func (r *D4Run) RightDecisions(input []int) (map[int][]int, error) {
 // indices of the right outputs of the slot's network.
 type recordingOracle struct {
 	oracle Oracle
-	v      int
+	sizes  d4.Sizes
 	right  map[int][]int
 }
 
 // Decide implements symbolic.Decider.
 func (o *recordingOracle) Decide(s *forth.SlotCode, m *symbolic.Machine) (symbolic.Decision, error) {
 	d := o.oracle(s, m)
-	var idx []int
-	switch s.Dec.Kind {
-	case forth.Choose:
-		idx = []int{d.Choice}
-	case forth.Permute:
-		idx = []int{slices.IndexFunc(d4.Permutations(len(d.Perm)), func(p []int) bool { return slices.Equal(p, d.Perm) })}
-	case forth.Manipulate:
-		for j, v := range d.Values {
-			idx = append(idx, j*o.v+forth.Mod(v, o.v))
-		}
+	idx, err := o.sizes.DecisionIndex(s, d)
+	if err != nil {
+		return d, err
+	}
+	_, group, err := o.sizes.Outputs(s)
+	if err != nil {
+		return d, err
+	}
+	for j := range idx {
+		idx[j] += j * group
 	}
 	o.right[m.Steps] = idx
 	return d, nil

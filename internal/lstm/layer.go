@@ -46,15 +46,6 @@ func NewBatch(lens []int) (Batch, error) {
 	return Batch{Order: order, Active: active}, nil
 }
 
-// rows is the number of example steps of the batch: Σ_t Active[t].
-func (b Batch) rows() int {
-	n := 0
-	for _, a := range b.Active {
-		n += a
-	}
-	return n
-}
-
 // rowTape is the tape width of one example step: the gates (4H), c_t and
 // tanh c_t.
 func (l Layer) rowTape() int { return 6 * l.Hidden }

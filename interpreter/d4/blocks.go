@@ -169,7 +169,6 @@ func (k *kernel) stepBlocks(s tapeState, p *blockPlan, slot []vr) tapeState {
 	cv := k.t.v(s.pc)
 	var states []tapeState
 	var weights []float64
-	idx := make([]int, 0, len(code.Instrs))
 	for pc, in := range code.Instrs {
 		if !k.t.record && cv[pc] == 0 {
 			continue
@@ -180,7 +179,6 @@ func (k *kernel) stepBlocks(s tapeState, p *blockPlan, slot []vr) tapeState {
 			states = append(states, k.instr(s, pc, in, slot))
 		}
 		weights = append(weights, cv[pc])
-		idx = append(idx, pc)
 	}
 	if k.t.record {
 		return k.renormalize(k.mixStates(s.pc, states))

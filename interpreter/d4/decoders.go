@@ -1,15 +1,22 @@
 package d4
 
 import (
+	"fmt"
+	"slices"
+	"strings"
+
 	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
 )
 
 // decoderForm is what ∂4 does with a kind of decoder (forth.Decoders): the
-// shape of its network's output, the next state that output makes, and
-// the discrete decision (as the symbolic machine takes it) the argmax of
-// its logits stands for.
+// shape of its network's output, the next state that output makes, the
+// discrete decision (as the symbolic machine takes it) each one-hot output
+// stands for and back, and the outputs' names.
+//
+// A one-hot output has a 1 in each group of the output (outputs) and 0
+// elsewhere; idx[j] is the position of the 1 in group j.
 type decoderForm struct {
 	// outputs returns the width of the decoder output and the size of
 	// each group of it that a softmax normalises.
@@ -17,9 +24,14 @@ type decoderForm struct {
 	// next returns the state after the slot sc at address pc, decoded
 	// from its output h.
 	next func(k *kernel, s tapeState, pc int, sc *forth.SlotCode, h vr) tapeState
-	// decide returns the decision of logits y: the one whose one-hot
-	// output next turns into the symbolic machine's step.
-	decide func(sz Sizes, sc *forth.SlotCode, y []float64) symbolic.Decision
+	// decision returns the decision of the one-hot output idx: the one
+	// whose step on the symbolic machine next takes on that output.
+	decision func(sc *forth.SlotCode, idx []int) symbolic.Decision
+	// index is the inverse of decision: the one-hot output of d, with a
+	// position outside its group when d is not a decision of sc.
+	index func(sz Sizes, sc *forth.SlotCode, d symbolic.Decision) []int
+	// label names output k of group j (OutputLabel).
+	label func(sc *forth.SlotCode, j, k int) string
 }
 
 // decoderForms holds the form of every kind of decoder, indexed by the
@@ -30,10 +42,89 @@ var decoderForms [forth.NumDecoderKinds]decoderForm
 func init() {
 	// A missing last kind fails to compile: the literal is then shorter.
 	decoderForms = [...]decoderForm{
-		forth.Choose:     {outputs: chooseOutputs, next: (*kernel).choose, decide: decideChoose},
-		forth.Manipulate: {outputs: manipulateOutputs, next: (*kernel).manipulate, decide: decideManipulate},
-		forth.Permute:    {outputs: permuteOutputs, next: (*kernel).permute, decide: decidePermute},
+		forth.Choose: {outputs: chooseOutputs, next: (*kernel).choose,
+			decision: chooseDecision, index: chooseIndex, label: chooseLabel},
+		forth.Manipulate: {outputs: manipulateOutputs, next: (*kernel).manipulate,
+			decision: manipulateDecision, index: manipulateIndex, label: manipulateLabel},
+		forth.Permute: {outputs: permuteOutputs, next: (*kernel).permute,
+			decision: permuteDecision, index: permuteIndex, label: permuteLabel},
 	}
+}
+
+// Outputs returns the width of the output of slot sc's network and the
+// size of each of its groups, a distribution each: one group for choose
+// and permute, one per element for manipulate.
+func (sz Sizes) Outputs(sc *forth.SlotCode) (width, group int, err error) {
+	if _, err := sc.Dec.Kind.Def(); err != nil {
+		return 0, 0, fmt.Errorf("slot %d: %w", sc.Index, err)
+	}
+	width, group = decoderForms[sc.Dec.Kind].outputs(sz, sc)
+	return width, group, nil
+}
+
+// Decision returns the decision of slot sc that its one-hot output idx
+// stands for, idx[j] the position of the 1 in group j (Outputs): the
+// alternative idx[0] (choose), the permutation Permutations(m)[idx[0]]
+// (permute), or the value idx[j] written to element j (manipulate).
+func (sz Sizes) Decision(sc *forth.SlotCode, idx []int) (symbolic.Decision, error) {
+	if err := sz.checkOutput(sc, idx); err != nil {
+		return symbolic.Decision{}, err
+	}
+	return decoderForms[sc.Dec.Kind].decision(sc, idx), nil
+}
+
+// DecisionIndex is the inverse of Decision: the one-hot output of slot sc
+// that stands for d, a manipulate decision's values taken modulo V. It
+// fails when d is not a decision of sc: an alternative it does not have,
+// not a permutation of its elements, or values for other elements.
+func (sz Sizes) DecisionIndex(sc *forth.SlotCode, d symbolic.Decision) ([]int, error) {
+	if _, err := sc.Dec.Kind.Def(); err != nil {
+		return nil, fmt.Errorf("slot %d: %w", sc.Index, err)
+	}
+	idx := decoderForms[sc.Dec.Kind].index(sz, sc, d)
+	if err := sz.checkOutput(sc, idx); err != nil {
+		return nil, fmt.Errorf("%+v is not a decision of the %s slot: %w", d, sc.Dec.Kind, err)
+	}
+	return idx, nil
+}
+
+// checkOutput reports an idx that is not a one-hot output of slot sc.
+func (sz Sizes) checkOutput(sc *forth.SlotCode, idx []int) error {
+	width, group, err := sz.Outputs(sc)
+	if err != nil {
+		return err
+	}
+	if len(idx)*group != width {
+		return fmt.Errorf("slot %d: %d positions for an output of %d values in groups of %d", sc.Index, len(idx), width, group)
+	}
+	for j, k := range idx {
+		if k < 0 || k >= group {
+			return fmt.Errorf("slot %d: position %d in group %d, which has %d values", sc.Index, k, j, group)
+		}
+	}
+	return nil
+}
+
+// decide returns the decision of slot sc's logits y: that of the one-hot
+// output with the 1 of each group at its largest logit.
+func (sz Sizes) decide(sc *forth.SlotCode, y []float64) symbolic.Decision {
+	width, group := decoderForms[sc.Dec.Kind].outputs(sz, sc)
+	idx := make([]int, width/group)
+	for j := range idx {
+		idx[j] = mathx.Argmax(y[j*group : (j+1)*group])
+	}
+	return decoderForms[sc.Dec.Kind].decision(sc, idx)
+}
+
+// OutputLabel names output k of group j of slot sc's network, as the
+// figures print it: the alternative (choose), the elements whose old
+// values the elements take, in order (permute: "D-1 D0"), or "D0 = 3"
+// (manipulate: element j takes the value k).
+func OutputLabel(sc *forth.SlotCode, j, k int) string {
+	if _, err := sc.Dec.Kind.Def(); err != nil {
+		return err.Error()
+	}
+	return decoderForms[sc.Dec.Kind].label(sc, j, k)
 }
 
 // chooseOutputs: a distribution over the alternatives.
@@ -50,13 +141,22 @@ func (k *kernel) choose(s tapeState, pc int, sc *forth.SlotCode, h vr) tapeState
 	return k.mixStates(h, alts)
 }
 
-func decideChoose(_ Sizes, _ *forth.SlotCode, y []float64) symbolic.Decision {
-	return symbolic.Decision{Choice: mathx.Argmax(y)}
+func chooseDecision(_ *forth.SlotCode, idx []int) symbolic.Decision {
+	return symbolic.Decision{Choice: idx[0]}
 }
+
+func chooseIndex(_ Sizes, _ *forth.SlotCode, d symbolic.Decision) []int {
+	return []int{d.Choice}
+}
+
+func chooseLabel(sc *forth.SlotCode, _, k int) string { return sc.Choices[k].Text }
 
 // permuteOutputs: a distribution over the m! permutations.
 func permuteOutputs(_ Sizes, sc *forth.SlotCode) (int, int) {
-	n := len(Permutations(len(sc.Dec.Elems)))
+	n := 1
+	for i := 2; i <= len(sc.Dec.Elems); i++ {
+		n *= i
+	}
 	return n, n
 }
 
@@ -84,8 +184,23 @@ func (k *kernel) permute(s tapeState, pc int, sc *forth.SlotCode, h vr) tapeStat
 	return k.mixStates(h, alts)
 }
 
-func decidePermute(_ Sizes, sc *forth.SlotCode, y []float64) symbolic.Decision {
-	return symbolic.Decision{Perm: Permutations(len(sc.Dec.Elems))[mathx.Argmax(y)]}
+func permuteDecision(sc *forth.SlotCode, idx []int) symbolic.Decision {
+	return symbolic.Decision{Perm: Permutations(len(sc.Dec.Elems))[idx[0]]}
+}
+
+func permuteIndex(_ Sizes, sc *forth.SlotCode, d symbolic.Decision) []int {
+	if len(d.Perm) != len(sc.Dec.Elems) {
+		return []int{-1}
+	}
+	return []int{PermutationIndex(d.Perm)}
+}
+
+func permuteLabel(sc *forth.SlotCode, _, k int) string {
+	var names []string
+	for _, from := range Permutations(len(sc.Dec.Elems))[k] {
+		names = append(names, sc.Dec.Elems[from].String())
+	}
+	return strings.Join(names, " ")
 }
 
 // manipulateOutputs: a distribution over the V values for each element.
@@ -104,10 +219,67 @@ func (k *kernel) manipulate(s tapeState, pc int, sc *forth.SlotCode, h vr) tapeS
 	return s
 }
 
-func decideManipulate(sz Sizes, sc *forth.SlotCode, y []float64) symbolic.Decision {
-	vals := make([]int, len(sc.Dec.Elems))
-	for j := range vals {
-		vals[j] = mathx.Argmax(y[j*sz.V : (j+1)*sz.V])
+func manipulateDecision(_ *forth.SlotCode, idx []int) symbolic.Decision {
+	return symbolic.Decision{Values: slices.Clone(idx)}
+}
+
+func manipulateIndex(sz Sizes, _ *forth.SlotCode, d symbolic.Decision) []int {
+	idx := make([]int, len(d.Values))
+	for j, v := range d.Values {
+		idx[j] = forth.Mod(v, sz.V)
 	}
-	return symbolic.Decision{Values: vals}
+	return idx
+}
+
+func manipulateLabel(sc *forth.SlotCode, j, k int) string {
+	return fmt.Sprintf("%s = %d", sc.Dec.Elems[j], k)
+}
+
+// Permutations lists the permutations of 0 … m−1 in lexicographic order;
+// the first is the identity. A permute decoder's output k selects
+// Permutations(m)[k]: element j receives the old value of element perm[j].
+func Permutations(m int) [][]int {
+	var out [][]int
+	perm := make([]int, m)
+	used := make([]bool, m)
+	var rec func(i int)
+	rec = func(i int) {
+		if i == m {
+			out = append(out, append([]int(nil), perm...))
+			return
+		}
+		for x := 0; x < m; x++ {
+			if !used[x] {
+				used[x] = true
+				perm[i] = x
+				rec(i + 1)
+				used[x] = false
+			}
+		}
+	}
+	rec(0)
+	return out
+}
+
+// PermutationIndex is the inverse of Permutations: the k with
+// Permutations(len(perm))[k] equal to perm, or -1 when perm is not a
+// permutation of 0 … len(perm)−1.
+func PermutationIndex(perm []int) int {
+	m := len(perm)
+	used := make([]bool, m)
+	k := 0
+	for i, x := range perm {
+		if x < 0 || x >= m || used[x] {
+			return -1
+		}
+		smaller := 0 // the values still unused below x: x's rank among them
+		for y := range x {
+			if !used[y] {
+				smaller++
+			}
+		}
+		used[x] = true
+		k = k*(m-i) + smaller
+	}
+	return k
 }

@@ -37,19 +37,13 @@
 // mixture of its alternatives (choose, permute) weighted by its network's
 // distribution, or the distribution it writes (manipulate), as the table
 // decoderForms (decoders.go) indexed by the kind of decoder says, with the
-// size of the network's output and the decision its argmax stands for in
-// hybrid execution.
-//
-// A new primitive word touches three files: prim.go in package forth (its
-// constant and its entry in forth.Prims), words.go here (its form in
-// primForms) and export.go in package export (its instruction in
-// primForth); then `go generate ./interpreter/symbolic` writes the
-// symbolic machine's code for it. A new kind of decoder touches three
-// files: decoder.go in package forth (its constant and its entry in
-// forth.Decoders), machine.go in package symbolic (its run in slotRuns)
-// and decoders.go here (its form in decoderForms). On one-hot states every
-// form agrees with the symbolic machine (TestWordsMatchSymbolic,
-// TestDecodersMatchSymbolic run every word and every kind).
+// shape of the network's output, the decision each one-hot output stands
+// for and back (Sizes.Decision, Sizes.DecisionIndex; hybrid execution
+// takes the decision of the argmax), and the outputs' names
+// (OutputLabel). On one-hot states every form agrees with the symbolic
+// machine (TestWordsMatchSymbolic, TestDecodersMatchSymbolic run every
+// word and every kind). The package doc of forth lists what a new word or
+// a new kind of decoder takes.
 //
 // # The graph
 //

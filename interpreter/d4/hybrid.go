@@ -51,5 +51,5 @@ func (h Hybrid) DecideValues(sc *forth.SlotCode, vals []int) symbolic.Decision {
 		}
 	}
 	y := net.LogitsOneHot(ones) // the softmax keeps each group's argmax
-	return decoderForms[sc.Dec.Kind].decide(h.M.Sizes, sc, y)
+	return h.M.Sizes.decide(sc, y)
 }

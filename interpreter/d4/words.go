@@ -15,20 +15,28 @@ type Sizes struct {
 	W int // width of a return-stack cell: max(V, P), to hold values and addresses
 }
 
+// MaxValueSize, MaxStackSize and MaxHeapSize bound the value size, the
+// cells of each stack and the heap cells of ∂4 (NewSizes).
+const (
+	MaxValueSize = 1 << 12
+	MaxStackSize = 1 << 12
+	MaxHeapSize  = 1 << 12
+)
+
 // NewSizes returns the sizes for code with value size v, stack size l and
 // heap size h (0: the program's own allocation, at least 1 cell).
 func NewSizes(code *forth.Code, v, l, h int) (Sizes, error) {
-	if v < 2 || v > 1<<12 {
-		return Sizes{}, fmt.Errorf("value size %d out of range for ∂4: it must lie between 2 and %d", v, 1<<12)
+	if v < 2 || v > MaxValueSize {
+		return Sizes{}, fmt.Errorf("value size %d out of range for ∂4: it must lie between 2 and %d", v, MaxValueSize)
 	}
-	if l < 2 || l > 1<<12 {
-		return Sizes{}, fmt.Errorf("stack size %d out of range for ∂4: it must lie between 2 and %d", l, 1<<12)
+	if l < 2 || l > MaxStackSize {
+		return Sizes{}, fmt.Errorf("stack size %d out of range for ∂4: it must lie between 2 and %d", l, MaxStackSize)
 	}
 	if h == 0 {
 		h = max(code.HeapCells, 1)
 	}
-	if h < code.HeapCells || h > 1<<12 {
-		return Sizes{}, fmt.Errorf("heap size %d out of range: the program needs %d cells and ∂4 allows at most %d", h, code.HeapCells, 1<<12)
+	if h < code.HeapCells || h > MaxHeapSize {
+		return Sizes{}, fmt.Errorf("heap size %d out of range: the program needs %d cells and ∂4 allows at most %d", h, code.HeapCells, MaxHeapSize)
 	}
 	p := code.Len()
 	return Sizes{V: v, L: l, H: h, P: p, W: max(v, p)}, nil
@@ -358,30 +366,4 @@ func (k *kernel) observe(s tapeState, elems []forth.Elem, z vr) {
 		k.t.copyInto(z.sub(off, x.n), x)
 		off += x.n
 	}
-}
-
-// Permutations lists the permutations of 0 … m−1 in lexicographic order;
-// the first is the identity. A permute decoder's output k selects
-// Permutations(m)[k]: element j receives the old value of element perm[j].
-func Permutations(m int) [][]int {
-	var out [][]int
-	perm := make([]int, m)
-	used := make([]bool, m)
-	var rec func(i int)
-	rec = func(i int) {
-		if i == m {
-			out = append(out, append([]int(nil), perm...))
-			return
-		}
-		for x := 0; x < m; x++ {
-			if !used[x] {
-				used[x] = true
-				perm[i] = x
-				rec(i + 1)
-				used[x] = false
-			}
-		}
-	}
-	rec(0)
-	return out
 }

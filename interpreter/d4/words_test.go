@@ -2,11 +2,13 @@ package d4
 
 import (
 	"math/rand"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/internal/corpus"
 	"github.com/d4lang/d4/interpreter/symbolic"
 )
 
@@ -41,23 +43,19 @@ func TestWordsMatchSymbolic(t *testing.T) {
 	}
 }
 
-// decoderSamples holds a program with a slot of each kind of decoder.
-var decoderSamples = map[forth.DecoderKind]string{
-	forth.Choose:     ": F 1+ ; VARIABLE A { observe D0 -> choose NOP SWAP 3 F ! R> @ }",
-	forth.Manipulate: "VARIABLE A { observe D0 -> manipulate D0 D-2 R-1 H0 }",
-	forth.Permute:    "VARIABLE A { observe D0 -> permute D0 D-2 R0 H0 }",
-}
-
 // TestDecodersMatchSymbolic runs a slot of every kind of decoder, from
-// random one-hot states, with each one-hot decoder output on ∂4 and with
-// the decision it stands for (decoderForm.decide) on the symbolic machine:
-// both must reach the same state.
+// random one-hot states, with a random one-hot decoder output on ∂4 and
+// with the decision it stands for (Sizes.Decision) on the symbolic
+// machine: both must reach the same state. The output's decision is also
+// the argmax decision of hybrid execution, and DecisionIndex takes it back
+// to the output.
 func TestDecodersMatchSymbolic(t *testing.T) {
 	rng := rand.New(rand.NewSource(2))
 	for kind := range forth.NumDecoderKinds {
-		src, ok := decoderSamples[kind]
-		if !ok {
-			t.Errorf("no sample program with a %s decoder", kind)
+		src := corpus.DecoderSamples[kind]
+		f := decoderForms[kind]
+		if src == "" || f.outputs == nil || f.next == nil || f.decision == nil || f.index == nil || f.label == nil {
+			t.Errorf("%s: a sample program (corpus.DecoderSamples) and every function of its decoderForms entry are needed", kind)
 			continue
 		}
 		code, err := forth.ParseAndCompile("t.fth", src)
@@ -67,12 +65,19 @@ func TestDecodersMatchSymbolic(t *testing.T) {
 		sc := &code.Slots[0]
 		for trial := 0; trial < 40; trial++ {
 			sm, sz := randomState(t, code, rng)
-			width, group := decoderForms[kind].outputs(sz, sc)
-			h := make([]float64, width)
-			for g := 0; g < width; g += group {
-				h[g+rng.Intn(group)] = 1
+			h, idx := randomOutput(t, sz, sc, rng)
+			d, err := sz.Decision(sc, idx)
+			if err != nil {
+				t.Fatal(err)
 			}
-			sm.Decider = fixed{decoderForms[kind].decide(sz, sc, h)}
+			back, err := sz.DecisionIndex(sc, d)
+			if err != nil || !slices.Equal(back, idx) {
+				t.Fatalf("%s: output %v is decision %+v, whose index is %v (%v)", kind, idx, d, back, err)
+			}
+			if hd := sz.decide(sc, h); !reflect.DeepEqual(hd, d) {
+				t.Fatalf("%s: output %v: hybrid execution decides %+v, want %+v", kind, idx, hd, d)
+			}
+			sm.Decider = fixed{d}
 			x := oneHotImage(sz, sm)
 			if err := sm.Step(); err != nil {
 				t.Fatal(err)
@@ -82,6 +87,22 @@ func TestDecodersMatchSymbolic(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomOutput returns a random one-hot output of slot sc and the
+// positions of its 1s, one per group.
+func randomOutput(t *testing.T, sz Sizes, sc *forth.SlotCode, rng *rand.Rand) ([]float64, []int) {
+	width, group, err := sz.Outputs(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := make([]float64, width)
+	var idx []int
+	for g := 0; g < width; g += group {
+		idx = append(idx, rng.Intn(group))
+		h[g+idx[len(idx)-1]] = 1
+	}
+	return h, idx
 }
 
 // fixed decides every slot with one decision.

@@ -278,6 +278,21 @@ func primSpellings() string {
 	return b.String()
 }
 
+// slotForm writes the word slot-N that replaces a slot of one kind of
+// decoder, given its decisions.
+type slotForm func(x *exporter, sc *forth.SlotCode, name string, t table)
+
+// slotForms holds how the exported program carries out every kind of
+// decoder, indexed by the kind.
+var slotForms = [...]slotForm{
+	forth.Choose:     (*exporter).choose,
+	forth.Manipulate: (*exporter).manipulate,
+	forth.Permute:    (*exporter).permute,
+}
+
+// Every kind of decoder has its entry (a missing last one fails here).
+var _ [forth.NumDecoderKinds]slotForm = slotForms
+
 // slot writes the word that replaces a slot.
 func (x *exporter) slot(sc *forth.SlotCode) error {
 	t, err := x.table(sc)
@@ -285,35 +300,50 @@ func (x *exporter) slot(sc *forth.SlotCode) error {
 		return err
 	}
 	x.printf("\n\\ slot %d at %s: %s\n", sc.Index, sc.Pos, slotText(sc))
-	name := fmt.Sprintf("slot-%d", sc.Index)
-	if sc.Dec.Kind == forth.Permute {
-		x.permuteWord(sc)
-	}
-	if sc.Dec.Kind == forth.Manipulate {
-		return x.manipulate(sc, name, t)
-	}
+	slotForms[sc.Dec.Kind](x, sc, fmt.Sprintf("slot-%d", sc.Index), t)
+	return nil
+}
+
+// choose writes a choose slot: the chosen alternative runs.
+func (x *exporter) choose(sc *forth.SlotCode, name string, t table) {
+	alt := func(k int) string { return d4.OutputLabel(sc, 0, k) }
+	x.decisions(name, t, alt, func(k int) string { return x.chooseAct(sc, k) })
+}
+
+// permute writes a permute slot: slot-N-permute applies the chosen
+// permutation.
+func (x *exporter) permute(sc *forth.SlotCode, name string, t table) {
+	x.permuteWord(sc)
+	act := func(k int) string { return fmt.Sprintf("%d %s-permute", k, name) }
+	x.decisions(name, t, func(k int) string { return x.permutation(sc, k) }, act)
+}
+
+// decisions writes the word name that carries out, by act, the decision
+// of a slot with one decision per combination (choose, permute): a
+// constant, a comparison, or a table; a comment says what was learned,
+// naming decision k by alt.
+func (x *exporter) decisions(name string, t table, alt, act func(k int) string) {
 	if len(t.dec) == 1 || allSame(t.dec) {
-		x.printf("\\ learned: always %s\n: %s ( -- ) %s ;\n", x.alternative(sc, t.dec[0]), name, x.act(sc, t.dec[0]))
-		return nil
+		x.printf("\\ learned: always %s\n: %s ( -- ) %s ;\n", alt(t.dec[0]), name, act(t.dec[0]))
+		return
 	}
 	if c, ok := t.closedForm(); ok {
-		x.printf("\\ learned: %s if %s, else %s (on all %d observable combinations)\n", x.alternative(sc, c.then), c.text, x.alternative(sc, c.els), len(t.dec))
-		x.printf(": %s ( -- ) %s %s if %s else %s then ;\n", name, c.code, c.op, x.act(sc, c.then), x.act(sc, c.els))
-		return nil
+		x.printf("\\ learned: %s if %s, else %s (on all %d observable combinations)\n", alt(c.then), c.text, alt(c.els), len(t.dec))
+		x.printf(": %s ( -- ) %s %s if %s else %s then ;\n", name, c.code, c.op, act(c.then), act(c.els))
+		return
 	}
 	x.writeTable(name, t, t.dec, 1)
 	x.printf(": %s ( -- ) %s-index cells %s-table + @\n  case\n", name, name, name)
 	for _, k := range distinct(t.dec) {
-		x.printf("    %d of %s endof\n", k, x.act(sc, k))
+		x.printf("    %d of %s endof\n", k, act(k))
 	}
 	x.printf("  endcase ;\n")
-	return nil
 }
 
 // slotText renders a slot as written (its encoder and decoder).
 func slotText(sc *forth.SlotCode) string {
 	dec := sc.Dec.Kind.String()
-	if sc.Dec.Kind == forth.Choose {
+	if forth.Decoders[sc.Dec.Kind].Args == forth.Alternatives {
 		for _, c := range sc.Choices {
 			dec += " " + c.Text
 		}
@@ -331,24 +361,22 @@ func elemsText(es []forth.Elem) string {
 	return strings.Join(s, " ")
 }
 
-// alternative names decision k of a choose or permute slot.
-func (x *exporter) alternative(sc *forth.SlotCode, k int) string {
-	if sc.Dec.Kind == forth.Choose {
-		return sc.Choices[k].Text
+// permutation names decision k of a permute slot.
+func (x *exporter) permutation(sc *forth.SlotCode, k int) string {
+	d, err := x.m.Sizes.Decision(sc, []int{k})
+	if err != nil {
+		return err.Error()
 	}
-	p := d4.Permutations(len(sc.Dec.Elems))[k]
 	var s []string
 	for i, e := range sc.Dec.Elems {
-		s = append(s, fmt.Sprintf("%s←%s", e, sc.Dec.Elems[p[i]]))
+		s = append(s, fmt.Sprintf("%s←%s", e, sc.Dec.Elems[d.Perm[i]]))
 	}
 	return "the permutation " + strings.Join(s, " ")
 }
 
-// act is the Forth code that carries out decision k (one step).
-func (x *exporter) act(sc *forth.SlotCode, k int) string {
-	if sc.Dec.Kind == forth.Permute {
-		return fmt.Sprintf("%d slot-%d-permute", k, sc.Index)
-	}
+// chooseAct is the Forth code that runs alternative k of a choose slot
+// (one step).
+func (x *exporter) chooseAct(sc *forth.SlotCode, k int) string {
 	in := sc.Choices[k]
 	switch in.Op {
 	case forth.OpLit:

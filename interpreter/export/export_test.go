@@ -103,7 +103,7 @@ func TestExportCorpus(t *testing.T) {
 		corpus.Case{Name: "mod-arith", V: 7, Src: "3 5 * 2 0 / 6 1+ 0 1- 9 4 -", Init: []int{6, 5}},
 	)
 	for _, tc := range cases {
-		if tc.V > learn.MaxValueSize {
+		if tc.V > d4.MaxValueSize {
 			continue // beyond ∂4: no model has it
 		}
 		t.Run(tc.Name, func(t *testing.T) {
@@ -124,7 +124,8 @@ func TestExportCorpus(t *testing.T) {
 // random weights decide arbitrarily but deterministically) and checks
 // every kind of slot against hybrid execution: choose between words
 // (closed form or table), literals and a call, permute with a return-stack
-// element, manipulate, and a static encoder.
+// element, manipulate, a static encoder, and the sample of every kind of
+// decoder (corpus.DecoderSamples).
 func TestExportSlots(t *testing.T) {
 	gforth := needGforth(t)
 	embedded := func(name string) string {
@@ -152,6 +153,13 @@ func TestExportSlots(t *testing.T) {
 		{"add_choose", embedded("add_choose"), 10, [][]int{digits(4, 10, 1, 2), digits(6, 10, 0, 3)}},
 		{"add_manipulate", embedded("add_manipulate"), 10, [][]int{digits(4, 10, 1, 2)}},
 		{"static and call", ": TWICE DUP + ; 3 { static -> choose TWICE 1+ } { observe D0 R0 -> choose DROP TWICE 7 }", 9, [][]int{{4}, {}}},
+	}
+	for kind, src := range corpus.DecoderSamples {
+		tests = append(tests, struct {
+			name, src string
+			v         int
+			inputs    [][]int
+		}{"sample " + forth.DecoderKind(kind).String(), src, 9, [][]int{digits(4, 9), digits(1, 9)}})
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -2,7 +2,6 @@ package export
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/d4lang/d4/interpreter/d4"
@@ -10,12 +9,14 @@ import (
 )
 
 // table is what a slot decides on every combination of the values it
-// observes, the first element's value varying slowest.
+// observes, the first element's value varying slowest: for each, in dec,
+// the positions of its one-hot output (d4.Sizes.DecisionIndex): the
+// alternative (choose), the permutation's index (permute), or the value
+// written to each element (manipulate).
 type table struct {
 	elems  []forth.Elem
 	widths []int
-	dec    []int   // choose: the alternative; permute: the permutation's index
-	vals   [][]int // manipulate: the values written
+	dec    []int
 }
 
 // table evaluates the slot's network on every observable combination.
@@ -30,25 +31,15 @@ func (x *exporter) table(sc *forth.SlotCode) (table, error) {
 			return t, fmt.Errorf("export: slot %d at %s observes %s: more than %d value combinations, too many for a decision table", sc.Index, sc.Pos, elemsText(t.elems), MaxTable)
 		}
 	}
-	perms := d4.Permutations(len(sc.Dec.Elems))
 	h := d4.Hybrid{M: x.m.Machine}
 	vals := make([]int, len(t.elems))
 	for i := 0; i < n; i++ {
-		rest := i
-		for j := len(vals) - 1; j >= 0; j-- {
-			vals[j], rest = rest%t.widths[j], rest/t.widths[j]
+		t.decode(i, vals)
+		idx, err := x.m.Sizes.DecisionIndex(sc, h.DecideValues(sc, vals))
+		if err != nil {
+			return t, fmt.Errorf("export: slot %d at %s: %w", sc.Index, sc.Pos, err)
 		}
-		d := h.DecideValues(sc, vals)
-		switch sc.Dec.Kind {
-		case forth.Choose:
-			t.dec = append(t.dec, d.Choice)
-		case forth.Permute:
-			t.dec = append(t.dec, slices.IndexFunc(perms, func(p []int) bool { return slices.Equal(p, d.Perm) }))
-		case forth.Manipulate:
-			t.vals = append(t.vals, d.Values)
-		default:
-			return t, fmt.Errorf("export: slot %d at %s: %s decoders cannot be exported", sc.Index, sc.Pos, sc.Dec.Kind)
-		}
+		t.dec = append(t.dec, idx...)
 	}
 	return t, nil
 }
@@ -181,19 +172,14 @@ func (x *exporter) writeTable(name string, t table, entries []int, per int) {
 }
 
 // manipulate writes a manipulate slot: a table of the values written.
-func (x *exporter) manipulate(sc *forth.SlotCode, name string, t table) error {
-	var entries []int
-	for _, v := range t.vals {
-		entries = append(entries, v...)
-	}
+func (x *exporter) manipulate(sc *forth.SlotCode, name string, t table) {
 	m := len(sc.Dec.Elems)
-	x.writeTable(name, t, entries, m)
+	x.writeTable(name, t, t.dec, m)
 	x.printf(": %s ( -- ) tick %s-index %d * cells %s-table +\n", name, name, m, name)
 	for j, e := range sc.Dec.Elems {
 		x.printf("  dup %d cells + @ %s umod %s !\n", j, x.widthConst(e), elemAddr(e))
 	}
 	x.printf("  drop ;\n")
-	return nil
 }
 
 // widthConst names the width of an element's cells.

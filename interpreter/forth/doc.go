@@ -42,38 +42,57 @@
 // taint analysis of static traces follows it. Decoders describes every kind
 // of slot decoder once: its keyword, whether its arguments are alternatives
 // or elements, and how many it takes; the parser and the taint analysis
-// read it. Each machine keeps what it does with a word or a decoder in one
-// table indexed by the word or the kind.
+// read it. Each machine, and the export, keeps what it does with a word or
+// a decoder in one table indexed by the word or the kind. ∂4's table of
+// decoders also says which decision each one-hot output of a slot's
+// network stands for, and back (d4.Sizes.Decision, DecisionIndex), and
+// names the outputs (d4.OutputLabel): the tasks, the export and the
+// figures ask it for these rather than work them out.
 //
-// A new primitive word touches four places in three files, and one
-// command:
+// A new primitive word takes five places in four files, and one command:
 //
 //   - prim.go: its constant before NumPrims, and its entry in Prims;
 //   - ../d4/words.go: its differentiable form in primForms;
 //   - ../export/export.go: its instruction on the exported machine in
 //     primForth;
+//   - ../internal/corpus/corpus.go: a program that uses it, in Cases;
 //   - go generate ./interpreter/symbolic, which rewrites the symbolic
-//     machine's words (prims_gen.go) from Prims;
+//     machine's words (primRuns in prims_gen.go) from Prims;
 //
-// besides a program that uses it in the test corpus
-// (../internal/corpus/corpus.go, which TestGforthCorpusCoverage asks for)
-// and its mention in the word list above and in the README.
+// besides its mention in the word list above and in the README, and, if
+// gforth spells it otherwise than its name in lower case, in the
+// translation of the differential test (../symbolic/gforth_test.go).
 //
-// A new kind of decoder touches four places in three files:
+// A new kind of decoder takes six places in five files, each a row of a
+// table indexed by the kind:
 //
 //   - decoder.go: its constant before NumDecoderKinds, and its entry in
 //     Decoders;
 //   - ../symbolic/machine.go: what it does with a decision, in slotRuns
-//     (and, for a new kind of decision, a field of symbolic.Decision);
-//   - ../d4/decoders.go: its differentiable form in decoderForms (the size
-//     of the network's output, the next state it makes, the decision its
-//     argmax stands for);
+//     (and, for a new kind of decision, a field of symbolic.Decision,
+//     which FirstChoice in taint.go fills);
+//   - ../d4/decoders.go: its differentiable form in decoderForms: the
+//     shape of the network's output, the next state it makes, the
+//     decision each one-hot output stands for and back, the outputs'
+//     names;
+//   - ../export/export.go: the word that replaces such a slot in the
+//     exported program, in slotForms;
+//   - ../internal/corpus/corpus.go: a program with such a slot, in
+//     DecoderSamples.
 //
-// and, to be exportable, the decoder switches of package export (table.go,
-// export.go). A missing entry fails: the last one at compile time (each
-// table's length is checked against NumPrims or NumDecoderKinds), any other
-// in the tests that run every word and every kind on both machines
+// Above the language core, a trace figure shows the outputs of the slots
+// by kind (optionLabels and outputIndex in figures/trace.go), and the word
+// problems replay choose and permute decisions (replayDecider in
+// tasks/wap/decode.go).
+//
+// A missing entry fails: the last one at compile time (each table's length
+// is checked against NumPrims or NumDecoderKinds), any other in the tests
+// that run every word and every kind on both machines
 // (TestWordsMatchSymbolic, TestDecodersMatchSymbolic in package d4), that
-// check the generated code (TestPrimsGenerated in package symbolic) and
-// the exported machine (TestEveryWordExported in package export).
+// check the generated code (TestPrimsGenerated in package symbolic), the
+// exported machine (TestEveryWordExported, TestEveryDecoderExported in
+// package export) and the corpus (TestGforthCorpusCoverage in package
+// symbolic). TestExtensionCost keeps these lists true: the tables indexed
+// by NumPrims and by NumDecoderKinds in the language core are those above,
+// and no other code of the core names a kind of decoder.
 package forth

@@ -49,10 +49,11 @@ import (
 // MaxValueSize bounds the value size so that products of values fit easily.
 const MaxValueSize = 1 << 20
 
-// MaxStackSize and MaxHeapSize bound the cells of each stack and of the heap.
+// MaxStackSize and MaxHeapSize bound the cells of each stack and of the
+// heap; a heap can hold the variables of any program.
 const (
 	MaxStackSize = 1 << 20
-	MaxHeapSize  = 1 << 20
+	MaxHeapSize  = forth.MaxHeapCells
 )
 
 // Config sets the machine's sizes and limits.

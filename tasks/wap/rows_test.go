@@ -103,7 +103,7 @@ func TestWriteRowsErrors(t *testing.T) {
 func TestReadRowsErrors(t *testing.T) {
 	dir := t.TempDir()
 	seqs := filepath.Join(dir, "seqs.parquet")
-	if err := data.WriteSeqs(seqs, []data.SeqRow{{ID: 1, Input: []int32{1}, InputLen: 1}}); err != nil {
+	if err := data.WriteExamples(seqs, []data.Example{{Input: []int{1}, Output: []int{2}}}); err != nil {
 		t.Fatal(err)
 	}
 	bad := filepath.Join(dir, "bad.parquet")
@@ -120,7 +120,7 @@ func TestReadRowsErrors(t *testing.T) {
 	}{
 		{"missing", filepath.Join(dir, "missing.parquet"), "no such file", nil},
 		{"not parquet", text, "not a Parquet file", nil},
-		{"sequence dataset", seqs, `not a WAP dataset: no column "text"`, ErrSchema},
+		{"DATA file", seqs, `not a WAP dataset: no column "id" (the file has input, output)`, ErrSchema},
 		{"bad row", bad, "row 0 (id 0): number position 99 is outside its 13 tokens", nil},
 	}
 	for _, tt := range tests {
@@ -137,13 +137,13 @@ func TestReadRowsErrors(t *testing.T) {
 			}
 		})
 	}
-	// A WAP file is not a sequence dataset either.
+	// A WAP file is not a DATA file either.
 	good := filepath.Join(dir, "good.parquet")
 	if err := WriteRows(good, wapRows()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := data.ReadSeqs(good); !errors.Is(err, data.ErrSchema) {
-		t.Errorf("ReadSeqs of a WAP file: err = %v, want ErrSchema", err)
+	if _, err := data.ReadParquetExamples(good); !errors.Is(err, data.ErrSchema) {
+		t.Errorf("ReadParquetExamples of a WAP file: err = %v, want ErrSchema", err)
 	}
 }
 

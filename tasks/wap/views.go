@@ -3,7 +3,6 @@ package wap
 import (
 	"errors"
 	"math/big"
-	"slices"
 	"strings"
 	"unicode"
 
@@ -275,7 +274,7 @@ func (r reorder) mapBack(probs []float64, order []int) []float64 {
 		for j := range sigma {
 			sigma[j] = element[order[r.places[pi[j]]]]
 		}
-		out[slices.IndexFunc(perms, func(p []int) bool { return slices.Equal(p, sigma) })] += probs[k]
+		out[d4.PermutationIndex(sigma)] += probs[k]
 	}
 	return out
 }

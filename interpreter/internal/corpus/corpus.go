@@ -1,14 +1,28 @@
 // Package corpus holds the Forth programs that both machines are tested
 // on: the differential test against gforth (package symbolic) and the test
 // that ∂4 started from one-hot state ends in the symbolic machine's final
-// state (package d4). Together they use every word of the language.
+// state (package d4). Together they use every word of the language;
+// DecoderSamples has a slot of every kind of decoder.
 package corpus
 
 import (
 	"strings"
 
+	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/sketches"
 )
+
+// DecoderSamples holds a program with one slot for every kind of decoder,
+// indexed by the kind: ∂4 runs it against the symbolic machine (package
+// d4) and the export against hybrid execution (package export). A
+// missing last entry fails to compile; any other fails those tests.
+var DecoderSamples = [...]string{
+	forth.Choose:     ": F 1+ ; VARIABLE A { observe D0 -> choose NOP SWAP 3 F ! R> @ }",
+	forth.Manipulate: "VARIABLE A { observe D0 -> manipulate D0 D-2 R-1 H0 }",
+	forth.Permute:    "VARIABLE A { observe D0 -> permute D0 D-2 R0 H0 }",
+}
+
+var _ [forth.NumDecoderKinds]string = DecoderSamples
 
 // Case is one program of the corpus.
 type Case struct {
