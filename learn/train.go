@@ -343,8 +343,3 @@ func (s *session) report(r Restart, k int) Report {
 	return rep
 }
 
-// MaxValueSize and MaxStackSize are ∂4's limits (d4.NewSizes).
-const (
-	MaxValueSize = 1 << 12
-	MaxStackSize = 1 << 12
-)
