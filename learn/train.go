@@ -342,4 +342,3 @@ func (s *session) report(r Restart, k int) Report {
 	}
 	return rep
 }
-
