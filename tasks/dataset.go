@@ -27,6 +27,39 @@ type Dataset struct {
 	Train, Dev, Test []Example
 }
 
+// Split names a split of a dataset.
+type Split int
+
+// The splits of a dataset, in order.
+const (
+	TrainSplit Split = iota
+	DevSplit
+	TestSplit
+)
+
+// Splits are the splits of a dataset, in order.
+var Splits = []Split{TrainSplit, DevSplit, TestSplit}
+
+// splitNames are the splits' names: in their files' names and in the
+// names of their random streams (SubSeed).
+var splitNames = [...]string{TrainSplit: "train", DevSplit: "dev", TestSplit: "test"}
+
+// String returns the split's name: "train", "dev", "test".
+func (s Split) String() string {
+	if s < 0 || int(s) >= len(splitNames) {
+		return fmt.Sprintf("Split(%d)", int(s))
+	}
+	return splitNames[s]
+}
+
+// file is the name of the split's file in a dataset directory.
+func (s Split) file() string { return s.String() + ".parquet" }
+
+// Of returns the examples of split s.
+func (ds *Dataset) Of(s Split) *[]Example {
+	return [...]*[]Example{TrainSplit: &ds.Train, DevSplit: &ds.Dev, TestSplit: &ds.Test}[s]
+}
+
 // Sizes is the number of examples in each split of a dataset.
 type Sizes struct {
 	Train int `json:"train"`
@@ -56,8 +89,8 @@ func (t Task) Generate(trainLen, testLen int, sizes Sizes, seed int64) (Dataset,
 	if sizes.Train < 0 || sizes.Dev < 0 || sizes.Test < 0 {
 		return Dataset{}, fmt.Errorf("generating %s data: negative split size in %+v", t.Name, sizes)
 	}
-	split := func(name string, size, n int) []Example {
-		rng := rand.New(rand.NewSource(SubSeed(seed, name)))
+	split := func(s Split, size, n int) []Example {
+		rng := rand.New(rand.NewSource(SubSeed(seed, s.String())))
 		exs := make([]Example, size)
 		for i := range exs {
 			exs[i] = t.Example(rng, n)
@@ -65,9 +98,9 @@ func (t Task) Generate(trainLen, testLen int, sizes Sizes, seed int64) (Dataset,
 		return exs
 	}
 	return Dataset{
-		Train: split("train", sizes.Train, trainLen),
-		Dev:   split("dev", sizes.Dev, trainLen),
-		Test:  split("test", sizes.Test, testLen),
+		Train: split(TrainSplit, sizes.Train, trainLen),
+		Dev:   split(DevSplit, sizes.Dev, trainLen),
+		Test:  split(TestSplit, sizes.Test, testLen),
 	}, nil
 }
 
@@ -82,9 +115,6 @@ func SubSeed(seed int64, name string) int64 {
 	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
 	return int64(z ^ (z >> 31))
 }
-
-// splitFiles names the splits of a dataset directory, in order.
-var splitFiles = []string{"train.parquet", "dev.parquet", "test.parquet"}
 
 // manifestFile records what generated a dataset directory.
 const manifestFile = "dataset.json"
@@ -117,8 +147,8 @@ func SaveDataset(dir string, ds Dataset, gen Generated) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("saving dataset: %w", err)
 	}
-	for k, exs := range [][]Example{ds.Train, ds.Dev, ds.Test} {
-		if err := data.WriteExamples(filepath.Join(dir, splitFiles[k]), toData(exs)); err != nil {
+	for _, s := range Splits {
+		if err := data.WriteExamples(filepath.Join(dir, s.file()), toData(*ds.Of(s))); err != nil {
 			return fmt.Errorf("saving dataset: %w", err)
 		}
 	}
@@ -133,15 +163,15 @@ func SaveDataset(dir string, ds Dataset, gen Generated) error {
 // dir, with the same reader as `d4 train` (data.ReadExamples). The
 // examples of each split are in file order.
 func LoadDataset(dir string) (Dataset, error) {
-	var splits [3][]Example
-	for k, name := range splitFiles {
-		rows, err := data.ReadExamples(filepath.Join(dir, name))
+	var ds Dataset
+	for _, s := range Splits {
+		rows, err := data.ReadExamples(filepath.Join(dir, s.file()))
 		if err != nil {
 			return Dataset{}, fmt.Errorf("loading dataset: %w", err)
 		}
-		splits[k] = fromData(rows)
+		*ds.Of(s) = fromData(rows)
 	}
-	return Dataset{Train: splits[0], Dev: splits[1], Test: splits[2]}, nil
+	return ds, nil
 }
 
 // PrepareDataset returns the dataset of the task that want describes
@@ -168,7 +198,7 @@ func (t Task) PrepareDataset(dir string, want Generated, replaceUnrecorded bool)
 	case !errors.Is(err, fs.ErrNotExist):
 		return Dataset{}, fmt.Errorf("dataset %s: %w", dir, err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, splitFiles[0])); err == nil && !replaceUnrecorded {
+	if _, err := os.Stat(filepath.Join(dir, TrainSplit.file())); err == nil && !replaceUnrecorded {
 		return Dataset{}, fmt.Errorf("dataset %s has no %s recording what generated it (made by hand or by an older version): remove it or name another --data directory", dir, manifestFile)
 	}
 	ds, err := t.Generate(want.TrainLen, want.TestLen, want.Sizes, want.Seed)

@@ -93,6 +93,22 @@ func TestGenerateReproducible(t *testing.T) {
 	}
 }
 
+// The splits' names are in the files and the sub-seeds of every stored
+// dataset: they must not change.
+func TestSplitNames(t *testing.T) {
+	var ds tasks.Dataset
+	for i, want := range []string{"train", "dev", "test"} {
+		s := tasks.Splits[i]
+		if s.String() != want {
+			t.Errorf("split %d is %q, want %q", i, s, want)
+		}
+		*ds.Of(s) = make([]tasks.Example, i+1)
+	}
+	if len(ds.Train) != 1 || len(ds.Dev) != 2 || len(ds.Test) != 3 {
+		t.Errorf("Of: %d/%d/%d examples, want 1/2/3", len(ds.Train), len(ds.Dev), len(ds.Test))
+	}
+}
+
 func TestSubSeed(t *testing.T) {
 	seen := map[int64]string{}
 	for _, seed := range []int64{0, 1, 2, -1, 1 << 40} {

@@ -16,81 +16,22 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
-	"strings"
 
+	"github.com/d4lang/d4/cmd/internal/runcmd"
 	cmdline "github.com/d4lang/d4/internal/cli"
-	"github.com/d4lang/d4/internal/runcmd"
 )
 
-// command is a subcommand: it parses its own flags.
-type command struct {
-	summary string
-	run     func(args []string, stdout, stderr io.Writer) error
+// commands are the sub-commands of d4.
+var commands = []cmdline.Command{
+	{Name: "run", Summary: "run a program (or a trained model) and print its final data stack, bottom to top", Run: runCmd},
+	{Name: "train", Summary: "train a sketch's slots on input/output pairs (DATA: .jsonl or .parquet)", Run: trainCmd},
+	{Name: "eval", Summary: "print a trained model's Hamming and whole-sequence accuracy on a data file", Run: evalCmd},
+	{Name: "export", Summary: "print the learned program as a standalone Forth program for gforth", Run: exportCmd},
 }
 
-var commands = []struct {
-	name string
-	command
-}{
-	{"run", command{"run a program (or a trained model) and print its final data stack, bottom to top", runCmd}},
-	{"train", command{"train a sketch's slots on input/output pairs (DATA: .jsonl or .parquet)", trainCmd}},
-	{"eval", command{"print a trained model's Hamming and whole-sequence accuracy on a data file", evalCmd}},
-	{"export", command{"print the learned program as a standalone Forth program for gforth", exportCmd}},
-}
-
-func main() { os.Exit(realMain(os.Args[1:], os.Stdout, os.Stderr)) }
-
-func realMain(args []string, stdout, stderr0 io.Writer) (status int) {
-	// An error line starts a line of its own, after a progress bar's.
-	stderr := &cmdline.LineWriter{W: stderr0}
-	defer func() {
-		if r := recover(); r != nil {
-			stderr.EndLine()
-			fmt.Fprintf(stderr, "d4: internal error (please report it): %s\n", strings.Join(strings.Fields(fmt.Sprint(r)), " "))
-			status = 3
-		}
-	}()
-	if len(args) == 0 {
-		fmt.Fprintln(stderr, "d4: no command given (run, train, eval, export); run 'd4 --help'")
-		return 2
-	}
-	name := args[0]
-	if name == "-h" || name == "--help" || name == "help" {
-		usage(stderr)
-		return 0
-	}
-	if name == "--version" || name == "-version" {
-		fmt.Fprintln(stdout, cmdline.Version("d4"))
-		return 0
-	}
-	var cmd *command
-	for i := range commands {
-		if commands[i].name == name {
-			cmd = &commands[i].command
-		}
-	}
-	if cmd == nil {
-		fmt.Fprintf(stderr, "d4: unknown command %q (commands: run, train, eval, export)\n", name)
-		return 2
-	}
-	err := cmd.run(args[1:], stdout, stderr)
-	if status = cmdline.Status(err); status != 0 {
-		stderr.EndLine()
-		fmt.Fprintf(stderr, "d4 %s: %s\n", name, strings.Join(strings.Fields(err.Error()), " "))
-	}
-	return status
-}
-
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: d4 COMMAND [flags] [args]\ncommands:")
-	for _, c := range commands {
-		fmt.Fprintf(w, "  %-7s %s\n", c.name, c.summary)
-	}
-	fmt.Fprintln(w, "Run 'd4 COMMAND --help' for a command's flags, 'd4 --version' for the version.")
-}
+func main() { os.Exit(cmdline.Main("d4", commands, os.Args[1:], os.Stdout, os.Stderr)) }
 
 // runCmd is d4 run (package runcmd).
 func runCmd(args []string, stdout, stderr io.Writer) error {

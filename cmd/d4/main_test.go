@@ -11,20 +11,21 @@ import (
 	"testing"
 
 	"github.com/d4lang/d4/data"
+	cmdline "github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/internal/modeldir"
 )
 
-// cli runs the command and returns its exit status, stdout and stderr.
-func cli(args ...string) (int, string, string) {
+// runD4 runs the command and returns its exit status, stdout and stderr.
+func runD4(args ...string) (int, string, string) {
 	var stdout, stderr bytes.Buffer
-	code := realMain(args, &stdout, &stderr)
+	code := cmdline.Main("d4", commands, args, &stdout, &stderr)
 	return code, stdout.String(), stderr.String()
 }
 
 // mustD4 runs the command and fails the test unless it succeeds.
 func mustD4(t *testing.T, args ...string) string {
 	t.Helper()
-	code, out, errs := cli(args...)
+	code, out, errs := runD4(args...)
 	if code != 0 {
 		t.Fatalf("d4 %s: exit %d: %s", strings.Join(args, " "), code, errs)
 	}
@@ -82,7 +83,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown command", []string{"frobnicate"}, 2, `unknown command "frobnicate"`},
 		{"run without a file", []string{"run"}, 2, "expected a FILE argument"},
 		{"run two files", []string{"run", "bubble", "max"}, 2, "expected one FILE argument"},
-		{"run bad machine", []string{"run", "--machine", "gpu", "bubble"}, 2, "--machine must be symbolic or d4"},
+		{"run bad machine", []string{"run", "--machine", "gpu", "bubble"}, 2, `invalid value "gpu" for flag -machine: unknown machine "gpu" (want symbolic or d4); run 'd4 run --help' for the flags`},
 		{"run bad stack", []string{"run", "--stack", "1 x", "bubble"}, 2, `--stack: value 2, "x", is not an integer`},
 		{"run stack too deep", []string{"run", "--stack-size", "3", "--stack", "1 2 3 4 5", "bubble"}, 2, "--stack holds 5 values, more than a stack of size 3 holds (2)"},
 		{"run slots without a model", []string{"run", "max"}, 1, "max has 1 slots: running it needs a trained model"},
@@ -117,7 +118,7 @@ func TestBadInput(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			code, _, stderr := cli(tc.args...)
+			code, _, stderr := runD4(tc.args...)
 			lines := strings.Split(strings.TrimRight(stderr, "\n"), "\n")
 			if code != tc.code || len(lines) != 1 || !strings.Contains(stderr, tc.want) || strings.Contains(stderr, "goroutine") {
 				t.Errorf("exit %d (want %d), stderr %q; want one line containing %q", code, tc.code, stderr, tc.want)
@@ -131,7 +132,7 @@ func TestBadInput(t *testing.T) {
 
 func TestHelp(t *testing.T) {
 	for _, args := range [][]string{{"--help"}, {"run", "--help"}, {"train", "-h"}, {"eval", "--help"}, {"export", "--help"}} {
-		code, _, stderr := cli(args...)
+		code, _, stderr := runD4(args...)
 		if code != 0 || !strings.HasPrefix(stderr, "usage: d4") {
 			t.Errorf("%v: exit %d, stderr %q; want exit 0 and the usage", args, code, stderr)
 		}

@@ -28,7 +28,7 @@ budget is found by running the sketch symbolically.`
 // trainFlags are the flags of d4 train.
 type trainFlags struct {
 	sketch, train, dev, model string
-	json, resume              bool
+	json                      bool
 	o                         learn.Options
 }
 

@@ -4,22 +4,22 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 
-	"github.com/d4lang/d4/bench"
-	"github.com/d4lang/d4/figures"
+	"github.com/d4lang/d4/cmd/tasks/bench"
+	"github.com/d4lang/d4/cmd/tasks/figures"
 	"github.com/d4lang/d4/internal/atomicfile"
 	"github.com/d4lang/d4/internal/cli"
-	"github.com/d4lang/d4/tasks"
-	"github.com/d4lang/d4/tasks/addition"
-	"github.com/d4lang/d4/tasks/sorting"
 )
 
 // benchFlags are the flags of tasks bench.
 type benchFlags struct {
-	sortLens, addLens, hybridLens []int
-	batch, reps                   int
-	jsonOut                       bool
-	png                           string
+	lens        [][]int // each task's lengths, in the order of the registry
+	hybridLens  []int
+	batch, reps int
+	jsonOut     bool
+	png         string
 }
 
 // rate is the speed of hybrid execution at one length.
@@ -30,9 +30,10 @@ type rate struct {
 }
 
 // runBench times the execution modes of ∂4 (the paper's appendix figure):
-// forward and forward+backward passes of a batch for sort (Compare sketch)
-// at lengths 2..8 and addition (Choose sketch) at lengths 2..16, as
-// speed-ups over the naive execution RNN, and hybrid test-time execution.
+// forward and forward+backward passes of a batch for each task of the
+// registry with its default sketch (sort: Compare at lengths 2..8;
+// addition: Choose at lengths 2..16), as speed-ups over the naive
+// execution RNN, and hybrid test-time execution.
 func runBench(args []string, stdout, stderr io.Writer) error {
 	f, err := parseBench(args, stderr)
 	if err != nil {
@@ -40,12 +41,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	}
 	progress := func(s string) { fmt.Fprintf(stderr, "\r%-60s", s) }
 	var rows []bench.Row
-	for _, job := range []struct {
-		task   tasks.Task
-		sketch string
-		lens   []int
-	}{{sorting.Task, "compare", f.sortLens}, {addition.Task, "choose", f.addLens}} {
-		r, err := bench.Run(job.task, job.sketch, job.lens, f.batch, f.reps, progress)
+	for i, e := range registry {
+		r, err := bench.Run(e.task, e.sketch, f.lens[i], f.batch, f.reps, progress)
 		if err != nil {
 			return err
 		}
@@ -78,13 +75,15 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 func parseBench(args []string, stderr io.Writer) (benchFlags, error) {
 	var f benchFlags
 	fs := cli.NewFlagSet("tasks bench", "usage: tasks bench [flags]", stderr)
-	sortLens := fs.String("sort-lens", "2,3,4,5,6,7,8", "sort lengths")
-	addLens := fs.String("add-lens", "2,4,6,8,10,12,14,16", "addition lengths (input digits, 2 per digit pair)")
+	lens := make([]*string, len(registry))
+	for i, e := range registry {
+		lens[i] = fs.String(e.task.Name+"-lens", joinInts(e.benchLens), e.task.Title+" lengths ("+e.lengths+")")
+	}
 	fs.IntVar(&f.batch, "batch", 32, "batch size")
 	fs.IntVar(&f.reps, "reps", 5, "timed runs per measurement, after one untimed warm-up run (the median is reported)")
 	hybrid := fs.String("hybrid-lens", "64,1000", "lengths for the hybrid execution rate")
 	fs.BoolVar(&f.jsonOut, "json", false, "print the figures as one JSON object")
-	fs.StringVar(&f.png, "png", "", "write the figure of the training-step speed-ups by length (a panel for sort, one for addition) to this PNG file")
+	fs.StringVar(&f.png, "png", "", "write the figure of the training-step speed-ups by length (a panel per task) to this PNG file")
 	pos, err := cli.Parse(fs, args)
 	if err != nil {
 		return f, err
@@ -92,14 +91,14 @@ func parseBench(args []string, stderr io.Writer) (benchFlags, error) {
 	if len(pos) > 0 {
 		return f, cli.Usagef("unexpected argument %q", pos[0])
 	}
-	for _, l := range []struct {
-		flag string
-		s    string
-		dst  *[]int
-	}{{"--sort-lens", *sortLens, &f.sortLens}, {"--add-lens", *addLens, &f.addLens}, {"--hybrid-lens", *hybrid, &f.hybridLens}} {
-		if *l.dst, err = cli.PositiveInts(l.s); err != nil {
-			return f, cli.Usagef("%s: %w", l.flag, err)
+	f.lens = make([][]int, len(registry))
+	for i, e := range registry {
+		if f.lens[i], err = cli.PositiveInts(*lens[i]); err != nil {
+			return f, cli.Usagef("--%s-lens: %w", e.task.Name, err)
 		}
+	}
+	if f.hybridLens, err = cli.PositiveInts(*hybrid); err != nil {
+		return f, cli.Usagef("--hybrid-lens: %w", err)
 	}
 	if f.batch < 1 || f.reps < 1 {
 		return f, cli.Usagef("--batch and --reps must be positive")
@@ -119,9 +118,9 @@ func printBench(stdout io.Writer, rows []bench.Row, rates []rate) {
 }
 
 // plotSpeedups writes the figure of the forward+backward speed-ups over
-// naive of every mode by length (figures.BenchPNG).
+// naive of every mode by length (figures.BenchPNG), a panel per task.
 func plotSpeedups(rows []bench.Row, batch, reps int, path string) error {
-	img, err := figures.BenchPNG(rows, fmt.Sprintf("forward and backward pass of a batch of %d, the median of %d runs; the paper's appendix figure", batch, reps))
+	img, err := figures.BenchPNG(rows, benchPanels(), fmt.Sprintf("forward and backward pass of a batch of %d, the median of %d runs; the paper's appendix figure", batch, reps))
 	if err != nil {
 		return err
 	}
@@ -129,4 +128,22 @@ func plotSpeedups(rows []bench.Row, batch, reps int, path string) error {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
+}
+
+// benchPanels are the panels of the tasks in the figure of tasks bench.
+func benchPanels() []figures.BenchPanel {
+	var panels []figures.BenchPanel
+	for _, e := range registry {
+		panels = append(panels, figures.BenchPanel{Task: e.task, XLabel: e.xLabel})
+	}
+	return panels
+}
+
+// joinInts joins integers with commas, as --NAME-lens takes them.
+func joinInts(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ",")
 }

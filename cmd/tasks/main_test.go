@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/learn"
 	"github.com/d4lang/d4/tasks"
 	"github.com/d4lang/d4/tasks/sorting"
@@ -45,32 +46,44 @@ func TestErrors(t *testing.T) {
 		{"no command", nil, 2, "no command"},
 		{"unknown command", []string{"frobnicate"}, 2, "unknown command"},
 		{"bad optim", []string{"sort", "--optim", "fast"}, 2, `invalid value "fast" for flag -optim: unknown mode "fast" (want one of naive, collapse, interpolate, static, all)`},
-		{"bad model", []string{"sort", "--model", "gpt"}, 2, "--model must be d4 or seq2seq"},
-		{"odd addition length", []string{"add", "--train-len", "3"}, 2, "must be even"},
+		{"bad model", []string{"sort", "--model", "gpt"}, 2, `invalid value "gpt" for flag -model: unknown model "gpt" (want d4 or seq2seq)`},
+		{"odd addition length", []string{"add", "--train-len", "3"}, 2, "addition lengths count input digits, 2 per digit pair: --train-len 3 and --test-len 8 must be multiples of 2"},
 		{"zero length", []string{"sort", "--train-len", "0"}, 2, "between 1 and 4096"},
 		{"bad exec", []string{"sort", "--exec", "soft"}, 2, `invalid value "soft" for flag -exec: unknown execution "soft": want hybrid or discretised`},
 		{"unknown flag", []string{"sort", "--speed", "9"}, 2, "flag provided but not defined"},
 		{"stray argument", []string{"sort", "extra"}, 2, "unexpected argument"},
 		{"missing sketch file", []string{"sort", "--sketch", filepath.Join(dir, "nope.fth"), "--data", filepath.Join(dir, "d1")}, 1, "no such file"},
-		{"table without task", []string{"table"}, 2, "sort or add"},
+		{"table without task", []string{"table"}, 2, "expected the table to run, sort or add, before the flags"},
+		{"table of an unknown task", []string{"table", "count"}, 2, "expected the table to run, sort or add, before the flags"},
 		{"table unknown model", []string{"table", "sort", "--only", "choose"}, 2, "the sort table has no such model"},
-		{"table negative seq2seq epochs", []string{"table", "add", "--seq2seq-epochs", "-3"}, 2, "--seq2seq-epochs must not be negative"},
-		{"negative weight decay", []string{"add", "--weight-decay", "-2"}, 2, "--weight-decay must not be negative"},
-		{"negative noise", []string{"add", "--noise", "-0.5"}, 2, "--noise must not be negative"},
-		{"negative train size", []string{"add", "--train-size", "-3"}, 2, "must not be negative"},
+		{"table negative seq2seq epochs", []string{"table", "add", "--seq2seq-epochs", "-3"}, 2, "--seq2seq-epochs must be at least 1, got -3"},
+		{"table zero seq2seq epochs", []string{"table", "add", "--seq2seq-epochs", "0"}, 2, "--seq2seq-epochs must be at least 1, got 0"},
+		{"negative weight decay", []string{"add", "--weight-decay", "-2"}, 2, "--weight-decay must not be negative, got -2"},
+		{"weight decay -1", []string{"add", "--weight-decay", "-1"}, 2, "--weight-decay must not be negative, got -1"},
+		{"negative noise", []string{"add", "--noise", "-0.5"}, 2, "--noise must not be negative, got -0.5"},
+		{"noise -1", []string{"sort", "--noise", "-1"}, 2, "--noise must not be negative, got -1"},
+		{"settle -1", []string{"add", "--settle", "-1"}, 2, "--settle must not be negative, got -1"},
+		{"negative train size", []string{"add", "--train-size", "-3"}, 2, "--train-size must be at least 1, got -3"},
+		{"zero train size", []string{"add", "--train-size", "0"}, 2, "--train-size must be at least 1, got 0"},
+		{"huge train size", []string{"add", "--train-size", "2000000"}, 2, "--train-size must be at most 1048576, got 2000000"},
+		{"zero epochs", []string{"sort", "--epochs", "0"}, 2, "--epochs must be at least 1, got 0"},
+		{"zero batch", []string{"sort", "--model", "seq2seq", "--batch", "0"}, 2, "--batch must be at least 1, got 0"},
+		{"zero learning rate", []string{"sort", "--lr", "0"}, 2, "--lr must be positive, got 0"},
+		{"bad epochs", []string{"sort", "--epochs", "many"}, 2, `invalid value "many" for flag -epochs: parse error`},
 		{"train size beside another dataset", []string{"sort", "--train-size", "7", "--data", filepath.Join(dir, "d2"), "--epochs", "1"}, 1, "was generated with task sort, train length 3 and test length 8 values, 4/2/2 examples"},
 		{"test length beside another dataset", []string{"sort", "--train-size", "4", "--test-len", "64", "--data", filepath.Join(dir, "d2"), "--json"}, 1, "not task sort, train length 3 and test length 64 values"},
-		{"NaN learning rate", []string{"sort", "--lr", "nan"}, 2, "must be finite numbers"},
-		{"infinite noise", []string{"sort", "--noise", "+Inf"}, 2, "must be finite numbers"},
+		{"NaN learning rate", []string{"sort", "--lr", "nan"}, 2, "--lr must be a finite number, got NaN"},
+		{"infinite noise", []string{"sort", "--noise", "+Inf"}, 2, "--noise must be a finite number, got +Inf"},
 		{"sketch without slots", []string{"sort", "--sketch", noSlots, "--data", filepath.Join(dir, "d3"), "--train-size", "4"}, 1, "has no slots"},
-		{"negative patience", []string{"add", "--patience", "-1"}, 2, "must not be negative"},
+		{"negative patience", []string{"add", "--patience", "-1"}, 2, "--patience must not be negative, got -1"},
 		{"save a baseline", []string{"sort", "--model", "seq2seq", "--save", filepath.Join(dir, "m")}, 2, "--save writes ∂4 models only, not --model seq2seq"},
 		{"save into someone's directory", []string{"sort", "--save", notes, "--data", filepath.Join(dir, "d4")}, 1, "holds no d4 model (no config.json)"},
-		{"bench bad lengths", []string{"bench", "--sort-lens", "2,x"}, 2, "not a positive integer"},
+		{"bench bad lengths", []string{"bench", "--sort-lens", "2,x"}, 2, `--sort-lens: "x" is not a positive integer`},
+		{"bench bad addition lengths", []string{"bench", "--add-lens", "0"}, 2, `--add-lens: "0" is not a positive integer`},
 	}
 	for _, tc := range tests {
 		var stdout, stderr bytes.Buffer
-		code := realMain(tc.args, &stdout, &stderr)
+		code := cli.Main("tasks", commands, tc.args, &stdout, &stderr)
 		lines := strings.Split(strings.TrimRight(stderr.String(), "\n"), "\n")
 		if code != tc.code || len(lines) != 1 || !strings.Contains(stderr.String(), tc.want) || strings.Contains(stderr.String(), "goroutine") {
 			t.Errorf("%s: exit %d (want %d), stderr %q (want one line containing %q)", tc.name, code, tc.code, stderr.String(), tc.want)
@@ -89,7 +102,7 @@ func TestSave(t *testing.T) {
 	for _, seed := range []string{"1", "2"} {
 		var stdout, stderr bytes.Buffer
 		args := []string{"sort", "--sketch", "compare", "--train-len", "2", "--test-len", "4", "--seed", seed, "--data", filepath.Join(dir, "ds"+seed), "--save", model}
-		if code := realMain(args, &stdout, &stderr); code != 0 {
+		if code := cli.Main("tasks", commands, args, &stdout, &stderr); code != 0 {
 			t.Fatalf("seed %s: exit %d: %s", seed, code, stderr.String())
 		}
 	}
@@ -116,7 +129,7 @@ func TestSave(t *testing.T) {
 func TestHelp(t *testing.T) {
 	for _, args := range [][]string{{"--help"}, {"sort", "--help"}, {"add", "-h"}, {"table", "--help"}, {"table", "sort", "--help"}, {"table", "add", "-h"}, {"bench", "--help"}} {
 		var stdout, stderr bytes.Buffer
-		if code := realMain(args, &stdout, &stderr); code != 0 || !strings.HasPrefix(stderr.String(), "usage: tasks") {
+		if code := cli.Main("tasks", commands, args, &stdout, &stderr); code != 0 || !strings.HasPrefix(stderr.String(), "usage: tasks") {
 			t.Errorf("%v: exit %d, stderr %q; want exit 0 and the usage", args, code, stderr.String())
 		}
 	}
@@ -127,7 +140,7 @@ func TestHelp(t *testing.T) {
 func TestJSONReport(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	args := []string{"sort", "--sketch", "compare", "--train-len", "2", "--test-len", "4", "--json", "--data", filepath.Join(t.TempDir(), "ds")}
-	if code := realMain(args, &stdout, &stderr); code != 0 {
+	if code := cli.Main("tasks", commands, args, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	var obj map[string]any

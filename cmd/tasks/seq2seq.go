@@ -12,22 +12,16 @@ import (
 
 // trainSeq2seq trains the Seq2Seq baseline (tasks.TrainSeq2Seq) with the
 // paper's settings (500 epochs unless --epochs) and a progress bar.
-func trainSeq2seq(task string, f cellFlags, ds tasks.Dataset, stderr io.Writer) (trained, error) {
-	res := tasks.Result{Task: task, Model: "seq2seq", TrainLen: f.trainLen, TestLen: f.testLen, Seed: f.seed, TrainExamples: len(ds.Train),
+func trainSeq2seq(f cellFlags, ds tasks.Dataset, stderr io.Writer) (trained, error) {
+	t, task := f.e.task, f.e.task.Name
+	res := tasks.Result{Task: task, Model: seq2seqModel.String(), TrainLen: f.trainLen, TestLen: f.testLen, Seed: f.seed, TrainExamples: len(ds.Train),
 		ReverseSource: f.reverseSource}
-	t := taskCmds[task].task
 	vocab := tasks.ValueSize(t.Units(f.trainLen), t.Units(f.testLen))
 	cfg := seq2seq.DefaultConfig(vocab)
 	cfg.Seed, cfg.ReverseSource = f.seed, f.reverseSource
-	if f.epochs > 0 {
-		cfg.Epochs = f.epochs
-	}
-	if f.batch > 0 {
-		cfg.Batch = f.batch
-	}
-	if f.lr > 0 {
-		cfg.LR = f.lr
-	}
+	cfg.Epochs = f.epochs.Or(cfg.Epochs)
+	cfg.Batch = f.batch.Or(cfg.Batch)
+	cfg.LR = f.lr.Or(cfg.LR)
 	perEpoch := (len(ds.Train) + cfg.Batch - 1) / cfg.Batch
 	bar := &cli.TrainingBar{W: stderr, Label: fmt.Sprintf("%s/seq2seq train %d", task, f.trainLen), Total: cfg.Epochs * perEpoch}
 	start := time.Now()

@@ -17,11 +17,11 @@ import (
 
 // tableFlags are the flags of tasks table.
 type tableFlags struct {
-	task       string
+	e          *taskEntry // the table's task
 	seed       int64
 	jsonOut    bool
 	only       string
-	s2sEpochs  int
+	s2sEpochs  cli.Optional[int]
 	s2sReverse bool
 }
 
@@ -42,7 +42,7 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	cells := eval.PaperTable(f.task)
+	cells := eval.PaperTable(f.e.task.Name)
 	if err := checkOnly(f, cells); err != nil {
 		return err
 	}
@@ -58,39 +58,40 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 		rows = append(rows, r...)
 	}
 	if f.jsonOut {
-		return json.NewEncoder(stdout).Encode(map[string]any{"task": f.task, "seed": f.seed, "cells": rows})
+		return json.NewEncoder(stdout).Encode(map[string]any{"task": f.e.task.Name, "seed": f.seed, "cells": rows})
 	}
 	return nil
 }
 
-// parseTable parses the command line of tasks table: the table (sort or
-// add) first, then the flags.
+// parseTable parses the command line of tasks table: the table's task
+// (sort or add) first, then the flags.
 func parseTable(args []string, stderr io.Writer) (tableFlags, error) {
 	var f tableFlags
-	fs := cli.NewFlagSet("tasks table", "usage: tasks table sort|add [flags]", stderr)
+	s2s := seq2seq.DefaultConfig(0)
+	fs := cli.NewFlagSet("tasks table", "usage: tasks table "+strings.ReplaceAll(tableNames(), " or ", "|")+" [flags]", stderr)
 	fs.Int64Var(&f.seed, "seed", 1, "seed")
 	fs.BoolVar(&f.jsonOut, "json", false, "print the table as one JSON object")
-	fs.StringVar(&f.only, "only", "", "run only this model (seq2seq, permute, compare, choose, manipulate)")
-	fs.IntVar(&f.s2sEpochs, "seq2seq-epochs", 0, "Seq2Seq epochs (0: the paper's 500)")
-	fs.BoolVar(&f.s2sReverse, "seq2seq-reverse-source", seq2seq.DefaultConfig(0).ReverseSource, "Seq2Seq reads each input last token first (=false: in order)")
+	fs.StringVar(&f.only, "only", "", "run only this model (seq2seq or a sketch of the task)")
+	fs.Var(&f.s2sEpochs, "seq2seq-epochs", fmt.Sprintf("Seq2Seq epochs (default %d, the paper's)", s2s.Epochs))
+	fs.BoolVar(&f.s2sReverse, "seq2seq-reverse-source", s2s.ReverseSource, "Seq2Seq reads each input last token first (=false: in order)")
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 		_, err := cli.Parse(fs, args)
 		return f, err
 	}
-	if len(args) == 0 || (args[0] != "sort" && args[0] != "add") {
-		return f, cli.Usagef("expected the table to run, sort or add, before the flags")
+	if len(args) > 0 {
+		f.e = lookupTask(args[0])
 	}
-	f.task = args[0]
+	if f.e == nil || f.e.table == "" {
+		return f, cli.Usagef("expected the table to run, %s, before the flags", tableNames())
+	}
 	pos, err := cli.Parse(fs, args[1:])
 	switch {
 	case err != nil:
 		return f, err
 	case len(pos) != 0:
 		return f, cli.Usagef("unexpected argument %q", pos[0])
-	case f.s2sEpochs < 0:
-		return f, cli.Usagef("--seq2seq-epochs must not be negative, got %d", f.s2sEpochs)
 	}
-	return f, nil
+	return f, atLeast("seq2seq-epochs", f.s2sEpochs, 1)
 }
 
 // checkOnly checks that the table has the model of --only.
@@ -104,30 +105,30 @@ func checkOnly(f tableFlags, cells []eval.Cell) error {
 			models = append(models, c.Model)
 		}
 	}
-	return cli.Usagef("--only %q: the %s table has no such model (%s)", f.only, f.task, strings.Join(models, ", "))
+	return cli.Usagef("--only %q: the %s table has no such model (%s)", f.only, f.e.task.Name, strings.Join(models, ", "))
 }
 
 // runTableCells trains a model once at the training length of a pair of
 // cells and tests it at both cells' test lengths, printing a line a cell
 // unless --json.
 func runTableCells(tf tableFlags, pair []eval.Cell, stdout, stderr io.Writer) ([]tableRow, error) {
-	task, c := tf.task, pair[0]
-	f, err := parseCell(task, cellArgs(tf, c, max(pair[0].TestLen, pair[1].TestLen)), io.Discard)
+	c := pair[0]
+	f, err := parseCell(tf.e, cellArgs(tf, c, max(pair[0].TestLen, pair[1].TestLen)), io.Discard)
 	if err != nil {
 		return nil, err
 	}
-	ds, _, err := dataset(task, f)
+	ds, _, err := dataset(f)
 	if err != nil {
 		return nil, err
 	}
-	tr, err := train(task, f, ds, stderr)
+	tr, err := train(f, ds, stderr)
 	if err != nil && (tr.predict == nil || !errors.Is(err, optim.ErrNotFinite)) {
 		return nil, fmt.Errorf("%s trained at %d: %w", c.Model, c.TrainLen, err)
 	}
 	var rows []tableRow
 	for _, tc := range pair {
 		f.testLen = tc.TestLen
-		dsT, _, err := dataset(task, f)
+		dsT, _, err := dataset(f)
 		if err != nil {
 			return nil, err
 		}
@@ -154,9 +155,12 @@ func runTableCells(tf tableFlags, pair []eval.Cell, stdout, stderr io.Writer) ([
 func cellArgs(tf tableFlags, c eval.Cell, testLen int) []string {
 	args := []string{"--train-len", strconv.Itoa(c.TrainLen), "--test-len", strconv.Itoa(testLen),
 		"--seed", strconv.FormatInt(tf.seed, 10)}
-	if c.Model == "seq2seq" {
-		args = append(args, "--model", "seq2seq", "--epochs", strconv.Itoa(tf.s2sEpochs))
-		return append(args, "--reverse-source="+strconv.FormatBool(tf.s2sReverse))
+	if c.Model == seq2seqModel.String() {
+		args = append(args, "--model", c.Model, "--reverse-source="+strconv.FormatBool(tf.s2sReverse))
+		if tf.s2sEpochs.Given() {
+			args = append(args, "--epochs", strconv.Itoa(tf.s2sEpochs.Value()))
+		}
+		return args
 	}
 	return append(args, "--sketch", c.Model)
 }

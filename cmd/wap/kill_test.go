@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/tasks/wap"
 )
 
@@ -16,7 +17,7 @@ import (
 // process (WAP_TEST_MAIN=1), for the tests that kill it.
 func TestMain(m *testing.M) {
 	if os.Getenv("WAP_TEST_MAIN") == "1" {
-		os.Exit(realMain(os.Args[1:], os.Stdout, os.Stderr))
+		os.Exit(cli.Main("wap", commands, os.Args[1:], os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
 }

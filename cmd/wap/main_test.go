@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/learn"
 )
@@ -18,7 +19,7 @@ import (
 func runWap(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code = realMain(args, &out, &errb)
+	code = cli.Main("wap", commands, args, &out, &errb)
 	return code, out.String(), errb.String()
 }
 
@@ -279,8 +280,8 @@ func TestErrors(t *testing.T) {
 		{"huge heap size", []string{"run", "--heap-size", "100000000", "bubble"}, 2, []string{"--heap-size 100000000", "1048576"}},
 		{"heap smaller than the variables", []string{"run", "--heap-size", "1", "$DIR/var.fth"}, 2, []string{"--heap-size 1", "smaller", "2 cells"}},
 		{"negative steps", []string{"run", "--steps", "-1", "bubble"}, 2, []string{"--steps -1", "negative"}},
-		{"unknown machine", []string{"run", "--machine", "foo", "bubble"}, 2, []string{"--machine", "symbolic or d4", `"foo"`}},
-		{"unknown machine under --list", []string{"run", "--list", "--machine", "foo", "bubble"}, 2, []string{"--machine"}},
+		{"unknown machine", []string{"run", "--machine", "foo", "bubble"}, 2, []string{"flag -machine", `unknown machine "foo" (want symbolic or d4)`}},
+		{"unknown machine under --list", []string{"run", "--list", "--machine", "foo", "bubble"}, 2, []string{"flag -machine"}},
 		{"d4 slots without a model", []string{"run", "--machine", "d4", "sort_compare"}, 1, []string{"1 slots", "--model"}},
 		{"d4 value size too large", []string{"run", "--machine", "d4", "--value-size", "5000", "bubble"}, 1, []string{"value size 5000", "∂4"}},
 		{"d4 no halt", []string{"run", "--machine", "d4", "--steps", "50", "bubble"}, 1, []string{"does not halt", "50 steps"}},
@@ -432,7 +433,7 @@ func TestRunWithModel(t *testing.T) {
 		var outs []string
 		for _, machine := range []string{"symbolic", "d4"} {
 			var stdout, stderr bytes.Buffer
-			code := realMain([]string{"run", "--machine", machine, "--discretise=" + fmt.Sprint(machine == "d4"), "--model", model, "--stack", in, sketch}, &stdout, &stderr)
+			code := cli.Main("wap", commands, []string{"run", "--machine", machine, "--discretise=" + fmt.Sprint(machine == "d4"), "--model", model, "--stack", in, sketch}, &stdout, &stderr)
 			if code != 0 {
 				t.Fatalf("%s %q: exit %d: %s", machine, in, code, stderr.String())
 			}
@@ -445,16 +446,16 @@ func TestRunWithModel(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	other := filepath.Join(dir, "other.fth")
 	os.WriteFile(other, []byte("{ observe D0 D-1 -> choose SWAP NOP }\n"), 0o644)
-	if code := realMain([]string{"run", "--model", model, "--stack", "1 2", other}, &stdout, &stderr); code == 0 || !strings.Contains(stderr.String(), "different sketch") {
+	if code := cli.Main("wap", commands, []string{"run", "--model", model, "--stack", "1 2", other}, &stdout, &stderr); code == 0 || !strings.Contains(stderr.String(), "different sketch") {
 		t.Errorf("another sketch with the model: exit %d, %q", code, stderr.String())
 	}
 	stderr.Reset()
-	if code := realMain([]string{"run", "--model", model, "--value-size", "12", "--stack", "1 2", sketch}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "trained with value size 10") {
+	if code := cli.Main("wap", commands, []string{"run", "--model", model, "--value-size", "12", "--stack", "1 2", sketch}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "trained with value size 10") {
 		t.Errorf("value size mismatch: exit %d, %q", code, stderr.String())
 	}
 	// A slot element deeper than the stack is an error naming the slot.
 	stderr.Reset()
-	if code := realMain([]string{"run", "--model", model, "--stack-size", "2", sketch}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "swap.fth:1:") || !strings.Contains(stderr.String(), "deeper") || !strings.Contains(stderr.String(), "stack of size 2") {
+	if code := cli.Main("wap", commands, []string{"run", "--model", model, "--stack-size", "2", sketch}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "swap.fth:1:") || !strings.Contains(stderr.String(), "deeper") || !strings.Contains(stderr.String(), "stack of size 2") {
 		t.Errorf("slot element deeper than the stack: exit %d, %q", code, stderr.String())
 	}
 }

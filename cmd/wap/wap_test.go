@@ -2,9 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -287,18 +284,5 @@ func TestVersion(t *testing.T) {
 	code, out, errs := runWap(t, "--version")
 	if code != 0 || !strings.HasPrefix(out, "wap ") || !strings.Contains(out, "go1.") || errs != "" {
 		t.Errorf("--version: exit %d, %q, %q", code, out, errs)
-	}
-}
-
-// An error after a progress bar has drawn starts a line of its own.
-func TestErrorAfterProgressBar(t *testing.T) {
-	commands["fail-midline"] = command{"test", func(args []string, stdout, stderr io.Writer) error {
-		fmt.Fprint(stderr, "\rtraining  45% |█████     | (9/20)")
-		return errors.New("the loss is NaN")
-	}}
-	defer delete(commands, "fail-midline")
-	code, _, errs := runWap(t, "fail-midline")
-	if want := "\rtraining  45% |█████     | (9/20)\nwap fail-midline: the loss is NaN\n"; code != 1 || errs != want {
-		t.Errorf("exit %d, stderr %q, want %q", code, errs, want)
 	}
 }

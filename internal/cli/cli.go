@@ -1,13 +1,17 @@
 // Package cli holds what the commands (d4, wap, tasks) share, so that they
-// behave alike: every error is one line on stderr, with exit status 2 for
-// a bad command line (UsageError, Status) and 1 for any other. Flags may
-// stand before and after the positional arguments (NewFlagSet, Parse), and
-// --help prints the usage and the flags; Given, Ints and PositiveInts read
-// what flags hold, and CheckFinite refuses a NaN or infinite float flag.
-// Progress goes to stderr on a bar (NewBar, LazyBar), through a LineWriter
-// that knows whether a line is open (a progress bar's), so that an error
-// line starts a line of its own. Version is the line that --version
-// prints, and Changes lists the settings a resumed training would change.
+// behave alike. Main runs a command's sub-commands (Command): --help,
+// --version, and every error as one line on stderr, with exit status 2 for
+// a bad command line (UsageError, Status) and 1 for any other, a failed
+// write to stdout included; a panic is one "internal error" line. Flags
+// may stand before and after the positional arguments (NewFlagSet, Parse),
+// and --help prints the usage and the flags; Given, Ints and PositiveInts
+// read what flags hold, CheckFinite refuses a NaN or infinite float flag,
+// Choices names the values of a small type for a flag (flag.TextVar) and
+// Optional is a flag whose absence means a default. Progress goes to
+// stderr on a bar (NewBar, LazyBar), through a LineWriter that knows
+// whether a line is open (a progress bar's), so that an error line starts
+// a line of its own. Version is the line that --version prints, and
+// Changes lists the settings a resumed training would change.
 package cli
 
 import (
@@ -69,14 +73,15 @@ func CheckFinite(fs *flag.FlagSet) error {
 }
 
 // LineWriter writes to W and remembers whether the last byte written ended
-// a line.
+// a line, and the first error of writing.
 type LineWriter struct {
 	W    io.Writer
 	mu   sync.Mutex
 	open bool
+	err  error
 }
 
-// Write writes p to W, noting whether it ends a line.
+// Write writes p to W, noting whether it ends a line and any error.
 func (l *LineWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -84,7 +89,18 @@ func (l *LineWriter) Write(p []byte) (int, error) {
 	if n > 0 {
 		l.open = p[n-1] != '\n'
 	}
+	if err != nil && l.err == nil {
+		l.err = err
+	}
 	return n, err
+}
+
+// Err returns the first error of writing to W, if any: a command that does
+// not check each write (fmt.Fprintf) still learns that its output failed.
+func (l *LineWriter) Err() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.err
 }
 
 // EndLine ends the open line, if any (a progress bar's), so that what is

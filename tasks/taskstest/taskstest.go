@@ -29,14 +29,14 @@ func CheckGenerate(t *testing.T, task tasks.Task, ref func(input []int) []int, c
 			t.Fatalf("Generate(%s, %d, %d): %v", task.Name, tc.TrainLen, tc.TestLen, err)
 		}
 		splits := []struct {
-			name string
+			name tasks.Split
 			exs  []tasks.Example
 			size int
 			n    int
 		}{
-			{"train", ds.Train, tc.Sizes.Train, tc.TrainLen},
-			{"dev", ds.Dev, tc.Sizes.Dev, tc.TrainLen},
-			{"test", ds.Test, tc.Sizes.Test, tc.TestLen},
+			{tasks.TrainSplit, ds.Train, tc.Sizes.Train, tc.TrainLen},
+			{tasks.DevSplit, ds.Dev, tc.Sizes.Dev, tc.TrainLen},
+			{tasks.TestSplit, ds.Test, tc.Sizes.Test, tc.TestLen},
 		}
 		for _, s := range splits {
 			if len(s.exs) != s.size {

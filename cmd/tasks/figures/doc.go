@@ -16,9 +16,9 @@
 // outlined, so that learning is visible either way.
 //
 // The benchmark figure draws the rows of package bench: one panel per task
-// (sort counts values, addition input digits), on a shared logarithmic
-// axis of speed-ups over the naive execution RNN, with the legend beside
-// the panels.
+// (BenchPanel: the caller says what each task's lengths count, sort values
+// and addition input digits), on a shared logarithmic axis of speed-ups
+// over the naive execution RNN, with the legend beside the panels.
 //
 // Each figure is a page of a title, grids of plots whose data areas line
 // up, captions, and a colour scale or legend beside them (figure.go holds

@@ -9,9 +9,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/d4lang/d4/bench"
+	"github.com/d4lang/d4/cmd/tasks/bench"
+	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/tasks"
+	"github.com/d4lang/d4/tasks/addition"
 	"github.com/d4lang/d4/tasks/sorting"
 )
 
@@ -183,41 +185,64 @@ func benchRows() []bench.Row {
 	return rows
 }
 
+// benchPanels are the panels of the tests' figures.
+var benchPanels = []BenchPanel{{sorting.Task, "values"}, {addition.Task, "input digits"}}
+
 func TestBenchPNGOnePanelPerTask(t *testing.T) {
 	rows := benchRows()
 	for _, tc := range []struct {
 		rows   []bench.Row
 		panels int
 	}{{rows, 2}, {rows[:15], 1}} {
-		lay, err := benchLayout(tc.rows, "test")
+		lay, err := benchLayout(tc.rows, benchPanels, "test")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if lay.panels() != tc.panels {
 			t.Errorf("%d panels, want %d", lay.panels(), tc.panels)
 		}
-		img, err := BenchPNG(tc.rows, "test")
+		img, err := BenchPNG(tc.rows, benchPanels, "test")
 		if err != nil {
 			t.Fatal(err)
 		}
 		checkPNG(t, img, lay, 300)
 	}
-	lay, _ := benchLayout(rows, "")
-	if !strings.Contains(lay.blocks[0].captions[1][0], "addition, Choose sketch") {
+	lay, _ := benchLayout(rows, benchPanels, "")
+	if !strings.Contains(lay.blocks[0].captions[1][0], "(b) addition, Choose sketch") {
 		t.Errorf("captions %q", lay.blocks[0].captions)
+	}
+	lay, _ = benchLayout(rows[15:], benchPanels, "")
+	if !strings.Contains(lay.blocks[0].captions[0][0], "(a) addition, Choose sketch") {
+		t.Errorf("captions of the addition panel alone %q", lay.blocks[0].captions)
 	}
 }
 
 func TestBenchPNGBadInput(t *testing.T) {
 	for name, rows := range map[string][]bench.Row{
-		"no rows":         nil,
-		"NaN speed-up":    {{Task: "sort", Mode: "all", Len: 2, SpeedupTrain: math.NaN()}},
-		"zero speed-up":   {{Task: "sort", Mode: "all", Len: 2}},
-		"infinite factor": {{Task: "add", Mode: "static", Len: 2, SpeedupTrain: math.Inf(1)}},
+		"no rows":            nil,
+		"NaN speed-up":       {{Task: "sort", Mode: d4.ModeAll, Len: 2, SpeedupTrain: math.NaN()}},
+		"zero speed-up":      {{Task: "sort", Mode: d4.ModeAll, Len: 2}},
+		"infinite factor":    {{Task: "add", Mode: d4.ModeStatic, Len: 2, SpeedupTrain: math.Inf(1)}},
+		"a task of no panel": {{Task: "count", Mode: d4.ModeStatic, Len: 2, SpeedupTrain: 2}},
 	} {
-		if img, err := BenchPNG(rows, ""); err == nil || img != nil {
+		if img, err := BenchPNG(rows, benchPanels, ""); err == nil || img != nil {
 			t.Errorf("%s: no error", name)
 		}
+	}
+}
+
+// Every mode the benchmark times but the reference has a style.
+func TestBenchStyles(t *testing.T) {
+	if bench.Modes[0] != d4.ModeNaive {
+		t.Errorf("the reference mode is %v, want naive", bench.Modes[0])
+	}
+	for _, m := range bench.Modes[1:] {
+		if st, ok := benchStyles[m]; !ok || st.name == "" || st.color == nil {
+			t.Errorf("mode %v has no style", m)
+		}
+	}
+	if len(benchStyles) != len(bench.Modes)-1 {
+		t.Errorf("%d styles for %d modes and the reference", len(benchStyles), len(bench.Modes)-1)
 	}
 }
 

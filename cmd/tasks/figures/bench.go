@@ -6,31 +6,21 @@ import (
 	"math"
 	"slices"
 
-	"github.com/d4lang/d4/bench"
+	"github.com/d4lang/d4/cmd/tasks/bench"
+	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/tasks"
-	"github.com/d4lang/d4/tasks/addition"
-	"github.com/d4lang/d4/tasks/sorting"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// benchTasks are the tasks of the benchmark by name, lengthLabels what
-// their lengths count.
-var (
-	benchTasks   = map[string]tasks.Task{sorting.Task.Name: sorting.Task, addition.Task.Name: addition.Task}
-	lengthLabels = map[string]string{sorting.Task.Name: "sequence length (values to sort)", addition.Task.Name: "input digits (2 per digit pair)"}
-)
-
-// titles are the names of a task and its sketch in a caption (a name
-// the benchmark does not know as it is).
-func titles(task, sketch string) (string, string) {
-	t, ok := benchTasks[task]
-	if !ok {
-		return task, sketch
-	}
-	return t.Title, t.SketchTitle(sketch)
+// BenchPanel is a task's panel of the benchmark figure: the task, whose
+// title and sketch titles the caption shows, and the label of the x axis,
+// what its lengths count.
+type BenchPanel struct {
+	Task   tasks.Task
+	XLabel string
 }
 
 // benchStyle is how a mode of the benchmark is drawn and named.
@@ -41,20 +31,22 @@ type benchStyle struct {
 }
 
 // benchStyles covers bench.Modes but naive, which is the reference (1×).
-var benchStyles = map[string]benchStyle{
-	"collapse":    {"collapse straight-line code (§3.4)", color.RGBA{0, 114, 178, 255}, draw.CircleGlyph{}},
-	"interpolate": {"collapse + interpolate if-branches (§3.4)", color.RGBA{0, 158, 115, 255}, draw.TriangleGlyph{}},
-	"static":      {"static trace (words on the path only)", color.RGBA{204, 121, 167, 255}, draw.SquareGlyph{}},
-	"all":         {"all: static trace, else interpolate", color.RGBA{213, 94, 0, 255}, draw.PyramidGlyph{}},
+var benchStyles = map[d4.Mode]benchStyle{
+	d4.ModeCollapse:    {"collapse straight-line code (§3.4)", color.RGBA{0, 114, 178, 255}, draw.CircleGlyph{}},
+	d4.ModeInterpolate: {"collapse + interpolate if-branches (§3.4)", color.RGBA{0, 158, 115, 255}, draw.TriangleGlyph{}},
+	d4.ModeStatic:      {"static trace (words on the path only)", color.RGBA{204, 121, 167, 255}, draw.SquareGlyph{}},
+	d4.ModeAll:         {"all: static trace, else interpolate", color.RGBA{213, 94, 0, 255}, draw.PyramidGlyph{}},
 }
 
 // BenchPNG draws the benchmark's training-step speed-ups over the naive
 // execution RNN by length (the paper's appendix figure) as a PNG image: one
-// panel per task, since sort counts values and addition input digits, on a
-// shared logarithmic axis, with the legend beside the panels. No rows, or a
-// speed-up that is not a positive number, is an error.
-func BenchPNG(rows []bench.Row, subtitle string) ([]byte, error) {
-	lay, err := benchLayout(rows, subtitle)
+// panel per task that has rows, in the order of panels, since the tasks'
+// lengths count different things (sort values, addition input digits), on
+// a shared logarithmic axis, with the legend beside the panels. No rows, a
+// row of a task without a panel, or a speed-up that is not a positive
+// number, is an error.
+func BenchPNG(rows []bench.Row, panels []BenchPanel, subtitle string) ([]byte, error) {
+	lay, err := benchLayout(rows, panels, subtitle)
 	if err != nil {
 		return nil, err
 	}
@@ -62,15 +54,14 @@ func BenchPNG(rows []bench.Row, subtitle string) ([]byte, error) {
 }
 
 // benchLayout lays the benchmark figure out (see BenchPNG).
-func benchLayout(rows []bench.Row, subtitle string) (*figureLayout, error) {
-	var taskOrder []string
+func benchLayout(rows []bench.Row, panels []BenchPanel, subtitle string) (*figureLayout, error) {
 	lo, hi := 1.0, 1.0
 	for _, r := range rows {
 		if !(r.SpeedupTrain > 0) || math.IsInf(r.SpeedupTrain, 0) {
 			return nil, fmt.Errorf("bench figure: %s %s at length %d has a speed-up of %v", r.Task, r.Mode, r.Len, r.SpeedupTrain)
 		}
-		if !slices.Contains(taskOrder, r.Task) {
-			taskOrder = append(taskOrder, r.Task)
+		if !slices.ContainsFunc(panels, func(p BenchPanel) bool { return p.Task.Name == r.Task }) {
+			return nil, fmt.Errorf("bench figure: no panel for task %q", r.Task)
 		}
 		lo, hi = min(lo, r.SpeedupTrain), max(hi, r.SpeedupTrain)
 	}
@@ -79,14 +70,16 @@ func benchLayout(rows []bench.Row, subtitle string) (*figureLayout, error) {
 	}
 	var plots []*plot.Plot
 	var caps [][]string
-	for i, task := range taskOrder {
-		p, sketch, err := benchPlot(rows, task, lo/1.3, hi*1.3, i == 0)
+	for _, panel := range panels {
+		p, sketch, err := benchPlot(rows, panel, lo/1.3, hi*1.3, len(plots) == 0)
 		if err != nil {
 			return nil, err
 		}
+		if p == nil {
+			continue
+		}
+		caps = append(caps, []string{fmt.Sprintf("(%c) %s, %s sketch", 'a'+len(plots), panel.Task.Title, panel.Task.SketchTitle(sketch))})
 		plots = append(plots, p)
-		title, sketchTitle := titles(task, sketch)
-		caps = append(caps, []string{fmt.Sprintf("(%c) %s, %s sketch", 'a'+i, title, sketchTitle)})
 	}
 	cols := make([]vg.Length, len(plots))
 	for i := range cols {
@@ -100,8 +93,12 @@ func benchLayout(rows []bench.Row, subtitle string) (*figureLayout, error) {
 	}, nil
 }
 
-// benchPlot is one task's speed-ups by length, y from lo to hi.
-func benchPlot(rows []bench.Row, task string, lo, hi float64, yLabel bool) (*plot.Plot, string, error) {
+// benchPlot is one task's speed-ups by length, y from lo to hi (nil when
+// the task has no rows), and the sketch they time.
+func benchPlot(rows []bench.Row, panel BenchPanel, lo, hi float64, yLabel bool) (*plot.Plot, string, error) {
+	if !slices.ContainsFunc(rows, func(r bench.Row) bool { return r.Task == panel.Task.Name }) {
+		return nil, "", nil
+	}
 	p := plot.New()
 	// The y axis is log10 of the speed-up on a linear scale, labelled
 	// with speed-ups (plot.LogScale misplaces a long axis label).
@@ -109,13 +106,13 @@ func benchPlot(rows []bench.Row, task string, lo, hi float64, yLabel bool) (*plo
 	if yLabel {
 		p.Y.Label.Text = "speed-up over naive (×, log scale)"
 	}
-	p.X.Label.Text = lengthLabels[task]
+	p.X.Label.Text = panel.XLabel
 	var lens []float64
 	var sketch string
 	for _, mode := range bench.Modes[1:] {
 		var pts plotter.XYs
 		for _, r := range rows {
-			if r.Task == task && r.Mode == mode {
+			if r.Task == panel.Task.Name && r.Mode == mode {
 				pts, sketch = append(pts, plotter.XY{X: float64(r.Len), Y: math.Log10(r.SpeedupTrain)}), r.Sketch
 				lens = append(lens, float64(r.Len))
 			}
@@ -158,7 +155,7 @@ func benchLegend() legendBox {
 	l.Top, l.Left = true, true
 	l.ThumbnailWidth = vg.Points(24)
 	l.Padding = vg.Points(4)
-	for _, mode := range []string{"all", "static", "interpolate", "collapse"} {
+	for _, mode := range []d4.Mode{d4.ModeAll, d4.ModeStatic, d4.ModeInterpolate, d4.ModeCollapse} {
 		st := benchStyles[mode]
 		ln, sc := &plotter.Line{LineStyle: draw.LineStyle{}}, &plotter.Scatter{}
 		styleLine(ln, sc, st)

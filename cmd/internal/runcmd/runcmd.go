@@ -49,9 +49,24 @@ const maxD4Work = 1e11
 // runFlags are the flags of the command.
 type runFlags struct {
 	v, l, h, steps          int
-	stack, machine, model   string
+	stack, model            string
+	machine                 machine
 	trace, strict, list, dz bool
 }
+
+// machine is the machine a program runs on: the symbolic machine, or ∂4.
+type machine int
+
+const (
+	symbolicMachine machine = iota
+	d4Machine
+)
+
+// machines names the machines for --machine.
+var machines = cli.Choices[machine]{What: "machine", List: []cli.Choice[machine]{{Value: symbolicMachine, Name: "symbolic"}, {Value: d4Machine, Name: "d4"}}}
+
+// String returns the machine's name.
+func (m machine) String() string { return machines.Name(m) }
 
 // Run runs the command line args of the command named name ("d4 run",
 // "wap run": its usage and errors say it) and writes the final data stack
@@ -65,7 +80,7 @@ func Run(name string, args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&f.h, "heap-size", 0, "heap cells (0: the cells the program's variables take)")
 	fs.IntVar(&f.steps, "steps", 1_000_000, "step budget (--machine d4: 100000; with --model: see above)")
 	fs.StringVar(&f.stack, "stack", "", "initial data stack, bottom to top, e.g. \"2 4 2 7 4\"")
-	fs.StringVar(&f.machine, "machine", "symbolic", "machine: symbolic, or d4 (the differentiable machine from the one-hot initial state)")
+	machines.Var(fs, &f.machine, "machine", symbolicMachine, "machine: symbolic, or d4 (the differentiable machine from the one-hot initial state)")
 	fs.StringVar(&f.model, "model", "", "trained model directory (of 'd4 train' or 'tasks --save')")
 	fs.BoolVar(&f.trace, "trace", false, "print the step table (pc, word, data and return stacks) before the result (symbolic machine)")
 	fs.BoolVar(&f.strict, "strict", false, "report stack underflow and overflow and out-of-range addresses as errors")
@@ -83,7 +98,7 @@ func Run(name string, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stdout, r.code.Listing())
 		return nil
 	}
-	if f.machine == "d4" {
+	if f.machine == d4Machine {
 		return r.runD4(stdout, f.dz)
 	}
 	return r.runSymbolic(stdout, f.trace, f.strict)
@@ -104,11 +119,9 @@ func prepareRun(fs *flag.FlagSet, f runFlags, pos []string) (*aRun, error) {
 		return nil, cli.Usagef("expected one FILE argument, got %d: %s", len(pos), strings.Join(pos, " "))
 	case len(pos) == 0 && f.model == "":
 		return nil, cli.Usagef("expected a FILE argument (a path or an embedded sketch: %s), or --model DIR", strings.Join(sketches.Names(), ", "))
-	case f.machine != "symbolic" && f.machine != "d4":
-		return nil, cli.Usagef("--machine must be symbolic or d4, got %q", f.machine)
-	case f.trace && f.machine == "d4":
+	case f.trace && f.machine == d4Machine:
 		return nil, cli.Usagef("--trace prints the symbolic machine's steps; it is not available with --machine d4")
-	case f.dz && f.machine != "d4":
+	case f.dz && f.machine != d4Machine:
 		return nil, cli.Usagef("--discretise rounds the state of ∂4; it needs --machine d4")
 	}
 	if err := checkSizes(f); err != nil {
@@ -166,7 +179,7 @@ func (r *aRun) loadProgram(fs *flag.FlagSet, f runFlags, name string) error {
 	if f.h != 0 && f.h < r.code.HeapCells {
 		return cli.Usagef("--heap-size %d is smaller than the %d cells the variables of %s take", f.h, r.code.HeapCells, file)
 	}
-	if f.machine == "d4" && !cli.Given(fs, "steps") {
+	if f.machine == d4Machine && !cli.Given(fs, "steps") {
 		r.st = 100_000
 	}
 	return nil
@@ -218,11 +231,22 @@ func stepsFlag(fs *flag.FlagSet, f runFlags) int {
 	return 0
 }
 
-// runSymbolic runs on the symbolic machine (hybrid with a model).
+// runSymbolic runs on the symbolic machine (hybrid with a model), through
+// a buffer that is flushed even when the run fails, so that a trace shows
+// the steps up to the failure.
 func (r *aRun) runSymbolic(stdout io.Writer, trace, strict bool) error {
-	cfg := symbolic.Config{ValueSize: r.v, StackSize: r.l, HeapSize: r.h, MaxSteps: r.st, Strict: strict}
 	out := bufio.NewWriter(stdout)
-	defer out.Flush()
+	err := r.symbolic(out, trace, strict)
+	if ferr := out.Flush(); err == nil && ferr != nil {
+		err = fmt.Errorf("writing to stdout: %w", ferr)
+	}
+	return err
+}
+
+// symbolic runs on the symbolic machine and writes the trace, if asked
+// for, and the final data stack to out.
+func (r *aRun) symbolic(out io.Writer, trace, strict bool) error {
+	cfg := symbolic.Config{ValueSize: r.v, StackSize: r.l, HeapSize: r.h, MaxSteps: r.st, Strict: strict}
 	if trace {
 		symbolic.WriteTraceHeader(out)
 		cfg.OnStep = func(s symbolic.Step) { symbolic.WriteTraceRow(out, s) }

@@ -3,6 +3,7 @@ package bench
 import (
 	"testing"
 
+	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/tasks/addition"
 	"github.com/d4lang/d4/tasks/sorting"
 )
@@ -29,12 +30,12 @@ func TestRun(t *testing.T) {
 			if r.Mode != Modes[i%len(Modes)] || r.ForwardMs <= 0 || r.TrainMs <= 0 || r.Nodes <= 0 {
 				t.Errorf("row %d: %+v", i, r)
 			}
-			if r.Mode == "naive" && (r.SpeedupFwd != 1 || r.SpeedupTrain != 1) {
+			if r.Mode == d4.ModeNaive && (r.SpeedupFwd != 1 || r.SpeedupTrain != 1) {
 				t.Errorf("row %d: naive is not the reference: %+v", i, r)
 			}
 		}
 		naive, static := rows[0], rows[3]
-		if static.Mode != "static" || static.Nodes >= naive.Nodes {
+		if static.Mode != d4.ModeStatic || static.Nodes >= naive.Nodes {
 			t.Errorf("%s: static trace of %d nodes, naive %d", naive.Task, static.Nodes, naive.Nodes)
 		}
 	}

@@ -5,11 +5,12 @@
 // figures draws it), and hybrid test-time execution in sequences and
 // machine steps a second.
 //
-// The modes are the naive execution RNN of §3.3 ("naive"), straight-line
-// code collapsed into one step ("collapse", §3.4), collapsing with
-// if-branch interpolation ("interpolate", §3.4), only the words on the
-// static trace when the control flow does not depend on the slots
-// ("static"), and the static trace, else interpolation ("all"). Each
+// The modes are the training modes of package d4 (d4.Mode): the naive
+// execution RNN of §3.3 (naive), straight-line code collapsed into one
+// step (collapse, §3.4), collapsing with if-branch interpolation
+// (interpolate, §3.4), only the words on the static trace when the control
+// flow does not depend on the slots (static), and the static trace, else
+// interpolation (all). Each
 // figure is the median of a number of timed runs after an untimed warm-up
 // run (the first run of a graph allocates its buffers and tapes, which
 // training pays once).
@@ -36,7 +37,7 @@ type Row struct {
 	Task         string  `json:"task"`
 	Sketch       string  `json:"sketch"`
 	Len          int     `json:"length"` // as the paper counts it
-	Mode         string  `json:"mode"`
+	Mode         d4.Mode `json:"mode"`
 	Steps        int     `json:"steps"` // RNN steps (block steps, trace words)
 	Nodes        int     `json:"nodes"` // forward nodes of the graph
 	ForwardMs    float64 `json:"forward_ms"`
@@ -45,8 +46,23 @@ type Row struct {
 	SpeedupTrain float64 `json:"speedup_forward_backward"`
 }
 
-// Modes are the execution modes the benchmark compares.
-var Modes = []string{"naive", "collapse", "interpolate", "static", "all"}
+// Modes are the execution modes the benchmark compares: every mode of
+// package d4, in its order (d4.Modes), which puts naive, the reference,
+// first.
+var Modes = modes()
+
+// modes parses the names of d4.Modes.
+func modes() []d4.Mode {
+	var out []d4.Mode
+	for _, name := range d4.Modes() {
+		m, err := d4.ParseMode(name)
+		if err != nil {
+			panic(err) // d4.Modes lists names ParseMode reads
+		}
+		out = append(out, m)
+	}
+	return out
+}
 
 // Run times every execution mode of a task's sketch at each length (as
 // the paper counts it) with a batch of the given size, reps timed runs
@@ -78,7 +94,7 @@ func Run(t tasks.Task, sketch string, lens []int, batch, reps int, progress func
 			if opts.Trace != nil {
 				steps = len(opts.Trace)
 			}
-			if mode == "naive" {
+			if mode == d4.ModeNaive {
 				naiveF, naiveT = f, tr
 			}
 			rows = append(rows, Row{Task: t.Name, Sketch: sketch, Len: n, Mode: mode, Steps: steps, Nodes: nodes,
@@ -124,16 +140,18 @@ func newSetup(t tasks.Task, sketch string, u, batch int) (*setup, error) {
 	return s, nil
 }
 
-// graphOpts are the graph options of an execution mode.
-func (s *setup) graphOpts(mode string) d4.GraphOpts {
+// graphOpts are the graph options of an execution mode, as d4.Trainer
+// builds them: the optimisations of §3.4 of each mode, and the static trace
+// of static and all when the control flow does not depend on the slots.
+func (s *setup) graphOpts(mode d4.Mode) d4.GraphOpts {
 	opts := d4.GraphOpts{Steps: s.steps}
 	switch mode {
-	case "collapse":
+	case d4.ModeCollapse:
 		opts.Optim = d4.Optim{Collapse: true}
-	case "interpolate", "all":
+	case d4.ModeInterpolate, d4.ModeAll:
 		opts.Optim = d4.Optim{Collapse: true, Interpolate: true}
 	}
-	if (mode == "static" || mode == "all") && s.static {
+	if (mode == d4.ModeStatic || mode == d4.ModeAll) && s.static {
 		opts.Trace = s.trace
 	}
 	if opts.Optim.Collapse && opts.Trace == nil {

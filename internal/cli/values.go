@@ -1,0 +1,151 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Choice is a value of a small type (a machine, a model) and its name on
+// the command line.
+type Choice[T ~int] struct {
+	Value T
+	Name  string
+}
+
+// Choices are the values of a small type by name, for its flags (Var) and
+// its String: a flag refuses an unknown name with one error that lists the
+// valid ones.
+type Choices[T ~int] struct {
+	What string // what a value is, in errors: "machine"
+	List []Choice[T]
+}
+
+// Var defines a flag of the type on fs: its name, where it is stored, its
+// default value and its usage.
+func (c Choices[T]) Var(fs *flag.FlagSet, p *T, name string, value T, usage string) {
+	*p = value
+	fs.Var(choiceFlag[T]{p, c}, name, usage)
+}
+
+// choiceFlag is a flag.Value of a type named by Choices.
+type choiceFlag[T ~int] struct {
+	p *T
+	c Choices[T]
+}
+
+// String returns the name of the flag's value ("" for the zero choiceFlag
+// that flag.PrintDefaults makes).
+func (f choiceFlag[T]) String() string {
+	if f.p == nil {
+		return ""
+	}
+	return f.c.Name(*f.p)
+}
+
+// Set stores the value named s.
+func (f choiceFlag[T]) Set(s string) error {
+	v, err := f.c.Parse(s)
+	if err == nil {
+		*f.p = v
+	}
+	return err
+}
+
+// Get returns the flag's value.
+func (f choiceFlag[T]) Get() any { return *f.p }
+
+// Name returns the name of v.
+func (c Choices[T]) Name(v T) string {
+	for _, x := range c.List {
+		if x.Value == v {
+			return x.Name
+		}
+	}
+	return fmt.Sprintf("%s(%d)", c.What, int(v))
+}
+
+// Parse returns the value named s; an unknown name is an error that lists
+// the names.
+func (c Choices[T]) Parse(s string) (T, error) {
+	for _, x := range c.List {
+		if x.Name == s {
+			return x.Value, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown %s %q (want %s)", c.What, s, c.Names())
+}
+
+// Names lists the names, as "a, b or c".
+func (c Choices[T]) Names() string {
+	names := make([]string, len(c.List))
+	for i, x := range c.List {
+		names[i] = x.Name
+	}
+	return OrList(names)
+}
+
+// OrList joins words as "a", "a or b", "a, b or c".
+func OrList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// Optional is a flag that may be left out, its absence meaning a default
+// that depends on other flags (a task's): Or returns the value given, or
+// the default. Its zero value is unset; fs.Var(&o, name, usage) defines it.
+type Optional[T int | float64] struct {
+	v     T
+	given bool
+}
+
+// Set reads the flag's value as the flag package reads an int or a float64.
+func (o *Optional[T]) Set(s string) error {
+	var err error
+	switch p := any(&o.v).(type) {
+	case *int:
+		var x int64
+		x, err = strconv.ParseInt(s, 0, strconv.IntSize)
+		*p = int(x)
+	case *float64:
+		*p, err = strconv.ParseFloat(s, 64)
+	}
+	switch {
+	case errors.Is(err, strconv.ErrRange):
+		return errors.New("value out of range")
+	case err != nil:
+		return errors.New("parse error")
+	}
+	o.given = true
+	return nil
+}
+
+// String returns the value given ("" when none was).
+func (o *Optional[T]) String() string {
+	if o == nil || !o.given {
+		return ""
+	}
+	return fmt.Sprint(o.v)
+}
+
+// Get returns the value (the zero value when none was given), for
+// CheckFinite.
+func (o *Optional[T]) Get() any { return o.v }
+
+// Given reports whether the command line gave the flag.
+func (o Optional[T]) Given() bool { return o.given }
+
+// Value returns the value given (the zero value when none was).
+func (o Optional[T]) Value() T { return o.v }
+
+// Or returns the value given, or def when none was.
+func (o Optional[T]) Or(def T) T {
+	if o.given {
+		return o.v
+	}
+	return def
+}
