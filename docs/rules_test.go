@@ -61,7 +61,7 @@ const (
 var rules = []rule{
 	// The README's word-problem quick start, on CC with fewer problems and updates.
 	r(`^wap prepare data/cc +#`, reduce, reducedCC).instead("wap prepare data/cc --generated 300").needing("cc"),
-	r(`^wap train +#`, reduce, reducedCC).instead("wap train --restarts 1 --epochs 1 --cc-passes 1 --bag 0.01").needing("cc"),
+	r(`^wap train +#`, reduce, reducedCC).instead("wap train --models 1 --epochs 1 --cc-passes 1 --bag 0.01").needing("cc"),
 	r(`^wap eval --split test +#`, reduce, reducedCC).instead("wap eval --split test").needing("cc"),
 	r(`^wap eval --bench test +#`, reduce, reducedCC).instead("wap eval --bench test").needing("cc"),
 	r(`^wap answer "A florist[^"]*"$`, reduce, reducedCC).instead(`wap answer "A florist had 50 roses. If she sold 15 of them and then later picked 21 more, how many roses would she have?"`).needing("cc"),
@@ -79,7 +79,7 @@ var rules = []rule{
 	r(`^tasks sort --sketch compare --train-len 3 --test-len (8|64) (--save models/compare > /dev/null|2> /dev/null)$`, run, ""),
 	r(`^(wap|tasks) --version$`, run, ""),
 	r(`^wap train --resume --lr 0\.02$`, run, ""),
-	r(`^wap train --restarts 1 --model models/wap-1 > /dev/null 2>&1 &$`, run, ""),
+	r(`^wap train --models 1 --model models/wap-1 > /dev/null 2>&1 &$`, run, ""),
 	r(`^wap eval --data data/edited --split test$`, run, ""),
 	r(`^(gforth|head|grep|ls|cat|cmp|printf|cp|until|kill|jq) `, run, ""),
 	r(`^python3 scripts/(make_examples|safetensors_header)\.py\b`, run, ""),
@@ -104,6 +104,6 @@ var fixtures = map[string][]string{
 	},
 	"docs/formats.md": {
 		"wap prepare --synthetic --sizes 300,30,30 > /dev/null",
-		"wap train --restarts 1 --updates 1 > /dev/null 2>&1",
+		"wap train --models 1 --updates 1 > /dev/null 2>&1",
 	},
 }

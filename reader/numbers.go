@@ -175,3 +175,20 @@ func decimalDigits(d *big.Int) (int, bool) {
 	}
 	return max(twos, fives), x.Cmp(big.NewInt(1)) == 0
 }
+
+// NumberList lists the question's quantities as written, and the ordinals
+// it did not read ("none found" when there are none): what an error about
+// its numbers shows.
+func (q Question) NumberList() string {
+	var out []string
+	for _, n := range q.Quantities {
+		out = append(out, n.Text)
+	}
+	if len(out) == 0 {
+		out = append(out, "none found")
+	}
+	for _, t := range q.Ignored {
+		out = append(out, t+" is an ordinal, not a quantity")
+	}
+	return strings.Join(out, ", ")
+}

@@ -353,6 +353,10 @@ func (v *Vocab) marshal() ([]byte, error) {
 // what Hugging Face's AutoTokenizer reads besides it.
 const TokenizerConfigFile = "tokenizer_config.json"
 
+// TokenizerFile is the name of the file Save writes where a directory holds
+// a vocabulary (a model directory, prepared data).
+const TokenizerFile = "tokenizer.json"
+
 // hfConfig is tokenizer_config.json.
 type hfConfig struct {
 	// TokenizerClass is the class that reads tokenizer.json as it is.

@@ -13,7 +13,8 @@ import (
 
 	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/reader"
-	"github.com/d4lang/d4/tasks/wap"
+	"github.com/d4lang/d4/tasks/wap/answer"
+	"github.com/d4lang/d4/tasks/wap/model"
 )
 
 func answerCmd(args []string, stdout, stderr io.Writer) error {
@@ -49,7 +50,7 @@ func answerCmd(args []string, stdout, stderr io.Writer) error {
 	case len(pos) > 1:
 		return cli.Usagef("expected the QUESTION as one argument, got %d: quote the question", len(pos))
 	}
-	dec, err := wap.ParseDecoding(*decode)
+	dec, err := answer.ParseDecoding(*decode)
 	if err != nil {
 		return cli.Usagef("--decode: %w", err)
 	}
@@ -64,7 +65,7 @@ func answerCmd(args []string, stdout, stderr io.Writer) error {
 		defer f.Close()
 		in = f
 	}
-	m, cfg, vocab, err := wap.Load(*modelDir)
+	m, cfg, vocab, err := answer.Load(*modelDir)
 	if err != nil {
 		return err
 	}
@@ -78,8 +79,8 @@ func answerCmd(args []string, stdout, stderr io.Writer) error {
 
 // answerer answers questions with a model.
 type answerer struct {
-	m     *wap.Ensemble
-	cfg   wap.Config
+	m     *answer.Ensemble
+	cfg   model.Config
 	vocab *reader.Vocab
 }
 
@@ -87,8 +88,8 @@ type answerer struct {
 type answered struct {
 	line     int
 	question string
-	p        *wap.Problem
-	s        wap.Solution
+	p        *model.Problem
+	s        answer.Solution
 	err      error
 }
 
@@ -114,12 +115,12 @@ func (a answerer) one(question string, jsonOut bool, stdout io.Writer) error {
 // so that an error belongs to its question.
 func (a answerer) solve(qs []*answered) {
 	var ok []*answered
-	var ps []*wap.Problem
+	var ps []*model.Problem
 	for _, q := range qs {
 		if q.err != nil {
 			continue // a line that is no question
 		}
-		if q.p, q.err = wap.NewProblem(q.question, a.vocab); q.err == nil {
+		if q.p, q.err = answer.NewProblem(q.question, a.vocab); q.err == nil {
 			ok, ps = append(ok, q), append(ps, q.p)
 		}
 	}

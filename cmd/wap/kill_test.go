@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/d4lang/d4/internal/cli"
-	"github.com/d4lang/d4/tasks/wap"
+	"github.com/d4lang/d4/tasks/wap/answer"
+	"github.com/d4lang/d4/tasks/wap/model"
+	"github.com/d4lang/d4/tasks/wap/prepare"
 )
 
 // TestMain runs the command itself when the tests start it as a child
@@ -36,17 +38,17 @@ func TestTrainKilledAtRandom(t *testing.T) {
 	if code, _, errs := runWap(t, "prepare", "--synthetic", "--sizes", "40,20,10", "--out", prep); code != 0 {
 		t.Fatalf("prepare: %s", errs)
 	}
-	p, err := wap.LoadPrepared(prep)
+	p, err := prepare.LoadPrepared(prep)
 	if err != nil {
 		t.Fatal(err)
 	}
-	dev := wap.Problems(p.Dev)
+	dev := prepare.Problems(p.Dev)
 	rng := rand.New(rand.NewSource(1))
 	stats := map[string]int{}
 	// train runs wap train (resuming when there is a model) and kills it
 	// after d unless it ends first; it reports whether it ended.
 	train := func(d time.Duration) bool {
-		args := []string{"train", "--data", prep, "--model", model, "--epochs", "3", "--restarts", "2", "--bag", "1", "--batch", "20"}
+		args := []string{"train", "--data", prep, "--model", model, "--epochs", "3", "--models", "2", "--bag", "1", "--batch", "20"}
 		if _, err := os.Stat(filepath.Join(model, "config.json")); err == nil {
 			args = append(args, "--resume")
 		}
@@ -101,9 +103,9 @@ func TestTrainKilledAtRandom(t *testing.T) {
 
 // checkModelDir checks that the model directory is absent or a whole
 // model whose config.json's dev accuracy is its own.
-func checkModelDir(t *testing.T, model string, dev []*wap.Problem, stats map[string]int) {
+func checkModelDir(t *testing.T, model string, dev []*model.Problem, stats map[string]int) {
 	t.Helper()
-	e, cfg, _, err := wap.Load(model)
+	e, cfg, _, err := answer.Load(model)
 	if err != nil {
 		if !strings.Contains(err.Error(), "no such directory") {
 			t.Fatalf("after a kill: %v", err)

@@ -7,7 +7,9 @@ import (
 
 	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/sketches"
-	"github.com/d4lang/d4/tasks/wap"
+	"github.com/d4lang/d4/tasks/wap/model"
+	"github.com/d4lang/d4/tasks/wap/prepare"
+	"github.com/d4lang/d4/tasks/wap/training"
 )
 
 // trainOpts are the settings of `wap train` besides the trainer's.
@@ -15,14 +17,14 @@ type trainOpts struct {
 	sketch, dataDir, modelDir string
 	restarts, parallel        int
 	resume, jsonOut           bool
-	cfg                       wap.TrainConfig
+	cfg                       training.TrainConfig
 }
 
 // runTrain trains the models into the model directory, which it locks
 // first (a second writer, or a directory that cannot be written, is
 // reported before any work), and prints the result.
 func runTrain(o trainOpts, stdout, stderr io.Writer) error {
-	w, err := wap.OpenTrainingDir(o.modelDir, o.restarts, o.resume)
+	w, err := training.OpenTrainingDir(o.modelDir, o.restarts, o.resume)
 	if err != nil {
 		return err
 	}
@@ -36,16 +38,16 @@ func runTrain(o trainOpts, stdout, stderr io.Writer) error {
 		return err
 	}
 	// Fail early on a sketch the model cannot use.
-	if _, err := wap.NewModel(file, src, prep.Vocab.Size(), o.cfg.Lexicon, o.cfg.Seed); err != nil {
+	if _, err := model.NewModel(file, src, prep.Vocab.Size(), o.cfg.Lexicon, o.cfg.Seed); err != nil {
 		return err
 	}
 	cfg := o.cfg
-	train, dev, test := wap.Problems(prep.Train), wap.Problems(prep.Dev), wap.Problems(prep.Test)
+	train, dev, test := prepare.Problems(prep.Train), prepare.Problems(prep.Dev), prepare.Problems(prep.Test)
 	cfg.Epochs = cfg.EpochsFor(train)
-	spec := wap.RunSpec{SketchFile: file, Sketch: src, Vocab: prep.Vocab, Train: train, Dev: dev, Cfg: cfg, Resume: o.resume, Parallel: o.parallel,
-		Base: wap.Config{Data: prep.Summary.Source, DataDir: o.dataDir, DataFrom: prep.Summary.Dir, Generated: prep.Summary.Generated}}
+	spec := training.RunSpec{SketchFile: file, Sketch: src, Vocab: prep.Vocab, Train: train, Dev: dev, Cfg: cfg, Resume: o.resume, Parallel: o.parallel,
+		Base: model.Config{Data: prep.Summary.Source, DataDir: o.dataDir, DataFrom: prep.Summary.Dir, Generated: prep.Summary.Generated}}
 	bar := showProgress(&spec, o.restarts, stderr)
-	restarts, final, err := wap.TrainModels(w, spec)
+	restarts, final, err := training.TrainModels(w, spec)
 	if err != nil {
 		return err
 	}
@@ -55,7 +57,7 @@ func runTrain(o trainOpts, stdout, stderr io.Writer) error {
 
 // showProgress draws the run's progress bar on stderr, with a line after
 // every epoch (marked * when it is the restart's best so far).
-func showProgress(spec *wap.RunSpec, restarts int, stderr io.Writer) *cli.TrainingBar {
+func showProgress(spec *training.RunSpec, restarts int, stderr io.Writer) *cli.TrainingBar {
 	cfg := spec.Cfg
 	batches := (cfg.EpochSize(spec.Train) + cfg.Batch - 1) / cfg.Batch
 	bar := &cli.TrainingBar{W: stderr, Label: "training", Total: restarts * cfg.Epochs * batches, Restarts: restarts, Lines: true, ETA: true}
@@ -64,8 +66,8 @@ func showProgress(spec *wap.RunSpec, restarts int, stderr io.Writer) *cli.Traini
 }
 
 // report prints the trained models' figures and their test accuracy.
-func report(o trainOpts, restarts []wap.Restart, final wap.Config, test []*wap.Problem, stdout io.Writer) error {
-	tests, testAcc, err := wap.TestAccuracy(restarts, test)
+func report(o trainOpts, restarts []training.Restart, final model.Config, test []*model.Problem, stdout io.Writer) error {
+	tests, testAcc, err := training.TestAccuracy(restarts, test)
 	if err != nil {
 		return err
 	}

@@ -19,7 +19,12 @@ import (
 	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/internal/quote"
 	"github.com/d4lang/d4/reader"
-	"github.com/d4lang/d4/tasks/wap"
+	"github.com/d4lang/d4/tasks/wap/answer"
+	"github.com/d4lang/d4/tasks/wap/model"
+	"github.com/d4lang/d4/tasks/wap/prepare"
+	"github.com/d4lang/d4/tasks/wap/source/benchmark"
+	"github.com/d4lang/d4/tasks/wap/source/cc"
+	"github.com/d4lang/d4/tasks/wap/training"
 )
 
 // Defaults of the word algebra commands.
@@ -35,8 +40,8 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	out := fs.String("out", defaultPrepared, "directory to write the prepared data to")
 	synthetic := fs.Bool("synthetic", false, "prepare generated CC-style problems instead of reading DIR (no download needed)")
-	generated := fs.Int("generated", wap.DefaultGenerated, "generated problems added to CC's training split (0: CC alone, the paper's setting)")
-	d := wap.DefaultSyntheticN
+	generated := fs.Int("generated", prepare.DefaultGenerated, "generated problems added to CC's training split (0: CC alone, the paper's setting)")
+	d := prepare.DefaultSyntheticN
 	sizes := fs.String("sizes", fmt.Sprintf("%d,%d,%d", d[0], d[1], d[2]), "with --synthetic: the numbers of generated train, dev and test problems")
 	seed := fs.Int64("seed", 1, "seed of the generator")
 	vocabSize := fs.Int("vocab-size", reader.DefaultVocabSize, "size of the WordPiece vocabulary learned from the training split")
@@ -68,8 +73,17 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return cli.UsageError{Err: err}
 	}
-	cfg := wap.PrepareConfig{Dir: dir, Out: *out, Synthetic: *synthetic, SyntheticN: n, Generated: *generated, Seed: *seed, VocabSize: *vocabSize}
-	sum, err := wap.Prepare(cfg)
+	cfg := prepare.Config{Out: *out, Seed: *seed, VocabSize: *vocabSize}
+	if *synthetic {
+		cfg.Source = prepare.Synthetic(n, *seed)
+	} else {
+		cfg.Dir, cfg.Generated = dir, *generated
+		cfg.Source, err = prepare.Open(dir)
+	}
+	var sum prepare.Summary
+	if err == nil {
+		sum, err = prepare.Prepare(cfg)
+	}
 	if err != nil {
 		if !*synthetic && len(pos) == 0 && errors.Is(err, iofs.ErrNotExist) {
 			return fmt.Errorf("%w (put the CC files in %s, name another DIR, or run 'wap prepare --synthetic')", err, dir)
@@ -94,7 +108,7 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 			reasons = append(reasons, fmt.Sprintf("%d %s", c, r))
 		}
 		sort.Strings(reasons)
-		fmt.Fprintf(stdout, "skipped %d problems: %s (listed in %s)\n", n, strings.Join(reasons, ", "), filepath.Join(*out, wap.PreparedFile))
+		fmt.Fprintf(stdout, "skipped %d problems: %s (listed in %s)\n", n, strings.Join(reasons, ", "), filepath.Join(*out, prepare.PreparedFile))
 	}
 	return nil
 }
@@ -122,7 +136,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	sketch := fs.String("sketch", defaultSketch, "the sketch: a path, or the name of an embedded sketch")
 	dataDir := fs.String("data", defaultPrepared, "prepared data (wap prepare); if it does not exist, synthetic problems are prepared there")
 	modelDir := fs.String("model", defaultModel, "model directory to write")
-	def := wap.DefaultTrainConfig()
+	def := training.DefaultTrainConfig()
 	epochs := fs.Int("epochs", def.Epochs, "training epochs (0: as many as make --updates updates)")
 	updates := fs.Int("updates", def.Updates, "with --epochs 0: train each model for at least this many updates")
 	batch := fs.Int("batch", def.Batch, "batch size")
@@ -132,7 +146,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	noise := fs.Float64("noise", def.Noise, "annealed gradient noise η (variance η/(1+t)^0.55 at update t; 0: none)")
 	weightDecay := fs.Float64("weight-decay", def.WeightDecay, "decoupled weight decay λ of Adam (0: none)")
 	wordDrop := fs.Float64("word-dropout", def.WordDropout, "probability of replacing a word of a training story by the unknown token at each update")
-	restarts := fs.Int("restarts", def.Restarts, "train this many models (seeds seed, seed+1, …) that answer together as an ensemble")
+	restarts := fs.Int("models", def.Restarts, "train this many models (seeds seed, seed+1, …) that answer together as an ensemble")
 	parallel := fs.Int("parallel", 0, "train this many of the models at once (0: all of them; 1: one after another)")
 	lex := fs.Bool("lexicon", def.Lexicon, "give the reader the WordNet classes of the words (getting, giving, losing, …) beside their embeddings")
 	bag := fs.Float64("bag", def.Bag, "share of the generated training problems each model trains on, drawn from its seed (1: all; CC's are always trained on)")
@@ -163,7 +177,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	case *weightDecay < 0:
 		return cli.Usagef("--weight-decay must be ≥ 0, got %v", *weightDecay)
 	case *restarts < 1:
-		return cli.Usagef("--restarts must be ≥ 1, got %d", *restarts)
+		return cli.Usagef("--models must be ≥ 1, got %d", *restarts)
 	case *parallel < 0:
 		return cli.Usagef("--parallel must be ≥ 1, or 0 for all the models at once, got %d", *parallel)
 	case !(*bag > 0 && *bag <= 1):
@@ -186,14 +200,14 @@ func round(x float64, digits int) float64 {
 
 // loadOrSynthesise loads prepared data, preparing synthetic problems first
 // when dir does not exist (the default pipeline on a fresh machine).
-func loadOrSynthesise(dir string, stderr io.Writer) (*wap.Prepared, error) {
+func loadOrSynthesise(dir string, stderr io.Writer) (*prepare.Prepared, error) {
 	if _, err := os.Stat(dir); errors.Is(err, iofs.ErrNotExist) {
 		fmt.Fprintf(stderr, "no prepared data in %s: preparing synthetic CC-style problems there (run 'wap prepare DIR' for the CC dataset)\n", dir)
-		if _, err := wap.Prepare(wap.PrepareConfig{Out: dir, Synthetic: true, Seed: 1}); err != nil {
+		if _, err := prepare.Prepare(prepare.Config{Out: dir, Source: prepare.Synthetic([3]int{}, 1), Seed: 1}); err != nil {
 			return nil, err
 		}
 	}
-	return wap.LoadPrepared(dir)
+	return prepare.LoadPrepared(dir)
 }
 
 // paperTable3 is Table 3 of the paper: accuracy (%) on the CC test set.
@@ -206,7 +220,7 @@ var paperTable3 = []struct {
 type evalFlags struct {
 	split, bench, dataDir, modelDir string
 	jsonOut, asWritten              bool
-	decode                          wap.Decoding
+	decode                          answer.Decoding
 }
 
 func evalCmd(args []string, stdout, stderr io.Writer) error {
@@ -214,7 +228,7 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	m, cfg, vocab, err := wap.Load(f.modelDir)
+	m, cfg, vocab, err := answer.Load(f.modelDir)
 	if err != nil {
 		return err
 	}
@@ -254,7 +268,7 @@ func parseEval(args []string, stderr io.Writer) (evalFlags, error) {
 	case f.bench != "" && f.bench != "dev" && f.bench != "test":
 		return f, cli.Usagef("--bench must be dev or test, got %q", f.bench)
 	}
-	if f.decode, err = wap.ParseDecoding(*decode); err != nil {
+	if f.decode, err = answer.ParseDecoding(*decode); err != nil {
 		return f, cli.Usagef("--decode: %w", err)
 	}
 	return f, nil
@@ -262,12 +276,12 @@ func parseEval(args []string, stderr io.Writer) (evalFlags, error) {
 
 // evalSplit evaluates a model on a split of the prepared data and prints
 // its accuracy, per pattern, beside the paper's Table 3.
-func evalSplit(m *wap.Ensemble, cfg wap.Config, f evalFlags, stdout io.Writer) error {
-	prep, err := wap.LoadPrepared(f.dataDir)
+func evalSplit(m *answer.Ensemble, cfg model.Config, f evalFlags, stdout io.Writer) error {
+	prep, err := prepare.LoadPrepared(f.dataDir)
 	if err != nil {
 		return err
 	}
-	rows := map[string][]wap.Row{"train": prep.Train, "dev": prep.Dev, "test": prep.Test}[f.split]
+	rows := map[string][]prepare.Row{"train": prep.Train, "dev": prep.Dev, "test": prep.Test}[f.split]
 	if len(rows) == 0 {
 		return fmt.Errorf("the %s split of %s is empty", f.split, f.dataDir)
 	}
@@ -275,7 +289,7 @@ func evalSplit(m *wap.Ensemble, cfg wap.Config, f evalFlags, stdout io.Writer) e
 	if prep.Vocab.Size() != cfg.Vocab {
 		return fmt.Errorf("%s was prepared with a vocabulary of %d tokens, the model in %s uses %d: evaluate on the data it was trained with", f.dataDir, prep.Vocab.Size(), f.modelDir, cfg.Vocab)
 	}
-	sols, err := m.Solve(wap.Problems(rows))
+	sols, err := m.Solve(prepare.Problems(rows))
 	if err != nil {
 		return err
 	}
@@ -293,7 +307,7 @@ func evalSplit(m *wap.Ensemble, cfg wap.Config, f evalFlags, stdout io.Writer) e
 	}
 	fmt.Fprintf(stdout, "model %s (%s), evaluated on the %s split of %s data (%d problems)\n",
 		f.modelDir, describe(cfg), f.split, prep.Summary.Source, len(rows))
-	printTable3(stdout, sc, prep.Summary.Source != wap.SourceCC || f.split != "test")
+	printTable3(stdout, sc, prep.Summary.Source != cc.Name || f.split != "test")
 	return nil
 }
 
@@ -360,7 +374,7 @@ const asWrittenUsage = "read each question only as written (by default it is als
 
 // describe says what a model is: trained on what, an ensemble or which
 // epoch.
-func describe(cfg wap.Config) string {
+func describe(cfg model.Config) string {
 	if len(cfg.Members) > 0 {
 		return fmt.Sprintf("an ensemble of %d models trained on %s", len(cfg.Members), trainedOn(cfg))
 	}
@@ -368,16 +382,16 @@ func describe(cfg wap.Config) string {
 }
 
 // trainedOn says what a model was trained on.
-func trainedOn(cfg wap.Config) string {
-	if cfg.Generated > 0 && cfg.Data == wap.SourceCC {
+func trainedOn(cfg model.Config) string {
+	if cfg.Generated > 0 && cfg.Data == cc.Name {
 		return fmt.Sprintf("CC and %d generated problems", cfg.Generated)
 	}
 	return cfg.Data + " data"
 }
 
 // evalBench evaluates a model on a set of the hand-written benchmark.
-func evalBench(m *wap.Ensemble, cfg wap.Config, vocab *reader.Vocab, half, modelDir string, jsonOut bool, stdout io.Writer) error {
-	items, err := wap.Benchmark(half)
+func evalBench(m *answer.Ensemble, cfg model.Config, vocab *reader.Vocab, half, modelDir string, jsonOut bool, stdout io.Writer) error {
+	items, err := benchmark.Load(half)
 	if err != nil {
 		return err
 	}
@@ -392,7 +406,7 @@ func evalBench(m *wap.Ensemble, cfg wap.Config, vocab *reader.Vocab, half, model
 	fmt.Fprintf(stdout, "model %s (%s), evaluated on the %s set of the hand-written benchmark\n",
 		modelDir, describe(cfg), half)
 	fmt.Fprintf(stdout, "accuracy %.1f%% (%d/%d; %s)\n", rep.All.Acc, rep.All.Right, rep.All.N, intervalText(rep.All.Right, rep.All.N))
-	printScores := func(title string, m map[string]wap.Score, keys []string) {
+	printScores := func(title string, m map[string]answer.Score, keys []string) {
 		fmt.Fprintln(stdout, title)
 		for _, k := range keys {
 			if s, ok := m[k]; ok {
@@ -400,9 +414,9 @@ func evalBench(m *wap.Ensemble, cfg wap.Config, vocab *reader.Vocab, half, model
 			}
 		}
 	}
-	printScores("per equation pattern:", rep.ByPattern, wap.SortedKeys(rep.ByPattern))
-	printScores("per phenomenon:", rep.ByPhenomenon, wap.SortedKeys(rep.ByPhenomenon))
-	printScores("by confidence:", rep.Calibration, []string{wap.ConfHigh, wap.ConfMid, wap.ConfLow, wap.ConfHalf})
+	printScores("per equation pattern:", rep.ByPattern, answer.SortedKeys(rep.ByPattern))
+	printScores("per phenomenon:", rep.ByPhenomenon, answer.SortedKeys(rep.ByPhenomenon))
+	printScores("by confidence:", rep.Calibration, []string{answer.ConfHigh, answer.ConfMid, answer.ConfLow, answer.ConfHalf})
 	fmt.Fprintf(stdout, "story words: %d; not one piece of the vocabulary (read as several pieces): %d (%.1f%%); unknown: %d (%.1f%%)\n",
 		rep.Words, rep.Unseen, 100*float64(rep.Unseen)/float64(max(rep.Words, 1)), rep.Unknown, 100*float64(rep.Unknown)/float64(max(rep.Words, 1)))
 	fmt.Fprintf(stdout, "words with WordNet classes: %d (%.1f%%); of the words not one piece: %d (%.1f%%)\n",

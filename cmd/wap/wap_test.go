@@ -28,7 +28,7 @@ func TestWAPPipeline(t *testing.T) {
 	if !strings.Contains(out, "train 300, dev 100, test 200") {
 		t.Errorf("prepare output %q", out)
 	}
-	code, out, errs = runWap(t, "train", "--data", prep, "--model", model, "--epochs", "3", "--restarts", "2", "--bag", "1", "--json")
+	code, out, errs = runWap(t, "train", "--data", prep, "--model", model, "--epochs", "3", "--models", "2", "--bag", "1", "--json")
 	if code != 0 {
 		t.Fatalf("train: exit %d: %s", code, errs)
 	}
@@ -156,19 +156,19 @@ func TestWAPPipeline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, _, errs = runWap(t, "train", "--data", prep, "--model", model, "--epochs", "4", "--restarts", "2", "--bag", "1", "--resume")
+	code, _, errs = runWap(t, "train", "--data", prep, "--model", model, "--epochs", "4", "--models", "2", "--bag", "1", "--resume")
 	l.Unlock()
 	if code != 1 || !strings.Contains(errs, "is being written by another process (pid") || strings.Count(errs, "\n") != 1 {
 		t.Errorf("second writer: exit %d: %s", code, errs)
 	}
 	// Resuming with other settings is refused.
-	code, _, errs = runWap(t, "train", "--data", prep, "--model", model, "--epochs", "4", "--restarts", "2", "--bag", "1", "--resume", "--lr", "0.02")
+	code, _, errs = runWap(t, "train", "--data", prep, "--model", model, "--epochs", "4", "--models", "2", "--bag", "1", "--resume", "--lr", "0.02")
 	if code != 1 || !strings.Contains(errs, "trained with other settings (learning rate 0.01, now 0.02)") || strings.Count(errs, "\n") != 1 {
 		t.Errorf("resume with another --lr: exit %d: %s", code, errs)
 	}
 
 	// Resuming continues each restart from its checkpoint.
-	code, _, errs = runWap(t, "train", "--data", prep, "--model", model, "--epochs", "4", "--restarts", "2", "--bag", "1", "--resume", "--json")
+	code, _, errs = runWap(t, "train", "--data", prep, "--model", model, "--epochs", "4", "--models", "2", "--bag", "1", "--resume", "--json")
 	if code != 0 || !strings.Contains(errs, "seed 2, resuming after epoch 3") || !strings.Contains(errs, "seed 2, epoch 4:") {
 		t.Errorf("resume: exit %d: %s", code, errs)
 	}
@@ -215,7 +215,7 @@ func TestWAPBadInput(t *testing.T) {
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-wd"), "--weight-decay", "-1"}, "--weight-decay must be ≥ 0"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-noise"), "--noise", "-1"}, "--noise must be ≥ 0"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-dropout"), "--word-dropout", "1"}, "--word-dropout must be in [0, 1)"},
-		{[]string{"train", "--data", filepath.Join(dir, "unprepared-restarts"), "--restarts", "0"}, "--restarts must be ≥ 1, got 0"},
+		{[]string{"train", "--data", filepath.Join(dir, "unprepared-restarts"), "--models", "0"}, "--models must be ≥ 1, got 0"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-parallel"), "--parallel", "-2"}, "--parallel must be ≥ 1, or 0 for all the models at once"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-nan"), "--noise", "nan"}, "--noise must be a finite number, got NaN"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-nan"), "--word-dropout", "NaN"}, "--word-dropout must be a finite number"},

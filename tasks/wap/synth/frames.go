@@ -3,7 +3,7 @@ package synth
 import (
 	"strconv"
 
-	"github.com/d4lang/d4/tasks/wap/cc"
+	"github.com/d4lang/d4/tasks/wap/source/cc"
 )
 
 // frame is a semantic frame of one pattern: build fills it with a scene

@@ -3,7 +3,7 @@ package synth
 import (
 	"math/rand"
 
-	"github.com/d4lang/d4/tasks/wap/cc"
+	"github.com/d4lang/d4/tasks/wap/source/cc"
 )
 
 // This file decides where the numbers of a problem stand. People state

@@ -50,7 +50,8 @@ import (
 	"fmt"
 	"math/rand"
 
-	"github.com/d4lang/d4/tasks/wap/cc"
+	"github.com/d4lang/d4/tasks/wap/source"
+	"github.com/d4lang/d4/tasks/wap/source/cc"
 )
 
 // Bounds of the numbers.
@@ -67,14 +68,46 @@ const (
 // is the equation's exact value. Every operand is in 1…120, every
 // intermediate value and the answer in 0…149, divisions are exact, and a
 // divisor is 2…12 in most problems. IDs are 0…n−1; n ≤ 0 gives an empty
-// slice.
-func Generate(n int, seed int64) []cc.Problem {
+// slice. Each problem's Source is Name.
+func Generate(n int, seed int64) []source.Problem {
 	ms := generateAll(n, seed)
-	out := make([]cc.Problem, len(ms))
+	out := make([]source.Problem, len(ms))
 	for i, m := range ms {
 		out[i] = m.problem(i)
 	}
 	return out
+}
+
+// Name names the generated problems in prepared data.
+const Name = "synthetic"
+
+// Source is a dataset of generated problems (source.Source): N[0]
+// training, N[1] dev and N[2] test problems, the first N[0] of Generate(N[0]
+// + N[1] + N[2], Seed) training, the next dev, the rest test, with
+// FirstID added to their IDs (to follow another source's).
+type Source struct {
+	N       [3]int
+	Seed    int64
+	FirstID int
+}
+
+// Name names the source.
+func (Source) Name() string { return Name }
+
+// Read generates the problems.
+func (s Source) Read() (source.Dataset, error) {
+	var ds source.Dataset
+	for i, n := range s.N {
+		if n < 0 {
+			return ds, fmt.Errorf("%d generated %s problems asked for, want 0 or more", n, source.Splits[i])
+		}
+	}
+	all := Generate(s.N[0]+s.N[1]+s.N[2], s.Seed)
+	for i := range all {
+		all[i].ID += s.FirstID
+	}
+	ds[source.Train], ds[source.Dev], ds[source.Test] = all[:s.N[0]], all[s.N[0]:s.N[0]+s.N[1]], all[s.N[0]+s.N[1]:]
+	return ds, nil
 }
 
 // generateAll makes the problems of Generate with what the tests look at.
@@ -107,10 +140,10 @@ type made struct {
 	loose   bool  // no story fitted the placement drawn (place.go)
 }
 
-// problem writes m as a cc.Problem with the given ID.
-func (m made) problem(id int) cc.Problem {
+// problem writes m as a problem with the given ID.
+func (m made) problem(id int) source.Problem {
 	eq, ans := equation(m.pattern, m.a, m.b, m.c)
-	return cc.Problem{ID: id, Text: m.text, Equation: eq, Answer: float64(ans)}
+	return source.Problem{ID: id, Text: m.text, Equation: eq, Answer: float64(ans), Source: Name}
 }
 
 // problemOf makes one problem of the pattern: it draws a frame and numbers

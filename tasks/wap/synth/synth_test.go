@@ -11,7 +11,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/d4lang/d4/tasks/wap/cc"
+	"github.com/d4lang/d4/tasks/wap/source"
+	"github.com/d4lang/d4/tasks/wap/source/cc"
 )
 
 // sampleN is the number of problems the corpus tests look at.
@@ -20,11 +21,11 @@ const sampleN = 20000
 var (
 	sampleOnce sync.Once
 	sample     []made
-	sampleCC   []cc.Problem
+	sampleCC   []source.Problem
 )
 
 // corpus makes the problems the tests share (once).
-func corpus() ([]made, []cc.Problem) {
+func corpus() ([]made, []source.Problem) {
 	sampleOnce.Do(func() {
 		sample = generateAll(sampleN, 2024)
 		sampleCC = Generate(sampleN, 2024)
@@ -173,7 +174,7 @@ var (
 // checkText checks the form of a text: spacing, articles, agreement with
 // 1 and, in the standard register, sentences that start with a capital and
 // end with a full stop or a question mark.
-func checkText(t *testing.T, m made, p cc.Problem, plurals map[string]bool, fail func(string, ...any)) {
+func checkText(t *testing.T, m made, p source.Problem, plurals map[string]bool, fail func(string, ...any)) {
 	t.Helper()
 	s := p.Text
 	if s != strings.TrimSpace(s) || strings.Contains(s, "  ") {

@@ -1,0 +1,62 @@
+package answer
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+
+	"github.com/d4lang/d4/tasks/wap/model"
+)
+
+// Solution is what the model makes of one problem.
+type Solution struct {
+	// Answer is the exact value of Formula: the sketch run on the symbolic
+	// machine with exact arithmetic (symbolic.Exact), with the decisions
+	// of the model's Decoding.
+	Answer *big.Rat
+	// Formula writes how the program computed Answer from the question's
+	// numbers, e.g. "(50 - 15) + 21".
+	Formula string
+	// Confidence is the probability, under the slots' distributions (each
+	// deciding independently), of the combinations of decisions that give
+	// Answer (every combination is run when there are at most
+	// maxCombinations; otherwise the probability of the decisions taken).
+	Confidence float64
+	// Choices are the decisions taken, one per slot execution in order:
+	// the index of the chosen word, or of the permutation
+	// (d4.Permutations).
+	Choices []int
+	// Slots are the slot of each decision.
+	Slots []int
+	// Err, when not nil, says why the problem has no answer (an error
+	// wrapping ErrDivZero); Answer is then nil.
+	Err error
+}
+
+// maxCombinations bounds the decision combinations Solve runs for the
+// confidence (the paper's sketch has 6·4·2·4 = 192).
+const maxCombinations = 4096
+
+// ErrDivZero is wrapped by Solve's error for a formula that divides by
+// zero: it has no answer.
+var ErrDivZero = errors.New("the formula divides by zero")
+
+// Solve answers problems as an ensemble of m alone, decoding sensibly.
+func Solve(m *model.Model, ps []*model.Problem) ([]Solution, error) {
+	return (&Ensemble{Models: []*model.Model{m}}).Solve(ps)
+}
+
+// exactAnswers decodes each problem's decisions and replays them on the
+// exact machine; the confidences are computed only when asked for (the
+// product of the decisions' probabilities otherwise).
+func exactAnswers(m *model.Model, ps []*model.Problem, execs [][]model.Execution, dec Decoding, confidence bool) ([]Solution, error) {
+	out := make([]Solution, len(ps))
+	for i, p := range ps {
+		var err error
+		if out[i], err = exactAnswer(m, p, execs[i], dec, confidence); err != nil && !errors.Is(err, ErrDivZero) {
+			return nil, fmt.Errorf("problem %d: %w", p.ID, err)
+		}
+		out[i].Err = err
+	}
+	return out, nil
+}

@@ -1,0 +1,81 @@
+package answer
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/reader/lexicon"
+	"github.com/d4lang/d4/tasks/wap/model"
+)
+
+// numberWordRE finds number words, which the reader does not read.
+var numberWordRE = regexp.MustCompile(`(?i)\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|dozen|half|twice|double|triple)\b`)
+
+// problemFromText is NewProblem without views.
+func problemFromText(text string, vocab *reader.Vocab) (*model.Problem, error) {
+	q, err := reader.ParseQuestion(text)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkWords(q, vocab); err != nil {
+		return nil, err
+	}
+	if len(q.Quantities) != model.Numbers {
+		msg := fmt.Sprintf("the question has %d numbers (%s); the sketch takes exactly %d", len(q.Quantities), q.NumberList(), model.Numbers)
+		if w := numberWordRE.FindAllString(text, 3); len(w) > 0 {
+			msg += fmt.Sprintf("; number words (%s) are not read: write the numbers as digits", strings.Join(w, ", "))
+		}
+		return nil, errors.New(msg)
+	}
+	enc, err := vocab.Encode(q)
+	if err != nil {
+		return nil, err
+	}
+	p := &model.Problem{Answer: -1, IDs: enc.IDs, Classes: lexicon.Default().Pieces(enc.Pieces, reader.SubwordPrefix), Quantities: q.Quantities}
+	for k, n := range q.Quantities {
+		p.NumPos[k] = enc.NumPos[k]
+		if model.InRange(n, model.ValueSize) {
+			p.Numbers[k] = int(n.Value.Num().Int64())
+		}
+	}
+	return p, nil
+}
+
+// maxStrangeWords is the largest share of a question's words that may be
+// strange to the vocabulary: words of letters that are not one of its
+// pieces. The model reads English word problems; a text that is mostly
+// strange words (another language, another script, noise) is refused
+// rather than answered.
+const maxStrangeWords = 0.5
+
+// checkWords refuses a question whose words are mostly strange.
+func checkWords(q reader.Question, vocab *reader.Vocab) error {
+	isNum := map[int]bool{}
+	for _, n := range q.Quantities {
+		for k := 0; k < n.Len; k++ {
+			isNum[n.Pos+k] = true
+		}
+	}
+	words, strange := 0, 0
+	var examples []string
+	for i, t := range q.Tokens {
+		if isNum[i] || !strings.ContainsFunc(t, unicode.IsLetter) {
+			continue
+		}
+		words++
+		if !vocab.Whole(t) {
+			strange++
+			if len(examples) < 3 {
+				examples = append(examples, fmt.Sprintf("%.20q", t))
+			}
+		}
+	}
+	if words > 0 && float64(strange) > maxStrangeWords*float64(words) {
+		return fmt.Errorf("%d of the question's %d words are unknown to the model (%s, …): it reads word problems in English", strange, words, strings.Join(examples, ", "))
+	}
+	return nil
+}

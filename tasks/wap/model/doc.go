@@ -1,0 +1,25 @@
+// Package model is the word-problem model: a BiLSTM reader (package
+// reader) that fills ∂4's heap — the question vector in the sketch's
+// QUESTION cell, each number's context vector in REPR_BUFFER and its value,
+// one-hot, in NUM_BUFFER (Layout) — and ∂4 running the sketch along its
+// static trace, as one Gorgonia graph from the token ids to the loss of
+// the final data stack (Trainer computes a batch's loss and gradient;
+// Answers runs it forward). A Problem is a problem as the model reads it:
+// its token ids, the positions and values of its numbers and its answer.
+// Executions runs ∂4 step by step instead of a graph and records every
+// slot's distribution: what package answer decodes into a formula. The
+// sketch's control flow must not depend on its slots or on the reader's
+// cells (the static trace), and the slots must observe only the reader's
+// vectors for a question's numbers to be of any size (NumbersObserved).
+//
+// A trained model lives in a model directory (package internal/modeldir):
+// config.json (Config: the sketch's source, the sizes, the data, the saved
+// epoch's figures, the training settings and the checksums of the other
+// files), model.safetensors (the weights, named reader.embed — with the
+// lexicon's classes, their vectors after the words' —, reader.fwd.W,
+// reader.bwd.W, slotI.stageJ.W and .b), tokenizer.json and
+// tokenizer_config.json, and while or after training
+// checkpoint.safetensors (package learn's checkpoint); an ensemble's
+// directory holds one such directory per member. WriteModel and
+// WriteEnsemble write a version of one; Load and LoadModel read one.
+package model

@@ -1,0 +1,64 @@
+package model
+
+import (
+	"github.com/d4lang/d4/reader"
+)
+
+// Execution is one slot execution of a soft run: the slot and the
+// distribution of its decoder (times the program counter's mass on it).
+type Execution struct {
+	Slot  int
+	Probs []float64
+}
+
+// Executions reads the problems and runs ∂4 on each, step by step (no
+// graph is built): the slot executions of every problem, in order.
+func (m *Model) Executions(ps []*Problem) ([][]Execution, error) {
+	if len(ps) == 0 {
+		return nil, nil
+	}
+	stories := make([]reader.Story, len(ps))
+	pos := make([][]float64, len(ps))
+	for i, p := range ps {
+		if err := m.check(p); err != nil {
+			return nil, err
+		}
+		stories[i], pos[i] = m.story(p), picks(p)
+	}
+	vecs, err := m.Reader.Read(stories, pos)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]Execution, len(ps))
+	for i, p := range ps {
+		if out[i], _, err = m.softRun(p, vecs[i]); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// softRun runs ∂4 from a problem's filled heap and returns its slot
+// executions in order (the static trace runs each with all the mass) and
+// the final state.
+func (m *Model) softRun(p *Problem, vec []float64) ([]Execution, []float64, error) {
+	x, err := m.base(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	V := m.Machine.Sizes.V
+	for k, off := range m.offsets() {
+		for j := 0; j < V; j++ {
+			x[off+j] += vec[k*V+j]
+		}
+	}
+	var execs []Execution
+	final, _, err := m.Machine.RunWatch(x, len(m.Trace)+1, false, func(slot int, mass float64, o []float64) {
+		pr := make([]float64, len(o))
+		for j, v := range o {
+			pr[j] = mass * v
+		}
+		execs = append(execs, Execution{Slot: slot, Probs: pr})
+	})
+	return execs, final, err
+}

@@ -1,0 +1,33 @@
+// Package prepare makes the word-problem task's data: Prepare reads a
+// source's problems (package source: CC, generated, …), adds generated
+// problems to the training split if asked, tokenises every problem and
+// reads its numbers (package reader), skips those the model cannot take
+// (counted and listed by reason in the Summary), learns the WordPiece
+// vocabulary from the training split only, and writes tokenizer.json and
+// tokenizer_config.json (a Hugging Face tokenizer), train.parquet,
+// dev.parquet, test.parquet and prepared.json. LoadPrepared reads them
+// back, and Problems turns rows into the problems the model reads.
+//
+// The Parquet files hold one Row a problem (WriteRows, ReadRows, stored
+// through package data), in one plain schema:
+//
+//	message WAPRow {
+//	  required int64 id;
+//	  required binary text (STRING);
+//	  required group tokens (LIST) { repeated group list { required binary element (STRING); } }
+//	  required group token_ids (LIST) { repeated group list { required int32 element; } }
+//	  required group num_pos (LIST) { repeated group list { required int32 element; } }
+//	  required group numbers (LIST) { repeated group list { required int32 element; } }
+//	  required int32 answer;
+//	  required binary equation (STRING);
+//	  required binary pattern (STRING);
+//	  required binary source (STRING);
+//	}
+//
+// token_ids has one id per token, num_pos the increasing token positions of
+// the numbers, numbers their values; source names the problem's source
+// ("cc", "synthetic"), pattern is one of the five CC patterns or "other".
+// Both functions refuse rows where these disagree; writes are atomic and
+// compressed, and reading accepts the layouts other tools write (a missing
+// column or one of another kind is an error wrapping data.ErrSchema).
+package prepare

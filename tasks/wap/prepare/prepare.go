@@ -1,0 +1,374 @@
+package prepare
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+
+	"github.com/d4lang/d4/internal/atomicfile"
+	"github.com/d4lang/d4/internal/par"
+	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/tasks/wap/model"
+	"github.com/d4lang/d4/tasks/wap/source"
+	"github.com/d4lang/d4/tasks/wap/source/cc"
+	"github.com/d4lang/d4/tasks/wap/synth"
+)
+
+// The files Prepare writes in its output directory.
+const (
+	TrainFile    = "train.parquet"
+	DevFile      = "dev.parquet"
+	TestFile     = "test.parquet"
+	PreparedFile = "prepared.json"
+)
+
+// DefaultSyntheticN is the number of generated problems per split (train,
+// dev, test) of a dataset prepared without CC: enough training problems
+// for each model of `wap train` to train on 18360 of its own (its Bag of a
+// third), once each.
+var DefaultSyntheticN = [3]int{54000, 300, 300}
+
+// DefaultGenerated is the number of generated problems added to CC's
+// training split. It is two thirds of DefaultSyntheticN's: with CC, 54000
+// did not score higher than 36000 on CC's dev split or the benchmark's
+// (the README's word-problem section).
+const DefaultGenerated = 36000
+
+// Config says what Prepare reads and where it writes.
+type Config struct {
+	// Source gives the dataset's problems (cc.Source, synth.Source, …).
+	Source source.Source
+	// Dir is the directory Source reads, recorded in the summary ("" for
+	// generated problems).
+	Dir string
+	// Out is the output directory, made if missing. Files already there
+	// are replaced.
+	Out string
+	// Generated is the number of generated problems (synth.Generate, with
+	// Seed) added to the training split after the source's, with IDs after
+	// the source's (0: none).
+	Generated int
+	// Seed seeds the generated problems.
+	Seed int64
+	// VocabSize is the size of the WordPiece vocabulary learned from the
+	// training split; 0 means reader.DefaultVocabSize.
+	VocabSize int
+}
+
+// SplitCounts is a number per split.
+type SplitCounts struct {
+	Train int `json:"train"`
+	Dev   int `json:"dev"`
+	Test  int `json:"test"`
+}
+
+// add adds n to the count of a split.
+func (c *SplitCounts) add(split source.Split, n int) {
+	switch split {
+	case source.Train:
+		c.Train += n
+	case source.Dev:
+		c.Dev += n
+	case source.Test:
+		c.Test += n
+	}
+}
+
+// The reasons for which Prepare skips a problem.
+const (
+	// SkipText: the text cannot be read (empty, too long; see
+	// reader.ParseQuestion).
+	SkipText = "unreadable text"
+	// SkipCount: the text does not have exactly three numbers.
+	SkipCount = "not exactly 3 numbers"
+	// SkipNumber: a number is not an integer in 0…model.ValueSize−1.
+	SkipNumber = "number not an integer in 0..149"
+	// SkipAnswer: the answer is not an integer in 0…model.ValueSize−1.
+	SkipAnswer = "answer not an integer in 0..149"
+)
+
+// Skip is a problem that Prepare left out, and why.
+type Skip struct {
+	Split  source.Split `json:"split"`
+	ID     int          `json:"id"`
+	Reason string       `json:"reason"` // one of SkipText, SkipCount, SkipNumber, SkipAnswer
+	Detail string       `json:"detail"`
+}
+
+// Summary is what Prepare did; it is also the content of prepared.json.
+type Summary struct {
+	// Source names the source of the dataset's splits ("cc", "synthetic").
+	Source string `json:"source"`
+	// Dir is the directory the source read ("" for generated problems).
+	Dir  string `json:"dir,omitempty"`
+	Seed int64  `json:"seed"`
+	// Generated is the number of generated problems added to the source's
+	// training split.
+	Generated int `json:"generated"`
+	// VocabSize is the number of token ids, special tokens included.
+	VocabSize int `json:"vocab_size"`
+	// Problems is the number of problems read or made per split, Rows the
+	// number written (Problems minus the skipped ones).
+	Problems SplitCounts `json:"problems"`
+	Rows     SplitCounts `json:"rows"`
+	// SkippedByReason counts the skipped problems by reason.
+	SkippedByReason map[string]int `json:"skipped_by_reason"`
+	// Skipped lists the skipped problems in split and file order.
+	Skipped []Skip `json:"skipped"`
+}
+
+// prepSplit is one split's problems during preparation.
+type prepSplit struct {
+	split    source.Split
+	file     string
+	problems []source.Problem
+	qs       []reader.Question // of the kept problems
+	kept     []source.Problem
+}
+
+// Prepare makes the word algebra dataset: it reads cfg.Source's splits,
+// adds cfg.Generated problems of synth.Generate to the training split,
+// tokenises every problem and finds its numbers (reader.ParseQuestion). A
+// problem whose text cannot be read, that does not have exactly three
+// numbers, or whose numbers or answer are not integers in 0…model.ValueSize−1
+// (the values ∂4 holds) is skipped: it is counted and listed with its
+// reason in the Summary, and is not an error. The WordPiece vocabulary is
+// learned from the kept training problems only (reader.LearnVocab), so
+// that dev and test words unseen in training read as pieces.
+//
+// Prepare writes, in cfg.Out (made if missing), each file atomically:
+// tokenizer.json and tokenizer_config.json (reader.Vocab.Save: the
+// tokenizer that gives each row's token ids from its text), train.parquet,
+// dev.parquet and test.parquet (Row, its Source the problem's), in the
+// order of the source's splits, and last prepared.json (the Summary,
+// indented JSON). It fails, with one line saying why, for a bad
+// configuration, data that cannot be read, no training problem left, or a
+// file that cannot be written.
+func Prepare(cfg Config) (Summary, error) {
+	fail := func(err error) (Summary, error) {
+		return Summary{}, fmt.Errorf("preparing the word algebra data: %w", err)
+	}
+	switch {
+	case cfg.Out == "":
+		return fail(errors.New("no output directory"))
+	case cfg.Source == nil:
+		return fail(errors.New("no source of problems"))
+	case cfg.VocabSize < 0:
+		return fail(fmt.Errorf("the vocabulary size is %d, want 0 or more", cfg.VocabSize))
+	case cfg.Generated < 0:
+		return fail(fmt.Errorf("%d generated problems asked for, want 0 or more", cfg.Generated))
+	}
+	sum := Summary{Source: cfg.Source.Name(), Dir: cfg.Dir, Seed: cfg.Seed, SkippedByReason: map[string]int{}, Skipped: []Skip{}}
+	ds, err := cfg.Source.Read()
+	if err != nil {
+		return fail(err)
+	}
+	if cfg.Generated > 0 {
+		next := 0
+		for _, sp := range ds {
+			for _, p := range sp {
+				next = max(next, p.ID+1)
+			}
+		}
+		gen, err := synth.Source{N: [3]int{cfg.Generated, 0, 0}, Seed: cfg.Seed, FirstID: next}.Read()
+		if err != nil {
+			return fail(err)
+		}
+		ds[source.Train] = append(ds[source.Train], gen[source.Train]...)
+		sum.Generated = len(gen[source.Train])
+	}
+	splits := []*prepSplit{{split: source.Train, file: TrainFile}, {split: source.Dev, file: DevFile}, {split: source.Test, file: TestFile}}
+	for _, sp := range splits {
+		sp.problems = ds[sp.split]
+	}
+	keepReadable(splits, &sum)
+	if len(splits[0].kept) == 0 {
+		return fail(fmt.Errorf("no training problem left (%d read, all skipped)", len(splits[0].problems)))
+	}
+	vocab := reader.LearnVocab(splits[0].qs, cfg.VocabSize)
+	sum.VocabSize = vocab.Size()
+	if err := writePrepared(cfg.Out, splits, vocab, sum); err != nil {
+		return fail(err)
+	}
+	return sum, nil
+}
+
+// keepReadable reads every problem of the splits (readProblem, on every
+// CPU) and keeps those that can be answered, counting and listing the
+// others in sum, in the splits' order.
+func keepReadable(splits []*prepSplit, sum *Summary) {
+	for _, sp := range splits {
+		sum.Problems.add(sp.split, len(sp.problems))
+		qs := make([]reader.Question, len(sp.problems))
+		reasons, details := make([]string, len(sp.problems)), make([]string, len(sp.problems))
+		par.For(len(sp.problems), func(j int) { qs[j], reasons[j], details[j] = readProblem(sp.problems[j]) })
+		for j, p := range sp.problems {
+			if reasons[j] != "" {
+				sum.Skipped = append(sum.Skipped, Skip{Split: sp.split, ID: p.ID, Reason: reasons[j], Detail: details[j]})
+				sum.SkippedByReason[reasons[j]]++
+				continue
+			}
+			sp.qs = append(sp.qs, qs[j])
+			sp.kept = append(sp.kept, p)
+		}
+		sum.Rows.add(sp.split, len(sp.kept))
+	}
+}
+
+// writePrepared writes the files of a prepared dataset to out (made if
+// missing), each atomically: the tokenizer, the splits' rows, and last
+// prepared.json.
+func writePrepared(out string, splits []*prepSplit, vocab *reader.Vocab, sum Summary) error {
+	rows := make([][]Row, len(splits))
+	for i, sp := range splits {
+		rows[i] = make([]Row, len(sp.kept))
+		errs := make([]error, len(sp.kept))
+		par.For(len(sp.kept), func(j int) { rows[i][j], errs[j] = wapRow(sp.kept[j], sp.qs[j], vocab) })
+		for j, err := range errs {
+			if err != nil {
+				return fmt.Errorf("%s problem %d: %w", sp.split, sp.kept[j].ID, err)
+			}
+		}
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	if err := vocab.Save(filepath.Join(out, reader.TokenizerFile)); err != nil {
+		return err
+	}
+	for i, sp := range splits {
+		if err := WriteRows(filepath.Join(out, sp.file), rows[i]); err != nil {
+			return err
+		}
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(sum); err != nil {
+		return err
+	}
+	return atomicfile.WriteBytes(filepath.Join(out, PreparedFile), b.Bytes())
+}
+
+// readProblem parses a problem's text and checks its numbers and answer;
+// it returns the reason (and details) to skip it, or "".
+func readProblem(p source.Problem) (q reader.Question, reason, detail string) {
+	q, err := reader.ParseQuestion(p.Text)
+	if err != nil {
+		return q, SkipText, err.Error()
+	}
+	if len(q.Quantities) != model.Numbers {
+		return q, SkipCount, fmt.Sprintf("found %d numbers: %s", len(q.Quantities), q.NumberList())
+	}
+	for _, n := range q.Quantities {
+		if !model.InRange(n, model.ValueSize) {
+			return q, SkipNumber, fmt.Sprintf("number %s is not an integer in 0..%d", n.Text, model.ValueSize-1)
+		}
+	}
+	if !isValue(p.Answer) {
+		return q, SkipAnswer, fmt.Sprintf("answer %v is not an integer in 0..%d", p.Answer, model.ValueSize-1)
+	}
+	return q, "", ""
+}
+
+// isValue reports whether v is an integer that ∂4's values hold.
+func isValue(v float64) bool {
+	return v == math.Trunc(v) && v >= 0 && v <= model.ValueSize-1
+}
+
+// wapRow makes the stored row of a kept problem: its tokens are the
+// vocabulary's pieces (NumberToken for each number).
+func wapRow(p source.Problem, q reader.Question, vocab *reader.Vocab) (Row, error) {
+	enc, err := vocab.Encode(q)
+	if err != nil {
+		return Row{}, err
+	}
+	r := Row{
+		ID: int64(p.ID), Text: p.Text, Tokens: enc.Pieces,
+		TokenIDs: make([]int32, len(enc.IDs)),
+		NumPos:   make([]int32, len(enc.NumPos)),
+		Numbers:  make([]int32, len(q.Quantities)),
+		Answer:   int32(p.Answer), Equation: p.Equation, Pattern: cc.EquationPattern(p.Equation), Source: p.Source,
+	}
+	for i, id := range enc.IDs {
+		r.TokenIDs[i] = int32(id)
+	}
+	for i, n := range q.Quantities {
+		r.NumPos[i] = int32(enc.NumPos[i])
+		r.Numbers[i] = int32(n.Value.Num().Int64())
+	}
+	return r, nil
+}
+
+// Prepared is a prepared dataset as LoadPrepared reads it.
+type Prepared struct {
+	Train, Dev, Test []Row
+	Vocab            *reader.Vocab
+	Summary          Summary
+}
+
+// LoadPrepared reads the files Prepare wrote in dir. It fails, naming the
+// file, for a missing or malformed file, and for a row whose token ids are
+// outside the vocabulary of tokenizer.json or that does not have exactly
+// three numbers (files that do not belong together).
+func LoadPrepared(dir string) (*Prepared, error) {
+	fail := func(err error) (*Prepared, error) {
+		return nil, fmt.Errorf("loading the prepared word algebra data: %w", err)
+	}
+	var p Prepared
+	summary := filepath.Join(dir, PreparedFile)
+	b, err := os.ReadFile(summary)
+	if err != nil {
+		return fail(err)
+	}
+	if err := json.Unmarshal(b, &p.Summary); err != nil {
+		return fail(fmt.Errorf("%s: %w", summary, err))
+	}
+	if p.Vocab, err = reader.LoadVocab(filepath.Join(dir, reader.TokenizerFile)); err != nil {
+		return fail(err)
+	}
+	for _, s := range []struct {
+		file string
+		rows *[]Row
+	}{{TrainFile, &p.Train}, {DevFile, &p.Dev}, {TestFile, &p.Test}} {
+		path := filepath.Join(dir, s.file)
+		rows, err := ReadRows(path)
+		if err != nil {
+			return fail(err)
+		}
+		for i, r := range rows {
+			if len(r.Numbers) != model.Numbers {
+				return fail(fmt.Errorf("%s: row %d (id %d) has %d numbers, want %d", path, i, r.ID, len(r.Numbers), model.Numbers))
+			}
+			for _, id := range r.TokenIDs {
+				if id < 0 || int(id) >= p.Vocab.Size() {
+					return fail(fmt.Errorf("%s: row %d (id %d) has token id %d, outside the %d ids of %s", path, i, r.ID, id, p.Vocab.Size(), reader.TokenizerFile))
+				}
+			}
+		}
+		*s.rows = rows
+	}
+	return &p, nil
+}
+
+// Synthetic is the source of a dataset of generated problems only: n[i]
+// problems of split i (a zero entry takes DefaultSyntheticN's), seeded with
+// seed.
+func Synthetic(n [3]int, seed int64) source.Source {
+	for i := range n {
+		if n[i] == 0 {
+			n[i] = DefaultSyntheticN[i]
+		}
+	}
+	return synth.Source{N: n, Seed: seed}
+}
+
+// Open returns the source of the dataset in dir, by what it holds: for
+// now always the CC dataset (cc.Source), whose reader says what is missing.
+func Open(dir string) (source.Source, error) {
+	return cc.Source{Dir: dir}, nil
+}

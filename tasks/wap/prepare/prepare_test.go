@@ -1,0 +1,290 @@
+package prepare
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/tasks/wap/source"
+	"github.com/d4lang/d4/tasks/wap/source/cc"
+	"github.com/d4lang/d4/tasks/wap/synth"
+)
+
+// ccDir is where the CC dataset lives on the project's machines.
+const ccDir = "../../../shared/data/cc"
+
+// checkPrepared checks the files of a prepared dataset against its summary
+// and every row against its problem's equation.
+func checkPrepared(t *testing.T, out string, sum Summary) *Prepared {
+	t.Helper()
+	p, err := LoadPrepared(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(p.Summary, sum) {
+		t.Errorf("prepared.json holds %+v, Prepare returned %+v", p.Summary, sum)
+	}
+	if got := (SplitCounts{len(p.Train), len(p.Dev), len(p.Test)}); got != sum.Rows {
+		t.Errorf("files hold %+v rows, the summary says %+v", got, sum.Rows)
+	}
+	if p.Vocab.Size() != sum.VocabSize {
+		t.Errorf("tokenizer.json has %d ids, the summary says %d", p.Vocab.Size(), sum.VocabSize)
+	}
+	if _, err := os.Stat(filepath.Join(out, reader.TokenizerConfigFile)); err != nil {
+		t.Errorf("no %s beside tokenizer.json: %v", reader.TokenizerConfigFile, err)
+	}
+	// The vocabulary's merged pieces come from the training split only:
+	// every piece longer than a character is in a training text.
+	var train strings.Builder
+	for _, r := range p.Train {
+		train.WriteString(strings.ToLower(r.Text) + " ")
+	}
+	for id := 3; id < p.Vocab.Size(); id++ {
+		w := strings.TrimPrefix(p.Vocab.Word(id), reader.SubwordPrefix)
+		if len([]rune(w)) > 1 && !strings.Contains(train.String(), w) {
+			t.Errorf("vocabulary piece %q (id %d) is not in the training split", w, id)
+		}
+	}
+	for i, split := range [][]Row{p.Train, p.Dev, p.Test} {
+		for _, r := range split {
+			want := sum.Source
+			if r.Source == synth.Name && i == 0 && sum.Source == cc.Name {
+				want = synth.Name
+			}
+			if r.Source != want {
+				t.Errorf("row %d: source %q, want %q", r.ID, r.Source, want)
+			}
+			if len(r.Tokens) != len(r.TokenIDs) {
+				t.Errorf("row %d: %d tokens for %d ids", r.ID, len(r.Tokens), len(r.TokenIDs))
+			}
+			if r.Pattern != cc.EquationPattern(r.Equation) || r.Pattern == cc.PatternOther {
+				t.Errorf("row %d: pattern %q for %s", r.ID, r.Pattern, r.Equation)
+			}
+			v, err := cc.EvalEquation(r.Equation)
+			if err != nil || v != float64(r.Answer) {
+				t.Errorf("row %d: %s = %v (%v), answer %d", r.ID, r.Equation, v, err, r.Answer)
+			}
+			eq, _ := cc.EquationNumbers(r.Equation)
+			var got []float64
+			for k, n := range r.Numbers {
+				got = append(got, float64(n))
+				if r.TokenIDs[r.NumPos[k]] != reader.NumID {
+					t.Errorf("row %d: number token %q has id %d, want %d", r.ID, r.Tokens[r.NumPos[k]], r.TokenIDs[r.NumPos[k]], reader.NumID)
+				}
+			}
+			slices.Sort(got)
+			slices.Sort(eq)
+			if !reflect.DeepEqual(got, eq) {
+				t.Errorf("row %d: numbers %v in the text, %v in %s (%q)", r.ID, r.Numbers, eq, r.Equation, r.Text)
+			}
+		}
+	}
+	return p
+}
+
+func TestPrepareCC(t *testing.T) {
+	if _, err := os.Stat(filepath.Join(ccDir, cc.QuestionsFile)); err != nil {
+		t.Skipf("the CC dataset is not at %s (%v); skipping", ccDir, err)
+	}
+	out := filepath.Join(t.TempDir(), "prepared")
+	sum, err := Prepare(Config{Source: cc.Source{Dir: ccDir}, Dir: ccDir, Out: out, Generated: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Source != cc.Name || sum.Problems != (SplitCounts{350, 100, 200}) || sum.Generated != 50 {
+		t.Errorf("summary %+v", sum)
+	}
+	skipped := SplitCounts{}
+	for _, s := range sum.Skipped {
+		skipped.add(s.Split, 1)
+		t.Logf("skipped %s problem %d: %s (%s)", s.Split, s.ID, s.Reason, s.Detail)
+	}
+	want := SplitCounts{350 - skipped.Train, 100 - skipped.Dev, 200 - skipped.Test}
+	if sum.Rows != want {
+		t.Errorf("rows %+v, want %+v", sum.Rows, want)
+	}
+	t.Logf("CC: rows %+v, vocabulary %d, skipped %d", sum.Rows, sum.VocabSize, len(sum.Skipped))
+	p := checkPrepared(t, out, sum)
+	n := 0
+	for _, r := range p.Train {
+		if r.Source == synth.Name {
+			n++
+		}
+	}
+	if n != 50 {
+		t.Errorf("%d generated training rows, want 50", n)
+	}
+}
+
+func TestPrepareSynthetic(t *testing.T) {
+	out := t.TempDir()
+	cfg := Config{Source: Synthetic([3]int{60, 12, 0}, 5), Seed: 5, Out: out, VocabSize: 300}
+	sum, err := Prepare(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := SplitCounts{60, 12, DefaultSyntheticN[2]}
+	if sum.Source != synth.Name || sum.Problems != want || sum.Rows != want || len(sum.Skipped) != 0 || sum.Seed != 5 || sum.VocabSize != 300 {
+		t.Errorf("summary %+v", sum)
+	}
+	p := checkPrepared(t, out, sum)
+	// The same seed gives the same data.
+	cfg.Out = t.TempDir()
+	if _, err := Prepare(cfg); err != nil {
+		t.Fatal(err)
+	}
+	q, err := LoadPrepared(cfg.Out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(p.Train, q.Train) || !reflect.DeepEqual(p.Test, q.Test) {
+		t.Error("two preparations with the same seed differ")
+	}
+}
+
+// writeCC writes a CC directory of the given problems (iIndex = position),
+// all of them in train but the last two (one in dev, one in test).
+func writeCC(t *testing.T, texts []string, answers []float64, eqs []string) string {
+	t.Helper()
+	dir := t.TempDir()
+	type q struct {
+		IIndex     int       `json:"iIndex"`
+		SQuestion  string    `json:"sQuestion"`
+		LSolutions []float64 `json:"lSolutions"`
+		LEquations []string  `json:"lEquations"`
+	}
+	var qs []q
+	var train []string
+	for i, s := range texts {
+		qs = append(qs, q{i, s, []float64{answers[i]}, []string{eqs[i]}})
+		if i < len(texts)-2 {
+			train = append(train, strings.Repeat(" ", i%2)+string(rune('0'+i)))
+		}
+	}
+	b, _ := json.Marshal(qs)
+	files := map[string]string{
+		cc.QuestionsFile: string(b),
+		cc.TrainFile:     strings.Join(train, "\n"),
+		cc.DevFile:       string(rune('0' + len(texts) - 2)),
+		cc.TestFile:      string(rune('0' + len(texts) - 1)),
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestPrepareSkips(t *testing.T) {
+	dir := writeCC(t, []string{
+		"Tom had 5 apples and got 3 more apples. He ate 2 apples. How many are left?",
+		"Ann had 5 pears and ate 2. How many are left?",
+		"Bo had 3.5 kg of flour, got 2 more and used 1. How much is left?",
+		"Cy had 200 pens, got 2 more and lost 1. How many are left?",
+		"Di had 5 cups, got 2 more cups and broke 2 cups. How many are left?",
+		"Ed had 7 hats, got 2 more and lost 3. How many are left?",
+		"Flo has 4 mp3 players, 2 radios and 1 TV. How many in all?",
+	}, []float64{6, 3, 4.5, 201, 2.5, 6, 7}, []string{
+		"X=((5.0+3.0)-2.0)", "X=(5.0-2.0)", "X=((3.5+2.0)-1.0)", "X=((200.0+2.0)-1.0)",
+		"X=((5.0+2.0)-2.0)", "X=((7.0+2.0)-3.0)", "X=((4.0+2.0)+1.0)",
+	})
+	out := t.TempDir()
+	sum, err := Prepare(Config{Source: cc.Source{Dir: dir}, Dir: dir, Out: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Skip{
+		{source.Train, 1, SkipCount, "found 2 numbers: 5, 2"},
+		{source.Train, 2, SkipNumber, "number 3.5 is not an integer in 0..149"},
+		{source.Train, 3, SkipNumber, "number 200 is not an integer in 0..149"},
+		{source.Train, 4, SkipAnswer, "answer 2.5 is not an integer in 0..149"},
+	}
+	if !reflect.DeepEqual(sum.Skipped, want) {
+		t.Errorf("skipped %+v, want %+v", sum.Skipped, want)
+	}
+	if w := map[string]int{SkipCount: 1, SkipNumber: 2, SkipAnswer: 1}; !reflect.DeepEqual(sum.SkippedByReason, w) {
+		t.Errorf("skipped by reason %v, want %v", sum.SkippedByReason, w)
+	}
+	if sum.Problems != (SplitCounts{5, 1, 1}) || sum.Rows != (SplitCounts{1, 1, 1}) {
+		t.Errorf("problems %+v, rows %+v; want 5/1/1 and 1/1/1", sum.Problems, sum.Rows)
+	}
+	// Only the kept training problem's words are in the vocabulary:
+	// "apples" is a piece, "cups" of a skipped problem is not.
+	p, err := LoadPrepared(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Vocab.Whole("apples") || p.Vocab.Whole("cups") {
+		t.Errorf("vocabulary of %d ids: apples %v, cups %v", sum.VocabSize, p.Vocab.Whole("apples"), p.Vocab.Whole("cups"))
+	}
+}
+
+func TestPrepareErrors(t *testing.T) {
+	allSkipped := writeCC(t, []string{"One 1 two 2.", "Ed had 7 hats, got 2 more and lost 3. How many are left?", "Ed had 7 hats, got 2 more and lost 3. How many are left?"},
+		[]float64{1, 6, 6}, []string{"X=1.0", "X=((7.0+2.0)-3.0)", "X=((7.0+2.0)-3.0)"})
+	file := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(file, nil, 0o644)
+	tests := []struct {
+		name string
+		cfg  Config
+		want string
+	}{
+		{"no output", Config{Source: cc.Source{Dir: ccDir}, Dir: ccDir}, "no output directory"},
+		{"no input", Config{Out: t.TempDir()}, "no source of problems"},
+		{"missing input", Config{Source: cc.Source{Dir: "/nonexistent/cc"}, Dir: "/nonexistent/cc", Out: t.TempDir()}, "/nonexistent/cc: no such file or directory"},
+		{"negative vocabulary", Config{Source: Synthetic([3]int{}, 0), Out: t.TempDir(), VocabSize: -1}, "the vocabulary size is -1"},
+		{"negative generated", Config{Source: cc.Source{Dir: ccDir}, Dir: ccDir, Out: t.TempDir(), Generated: -2}, "-2 generated problems asked for"},
+		{"negative size", Config{Source: Synthetic([3]int{10, -1, 10}, 0), Out: t.TempDir()}, "-1 generated dev problems"},
+		{"all skipped", Config{Source: cc.Source{Dir: allSkipped}, Dir: allSkipped, Out: t.TempDir()}, "no training problem left (1 read, all skipped)"},
+		{"output is a file", Config{Source: Synthetic([3]int{6, 6, 6}, 0), Out: file}, "not a directory"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Prepare(tt.cfg)
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), "preparing the word algebra data: ") {
+				t.Errorf("err = %v, want one containing %q", err, tt.want)
+			}
+			if err != nil && strings.Contains(err.Error(), "\n") {
+				t.Errorf("error %q is more than one line", err)
+			}
+		})
+	}
+}
+
+func TestLoadPreparedErrors(t *testing.T) {
+	out := t.TempDir()
+	if _, err := Prepare(Config{Source: Synthetic([3]int{30, 6, 6}, 0), Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	// A vocabulary from other data does not fit the rows.
+	small := reader.LearnVocab(nil, 1)
+	if err := small.Save(filepath.Join(out, reader.TokenizerFile)); err != nil {
+		t.Fatal(err)
+	}
+	_, err := LoadPrepared(out)
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("outside the %d ids of tokenizer.json", small.Size())) {
+		t.Errorf("mismatched vocabulary: err = %v", err)
+	}
+	os.Remove(filepath.Join(out, DevFile))
+	os.Remove(filepath.Join(out, reader.TokenizerFile))
+	_, err = LoadPrepared(out)
+	if err == nil || !strings.Contains(err.Error(), "tokenizer.json: no such file") {
+		t.Errorf("missing tokenizer: err = %v", err)
+	}
+	os.WriteFile(filepath.Join(out, PreparedFile), []byte("{"), 0o644)
+	_, err = LoadPrepared(out)
+	if err == nil || !strings.Contains(err.Error(), "prepared.json: unexpected end of JSON input") {
+		t.Errorf("bad prepared.json: err = %v", err)
+	}
+	_, err = LoadPrepared(filepath.Join(out, "missing"))
+	if err == nil || !strings.Contains(err.Error(), "no such file") {
+		t.Errorf("missing directory: err = %v", err)
+	}
+}

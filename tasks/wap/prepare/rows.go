@@ -1,0 +1,126 @@
+package prepare
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/parquet-go/parquet-go"
+
+	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/internal/quote"
+	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/reader/lexicon"
+	"github.com/d4lang/d4/tasks/wap/model"
+	"github.com/d4lang/d4/tasks/wap/source/cc"
+	"github.com/d4lang/d4/tasks/wap/synth"
+)
+
+// Row is one prepared word algebra problem, a row of train.parquet,
+// dev.parquet or test.parquet (see the package doc for the schema): its text, tokens, token ids
+// in the vocabulary the dataset was prepared with, the positions and
+// values of its numbers, and its answer. Equation and Pattern are for
+// analysis only.
+type Row struct {
+	ID       int64    `parquet:"id"`
+	Text     string   `parquet:"text"`
+	Tokens   []string `parquet:"tokens,list"`
+	TokenIDs []int32  `parquet:"token_ids,list"`
+	NumPos   []int32  `parquet:"num_pos,list"`
+	Numbers  []int32  `parquet:"numbers,list"`
+	Answer   int32    `parquet:"answer"`
+	Equation string   `parquet:"equation"`
+	Pattern  string   `parquet:"pattern"`
+	Source   string   `parquet:"source"`
+}
+
+// rowSchema is the schema of the files of rows, named WAPRow in them.
+var rowSchema = parquet.NewSchema("WAPRow", parquet.SchemaOf(Row{}))
+
+// ErrSchema is wrapped by the errors of ReadRows for a Parquet file whose
+// columns are not those of Row.
+var ErrSchema = errors.New("not a WAP dataset")
+
+// checkRow reports a row whose lists disagree: token ids and tokens of
+// different lengths, number positions and numbers of different lengths,
+// a position outside the tokens or not after the one before, a
+// missing source or an unknown pattern.
+func checkRow(i int, r Row) error {
+	where := fmt.Sprintf("row %d (id %d)", i, r.ID)
+	if len(r.TokenIDs) != len(r.Tokens) {
+		return fmt.Errorf("%s: %d token ids for %d tokens", where, len(r.TokenIDs), len(r.Tokens))
+	}
+	if len(r.NumPos) != len(r.Numbers) {
+		return fmt.Errorf("%s: %d number positions for %d numbers", where, len(r.NumPos), len(r.Numbers))
+	}
+	for j, p := range r.NumPos {
+		if p < 0 || int(p) >= len(r.Tokens) {
+			return fmt.Errorf("%s: number position %d is outside its %d tokens", where, p, len(r.Tokens))
+		}
+		if j > 0 && p <= r.NumPos[j-1] {
+			return fmt.Errorf("%s: number positions %v are not increasing", where, r.NumPos)
+		}
+	}
+	if r.Source == "" {
+		return fmt.Errorf("%s: no source (the name of the dataset the row came from)", where)
+	}
+	if r.Pattern != cc.PatternOther && !slices.Contains(cc.Patterns, r.Pattern) {
+		return fmt.Errorf("%s: pattern %s is not a CC pattern or %q", where, quote.Short(r.Pattern), cc.PatternOther)
+	}
+	return nil
+}
+
+// WriteRows writes rows to the Parquet file at path, replacing it
+// atomically (data.WriteRows). Every row must be consistent: as many
+// token ids as tokens, as many number positions as numbers, positions
+// increasing and inside the tokens, a Source named, and
+// Pattern one of cc.Patterns or "other".
+func WriteRows(path string, rows []Row) error {
+	return data.WriteRows(path, rowSchema, rows, checkRow)
+}
+
+// ReadRows reads the rows of a Parquet file written by WriteRows (or by any
+// tool, with the same columns). It fails, naming the file, when the file
+// cannot be opened, is not a Parquet file, lacks one of the Row columns
+// or has it with another type (an error wrapping ErrSchema), or holds a
+// row that WriteRows would refuse (naming the row). The returned lists are
+// never nil.
+func ReadRows(path string) ([]Row, error) {
+	rows, err := data.ReadRows[Row](path, ErrSchema)
+	if err != nil {
+		return nil, err
+	}
+	for i := range rows {
+		r := &rows[i]
+		for _, l := range []*[]int32{&r.TokenIDs, &r.NumPos, &r.Numbers} {
+			if *l == nil {
+				*l = []int32{}
+			}
+		}
+		if r.Tokens == nil {
+			r.Tokens = []string{}
+		}
+		if err := checkRow(i, *r); err != nil {
+			return nil, fmt.Errorf("reading %s: %w", path, err)
+		}
+	}
+	return rows, nil
+}
+
+// Problems converts prepared rows to the problems the model reads.
+func Problems(rows []Row) []*model.Problem {
+	out := make([]*model.Problem, len(rows))
+	lex := lexicon.Default()
+	for i, r := range rows {
+		p := &model.Problem{ID: r.ID, Answer: int(r.Answer), IDs: make([]int, len(r.TokenIDs)), Generated: r.Source == synth.Name,
+			Classes: lex.Pieces(r.Tokens, reader.SubwordPrefix)}
+		for t, id := range r.TokenIDs {
+			p.IDs[t] = int(id)
+		}
+		for k := 0; k < model.Numbers && k < len(r.Numbers) && k < len(r.NumPos); k++ {
+			p.NumPos[k], p.Numbers[k] = int(r.NumPos[k]), int(r.Numbers[k])
+		}
+		out[i] = p
+	}
+	return out
+}

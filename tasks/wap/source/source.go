@@ -1,0 +1,92 @@
+// Package source is where word problems come from: a problem as a source
+// gives it (Problem: its text, its answer and, for analysis only, its
+// equation), the splits of a dataset (Split, Dataset), and the interface
+// every dataset format implements (Source). Package cc reads the Common
+// Core dataset, package synth (tasks/wap/synth) generates problems in its
+// style, and package benchmark holds the hand-written benchmark; package
+// prepare turns the problems of one or more sources into the prepared
+// data that `wap train` and `wap eval` read.
+//
+// Adding a format costs one package with a type that implements Source
+// (Name and Read, with errors that name the file and line), and one case
+// where `wap prepare` chooses the source for what a directory holds
+// (prepare.Open).
+package source
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Problem is one word problem as a source gives it.
+type Problem struct {
+	// ID identifies the problem within its source (CC's iIndex).
+	ID int
+	// Text is the story and its question.
+	Text string
+	// Answer is the problem's solution.
+	Answer float64
+	// Equation is the problem's equation in CC's format, e.g.
+	// "X=((32.0+42.0)-35.0)"; it is for analysis only: the model learns
+	// from (Text, Answer) pairs.
+	Equation string
+	// Source names the source the problem came from ("cc", "synthetic").
+	Source string
+}
+
+// Split is one of a dataset's three splits.
+type Split int
+
+// The splits, in the order of a Dataset.
+const (
+	Train Split = iota
+	Dev
+	Test
+)
+
+// Splits lists the splits in order.
+var Splits = [...]Split{Train, Dev, Test}
+
+var splitNames = [...]string{Train: "train", Dev: "dev", Test: "test"}
+
+// String names the split: "train", "dev" or "test".
+func (s Split) String() string {
+	if s >= 0 && int(s) < len(splitNames) {
+		return splitNames[s]
+	}
+	return fmt.Sprintf("Split(%d)", int(s))
+}
+
+// ParseSplit reads a split's name.
+func ParseSplit(name string) (Split, error) {
+	for i, n := range splitNames {
+		if n == name {
+			return Split(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown split %q (want %s)", name, strings.Join(splitNames[:], ", "))
+}
+
+// MarshalText writes the split's name.
+func (s Split) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a split's name.
+func (s *Split) UnmarshalText(b []byte) error {
+	v, err := ParseSplit(string(b))
+	*s = v
+	return err
+}
+
+// Dataset is the problems of each split, indexed by Split.
+type Dataset [len(splitNames)][]Problem
+
+// Source is a dataset format: a place problems are read from, or a
+// generator.
+type Source interface {
+	// Name names the source in the prepared data's rows and summary.
+	Name() string
+	// Read returns the problems of each split, each in its file's order
+	// (a split the source does not have is empty). A fault is one error
+	// that names the file and line.
+	Read() (Dataset, error)
+}

@@ -1,0 +1,118 @@
+// Package waptest holds what the word-problem packages' tests share: the
+// paper's sketch and model, and small problems and vocabularies to train
+// and answer.
+package waptest
+
+import (
+	"math/rand"
+	"testing"
+
+	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/reader/lexicon"
+	"github.com/d4lang/d4/sketches"
+	"github.com/d4lang/d4/tasks/wap/model"
+)
+
+// WapSketch returns the paper's sketch.
+func WapSketch(t *testing.T) string {
+	t.Helper()
+	src, ok := sketches.Embedded("wap")
+	if !ok {
+		t.Fatal("wap sketch not embedded")
+	}
+	return src
+}
+
+// PaperModel is a model of the paper's sketch with the lexicon.
+func PaperModel(t *testing.T, vocab int, seed int64) *model.Model {
+	t.Helper()
+	m, err := model.NewModel("wap.fth", WapSketch(t), vocab, true, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// RandomProblems draws stories of random tokens, of none to two random
+// classes each, with three numbers.
+func RandomProblems(n, vocab int, seed int64) []*model.Problem {
+	rng := rand.New(rand.NewSource(seed))
+	classes := lexicon.Default().Size()
+	var out []*model.Problem
+	for i := 0; i < n; i++ {
+		T := 5 + rng.Intn(6)
+		p := &model.Problem{ID: int64(i), Answer: rng.Intn(model.ValueSize)}
+		for t := 0; t < T; t++ {
+			p.IDs = append(p.IDs, rng.Intn(vocab))
+			var cs []int
+			for range rng.Intn(3) {
+				cs = append(cs, rng.Intn(classes))
+			}
+			p.Classes = append(p.Classes, cs)
+		}
+		perm := rng.Perm(T)
+		for k := 0; k < model.Numbers; k++ {
+			p.NumPos[k] = perm[k]
+			p.Numbers[k] = rng.Intn(model.ValueSize)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// ToyProblems are stories of filler tokens (ids 3…9) with three numbers
+// (token 2) and one keyword that decides the formula: token 10 asks for
+// (a + b) − c, token 11 for a · (b + c).
+func ToyProblems(n int, seed int64) []*model.Problem {
+	rng := rand.New(rand.NewSource(seed))
+	var out []*model.Problem
+	for i := 0; i < n; i++ {
+		T := 8 + rng.Intn(5)
+		p := &model.Problem{ID: int64(i)}
+		for t := 0; t < T; t++ {
+			p.IDs = append(p.IDs, 3+rng.Intn(7))
+		}
+		slots := rng.Perm(T)
+		key := slots[model.Numbers]
+		pos := slots[:model.Numbers]
+		// numbers in text order
+		for a := 0; a < model.Numbers; a++ {
+			for b := a + 1; b < model.Numbers; b++ {
+				if pos[b] < pos[a] {
+					pos[a], pos[b] = pos[b], pos[a]
+				}
+			}
+		}
+		a, b, c := 1+rng.Intn(9), 1+rng.Intn(9), 1+rng.Intn(9)
+		if rng.Intn(2) == 0 {
+			p.IDs[key] = 10
+			c = 1 + rng.Intn(a+b-1)
+			p.Answer = a + b - c
+		} else {
+			p.IDs[key] = 11
+			a = 1 + rng.Intn(7)
+			p.Answer = a * (b + c)
+		}
+		for k, q := range pos {
+			p.IDs[q] = 2
+			p.NumPos[k] = q
+		}
+		p.Numbers = [model.Numbers]int{a, b, c}
+		out = append(out, p)
+	}
+	return out
+}
+
+// ToyVocab is a vocabulary of at least the 12 ids of toyProblems.
+func ToyVocab(t *testing.T) *reader.Vocab {
+	t.Helper()
+	q, err := reader.ParseQuestion("A florist had 50 roses. She sold 15 and picked 21 more: how many roses?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := reader.LearnVocab([]reader.Question{q}, 40)
+	if v.Size() < 12 {
+		t.Fatalf("toy vocabulary of %d ids", v.Size())
+	}
+	return v
+}
