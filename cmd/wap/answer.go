@@ -23,7 +23,8 @@ func answerCmd(args []string, stdout, stderr io.Writer) error {
 	modelDir := fs.String("model", defaultModel, "model directory")
 	jsonOut := fs.Bool("json", false, "print one JSON object with answer and formula (with --file: one a line)")
 	file := fs.String("file", "", "answer every question of this file, one a line ('-': standard input)")
-	decode := fs.String("decode", "sensible", decodeUsage)
+	dec := answer.DecodeSensible
+	fs.TextVar(&dec, "decode", answer.DecodeSensible, decodeUsage)
 	asWritten := fs.Bool("as-written", false, asWrittenUsage)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap answer [flags] \"QUESTION\"\n       wap answer [flags] --file FILE   (or: wap answer [flags] - , reading standard input)")
@@ -49,10 +50,6 @@ func answerCmd(args []string, stdout, stderr io.Writer) error {
 		return cli.Usagef("expected the QUESTION as one argument (quote it), or --file FILE")
 	case len(pos) > 1:
 		return cli.Usagef("expected the QUESTION as one argument, got %d: quote the question", len(pos))
-	}
-	dec, err := answer.ParseDecoding(*decode)
-	if err != nil {
-		return cli.Usagef("--decode: %w", err)
 	}
 	var in io.Reader
 	if *file == "-" {

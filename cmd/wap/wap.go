@@ -11,6 +11,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,6 +23,7 @@ import (
 	"github.com/d4lang/d4/tasks/wap/answer"
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/prepare"
+	"github.com/d4lang/d4/tasks/wap/source"
 	"github.com/d4lang/d4/tasks/wap/source/benchmark"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
 	"github.com/d4lang/d4/tasks/wap/training"
@@ -218,9 +220,10 @@ var paperTable3 = []struct {
 
 // evalFlags are the flags of wap eval.
 type evalFlags struct {
-	split, bench, dataDir, modelDir string
-	jsonOut, asWritten              bool
-	decode                          answer.Decoding
+	bench, dataDir, modelDir string
+	split                    source.Split
+	jsonOut, asWritten       bool
+	decode                   answer.Decoding
 }
 
 func evalCmd(args []string, stdout, stderr io.Writer) error {
@@ -241,15 +244,15 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 
 // parseEval parses and checks the flags of wap eval.
 func parseEval(args []string, stderr io.Writer) (evalFlags, error) {
-	var f evalFlags
+	f := evalFlags{split: source.Test}
 	fs := flag.NewFlagSet("wap eval", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&f.split, "split", "test", "split of the prepared data to evaluate: train, dev or test")
+	fs.TextVar(&f.split, "split", source.Test, "split of the prepared data to evaluate: train, dev or test")
 	fs.StringVar(&f.bench, "bench", "", "evaluate on a set of the hand-written benchmark instead: dev (500 problems) or test (100)")
 	fs.StringVar(&f.dataDir, "data", defaultPrepared, "prepared data (wap prepare)")
 	fs.StringVar(&f.modelDir, "model", defaultModel, "model directory")
 	fs.BoolVar(&f.jsonOut, "json", false, "print one JSON object with split, n and accuracy")
-	decode := fs.String("decode", "sensible", decodeUsage)
+	fs.TextVar(&f.decode, "decode", answer.DecodeSensible, decodeUsage)
 	fs.BoolVar(&f.asWritten, "as-written", false, asWrittenUsage)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap eval [flags]")
@@ -263,13 +266,8 @@ func parseEval(args []string, stderr io.Writer) (evalFlags, error) {
 		return f, err
 	case len(pos) > 0:
 		return f, cli.Usagef("unexpected argument %s (wap eval takes only flags)", quote.Short(pos[0]))
-	case f.split != "train" && f.split != "dev" && f.split != "test":
-		return f, cli.Usagef("--split must be train, dev or test, got %q", f.split)
-	case f.bench != "" && f.bench != "dev" && f.bench != "test":
-		return f, cli.Usagef("--bench must be dev or test, got %q", f.bench)
-	}
-	if f.decode, err = answer.ParseDecoding(*decode); err != nil {
-		return f, cli.Usagef("--decode: %w", err)
+	case f.bench != "" && !slices.Contains(benchmark.Sets, f.bench):
+		return f, cli.Usagef("--bench must be %s, got %q", strings.Join(benchmark.Sets, " or "), f.bench)
 	}
 	return f, nil
 }
@@ -281,7 +279,7 @@ func evalSplit(m *answer.Ensemble, cfg model.Config, f evalFlags, stdout io.Writ
 	if err != nil {
 		return err
 	}
-	rows := map[string][]prepare.Row{"train": prep.Train, "dev": prep.Dev, "test": prep.Test}[f.split]
+	rows := prep.Split(f.split)
 	if len(rows) == 0 {
 		return fmt.Errorf("the %s split of %s is empty", f.split, f.dataDir)
 	}
@@ -307,7 +305,7 @@ func evalSplit(m *answer.Ensemble, cfg model.Config, f evalFlags, stdout io.Writ
 	}
 	fmt.Fprintf(stdout, "model %s (%s), evaluated on the %s split of %s data (%d problems)\n",
 		f.modelDir, describe(cfg), f.split, prep.Summary.Source, len(rows))
-	printTable3(stdout, sc, prep.Summary.Source != cc.Name || f.split != "test")
+	printTable3(stdout, sc, prep.Summary.Source != cc.Name || f.split != source.Test)
 	return nil
 }
 

@@ -200,7 +200,7 @@ func TestWAPBadInput(t *testing.T) {
 		{[]string{"prepare", filepath.Join(dir, "none")}, "no such file"},
 		{[]string{"prepare", bad}, "malformed JSON"},
 		{[]string{"prepare", "--synthetic", bad}, "give no DIR"},
-		{[]string{"eval", "--split", "foo"}, "--split must be"},
+		{[]string{"eval", "--split", "foo"}, "unknown split \"foo\" (want train, dev, test)"},
 		{[]string{"eval", "--bench", "train"}, "--bench must be dev or test"},
 		{[]string{"prepare", "--generated", "-1"}, "--generated must be ≥ 0"},
 		{[]string{"prepare", "--synthetic", "--sizes", "1,2"}, "--sizes must be three numbers"},

@@ -49,6 +49,16 @@ func ParseDecoding(s string) (Decoding, error) {
 	return 0, fmt.Errorf("unknown decoding %q (want sensible or argmax)", s)
 }
 
+// MarshalText writes the decoding's name.
+func (d Decoding) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// UnmarshalText reads a decoding's name.
+func (d *Decoding) UnmarshalText(b []byte) error {
+	v, err := ParseDecoding(string(b))
+	*d = v
+	return err
+}
+
 // outcome is an exact answer and what gives it: its total probability over
 // the combinations of decisions, and the most probable of them.
 type outcome struct {

@@ -311,6 +311,11 @@ type Prepared struct {
 	Summary          Summary
 }
 
+// Split returns the rows of a split.
+func (p *Prepared) Split(s source.Split) []Row {
+	return [...][]Row{source.Train: p.Train, source.Dev: p.Dev, source.Test: p.Test}[s]
+}
+
 // LoadPrepared reads the files Prepare wrote in dir. It fails, naming the
 // file, for a missing or malformed file, and for a row whose token ids are
 // outside the vocabulary of tokenizer.json or that does not have exactly
