@@ -14,33 +14,25 @@ import (
 
 // D4Options configures training a sketch on a task.
 type D4Options struct {
-	Batch     int     // examples per update
-	LR        float64 // Adam step size
-	MaxEpochs int     // stop after this many epochs at the latest
-	Patience  int     // stop after this many epochs without a better dev accuracy
+	// Config is Adam's settings: the step size, clipping, gradient noise
+	// η, and decoupled weight decay λ, which with Settle lets a slot's
+	// network generalise to digit combinations that no training example
+	// shows (see the README's results).
+	optim.Config
+	Batch     int // examples per update
+	MaxEpochs int // stop after this many epochs at the latest
+	Patience  int // stop after this many epochs without a better dev accuracy (0: never)
 	// Settle keeps training this many epochs after dev and training
 	// accuracy first reach 100%, keeping the latest parameters while both
 	// stay there: the margins of the slots' decisions grow, which helps on
 	// inputs (digit pairs) that neither set shows.
-	Settle   int
-	NoiseEta float64 // gradient noise η
-	// WeightDecay is the decoupled weight decay λ of Adam (0: none). With
-	// Settle it lets a slot's network generalise to digit combinations
-	// that no training example shows (see the README's results).
-	WeightDecay float64
-	Seed        int64
-	Exec        learn.Execution // test-time execution
+	Settle int
+	Seed   int64
+	Exec   learn.Execution // test-time execution
 	// Optim is the execution while training (d4.Mode).
 	Optim d4.Mode
-	// Progress, when set, is called after each update and each epoch.
-	Progress func(p Progress)
-}
-
-// Progress reports training progress.
-type Progress struct {
-	Epoch, Update, UpdatesPerEpoch int
-	Loss                           float64
-	DevHamming                     float64 // after an epoch, else -1
+	// Progress, if set, is told how training goes.
+	Progress learn.Progress
 }
 
 // PaperOptions are the paper's training settings of the sorting task,
@@ -49,7 +41,7 @@ type Progress struct {
 // accuracy, clipping 1.0 and gradient noise η = 0.01; testing with hybrid
 // execution, training with every optimisation.
 func PaperOptions() D4Options {
-	return D4Options{Batch: 32, LR: 1.0, MaxEpochs: 100, Patience: 20, NoiseEta: 0.01, Seed: 1, Exec: learn.Hybrid, Optim: d4.ModeAll}
+	return D4Options{Config: optim.Config{LR: 1.0, Clip: 1.0, Noise: 0.01}, Batch: 32, MaxEpochs: 100, Patience: 20, Seed: 1, Exec: learn.Hybrid, Optim: d4.ModeAll}
 }
 
 // Result is what a run reports; accuracies are percentages.
@@ -139,10 +131,10 @@ func (r *D4Run) Train(ds Dataset, o D4Options) (epochs int, devHamming float64, 
 		return 0, 0, 0, err
 	}
 	lo := learn.Options{ValueSize: r.V, StackSize: sh.StackSize(), Steps: sh.Steps, Path: sh.Path,
-		Config: optim.Config{LR: o.LR, Clip: 1, Noise: o.NoiseEta, WeightDecay: o.WeightDecay},
+		Config: o.Config,
 		Batch:  o.Batch, MaxEpochs: o.MaxEpochs, Patience: o.Patience, Settle: o.Settle,
 		Seed: o.Seed, Restarts: 1, Optim: o.Optim, Meta: map[string]string{"task": r.Task.Name}}
-	lo.Progress = &progress{run: r, report: o.Progress}
+	lo.Progress = machineProgress{run: r, to: o.Progress}
 	sk := learn.Sketch{File: r.Model.SketchFile, Src: r.Model.Sketch}
 	m, rep, err := learn.Train(sk, learn.Split{File: "train", Rows: toData(ds.Train)}, learn.Split{File: "dev", Rows: toData(ds.Dev)}, lo)
 	if m != nil {
@@ -151,30 +143,33 @@ func (r *D4Run) Train(ds Dataset, o D4Options) (epochs int, devHamming float64, 
 	return rep.Epochs, rep.DevHamming, rep.MsPerUpdate, err
 }
 
-// progress passes the driver's progress on as the task's.
-type progress struct {
-	run     *D4Run
-	report  func(Progress)
-	updates int
+// machineProgress keeps the run's model on the machine in training (what
+// Snapshot records) and passes the driver's progress on.
+type machineProgress struct {
+	run *D4Run
+	to  learn.Progress // may be nil
 }
 
-func (p *progress) Update(u learn.Update) {
-	p.updates++
-	if p.report != nil {
-		p.report(Progress{Epoch: u.Epoch, Update: p.updates, UpdatesPerEpoch: u.Batches, Loss: u.Loss, DevHamming: -1})
+func (p machineProgress) Update(u learn.Update) {
+	if p.to != nil {
+		p.to.Update(u)
 	}
 }
 
-func (p *progress) Epoch(e learn.EpochEnd) {
+func (p machineProgress) Epoch(e learn.EpochEnd) {
 	if m, ok := e.Method.(interface{ Model() *d4.Model }); ok {
-		p.run.Model.Machine = m.Model().Machine // the model in training, for its soft run's figure
+		p.run.Model.Machine = m.Model().Machine
 	}
-	if p.report != nil {
-		p.report(Progress{Epoch: e.Epoch, Update: p.updates, DevHamming: e.Score.Accuracy})
+	if p.to != nil {
+		p.to.Epoch(e)
 	}
 }
 
-func (p *progress) Resumed(learn.Resumed) {}
+func (p machineProgress) Resumed(r learn.Resumed) {
+	if p.to != nil {
+		p.to.Resumed(r)
+	}
+}
 
 // Predict runs the trained sketch on an input (learn.Predict with
 // learn.RunLimits): learn.Hybrid on the symbolic machine with argmax slot

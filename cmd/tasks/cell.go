@@ -72,7 +72,7 @@ func parseCell(e *taskEntry, args []string, stderr io.Writer) (cellFlags, error)
 	fs.Var(&f.batch, "batch", fmt.Sprintf("batch size (default ∂4 %d, Seq2Seq %d)", o.Batch, s2s.Batch))
 	fs.Var(&f.lr, "lr", fmt.Sprintf("learning rate (default ∂4 %v, Seq2Seq %v)", o.LR, s2s.LR))
 	fs.Var(&f.weightDecay, "weight-decay", fmt.Sprintf("∂4: decoupled weight decay λ of Adam (0: none, as in the paper; default %v)", o.WeightDecay))
-	fs.Var(&f.noise, "noise", fmt.Sprintf("∂4: gradient noise η, variance η/t^0.55 at update t (0: none; default %v)", o.NoiseEta))
+	fs.Var(&f.noise, "noise", fmt.Sprintf("∂4: gradient noise η, variance η/t^0.55 at update t (0: none; default %v)", o.Noise))
 	fs.TextVar(&f.exec, "exec", learn.Hybrid, "test-time execution of ∂4: hybrid (symbolic machine, argmax slots) or discretised (§4.1)")
 	fs.StringVar(&f.data, "data", "", "dataset directory (train/dev/test Parquet); generated there if absent (default: data/generated/NAME)")
 	fs.StringVar(&f.save, "save", "", "write the trained ∂4 model to this model directory (the format of 'd4 train', which 'd4 run/eval/export --model DIR' read)")
@@ -245,7 +245,7 @@ func d4Options(f cellFlags) tasks.D4Options {
 	o.Batch = f.batch.Or(o.Batch)
 	o.LR = f.lr.Or(o.LR)
 	o.WeightDecay = f.weightDecay.Or(o.WeightDecay)
-	o.NoiseEta = f.noise.Or(o.NoiseEta)
+	o.Noise = f.noise.Or(o.Noise)
 	o.Patience = f.patience.Or(o.Patience)
 	return o
 }
@@ -262,19 +262,10 @@ func trainD4(f cellFlags, ds tasks.Dataset, stderr io.Writer) (trained, error) {
 	}
 	o := d4Options(f)
 	perEpoch := (len(ds.Train) + o.Batch - 1) / o.Batch
-	bar := cli.NewBar(stderr, o.MaxEpochs*perEpoch, fmt.Sprintf("%s/%s train %d", task, f.sketch, f.trainLen), false)
+	bar := &cli.TrainingBar{W: stderr, Label: fmt.Sprintf("%s/%s train %d", task, f.sketch, f.trainLen), Total: o.MaxEpochs * perEpoch}
 	rec := recorder(run, f, ds)
 	rec.Snap("before training")
-	o.Progress = func(p tasks.Progress) {
-		if p.DevHamming >= 0 && p.Epoch == 1 {
-			rec.Snap("after one epoch")
-		}
-		if p.DevHamming >= 0 {
-			bar.Describe(fmt.Sprintf("%s/%s epoch %d dev %.1f%%", task, f.sketch, p.Epoch, p.DevHamming))
-			return
-		}
-		bar.Set(p.Update)
-	}
+	o.Progress = snapAfterOne{TrainingBar: bar, rec: rec}
 	start := time.Now()
 	epochs, dev, ms, err := run.Train(ds, o)
 	bar.Finish()
@@ -351,4 +342,18 @@ func printReport(w io.Writer, r tasks.Result) {
 	if r.ValueSize > 0 {
 		fmt.Fprintf(w, "  value size %d\n", r.ValueSize)
 	}
+}
+
+// snapAfterOne is the training bar, recording the soft run for
+// --trace-png after the first epoch.
+type snapAfterOne struct {
+	*cli.TrainingBar
+	rec *figures.Recorder
+}
+
+func (p snapAfterOne) Epoch(e learn.EpochEnd) {
+	if e.Epoch == 1 {
+		p.rec.Snap("after one epoch")
+	}
+	p.TrainingBar.Epoch(e)
 }

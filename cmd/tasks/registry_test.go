@@ -130,8 +130,8 @@ func TestCellSettings(t *testing.T) {
 		}{
 			{nil, func(*tasks.D4Options) {}},
 			{[]string{"--epochs", "7", "--patience", "0", "--settle", "0"}, func(o *tasks.D4Options) { o.MaxEpochs, o.Patience, o.Settle = 7, 0, 0 }},
-			{[]string{"--noise", "0", "--weight-decay", "0", "--lr", "0.5", "--batch", "3"}, func(o *tasks.D4Options) { o.NoiseEta, o.WeightDecay, o.LR, o.Batch = 0, 0, 0.5, 3 }},
-			{[]string{"--noise", "0.2", "--weight-decay", "0.1", "--seed", "4", "--optim", "naive"}, func(o *tasks.D4Options) { o.NoiseEta, o.WeightDecay, o.Seed, o.Optim = 0.2, 0.1, 4, d4.ModeNaive }},
+			{[]string{"--noise", "0", "--weight-decay", "0", "--lr", "0.5", "--batch", "3"}, func(o *tasks.D4Options) { o.Noise, o.WeightDecay, o.LR, o.Batch = 0, 0, 0.5, 3 }},
+			{[]string{"--noise", "0.2", "--weight-decay", "0.1", "--seed", "4", "--optim", "naive"}, func(o *tasks.D4Options) { o.Noise, o.WeightDecay, o.Seed, o.Optim = 0.2, 0.1, 4, d4.ModeNaive }},
 		} {
 			f, err := parseCell(&e, tc.args, io.Discard)
 			if err != nil {

@@ -57,7 +57,7 @@ var Task = tasks.Task{
 // combinations (the README has the figures).
 func Options() tasks.D4Options {
 	o := tasks.PaperOptions()
-	o.Batch, o.LR, o.NoiseEta = 16, 0.05, 0
+	o.Batch, o.LR, o.Noise = 16, 0.05, 0
 	o.WeightDecay, o.Settle, o.MaxEpochs, o.Patience = 0.01, 400, 800, 800
 	return o
 }
