@@ -69,7 +69,11 @@ func answerCmd(args []string, stdout, stderr io.Writer) error {
 	m.Decode, m.AsWritten = dec, *asWritten
 	a := answerer{m: m, cfg: cfg, vocab: vocab}
 	if in != nil {
-		return a.batch(in, *jsonOut, stdout)
+		name := *file
+		if name == "-" {
+			name = "standard input"
+		}
+		return a.batch(in, name, *jsonOut, stdout)
 	}
 	return a.one(pos[0], *jsonOut, stdout)
 }
@@ -178,10 +182,11 @@ func (a answerer) object(q answered, batch bool) answerJSON {
 // batchSize is the number of questions answered together.
 const batchSize = 64
 
-// batch answers every question of in, one a line, writing one line a
-// question; it returns an error, after the last, if any had none.
-func (a answerer) batch(in io.Reader, jsonOut bool, stdout io.Writer) error {
-	lines := newLineReader(in)
+// batch answers every question of in (named name), one a line, writing
+// one line a question; it returns an error, after the last, if any had
+// none, and for input that holds no question.
+func (a answerer) batch(in io.Reader, name string, jsonOut bool, stdout io.Writer) error {
+	lines := newLineReader(in, name)
 	enc := json.NewEncoder(stdout)
 	var failed []int
 	n := 0
@@ -209,6 +214,9 @@ func (a answerer) batch(in io.Reader, jsonOut bool, stdout io.Writer) error {
 			}
 		}
 	}
+	if n == 0 {
+		return fmt.Errorf("%s holds no questions (one a line; blank lines are skipped)", name)
+	}
 	if len(failed) > 0 {
 		return fmt.Errorf("%d of %d questions could not be answered (%s %s)", len(failed), n, map[bool]string{true: "line", false: "lines"}[len(failed) == 1], listLines(failed))
 	}
@@ -229,16 +237,24 @@ func listLines(ls []int) string {
 }
 
 // maxQuestion bounds a line of questions (far above the reader's limit of
-// tokens, which gives the question's own error).
-const maxQuestion = 64 << 10
+// tokens, which gives the question's own error); maxLine bounds the line
+// a reader skips to find the next one: input that has no end of line
+// within it is not a file of questions.
+const (
+	maxQuestion = 64 << 10
+	maxLine     = 16 << 20
+)
 
 // lineReader reads questions, one a line, skipping blank lines.
 type lineReader struct {
 	r    *bufio.Reader
+	name string
 	line int
 }
 
-func newLineReader(in io.Reader) *lineReader { return &lineReader{r: bufio.NewReader(in)} }
+func newLineReader(in io.Reader, name string) *lineReader {
+	return &lineReader{r: bufio.NewReader(in), name: name}
+}
 
 // next reads up to n questions; a line too long to be a question is
 // answered by its error.
@@ -250,7 +266,7 @@ func (l *lineReader) next(n int) ([]*answered, error) {
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("reading the questions: %w", err)
+			return nil, fmt.Errorf("reading the questions of %s: line %d: %w", l.name, l.line+1, err)
 		}
 		l.line++
 		q := &answered{line: l.line, question: text}
@@ -266,11 +282,21 @@ func (l *lineReader) next(n int) ([]*answered, error) {
 }
 
 // read reads one line without its end; a line longer than maxQuestion is
-// read to its end and returned cut, with long set.
+// read to its end and returned cut, with long set. A NUL byte, or a line
+// longer than maxLine, is an error: the input is not text, one question a
+// line.
 func (l *lineReader) read() (text string, long bool, err error) {
 	var b bytes.Buffer
+	total := 0
 	for {
 		chunk, err := l.r.ReadSlice('\n')
+		total += len(chunk)
+		switch {
+		case bytes.IndexByte(chunk, 0) >= 0:
+			return "", false, errors.New("a NUL byte: not a text file of questions")
+		case total > maxLine:
+			return "", false, fmt.Errorf("no end of line within %d MB: not a file of questions, one a line", maxLine>>20)
+		}
 		if b.Len() < maxQuestion {
 			b.Write(chunk[:min(len(chunk), maxQuestion+1-b.Len())])
 		} else {

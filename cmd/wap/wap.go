@@ -29,6 +29,17 @@ import (
 	"github.com/d4lang/d4/tasks/wap/training"
 )
 
+// Bounds of the flags that size the work: far beyond what is useful on
+// this hardware, well below what would exhaust memory or run for ever.
+const (
+	maxBatch    = 100000
+	maxEpochs   = 1000000
+	maxUpdates  = 1 << 30
+	maxModels   = 64
+	maxProblems = 10000000 // a split's generated problems
+	maxVocab    = 1 << 20
+)
+
 // Defaults of the word algebra commands.
 const (
 	defaultCC       = "data/cc"       // where a user puts the raw CC files
@@ -68,8 +79,11 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 			return cli.Usagef("--synthetic generates the problems: give no DIR with it")
 		}
 	}
-	if *generated < 0 || *vocabSize < 1 {
-		return cli.Usagef("--generated must be ≥ 0 and --vocab-size ≥ 1, got %d and %d", *generated, *vocabSize)
+	switch {
+	case *generated < 0 || *generated > maxProblems:
+		return cli.Usagef("--generated must be in 0…%d, got %d", maxProblems, *generated)
+	case *vocabSize < 1 || *vocabSize > maxVocab:
+		return cli.Usagef("--vocab-size must be in 1…%d, got %d", maxVocab, *vocabSize)
 	}
 	n, err := parseSizes(*sizes)
 	if err != nil {
@@ -124,8 +138,8 @@ func parseSizes(s string) ([3]int, error) {
 	}
 	for i, p := range parts {
 		v, err := strconv.Atoi(strings.TrimSpace(p))
-		if err != nil || v < 1 {
-			return n, fmt.Errorf("--sizes must be three positive numbers TRAIN,DEV,TEST, got %q", s)
+		if err != nil || v < 1 || v > maxProblems {
+			return n, fmt.Errorf("--sizes must be three numbers in 1…%d, TRAIN,DEV,TEST, got %q", maxProblems, s)
 		}
 		n[i] = v
 	}
@@ -188,6 +202,17 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 		return cli.Usagef("--cc-passes must be ≥ 0, got %d", *ccPasses)
 	case *epochs < 0 || *epochs == 0 && *updates < 1:
 		return cli.Usagef("--epochs must be ≥ 1, or 0 with --updates ≥ 1; got %d and %d", *epochs, *updates)
+	}
+	for _, c := range []struct {
+		flag     string
+		n        int
+		min, max int
+	}{{"--batch", *batch, 1, maxBatch}, {"--patience", *patience, 0, maxEpochs}, {"--epochs", *epochs, 0, maxEpochs},
+		{"--updates", *updates, 0, maxUpdates}, {"--models", *restarts, 1, maxModels}, {"--parallel", *parallel, 0, maxModels},
+		{"--cc-passes", *ccPasses, 0, maxEpochs}} {
+		if c.n < c.min || c.n > c.max {
+			return cli.Usagef("%s must be in %d…%d, got %d", c.flag, c.min, c.max, c.n)
+		}
 	}
 	cfg := def
 	cfg.Epochs, cfg.Updates, cfg.Batch, cfg.LR, cfg.Patience, cfg.Seed = *epochs, *updates, *batch, *lr, *patience, *seed

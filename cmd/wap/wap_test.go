@@ -202,9 +202,11 @@ func TestWAPBadInput(t *testing.T) {
 		{[]string{"prepare", "--synthetic", bad}, "give no DIR"},
 		{[]string{"eval", "--split", "foo"}, "unknown split \"foo\" (want train, dev, test)"},
 		{[]string{"eval", "--bench", "train"}, "--bench must be dev or test"},
-		{[]string{"prepare", "--generated", "-1"}, "--generated must be ≥ 0"},
+		{[]string{"prepare", "--generated", "-1"}, "--generated must be in 0…10000000, got -1"},
 		{[]string{"prepare", "--synthetic", "--sizes", "1,2"}, "--sizes must be three numbers"},
-		{[]string{"prepare", "--synthetic", "--sizes", "1,0,2"}, "three positive numbers"},
+		{[]string{"prepare", "--synthetic", "--sizes", "1,0,2"}, "three numbers in 1…10000000"},
+		{[]string{"prepare", "--synthetic", "--sizes", "1000000000000,1,1"}, "three numbers in 1…10000000"},
+		{[]string{"prepare", "--vocab-size", "0"}, "--vocab-size must be in 1…1048576, got 0"},
 		{[]string{"eval", "--model", empty}, "no config.json"},
 		{[]string{"train", "--sketch", filepath.Join(dir, "none.fth")}, "no such file"},
 		{[]string{"train", "--data", empty}, "prepared.json"},
@@ -217,6 +219,10 @@ func TestWAPBadInput(t *testing.T) {
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-dropout"), "--word-dropout", "1"}, "--word-dropout must be in [0, 1)"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-restarts"), "--models", "0"}, "--models must be ≥ 1, got 0"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-parallel"), "--parallel", "-2"}, "--parallel must be ≥ 1, or 0 for all the models at once"},
+		{[]string{"train", "--data", filepath.Join(dir, "unprepared-batch"), "--batch", "0"}, "--batch must be in 1…100000, got 0"},
+		{[]string{"train", "--data", filepath.Join(dir, "unprepared-models"), "--models", "1000000000000"}, "--models must be in 1…64, got 1000000000000"},
+		{[]string{"train", "--data", filepath.Join(dir, "unprepared-epochs"), "--epochs", "1000000000000"}, "--epochs must be in 0…1000000"},
+		{[]string{"train", "--data", filepath.Join(dir, "unprepared-patience"), "--patience", "-1"}, "--patience must be in 0…1000000, got -1"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-nan"), "--noise", "nan"}, "--noise must be a finite number, got NaN"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-nan"), "--word-dropout", "NaN"}, "--word-dropout must be a finite number"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-nan"), "--lr", "+Inf"}, "--lr must be a finite number, got +Inf"},
@@ -265,6 +271,24 @@ func checkAnswerFile(t *testing.T, model string) {
 		e, _ := o["error"].(string)
 		if o["line"] != want.line || want.err == "" && (o["answer"] == nil || o["formula"] == nil) || !strings.Contains(e, want.err) {
 			t.Errorf("object %d: %v, want line %v with error %q", i, o, want.line, want.err)
+		}
+	}
+	// A file that holds no question, or is not text, is one error line.
+	dir := t.TempDir()
+	for name, content := range map[string]string{"empty": "", "blank": "\n \n\t\n", "binary": "x\x00y\n"} {
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, []byte(content), 0o644)
+		want := map[string]string{"empty": "holds no questions", "blank": "holds no questions", "binary": "line 1: a NUL byte: not a text file of questions"}[name]
+		code, _, errs := runWap(t, "answer", "--model", model, "--file", path)
+		if code != 1 || !strings.Contains(errs, want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("answer --file %s: exit %d, %q; want one line containing %q", name, code, errs, want)
+		}
+	}
+	for q, want := range map[string]string{"50 15 21": "the question has no words, only 50, 15, 21",
+		"A baker uses ½ cup of sugar for 3 cakes. How much for 7 cakes?": "fraction characters (½) are not read"} {
+		code, _, errs := runWap(t, "answer", "--model", model, q)
+		if code != 1 || !strings.Contains(errs, want) {
+			t.Errorf("answer %q: exit %d, %q; want %q", q, code, errs, want)
 		}
 	}
 	// The same questions as text, from standard input.

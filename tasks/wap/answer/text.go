@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -28,6 +29,9 @@ func problemFromText(text string, vocab *reader.Vocab) (*model.Problem, error) {
 		msg := fmt.Sprintf("the question has %d numbers (%s); the sketch takes exactly %d", len(q.Quantities), q.NumberList(), model.Numbers)
 		if w := numberWordRE.FindAllString(text, 3); len(w) > 0 {
 			msg += fmt.Sprintf("; number words (%s) are not read: write the numbers as digits", strings.Join(w, ", "))
+		}
+		if f := fractionChars(text); f != "" {
+			msg += fmt.Sprintf("; fraction characters (%s) are not read: write them as 1/2, 3/4, …", f)
 		}
 		return nil, errors.New(msg)
 	}
@@ -74,8 +78,23 @@ func checkWords(q reader.Question, vocab *reader.Vocab) error {
 			}
 		}
 	}
-	if words > 0 && float64(strange) > maxStrangeWords*float64(words) {
+	if words == 0 {
+		return fmt.Errorf("the question has no words, only %s: write the story and its question", q.NumberList())
+	}
+	if float64(strange) > maxStrangeWords*float64(words) {
 		return fmt.Errorf("%d of the question's %d words are unknown to the model (%s, …): it reads word problems in English", strange, words, strings.Join(examples, ", "))
 	}
 	return nil
+}
+
+// fractionChars lists the fraction characters of a text (½, ¾, ⅓, …:
+// Unicode's other numbers), which the reader does not read.
+func fractionChars(text string) string {
+	var out []string
+	for _, r := range text {
+		if unicode.Is(unicode.No, r) && !slices.Contains(out, string(r)) {
+			out = append(out, string(r))
+		}
+	}
+	return strings.Join(out, ", ")
 }
