@@ -2,6 +2,7 @@ package reader
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/d4lang/d4/internal/gop"
 
@@ -176,7 +177,8 @@ func (o *partOp) Do(vals ...G.Value) (G.Value, error) {
 // pickOp gathers token states: for example b and k < K, the 2H values of
 // its position pos[b,k] (a token index), except that a negative position
 // −n picks the question vector of a story of n tokens: the last forward
-// state and the first backward state, [h→_{n−1}, h←_0].
+// state and the first backward state, [h→_{n−1}, h←_0], and NoPick picks
+// nothing: zeros (a number the story does not have).
 type pickOp struct {
 	gop.Base
 	T, H, K int
@@ -196,6 +198,9 @@ func (o *pickOp) DiffWRT(int) []bool { return []bool{true, false} }
 // come from: offsets into the example's row of token states.
 func (o *pickOp) sources(pos float64) (fwd, bwd int, err error) {
 	W2 := 2 * o.H
+	if math.IsNaN(pos) {
+		return -1, -1, nil
+	}
 	p := int(pos)
 	if float64(p) != pos || p >= o.T || p < -o.T {
 		return 0, 0, fmt.Errorf("reader: position %v outside a story of %d tokens", pos, o.T)
@@ -225,6 +230,10 @@ func (o *pickOp) UsePreallocDo(prealloc G.Value, vals ...G.Value) (G.Value, erro
 				return nil, err
 			}
 			dst := out[(b*o.K+k)*W2:]
+			if f < 0 {
+				clear(dst[:W2])
+				continue
+			}
 			copy(dst[:o.H], row[f:f+o.H])
 			copy(dst[o.H:W2], row[bw:bw+o.H])
 		}
@@ -279,6 +288,9 @@ func (o *scatterOp) UsePreallocDo(prealloc G.Value, vals ...G.Value) (G.Value, e
 			if err != nil {
 				return nil, err
 			}
+			if f < 0 {
+				continue // NoPick: nothing was picked
+			}
 			src := grad[(b*p.K+k)*W2:]
 			for j := 0; j < p.H; j++ {
 				row[f+j] += src[j]
@@ -291,11 +303,15 @@ func (o *scatterOp) UsePreallocDo(prealloc G.Value, vals ...G.Value) (G.Value, e
 
 func floats(v G.Value) []float64 { return v.Data().([]float64) }
 
+// NoPick is the position that picks nothing: its picked vector is zeros,
+// and it takes no gradient (a number a story does not have).
+var NoPick = math.NaN()
+
 // Part is the reader added to a Gorgonia graph (BiLSTM.AddTo).
 type Part struct {
 	IDs     *G.Node // input: token ids [B,T], Pad after each story's end
 	Classes *G.Node // input: each token's classes [B, T·MaxClasses], NoClass where it has fewer
-	Pos     *G.Node // input: the positions to pick [B,K] (pickOp: −n is the question vector)
+	Pos     *G.Node // input: the positions to pick [B,K] (pickOp: −n is the question vector, NoPick nothing)
 	Out     *G.Node // the picked states [B, K·2H]
 	Params  G.Nodes // E, W→, W← (the BiLSTM's tensors, shared)
 }

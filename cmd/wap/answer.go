@@ -121,7 +121,7 @@ func (a answerer) solve(qs []*answered) {
 		if q.err != nil {
 			continue // a line that is no question
 		}
-		if q.p, q.err = answer.NewProblem(q.question, a.vocab); q.err == nil {
+		if q.p, q.err = answer.NewProblem(q.question, a.vocab, a.m.Models[0].Layout); q.err == nil {
 			ok, ps = append(ok, q), append(ps, q.p)
 		}
 	}

@@ -28,6 +28,8 @@ type Graph struct {
 	wrtIn     bool
 	vm        G.VM
 	ones      *G.Node // [B,1] constant input of static encoders
+	slotOuts  G.Nodes // along a trace: each slot execution's decoder output [B,K], in order
+	outs      G.Nodes // every slot network's output, in the order added
 	Nodes     int     // nodes of the forward graph
 	PerStep   float64 // forward nodes per unrolled step (under 1 on a static trace, where a stretch of words between slots is one node)
 }
@@ -110,8 +112,13 @@ func (m *Machine) buildGraph(batch int, p unrollPlan, wantInputGrad, grads bool)
 // word algebra model feeds it the initial states that its reader computes,
 // so that reader and interpreter are one graph and train end to end.
 type Part struct {
-	Final   *G.Node // state after the last step [B,S]
-	Loss    *G.Node // mean loss over the batch (scalar)
+	Final *G.Node // state after the last step [B,S]
+	Loss  *G.Node // mean loss over the batch (scalar)
+	// Slots are, along a static trace, the outputs of the slots' decoders
+	// [B,K] of each slot execution, in the trace's order: the
+	// distributions over each slot's decisions (a caller may score them
+	// itself, as the word-problem model's exact answer loss does).
+	Slots   G.Nodes
 	Params  G.Nodes // the slot networks' parameters, in Machine.Params order
 	Nodes   int     // nodes the machine added to the graph
 	PerStep float64 // of which per unrolled step
@@ -130,7 +137,7 @@ func (m *Machine) Unroll(g *G.ExprGraph, input, target *G.Node, opts GraphOpts) 
 	if err != nil {
 		return nil, err
 	}
-	return &Part{Final: gr.finalNode, Loss: gr.loss, Params: gr.params, Nodes: len(g.AllNodes()) - before, PerStep: gr.PerStep}, nil
+	return &Part{Final: gr.finalNode, Loss: gr.loss, Slots: gr.slotOuts, Params: gr.params, Nodes: len(g.AllNodes()) - before, PerStep: gr.PerStep}, nil
 }
 
 // unrollSteps adds the execution RNN to g: T steps from input and the loss on
@@ -231,9 +238,11 @@ func (gr *Graph) traceSteps(state *G.Node, trace []int, weights map[*tensor.Dens
 		if err := flush(t); err != nil {
 			return nil, err
 		}
+		n := len(gr.outs)
 		if state, err = gr.step(state, []int{pc}, []int{in.Arg}, nil, weights, t); err != nil {
 			return nil, err
 		}
+		gr.slotOuts = append(gr.slotOuts, gr.outs[n:]...)
 	}
 	if err := flush(len(trace)); err != nil {
 		return nil, err
@@ -251,6 +260,7 @@ func (gr *Graph) step(state *G.Node, instrs, slots []int, blocks *blockPlan, wei
 			return nil, err
 		}
 		children = append(children, h)
+		gr.outs = append(gr.outs, h)
 	}
 	op := &stepOp{baseOp: newBase(fmt.Sprintf("step%d", t), len(children)), m: gr.M, instrs: instrs, slots: slots, blocks: blocks}
 	next, err := G.ApplyOp(op, children...)

@@ -30,7 +30,13 @@ type Term struct {
 	Compound bool
 	// DivZero is true when a division by zero went into the value.
 	DivZero bool
+	// Inputs is the set of inputs (Input: bit k for input k) the value was
+	// computed from.
+	Inputs uint64
 }
+
+// MaxInputs is the number of inputs an Exact tells apart.
+const MaxInputs = 64
 
 // NewExact returns exact arithmetic with only the constant 0.
 func NewExact() *Exact {
@@ -41,6 +47,14 @@ func NewExact() *Exact {
 func (e *Exact) Const(v *big.Rat, text string) int {
 	e.terms = append(e.terms, Term{Value: new(big.Rat).Set(v), Formula: text})
 	return len(e.terms) - 1
+}
+
+// Input returns a handle on the constant v as input k (0 ≤ k <
+// MaxInputs): terms computed from it say so (Term.Inputs).
+func (e *Exact) Input(v *big.Rat, text string, k int) int {
+	c := e.Const(v, text)
+	e.terms[c].Inputs = 1 << uint(k)
+	return c
 }
 
 // Term returns the term of handle c.
@@ -75,7 +89,8 @@ func (e *Exact) Apply(p forth.Prim, x, y int) int {
 		panic("symbolic.Exact: not a binary primitive: " + p.String())
 	}
 	a, b := e.terms[x], e.terms[y]
-	t := Term{Value: new(big.Rat), Compound: true, DivZero: a.DivZero || b.DivZero}
+	t := Term{Value: new(big.Rat), Compound: true, DivZero: a.DivZero || b.DivZero,
+		Inputs: a.Inputs | b.Inputs}
 	if !w.Rat(t.Value, a.Value, b.Value) {
 		t.DivZero = true
 	}

@@ -42,6 +42,7 @@ package symbolic
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/d4lang/d4/interpreter/forth"
 )
@@ -144,6 +145,11 @@ type Stack struct {
 	Top   int
 	// addr marks cells that hold return addresses (for display only).
 	addr []bool
+}
+
+// clone copies the stack.
+func (s Stack) clone() Stack {
+	return Stack{Cells: slices.Clone(s.Cells), Top: s.Top, addr: slices.Clone(s.addr)}
 }
 
 func newStack(l int) Stack {
@@ -561,4 +567,15 @@ func (m *Machine) SetElem(e forth.Elem, x int) error {
 		width = m.rWidth
 	}
 	return m.setCell(e, m.Arith.Value(x, width))
+}
+
+// Clone returns a copy of m that runs on independently of m: the stacks,
+// the heap and the counters are copied; the Arith and the Decider are
+// shared (an Exact only adds terms, so one serves both).
+func (m *Machine) Clone() *Machine {
+	c := *m
+	c.D = m.D.clone()
+	c.R = m.R.clone()
+	c.H = slices.Clone(m.H)
+	return &c
 }

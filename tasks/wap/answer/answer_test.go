@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/big"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -76,7 +77,7 @@ func TestSolveAnswersItsFormula(t *testing.T) {
 			ps[1].Quantities = append(ps[1].Quantities, reader.Quantity{Text: txt, Value: v, Pos: ps[1].NumPos[k], Len: 1})
 			ps[1].Numbers[k] = 0
 		}
-		ps[2].Numbers = [3]int{1, 1, 1}
+		ps[2].Numbers = []int{1, 1, 1}
 		var sols [2][]Solution
 		for i, dec := range []Decoding{DecodeArgmax, DecodeSensible} {
 			var err error
@@ -106,10 +107,11 @@ func TestSolveAnswersItsFormula(t *testing.T) {
 			t.Fatal(err)
 		}
 		execs := all[0]
-		outs, err := outcomes(m, p, execs)
+		runs, err := m.Outcomes(p.Values())
 		if err != nil {
 			t.Fatal(err)
 		}
+		outs := outcomes(runs, execs, validDecisions(runs, execs))
 		total, best := 0.0, (*outcome)(nil)
 		for _, o := range outs {
 			total += o.prob
@@ -151,23 +153,22 @@ func TestReplayFormula(t *testing.T) {
 		t.Fatalf("no permutation %v", p)
 		return -1
 	}
-	execs := []model.Execution{{Slot: 0, Probs: make([]float64, 6)}, {Slot: 1, Probs: make([]float64, 4)}, {Slot: 2, Probs: make([]float64, 2)}, {Slot: 3, Probs: make([]float64, 4)}}
 	for _, c := range []struct {
-		nums    [3]int
+		nums    []int
 		choices []int
 		want    string
 		value   string
 		divZero bool
 	}{
-		{[3]int{50, 15, 21}, []int{perm([]int{1, 2, 0}), 1, 0, 0}, "(50 - 15) + 21", "56", false},
-		{[3]int{50, 15, 21}, []int{0, 0, 1, 1}, "50 - (15 + 21)", "14", false},
-		{[3]int{4, 6, 2}, []int{0, 0, 1, 2}, "4 * (6 + 2)", "32", false},
-		{[3]int{9, 3, 0}, []int{0, 3, 1, 3}, "9 / (3 / 0)", "0", true},
-		{[3]int{3, 5, 0}, []int{0, 1, 0, 1}, "(5 - 0) - 3", "2", false},
-		{[3]int{1, 2, 0}, []int{0, 1, 1, 1}, "1 - (2 - 0)", "-1", false},
-		{[3]int{7, 2, 0}, []int{0, 0, 0, 3}, "(2 + 0) / 7", "2/7", false},
+		{[]int{50, 15, 21}, []int{perm([]int{1, 2, 0}), 1, 0, 0}, "(50 - 15) + 21", "56", false},
+		{[]int{50, 15, 21}, []int{0, 0, 1, 1}, "50 - (15 + 21)", "14", false},
+		{[]int{4, 6, 2}, []int{0, 0, 1, 2}, "4 * (6 + 2)", "32", false},
+		{[]int{9, 3, 0}, []int{0, 3, 1, 3}, "9 / (3 / 0)", "0", true},
+		{[]int{3, 5, 0}, []int{0, 1, 0, 1}, "(5 - 0) - 3", "2", false},
+		{[]int{1, 2, 0}, []int{0, 1, 1, 1}, "1 - (2 - 0)", "-1", false},
+		{[]int{7, 2, 0}, []int{0, 0, 0, 3}, "(2 + 0) / 7", "2/7", false},
 	} {
-		term, err := replay(m, &model.Problem{Numbers: c.nums}, execs, c.choices)
+		term, err := replay(m, &model.Problem{Numbers: c.nums, NumPos: make([]int, len(c.nums))}, c.choices)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -195,11 +196,12 @@ func generatedVocab(t *testing.T) *reader.Vocab {
 // reads; its words map to the vocabulary's pieces.
 func TestNewProblem(t *testing.T) {
 	vocab := generatedVocab(t)
-	p, err := NewProblem("A florist had 50 roses, sold 15 and picked 21 more.", vocab)
+	paper := paperLayout
+	p, err := NewProblem("A florist had 50 roses, sold 15 and picked 21 more.", vocab, paper)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Numbers != [3]int{50, 15, 21} || len(p.Quantities) != 3 {
+	if !slices.Equal(p.Numbers, []int{50, 15, 21}) || len(p.Quantities) != 3 {
 		t.Errorf("numbers %v at %v, want [50 15 21]", p.Numbers, p.NumPos)
 	}
 	for k, q := range p.NumPos {
@@ -207,11 +209,11 @@ func TestNewProblem(t *testing.T) {
 			t.Errorf("number %d at piece %d has id %d", k, q, p.IDs[q])
 		}
 	}
-	p, err = NewProblem("He had $1,250.50, spent 2.5 and then -3 more.", vocab)
+	p, err = NewProblem("He had $1,250.50, spent 2.5 and then -3 more.", vocab, paper)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Numbers != [3]int{0, 0, 0} || p.Quantities[0].Value.RatString() != "2501/2" || p.Quantities[2].Value.RatString() != "-3" {
+	if !slices.Equal(p.Numbers, []int{0, 0, 0}) || p.Quantities[0].Value.RatString() != "2501/2" || p.Quantities[2].Value.RatString() != "-3" {
 		t.Errorf("numbers %v, quantities %v", p.Numbers, p.Quantities)
 	}
 	for text, want := range map[string]string{
@@ -229,12 +231,30 @@ func TestNewProblem(t *testing.T) {
 		"Ein Florist hatte 50 Rosen. Er verkaufte 15 und pflückte 21.": "words are unknown to the model",
 		"花店有50朵玫瑰,卖了15朵,又摘了21朵。":                                       "words are unknown to the model",
 	} {
-		_, err := NewProblem(text, vocab)
+		_, err := NewProblem(text, vocab, paper)
 		switch {
 		case want == "" && err != nil:
 			t.Errorf("%.40q: %v", text, err)
 		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
 			t.Errorf("%.40q: error %v, want one containing %q", text, err, want)
+		}
+	}
+	// A sketch that reads any of its cells takes from one number to as
+	// many as it has cells.
+	open := model.Layout{Cells: 4}
+	for text, want := range map[string]string{
+		"A florist had 50 roses and sold 15.":    "",
+		"A florist had 50 roses.":                "",
+		"She had 1, 2, 3 and 4 roses.":           "",
+		"She had 1, 2, 3, 4 and 5 roses.":        "has 5 numbers",
+		"No numbers at all, and none to be had.": "has 0 numbers",
+	} {
+		_, err := NewProblem(text, vocab, open)
+		switch {
+		case want == "" && err != nil:
+			t.Errorf("open layout, %.40q: %v", text, err)
+		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+			t.Errorf("open layout, %.40q: error %v, want one containing %q", text, err, want)
 		}
 	}
 }
@@ -262,14 +282,14 @@ func TestQuestionLast(t *testing.T) {
 // and AsWritten reads the problem alone.
 func TestViewsAreAveraged(t *testing.T) {
 	vocab := generatedVocab(t)
-	p, err := NewProblem("How many roses are left? A florist had 50 roses, sold 15 and picked 21 more.", vocab)
+	p, err := NewProblem("How many roses are left? A florist had 50 roses, sold 15 and picked 21 more.", vocab, paperLayout)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(p.Views) != 1 || p.Views[0].Numbers != p.Numbers || reflect.DeepEqual(p.Views[0].IDs, p.IDs) {
+	if len(p.Views) != 1 || !slices.Equal(p.Views[0].Numbers, p.Numbers) || reflect.DeepEqual(p.Views[0].IDs, p.IDs) {
 		t.Fatalf("views %v of %v", p.Views, p)
 	}
-	if q, _ := NewProblem("A florist had 50 roses, sold 15 and picked 21 more. How many roses are left?", vocab); len(q.Views) != 0 {
+	if q, _ := NewProblem("A florist had 50 roses, sold 15 and picked 21 more. How many roses are left?", vocab, paperLayout); len(q.Views) != 0 {
 		t.Errorf("a question asked last has %d views", len(q.Views))
 	}
 	m := &Ensemble{Models: []*model.Model{waptest.PaperModel(t, vocab.Size(), 3)}}
@@ -321,3 +341,6 @@ func TestNumberForm(t *testing.T) {
 		}
 	}
 }
+
+// paperLayout is the paper's sketch's: three numbers, every one read.
+var paperLayout = model.Layout{Cells: 3, Fixed: 3}

@@ -73,7 +73,7 @@ func (e *Ensemble) EvalBenchmark(items []benchmark.Item, vocab *reader.Vocab) (*
 		res := &BenchResult{ID: it.ID, Want: it.Answer}
 		rep.Results = append(rep.Results, res)
 		countWords(rep, it.Text, vocab)
-		p, err := NewProblem(it.Text, vocab)
+		p, err := NewProblem(it.Text, vocab, e.Models[0].Layout)
 		if err == nil {
 			var sols []Solution
 			if sols, err = e.Solve([]*model.Problem{p}); err == nil {

@@ -1,13 +1,10 @@
 package answer
 
 import (
-	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 
-	"github.com/d4lang/d4/internal/mathx"
-	"github.com/d4lang/d4/interpreter/d4"
-	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/tasks/wap/model"
@@ -23,8 +20,8 @@ const (
 	// the question is whole (or has no finite decimal expansion although
 	// every number is a decimal, as money is) are set aside, and the answer with the largest
 	// total probability among the rest is chosen, with the most probable
-	// combination that gives it. When no combination is sensible, or there
-	// are more than maxCombinations, it decodes as DecodeArgmax.
+	// combination that gives it. When no combination is sensible, it
+	// decodes as DecodeArgmax.
 	DecodeSensible Decoding = iota
 	// DecodeArgmax takes each slot's most probable decision.
 	DecodeArgmax
@@ -68,32 +65,35 @@ type outcome struct {
 	bestProb float64
 }
 
-// exactAnswer decodes a problem's decisions and replays them on the exact
-// machine. With confidence (or DecodeSensible), every
-// combination of decisions is run, and the confidence is the total
-// probability of the answer; otherwise it is the probability of the
-// decisions taken.
+// exactAnswer decodes a problem's decisions, and takes the exact term of
+// the combination decided from the runs of every combination on the exact
+// machine (model.Outcomes). With confidence (or DecodeSensible), the
+// confidence is the total probability of the answer (over the
+// combinations that read only the problem's numbers, and use none twice);
+// otherwise it is the probability of the decisions taken.
 func exactAnswer(m *model.Model, p *model.Problem, execs []model.Execution, dec Decoding, confidence bool) (Solution, error) {
+	runs, err := m.Outcomes(p.Values())
+	if err != nil {
+		return Solution{}, err
+	}
+	valid := validDecisions(runs, execs)
 	choices := make([]int, len(execs))
 	sol := Solution{Choices: choices, Confidence: 1}
 	for j, e := range execs {
-		choices[j] = mathx.Argmax(e.Probs)
+		choices[j] = argmaxOf(e.Probs, valid[j])
 		sol.Slots = append(sol.Slots, e.Slot)
 		sol.Confidence *= e.Probs[choices[j]]
 	}
 	var outs map[string]*outcome
 	if confidence || dec == DecodeSensible {
-		var err error
-		if outs, err = outcomes(m, p, execs); err != nil {
-			return sol, err
-		}
+		outs = outcomes(runs, execs, valid)
 	}
 	if dec == DecodeSensible {
 		if o := sensible(outs, formOf(p)); o != nil {
 			copy(choices, o.best)
 		}
 	}
-	t, err := replay(m, p, execs, choices)
+	t, err := termOf(runs, choices)
 	if err != nil {
 		return sol, err
 	}
@@ -103,9 +103,49 @@ func exactAnswer(m *model.Model, p *model.Problem, execs []model.Execution, dec 
 	}
 	sol.Answer = t.Value
 	if outs != nil {
-		sol.Confidence = outs[t.Value.RatString()].prob
+		sol.Confidence = 0
+		if o := outs[t.Value.RatString()]; o != nil {
+			sol.Confidence = o.prob
+		}
 	}
 	return sol, nil
+}
+
+// validDecisions returns, for each slot execution, the decisions that read
+// only the problem's numbers: those of some combination the exact machine
+// ran.
+func validDecisions(runs []model.Outcome, execs []model.Execution) [][]bool {
+	valid := make([][]bool, len(execs))
+	for j, e := range execs {
+		valid[j] = make([]bool, len(e.Probs))
+	}
+	for _, r := range runs {
+		for j, c := range r.Choices {
+			valid[j][c] = true
+		}
+	}
+	return valid
+}
+
+// argmaxOf is the most probable valid decision (the first of equals).
+func argmaxOf(probs []float64, valid []bool) int {
+	best := -1
+	for k, p := range probs {
+		if valid[k] && (best < 0 || p > probs[best]) {
+			best = k
+		}
+	}
+	return max(best, 0)
+}
+
+// termOf returns the term of the combination choices.
+func termOf(runs []model.Outcome, choices []int) (symbolic.Term, error) {
+	for _, r := range runs {
+		if slices.Equal(r.Choices, choices) {
+			return r.Term, nil
+		}
+	}
+	return symbolic.Term{}, fmt.Errorf("the decisions %v read a number the problem does not have", choices)
 }
 
 // numberForm is how a problem's numbers are written, and so how its
@@ -181,116 +221,76 @@ func sensible(outs map[string]*outcome, form numberForm) *outcome {
 	return best
 }
 
-// outcomes runs every combination of decisions, each with the product of
-// its decisions' probabilities (the slots decide independently), and
-// returns the outcomes by the RatString of their answer ("DivZero" for the
-// formulas that divide by zero). It returns nil when there are more than
-// maxCombinations.
-func outcomes(m *model.Model, p *model.Problem, execs []model.Execution) (map[string]*outcome, error) {
-	combos := 1
-	for _, e := range execs {
-		combos *= len(e.Probs)
-		if combos > maxCombinations {
-			return nil, nil
+// outcomes groups the runs of every combination by their answer, each
+// with the product of its decisions' probabilities (the slots decide
+// independently) divided by the probability of the valid decisions (when
+// some are not), and returns them by the RatString of the answer
+// ("DivZero" for the formulas that divide by zero).
+func outcomes(runs []model.Outcome, execs []model.Execution, valid [][]bool) map[string]*outcome {
+	norm := 1.0
+	for j, e := range execs {
+		mass, all := 0.0, true
+		for k, p := range e.Probs {
+			if valid[j][k] {
+				mass += p
+			} else {
+				all = false
+			}
+		}
+		if !all {
+			norm *= mass
 		}
 	}
 	outs := map[string]*outcome{}
-	alt := make([]int, len(execs))
-	for c := 0; c < combos; c++ {
-		prob, rest := 1.0, c
-		for j, e := range execs {
-			alt[j] = rest % len(e.Probs)
-			rest /= len(e.Probs)
-			prob *= e.Probs[alt[j]]
+	for _, r := range runs {
+		prob := 1.0
+		for j, c := range r.Choices {
+			prob *= execs[j].Probs[c]
 		}
 		if prob == 0 {
 			continue
 		}
-		u, err := replay(m, p, execs, alt)
-		if err != nil {
-			return nil, err
-		}
-		key := u.Value.RatString()
-		if u.DivZero {
+		prob /= norm
+		key := r.Term.Value.RatString()
+		if r.Term.DivZero {
 			key = "DivZero"
 		}
 		o := outs[key]
 		if o == nil {
-			o = &outcome{term: u}
+			o = &outcome{term: r.Term}
 			outs[key] = o
 		}
 		o.prob += prob
 		if prob > o.bestProb {
-			o.best, o.bestProb, o.term = append([]int(nil), alt...), prob, u
+			o.best, o.bestProb, o.term = r.Choices, prob, r.Term
 		}
 	}
-	return outs, nil
+	return outs
 }
 
-// replay runs the sketch on the symbolic machine with exact arithmetic:
-// the question and the numbers' context vectors read as 0 (the decisions
-// are given), the numbers as their exact values. It returns the term on top
-// of the final data stack.
-func replay(m *model.Model, p *model.Problem, execs []model.Execution, choices []int) (symbolic.Term, error) {
-	var values [model.Numbers]*big.Rat
-	for k := range values {
-		values[k] = big.NewRat(int64(p.Numbers[k]), 1)
-		if k < len(p.Quantities) {
-			values[k] = p.Quantities[k].Value
-		}
-	}
-	sm, ex, _, err := exactMachine(m, values)
+// replay runs one combination of decisions (for tests).
+func replay(m *model.Model, p *model.Problem, choices []int) (symbolic.Term, error) {
+	runs, err := m.Outcomes(p.Values())
 	if err != nil {
 		return symbolic.Term{}, err
 	}
-	sm.Decider = &replayDecider{execs: execs, choices: choices}
-	if err := sm.Run(); err != nil {
-		return symbolic.Term{}, fmt.Errorf("replaying the decisions: %w", err)
-	}
-	if sm.D.Depth() == 0 {
-		return symbolic.Term{}, errors.New("the sketch leaves no answer on the data stack")
-	}
-	return ex.Term(sm.D.Cells[sm.D.Top]), nil
+	return termOf(runs, choices)
 }
 
 // exactMachine returns the symbolic machine of m's sketch with exact
 // arithmetic, ready to run the static trace, with the heap's number cells
 // holding values: cells[k] is the cell of number k (a cell of its own, even
 // when two values are equal).
-func exactMachine(m *model.Model, values [model.Numbers]*big.Rat) (sm *symbolic.Machine, ex *symbolic.Exact, cells [model.Numbers]int, err error) {
+func exactMachine(m *model.Model, values []*big.Rat) (sm *symbolic.Machine, ex *symbolic.Exact, cells []int, err error) {
 	sz := m.Machine.Sizes
 	ex = symbolic.NewExact()
 	sm, err = symbolic.New(m.Machine.Code, symbolic.Config{ValueSize: sz.V, StackSize: sz.L, HeapSize: sz.H, MaxSteps: len(m.Trace) + 1, Arith: ex})
 	if err != nil {
-		return nil, nil, cells, err
+		return nil, nil, nil, err
 	}
 	for k, v := range values {
-		cells[k] = ex.Const(v, reader.FormatRat(v))
+		cells = append(cells, ex.Input(v, reader.FormatRat(v), k))
 		sm.H[m.Layout.Num+k] = cells[k]
 	}
 	return sm, ex, cells, nil
-}
-
-// replayDecider gives the symbolic machine the decisions of a soft run,
-// in order.
-type replayDecider struct {
-	execs   []model.Execution
-	choices []int
-	next    int
-}
-
-// Decide implements symbolic.Decider.
-func (r *replayDecider) Decide(s *forth.SlotCode, _ *symbolic.Machine) (symbolic.Decision, error) {
-	if r.next >= len(r.execs) || r.execs[r.next].Slot != s.Index {
-		return symbolic.Decision{}, fmt.Errorf("slot %d runs where ∂4 ran another (the trace is not static)", s.Index)
-	}
-	c := r.choices[r.next]
-	r.next++
-	switch s.Dec.Kind {
-	case forth.Choose:
-		return symbolic.Decision{Choice: c}, nil
-	case forth.Permute:
-		return symbolic.Decision{Perm: d4.Permutations(len(s.Dec.Elems))[c]}, nil
-	}
-	return symbolic.Decision{}, fmt.Errorf("slot %d: a %s slot writes values, which an exact answer cannot replay", s.Index, s.Dec.Kind)
 }

@@ -19,8 +19,7 @@ type Solution struct {
 	Formula string
 	// Confidence is the probability, under the slots' distributions (each
 	// deciding independently), of the combinations of decisions that give
-	// Answer (every combination is run when there are at most
-	// maxCombinations; otherwise the probability of the decisions taken).
+	// Answer (every combination is run on the exact machine).
 	Confidence float64
 	// Choices are the decisions taken, one per slot execution in order:
 	// the index of the chosen word, or of the permutation
@@ -32,10 +31,6 @@ type Solution struct {
 	// wrapping ErrDivZero); Answer is then nil.
 	Err error
 }
-
-// maxCombinations bounds the decision combinations Solve runs for the
-// confidence (the paper's sketch has 6·4·2·4 = 192).
-const maxCombinations = 4096
 
 // ErrDivZero is wrapped by Solve's error for a formula that divides by
 // zero: it has no answer.

@@ -17,7 +17,7 @@ import (
 var numberWordRE = regexp.MustCompile(`(?i)\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|dozen|half|twice|double|triple)\b`)
 
 // problemFromText is NewProblem without views.
-func problemFromText(text string, vocab *reader.Vocab) (*model.Problem, error) {
+func problemFromText(text string, vocab *reader.Vocab, lay model.Layout) (*model.Problem, error) {
 	q, err := reader.ParseQuestion(text)
 	if err != nil {
 		return nil, err
@@ -25,8 +25,8 @@ func problemFromText(text string, vocab *reader.Vocab) (*model.Problem, error) {
 	if err := checkWords(q, vocab); err != nil {
 		return nil, err
 	}
-	if len(q.Quantities) != model.Numbers {
-		msg := fmt.Sprintf("the question has %d numbers (%s); the sketch takes exactly %d", len(q.Quantities), q.NumberList(), model.Numbers)
+	if !lay.Takes(len(q.Quantities)) {
+		msg := fmt.Sprintf("the question has %d numbers (%s); the sketch takes %s", len(q.Quantities), q.NumberList(), lay.Wants())
 		if w := numberWordRE.FindAllString(text, 3); len(w) > 0 {
 			msg += fmt.Sprintf("; number words (%s) are not read: write the numbers as digits", strings.Join(w, ", "))
 		}
@@ -39,7 +39,8 @@ func problemFromText(text string, vocab *reader.Vocab) (*model.Problem, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &model.Problem{Answer: -1, IDs: enc.IDs, Classes: lexicon.Default().Pieces(enc.Pieces, reader.SubwordPrefix), Quantities: q.Quantities}
+	p := &model.Problem{Answer: -1, IDs: enc.IDs, Classes: lexicon.Default().Pieces(enc.Pieces, reader.SubwordPrefix), Quantities: q.Quantities,
+		NumPos: make([]int, len(q.Quantities)), Numbers: make([]int, len(q.Quantities))}
 	for k, n := range q.Quantities {
 		p.NumPos[k] = enc.NumPos[k]
 		if model.InRange(n, model.ValueSize) {

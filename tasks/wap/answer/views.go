@@ -18,10 +18,11 @@ import (
 // when there are more).
 const maxOrders = 6
 
-// NewProblem reads a new question: its tokens, ids and numbers, of any
-// size or form that reader.ReadQuantities reads. A question without exactly
-// three numbers is an error that lists what it found (and the number words
-// it holds, which are not read), as is a number the reader cannot read.
+// NewProblem reads a new question for a model of layout lay: its tokens,
+// ids and numbers, of any size or form that reader.ReadQuantities reads. A
+// question with a count of numbers the sketch does not take is an error
+// that lists what it found (and the number words it holds, which are not
+// read), as is a number the reader cannot read.
 //
 // The problem's views are the same question told otherwise, which a reader
 // trained on the generator's tellings may read better: a question told
@@ -31,20 +32,20 @@ const maxOrders = 6
 // order records it (model.Problem.Order), so that the ensemble can map its
 // decisions back; a view that cannot be read, or whose numbers cannot be
 // matched one to one with the question's, is left out.
-func NewProblem(text string, vocab *reader.Vocab) (*model.Problem, error) {
-	p, err := problemFromText(text, vocab)
+func NewProblem(text string, vocab *reader.Vocab, lay model.Layout) (*model.Problem, error) {
+	p, err := problemFromText(text, vocab, lay)
 	if err != nil {
 		return nil, err
 	}
 	story := text
 	if alt, ok := QuestionLast(text); ok {
 		story = alt
-		if v, err := problemFromText(alt, vocab); err == nil && sameQuantities(p, v) {
+		if v, err := problemFromText(alt, vocab, lay); err == nil && sameQuantities(p, v) {
 			p.Views = append(p.Views, v)
 		}
 	}
 	for _, t := range StatementOrders(story, maxOrders) {
-		v, err := problemFromText(t, vocab)
+		v, err := problemFromText(t, vocab, lay)
 		if err != nil {
 			continue
 		}
@@ -214,7 +215,8 @@ var errFirstSlot = errors.New("stop at the first slot")
 // slot's elements holds. ok is false when the first slot is not a permute
 // of the numbers, one to an element.
 func newReorder(m *model.Model) (r reorder, ok bool) {
-	var values [model.Numbers]*big.Rat
+	n := m.Layout.Numbers()
+	values := make([]*big.Rat, n)
 	for k := range values {
 		values[k] = big.NewRat(int64(k), 1)
 	}
@@ -228,11 +230,11 @@ func newReorder(m *model.Model) (r reorder, ok bool) {
 	}
 	var found bool
 	sm.Decider = deciderFunc(func(s *forth.SlotCode, sm *symbolic.Machine) (symbolic.Decision, error) {
-		if s.Dec.Kind != forth.Permute || len(s.Dec.Elems) != model.Numbers {
+		if s.Dec.Kind != forth.Permute || len(s.Dec.Elems) != n {
 			return symbolic.Decision{}, errFirstSlot
 		}
-		r.slot, r.places = s.Index, make([]int, model.Numbers)
-		seen := make([]bool, model.Numbers)
+		r.slot, r.places = s.Index, make([]int, n)
+		seen := make([]bool, n)
 		for e, el := range s.Dec.Elems {
 			c, err := sm.Elem(el)
 			k, isNumber := cells[c]
@@ -264,14 +266,15 @@ func (f deciderFunc) Decide(s *forth.SlotCode, m *symbolic.Machine) (symbolic.De
 // question's choice σ that gives element j that number is the one mapped
 // to.
 func (r reorder) mapBack(probs []float64, order []int) []float64 {
-	perms := d4.Permutations(model.Numbers)
-	element := make([]int, model.Numbers) // element[k]: the element that holds number k
+	n := len(r.places)
+	perms := d4.Permutations(n)
+	element := make([]int, n) // element[k]: the element that holds number k
 	for e, k := range r.places {
 		element[k] = e
 	}
 	out := make([]float64, len(probs))
 	for k, pi := range perms {
-		sigma := make([]int, model.Numbers)
+		sigma := make([]int, n)
 		for j := range sigma {
 			sigma[j] = element[order[r.places[pi[j]]]]
 		}

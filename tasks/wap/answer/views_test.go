@@ -89,10 +89,9 @@ func TestReorderMapsBack(t *testing.T) {
 	if !ok || !reflect.DeepEqual(re.places, []int{2, 1, 0}) {
 		t.Fatalf("reorder %+v, %v: want the first slot's elements D0 D-1 D-2 to hold numbers 3, 2, 1", re, ok)
 	}
-	question := [3]int{50, 15, 21}
-	execs := []model.Execution{{Slot: 0, Probs: make([]float64, 6)}, {Slot: 1, Probs: make([]float64, 4)}, {Slot: 2, Probs: make([]float64, 2)}, {Slot: 3, Probs: make([]float64, 4)}}
+	question := []int{50, 15, 21}
 	for _, order := range d4.Permutations(3) {
-		var view [3]int
+		view := make([]int, 3)
 		for k, j := range order {
 			view[k] = question[j]
 		}
@@ -107,11 +106,11 @@ func TestReorderMapsBack(t *testing.T) {
 				}
 			}
 			for _, rest := range [][]int{{1, 0, 0}, {2, 1, 3}, {3, 0, 1}} {
-				a, err := replay(m, &model.Problem{Numbers: view}, execs, append([]int{pi}, rest...))
+				a, err := replay(m, &model.Problem{Numbers: view, NumPos: make([]int, len(view))}, append([]int{pi}, rest...))
 				if err != nil {
 					t.Fatal(err)
 				}
-				b, err := replay(m, &model.Problem{Numbers: question}, execs, append([]int{sigma}, rest...))
+				b, err := replay(m, &model.Problem{Numbers: question, NumPos: make([]int, len(question))}, append([]int{sigma}, rest...))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -137,7 +136,7 @@ func TestReorderMapsBack(t *testing.T) {
 // with its numbers' order; the ensemble averages them, mapped back.
 func TestOrderViewsAreAveraged(t *testing.T) {
 	vocab := generatedVocab(t)
-	p, err := NewProblem("A florist had 50 roses. She sold 15 of them. Then she picked 21 more. How many roses does she have?", vocab)
+	p, err := NewProblem("A florist had 50 roses. She sold 15 of them. Then she picked 21 more. How many roses does she have?", vocab, paperLayout)
 	if err != nil {
 		t.Fatal(err)
 	}

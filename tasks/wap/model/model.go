@@ -1,8 +1,10 @@
 package model
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
+	"math/bits"
 
 	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/interpreter/d4"
@@ -21,27 +23,65 @@ const (
 	Hidden    = 75  // each LSTM direction: a token's state has 2·75 = 150 values
 	ValueSize = 150 // ∂4's value size v (the heap's width): holds the states and the numbers
 	StackSize = 5   // ∂4's stack size l
-	Numbers   = 3   // numbers in a problem (the sketch loads three)
 )
+
+// MaxNumbers bounds the numbers of a problem any sketch takes (an Exact
+// term tells this many inputs apart, and a decision is one of them).
+const MaxNumbers = 16
 
 // Layout names the heap cells the reader fills: the sketch's variables
 // QUESTION (the question vector), REPR_BUFFER (the numbers' context vectors,
-// in text order) and NUM_BUFFER (the numbers, one-hot).
+// in text order) and NUM_BUFFER (the numbers, one-hot), and how many
+// numbers the sketch takes.
 type Layout struct {
 	Question, Repr, Num int
+	// Cells is the number of number cells: NUM_BUFFER's, with as many of
+	// REPR_BUFFER.
+	Cells int
+	// Fixed is the count of numbers that every path of the sketch reads,
+	// the first cells of NUM_BUFFER (the paper's sketch: 3): a problem
+	// must have exactly that many. 0: the paths read different cells, and
+	// a problem may have 1 to Cells numbers, the cells past them left
+	// empty; a decision that reads one of those is never taken (package
+	// answer) and takes no probability in training (the exact loss).
+	Fixed int
 }
 
-// LayoutOf finds the reader's cells in a compiled sketch. A sketch that does
-// not declare them, or gives them too few cells, is an error.
+// Numbers is the most numbers a problem may have: Fixed, or Cells.
+func (l Layout) Numbers() int {
+	if l.Fixed > 0 {
+		return l.Fixed
+	}
+	return l.Cells
+}
+
+// Takes reports whether a problem of n numbers fits the sketch.
+func (l Layout) Takes(n int) bool {
+	if l.Fixed > 0 {
+		return n == l.Fixed
+	}
+	return n >= 1 && n <= l.Cells
+}
+
+// Wants says what counts of numbers the sketch takes: "exactly 3", "1 to
+// 8".
+func (l Layout) Wants() string {
+	if l.Fixed > 0 {
+		return fmt.Sprintf("exactly %d", l.Fixed)
+	}
+	return fmt.Sprintf("1 to %d", l.Cells)
+}
+
+// LayoutOf finds the reader's cells in a compiled sketch (Fixed is found by
+// running it: see assemble). A sketch that does not declare them is an
+// error.
 func LayoutOf(code *forth.Code) (Layout, error) {
-	need := map[string]int{"QUESTION": 1, "REPR_BUFFER": Numbers, "NUM_BUFFER": Numbers}
+	cells := map[string]int{}
 	addr := map[string]int{}
 	for _, v := range code.Prog.Vars {
-		if n, ok := need[v.Name]; ok {
-			if v.Cells < n {
-				return Layout{}, fmt.Errorf("%s:%d:%d: %s has %d cells, the reader fills %d", code.Prog.File, v.Pos.Line, v.Pos.Col, v.Name, v.Cells, n)
-			}
-			addr[v.Name] = v.Addr
+		switch v.Name {
+		case "QUESTION", "REPR_BUFFER", "NUM_BUFFER":
+			addr[v.Name], cells[v.Name] = v.Addr, v.Cells
 		}
 	}
 	for _, name := range []string{"QUESTION", "REPR_BUFFER", "NUM_BUFFER"} {
@@ -49,23 +89,32 @@ func LayoutOf(code *forth.Code) (Layout, error) {
 			return Layout{}, fmt.Errorf("%s: the sketch declares no %s (the word algebra reader fills QUESTION, REPR_BUFFER and NUM_BUFFER)", code.Prog.File, name)
 		}
 	}
-	return Layout{Question: addr["QUESTION"], Repr: addr["REPR_BUFFER"], Num: addr["NUM_BUFFER"]}, nil
+	n := cells["NUM_BUFFER"]
+	if r := cells["REPR_BUFFER"]; r < n {
+		return Layout{}, fmt.Errorf("%s: REPR_BUFFER (%d cells) is smaller than NUM_BUFFER (%d): the reader puts a context vector beside each number", code.Prog.File, r, n)
+	}
+	if n > MaxNumbers {
+		return Layout{}, fmt.Errorf("%s: REPR_BUFFER and NUM_BUFFER have %d cells, more than the %d numbers a problem may have", code.Prog.File, n, MaxNumbers)
+	}
+	return Layout{Question: addr["QUESTION"], Repr: addr["REPR_BUFFER"], Num: addr["NUM_BUFFER"], Cells: n}, nil
 }
 
 // Problem is one problem as the model reads it: the token ids of the
-// story, the token positions and the values of its three numbers, and the
-// answer (−1 when unknown). Numbers are the values ∂4 trains on (0 …
-// ValueSize−1); Quantities, when set, are the exact numbers of a question
-// (any size, fractions) that Solve answers with, and Numbers then hold
-// their values where they are in range and 0 elsewhere.
+// story, the token positions and values of its numbers in text order, and
+// its answer. Numbers are the values ∂4 holds (0 … ValueSize−1; 0 for a
+// number that is none); Quantities, when set, are the exact numbers (any
+// size, fractions), which the exact loss and Solve use. Answer is the
+// answer as ∂4 holds it (−1: unknown, or none), Exact the exact answer
+// (nil: unknown; then Answer, if known).
 type Problem struct {
 	ID         int64
 	IDs        []int
 	Classes    [][]int // each token's classes (lexicon.Default)
-	NumPos     [Numbers]int
-	Numbers    [Numbers]int
+	NumPos     []int
+	Numbers    []int
 	Quantities []reader.Quantity
 	Answer     int
+	Exact      *big.Rat
 	// Generated marks a problem of the generator (package synth).
 	Generated bool
 	// Views are other readings of the same question (see NewProblem):
@@ -76,7 +125,60 @@ type Problem struct {
 	// in the problem's order; a view that tells them in another order has
 	// Order[k] = the problem's number that its number k is.
 	Order []int
+	// table is the problem's decisions that give its answer (the exact
+	// loss), made once.
+	table *Table
 }
+
+// Values returns the problem's numbers exactly: its Quantities, or else
+// its Numbers.
+func (p *Problem) Values() []*big.Rat {
+	out := make([]*big.Rat, len(p.NumPos))
+	for k := range out {
+		if k < len(p.Quantities) {
+			out[k] = p.Quantities[k].Value
+		} else if k < len(p.Numbers) {
+			out[k] = big.NewRat(int64(p.Numbers[k]), 1)
+		}
+	}
+	return out
+}
+
+// ExactAnswer returns the problem's exact answer: Exact, or Answer; nil
+// when it is unknown.
+func (p *Problem) ExactAnswer() *big.Rat {
+	switch {
+	case p.Exact != nil:
+		return p.Exact
+	case p.Answer >= 0:
+		return big.NewRat(int64(p.Answer), 1)
+	}
+	return nil
+}
+
+// Loss is what a model trains on.
+type Loss int
+
+const (
+	// LossMachine is ∂4's own loss (§3.5): the cross-entropy of the
+	// answer on top of the soft machine's final data stack. The numbers
+	// and the answer must be values ∂4 holds. The loss of the paper's
+	// sketch, which takes a fixed count of numbers.
+	LossMachine Loss = iota
+	// LossExact is −log of the probability that the slots' decisions give
+	// the exact answer: the sum, over the combinations of decisions whose
+	// exact result is the answer (on the symbolic machine, any size), of
+	// the product of the decisions' probabilities, divided by the product
+	// of the slots' masses on the decisions that read only the problem's
+	// numbers (Table). The loss of a sketch that takes a varying count of
+	// numbers; its slots must not observe the numbers.
+	LossExact
+)
+
+var lossNames = [...]string{LossMachine: "machine", LossExact: "exact"}
+
+// String names the loss.
+func (l Loss) String() string { return lossNames[l] }
 
 // Model is the word algebra solver: the reader, the ∂4 machine of the
 // sketch, and where the reader's outputs go on the heap.
@@ -84,13 +186,17 @@ type Model struct {
 	Reader  *reader.BiLSTM
 	Machine *d4.Model
 	Layout  Layout
+	Loss    Loss
 	Trace   []int // the sketch's static trace: the words executed, in order
+	// Execs are the slot executions on the trace: the slot of each, in
+	// order.
+	Execs []int
 	// NumbersObserved lists the slots whose decisions may depend on the
 	// numbers' values: when it is empty, a question's numbers need not be
 	// values ∂4 holds, since only the reader's vectors decide the formula.
 	NumbersObserved []int
 
-	evalGraphs map[[2]int]*graph // forward-only graphs by (batch, length)
+	evalGraphs map[graphKey]*graph // forward-only graphs
 }
 
 // NewModel compiles the sketch for the paper's sizes and draws the reader's
@@ -112,7 +218,8 @@ func NewModel(sketchFile, sketch string, vocab int, lex bool, seed int64) (*Mode
 	return assemble(r, mach)
 }
 
-// assemble checks that the sketch suits the reader and finds its trace.
+// assemble checks that the sketch suits the reader, finds its trace, and
+// finds how many numbers it takes and so its loss.
 func assemble(r *reader.BiLSTM, mach *d4.Model) (*Model, error) {
 	if r.Width() != mach.Sizes.V {
 		return nil, fmt.Errorf("the reader's states have %d values but the machine's value size is %d", r.Width(), mach.Sizes.V)
@@ -125,7 +232,7 @@ func assemble(r *reader.BiLSTM, mach *d4.Model) (*Model, error) {
 	// cells: the machine then runs exactly the words of one trace.
 	learned := make([]bool, mach.Sizes.H)
 	learned[lay.Question] = true
-	for k := 0; k < Numbers; k++ {
+	for k := 0; k < lay.Cells; k++ {
 		learned[lay.Repr+k], learned[lay.Num+k] = true, true
 	}
 	cfg := symbolic.Config{ValueSize: mach.Sizes.V, StackSize: mach.Sizes.L, HeapSize: mach.Sizes.H, MaxSteps: 100000}
@@ -135,19 +242,72 @@ func assemble(r *reader.BiLSTM, mach *d4.Model) (*Model, error) {
 	}
 	// Which slots may see the numbers: taint NUM_BUFFER alone.
 	nums := make([]bool, mach.Sizes.H)
-	for k := 0; k < Numbers; k++ {
+	for k := 0; k < lay.Cells; k++ {
 		nums[lay.Num+k] = true
 	}
 	an, err := symbolic.Analyze(mach.Code, cfg, nil, symbolic.FirstChoice{}, nums)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", mach.SketchFile, err)
 	}
-	return &Model{Reader: r, Machine: mach, Layout: lay, Trace: trace, NumbersObserved: an.Observing}, nil
+	m := &Model{Reader: r, Machine: mach, Layout: lay, Trace: trace, NumbersObserved: an.Observing}
+	for _, pc := range trace {
+		if in := mach.Code.Instrs[pc]; in.Op == forth.OpSlot {
+			m.Execs = append(m.Execs, in.Arg)
+		}
+	}
+	if err := m.findFixed(); err != nil {
+		return nil, fmt.Errorf("%s: %w", mach.SketchFile, err)
+	}
+	return m, nil
+}
+
+// findFixed finds Layout.Fixed by running every combination of the
+// slots' decisions with a number in every cell: when every path reads the
+// same first cells, the sketch takes exactly that many numbers and trains
+// on ∂4's loss; otherwise it takes any count up to its cells and trains on
+// the exact loss, which needs slots that do not observe the numbers and
+// decisions that can be run.
+func (m *Model) findFixed() error {
+	values := make([]*big.Rat, m.Layout.Cells)
+	for k := range values {
+		values[k] = big.NewRat(int64(k+2), 1)
+	}
+	outs, err := m.Outcomes(values)
+	if err != nil && !errors.Is(err, ErrTooMany) {
+		return err
+	}
+	if len(outs) == 0 {
+		return errors.New("the sketch has no run to an answer")
+	}
+	first := outs[0].Term.Inputs
+	read := uint64(0)
+	for _, o := range outs {
+		read |= o.Term.Inputs
+	}
+	if read == 0 {
+		return errors.New("no run of the sketch reads a number of NUM_BUFFER")
+	}
+	fixed := err == nil && first&(first+1) == 0 // the first cells: 0…01…1
+	for _, o := range outs {
+		fixed = fixed && o.Term.Inputs == first
+	}
+	if fixed {
+		m.Layout.Fixed, m.Loss = bits.OnesCount64(first), LossMachine
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if len(m.NumbersObserved) > 0 {
+		return fmt.Errorf("slot %d may depend on the numbers' values: a sketch that takes a varying count of numbers trains on the exact loss, and its slots must observe only the reader's vectors", m.NumbersObserved[0])
+	}
+	m.Loss = LossExact
+	return nil
 }
 
 // base returns the packed initial state of a problem without the reader's
-// vectors: empty stacks, the numbers one-hot in NUM_BUFFER, and zeros in
-// the cells that the reader's vectors are added to.
+// vectors: empty stacks, the numbers one-hot in NUM_BUFFER (zeros past
+// them), and zeros in the cells that the reader's vectors are added to.
 func (m *Model) base(p *Problem) ([]float64, error) {
 	sz := m.Machine.Sizes
 	x, err := sz.InitialState(nil)
@@ -158,8 +318,13 @@ func (m *Model) base(p *Problem) ([]float64, error) {
 	V := sz.V
 	cell := func(a int) []float64 { return s.Heap[a*V : (a+1)*V] }
 	clear(cell(m.Layout.Question))
-	for k := 0; k < Numbers; k++ {
+	for k := 0; k < m.Layout.Numbers(); k++ {
 		clear(cell(m.Layout.Repr + k))
+		c := cell(m.Layout.Num + k)
+		clear(c)
+		if k >= len(p.Numbers) {
+			continue // no such number
+		}
 		if p.Numbers[k] < 0 || p.Numbers[k] >= V {
 			return nil, fmt.Errorf("problem %d: number %d is outside the value range 0…%d", p.ID, p.Numbers[k], V-1)
 		}
@@ -167,19 +332,22 @@ func (m *Model) base(p *Problem) ([]float64, error) {
 			return nil, fmt.Errorf("the number %s is not an integer in 0…%d, and slot %d of %s may depend on it: this sketch answers only such numbers",
 				p.Quantities[k].Text, V-1, m.NumbersObserved[0], m.Machine.SketchFile)
 		}
-		c := cell(m.Layout.Num + k)
-		clear(c)
 		c[p.Numbers[k]] = 1
 	}
 	return x, nil
 }
 
 // picks returns the reader positions of a problem: the question vector
-// (−length) and the numbers' positions.
-func picks(p *Problem) []float64 {
+// (−length), the numbers' positions, and reader.NoPick for the cells past
+// them.
+func (m *Model) picks(p *Problem) []float64 {
 	out := []float64{-float64(len(p.IDs))}
-	for _, q := range p.NumPos {
-		out = append(out, float64(q))
+	for k := range m.Layout.Numbers() {
+		if k < len(p.NumPos) {
+			out = append(out, float64(p.NumPos[k]))
+		} else {
+			out = append(out, reader.NoPick)
+		}
 	}
 	return out
 }
@@ -190,14 +358,16 @@ func (m *Model) offsets() []int {
 	sz := m.Machine.Sizes
 	heap := sz.Len() - sz.P - sz.H*sz.V // the heap comes before the program counter
 	out := []int{heap + m.Layout.Question*sz.V}
-	for k := 0; k < Numbers; k++ {
+	for k := 0; k < m.Layout.Numbers(); k++ {
 		out = append(out, heap+(m.Layout.Repr+k)*sz.V)
 	}
 	return out
 }
 
-// check validates a problem against the model.
-func (m *Model) check(p *Problem) error {
+// Check validates a problem against the model: its tokens, and a count of
+// numbers the sketch takes; for ∂4's loss, numbers and an answer that ∂4
+// holds.
+func (m *Model) Check(p *Problem) error {
 	if len(p.IDs) == 0 {
 		return fmt.Errorf("problem %d has no tokens", p.ID)
 	}
@@ -205,6 +375,9 @@ func (m *Model) check(p *Problem) error {
 		if id < 0 || id >= m.Reader.Vocab {
 			return fmt.Errorf("problem %d: token id %d outside the vocabulary of %d", p.ID, id, m.Reader.Vocab)
 		}
+	}
+	if !m.Layout.Takes(len(p.NumPos)) || len(p.Numbers) != len(p.NumPos) {
+		return fmt.Errorf("problem %d has %d numbers; %s takes %s", p.ID, len(p.NumPos), m.Machine.SketchFile, m.Layout.Wants())
 	}
 	for k, q := range p.NumPos {
 		if q < 0 || q >= len(p.IDs) {
@@ -217,31 +390,39 @@ func (m *Model) check(p *Problem) error {
 	return nil
 }
 
+// graphKey identifies a graph: the batch, the story length, and for the
+// exact loss the most good combinations of a problem it takes.
+type graphKey struct{ B, T, G int }
+
 // graph is the reader and the machine as one Gorgonia graph for a batch
 // shape: token ids → BiLSTM → picked states → heap → ∂4 along the static
-// trace → loss, differentiated with respect to every parameter.
+// trace → loss (∂4's on the final stack, or the exact loss on the slots'
+// decisions), differentiated with respect to every parameter.
 type graph struct {
-	B, T   int
+	graphKey
 	g      *G.ExprGraph
 	rd     *reader.Part
 	base   *G.Node // [B,S] initial states without the reader's vectors
-	target *G.Node
+	target *G.Node // ∂4's loss: [B, TargetWidth]
+	good   *G.Node // the exact loss: the good combinations [B, G·E] (Table.encode)
+	valid  *G.Node // the exact loss: the decisions that read only present numbers [B, ΣK]
 	part   *d4.Part
+	loss   *G.Node
 	params G.Nodes // reader's, then the machine's
 	grads  G.Nodes
 	vm     G.VM
 }
 
-func (m *Model) newGraph(B, T int, withGrads bool) (*graph, error) {
+func (m *Model) newGraph(k graphKey, withGrads bool) (*graph, error) {
 	sz := m.Machine.Sizes
-	gr := &graph{B: B, T: T, g: G.NewGraph()}
+	gr := &graph{graphKey: k, g: G.NewGraph()}
 	g := gr.g
 	var err error
-	if gr.rd, err = m.Reader.AddTo(g, B, T, 1+Numbers); err != nil {
+	if gr.rd, err = m.Reader.AddTo(g, k.B, k.T, 1+m.Layout.Numbers()); err != nil {
 		return nil, err
 	}
-	gr.base = G.NewMatrix(g, tensor.Float64, G.WithShape(B, sz.Len()), G.WithName("base"))
-	gr.target = G.NewMatrix(g, tensor.Float64, G.WithShape(B, sz.TargetWidth()), G.WithName("target"))
+	gr.base = G.NewMatrix(g, tensor.Float64, G.WithShape(k.B, sz.Len()), G.WithName("base"))
+	gr.target = G.NewMatrix(g, tensor.Float64, G.WithShape(k.B, sz.TargetWidth()), G.WithName("target"))
 	state, err := G.ApplyOp(newFillOp(m.offsets(), sz.V), gr.base, gr.rd.Out)
 	if err != nil {
 		return nil, fmt.Errorf("wap: heap: %w", err)
@@ -249,9 +430,15 @@ func (m *Model) newGraph(B, T int, withGrads bool) (*graph, error) {
 	if gr.part, err = m.Machine.Unroll(g, state, gr.target, d4.GraphOpts{Trace: m.Trace}); err != nil {
 		return nil, err
 	}
+	gr.loss = gr.part.Loss
+	if m.Loss == LossExact {
+		if gr.loss, err = m.exactLoss(gr); err != nil {
+			return nil, err
+		}
+	}
 	gr.params = append(append(G.Nodes{}, gr.rd.Params...), gr.part.Params...)
 	if withGrads {
-		if gr.grads, err = G.Grad(gr.part.Loss, gr.params...); err != nil {
+		if gr.grads, err = G.Grad(gr.loss, gr.params...); err != nil {
 			return nil, fmt.Errorf("wap: gradients: %w", err)
 		}
 	}
@@ -273,28 +460,29 @@ func (m *Model) tensors() []*tensor.Dense {
 func (m *Model) run(gr *graph, ps []*Problem) (float64, []float64, error) {
 	sz := m.Machine.Sizes
 	B, T, S, TW := gr.B, gr.T, sz.Len(), sz.TargetWidth()
+	K := 1 + m.Layout.Numbers()
 	stories := make([]reader.Story, B)
-	pos := make([]float64, 0, B*(1+Numbers))
+	pos := make([]float64, 0, B*K)
 	base := make([]float64, 0, B*S)
 	target := make([]float64, B*TW)
 	if len(ps) != B {
 		return 0, nil, fmt.Errorf("wap: batch of %d problems for a graph of %d", len(ps), B)
 	}
 	for b, p := range ps {
-		if err := m.check(p); err != nil {
+		if err := m.Check(p); err != nil {
 			return 0, nil, err
 		}
 		if len(p.IDs) > T {
 			return 0, nil, fmt.Errorf("problem %d has %d tokens, the graph takes %d", p.ID, len(p.IDs), T)
 		}
 		stories[b] = m.story(p)
-		pos = append(pos, picks(p)...)
+		pos = append(pos, m.picks(p)...)
 		x, err := m.base(p)
 		if err != nil {
 			return 0, nil, err
 		}
 		base = append(base, x...)
-		if p.Answer >= 0 {
+		if p.Answer >= 0 && m.Loss == LossMachine {
 			tg, err := sz.Target([]int{p.Answer})
 			if err != nil {
 				return 0, nil, err
@@ -310,7 +498,22 @@ func (m *Model) run(gr *graph, ps []*Problem) (float64, []float64, error) {
 		n    *G.Node
 		d    []float64
 		rows int
-	}{{gr.rd.IDs, ids, T}, {gr.rd.Classes, classes, T * reader.MaxClasses}, {gr.rd.Pos, pos, 1 + Numbers}, {gr.base, base, S}, {gr.target, target, TW}}
+	}{{gr.rd.IDs, ids, T}, {gr.rd.Classes, classes, T * reader.MaxClasses}, {gr.rd.Pos, pos, K}, {gr.base, base, S}, {gr.target, target, TW}}
+	if m.Loss == LossExact {
+		good, valid, err := m.tableInputs(ps, gr.G)
+		if err != nil {
+			return 0, nil, err
+		}
+		lets = append(lets, struct {
+			n    *G.Node
+			d    []float64
+			rows int
+		}{gr.good, good, len(good) / B}, struct {
+			n    *G.Node
+			d    []float64
+			rows int
+		}{gr.valid, valid, len(valid) / B})
+	}
 	for _, l := range lets {
 		if err := G.Let(l.n, tensor.New(tensor.WithShape(B, l.rows), tensor.WithBacking(l.d))); err != nil {
 			return 0, nil, err
@@ -321,7 +524,7 @@ func (m *Model) run(gr *graph, ps []*Problem) (float64, []float64, error) {
 		return 0, nil, fmt.Errorf("wap: running the graph: %w", err)
 	}
 	final := append([]float64(nil), gr.part.Final.Value().Data().([]float64)...)
-	return gr.part.Loss.Value().Data().(float64), final, nil
+	return gr.loss.Value().Data().(float64), final, nil
 }
 
 // story is a problem as the model's reader reads it: its ids, and its
@@ -364,24 +567,26 @@ func (m *Model) ParamData() [][]float64 {
 // optimiser's steps).
 type Trainer struct {
 	m      *Model
-	steps  int               // the graphs' time steps
-	graphs map[[2]int]*graph // by (batch, steps)
+	steps  int // the graphs' time steps
+	graphs map[graphKey]*graph
 }
 
 // NewTrainer returns a trainer whose graphs read stories of up to steps
 // tokens.
 func (m *Model) NewTrainer(steps int) *Trainer {
-	return &Trainer{m: m, steps: steps, graphs: map[[2]int]*graph{}}
+	return &Trainer{m: m, steps: steps, graphs: map[graphKey]*graph{}}
 }
 
 // Gradient returns the mean loss of a batch and its gradient (one slice
 // per tensor, owned by the trainer until its next call).
 func (tr *Trainer) Gradient(batch []*Problem) (float64, [][]float64, error) {
-	key := [2]int{len(batch), tr.steps}
+	key, err := tr.m.key(batch, tr.steps)
+	if err != nil {
+		return 0, nil, err
+	}
 	gr, ok := tr.graphs[key]
 	if !ok {
-		var err error
-		if gr, err = tr.m.newGraph(len(batch), tr.steps, true); err != nil {
+		if gr, err = tr.m.newGraph(key, true); err != nil {
 			return 0, nil, err
 		}
 		tr.graphs[key] = gr
@@ -406,7 +611,7 @@ const evalBatch = 100
 func (m *Model) Answers(ps []*Problem) ([]int, float64, error) {
 	T := MaxLen(ps)
 	if m.evalGraphs == nil {
-		m.evalGraphs = map[[2]int]*graph{}
+		m.evalGraphs = map[graphKey]*graph{}
 	}
 	sz := m.Machine.Sizes
 	S := sz.Len()
@@ -414,11 +619,13 @@ func (m *Model) Answers(ps []*Problem) ([]int, float64, error) {
 	total := 0.0
 	for lo := 0; lo < len(ps); lo += evalBatch {
 		chunk := ps[lo:min(len(ps), lo+evalBatch)]
-		key := [2]int{len(chunk), T}
+		key, err := m.key(chunk, T)
+		if err != nil {
+			return nil, 0, err
+		}
 		gr, ok := m.evalGraphs[key]
 		if !ok {
-			var err error
-			if gr, err = m.newGraph(len(chunk), T, false); err != nil {
+			if gr, err = m.newGraph(key, false); err != nil {
 				return nil, 0, err
 			}
 			m.evalGraphs[key] = gr
@@ -433,4 +640,16 @@ func (m *Model) Answers(ps []*Problem) ([]int, float64, error) {
 		}
 	}
 	return out, total / float64(len(ps)), nil
+}
+
+// key is the graph a batch runs on, with stories of up to T tokens.
+func (m *Model) key(batch []*Problem, T int) (graphKey, error) {
+	k := graphKey{B: len(batch), T: T}
+	if m.Loss == LossExact {
+		var err error
+		if k.G, err = m.GoodBound(batch); err != nil {
+			return k, err
+		}
+	}
+	return k, nil
 }

@@ -3,6 +3,7 @@ package model
 import (
 	"math"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/d4lang/d4/reader"
@@ -47,9 +48,9 @@ func randomProblems(n, vocab int, seed int64) []*Problem {
 			p.Classes = append(p.Classes, cs)
 		}
 		perm := rng.Perm(T)
-		for k := 0; k < Numbers; k++ {
-			p.NumPos[k] = perm[k]
-			p.Numbers[k] = rng.Intn(ValueSize)
+		for k := range 3 {
+			p.NumPos = append(p.NumPos, perm[k])
+			p.Numbers = append(p.Numbers, rng.Intn(ValueSize))
 		}
 		out = append(out, p)
 	}
@@ -57,11 +58,11 @@ func randomProblems(n, vocab int, seed int64) []*Problem {
 }
 
 // The paper's sketch puts the question vector in cell 0, the three context
-// vectors in cells 1…3 and the numbers in cells 5…7; its control flow is
-// static.
+// vectors in cells 1…3 and the numbers in cells 5…7 (of four each); its
+// control flow is static, and every run reads the first three numbers.
 func TestPaperLayout(t *testing.T) {
 	m := paperModel(t, 10, 1)
-	if want := (Layout{Question: 0, Repr: 1, Num: 5}); m.Layout != want {
+	if want := (Layout{Question: 0, Repr: 1, Num: 5, Cells: 4, Fixed: 3}); m.Layout != want {
 		t.Fatalf("layout %+v, want %+v", m.Layout, want)
 	}
 	if m.Machine.Sizes.V != 150 || m.Machine.Sizes.L != 5 {
@@ -73,7 +74,7 @@ func TestPaperLayout(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := m.Machine.Sizes.Unpack(x)
-	for k := 0; k < Numbers; k++ {
+	for k := range 3 {
 		cell := st.Heap[(5+k)*150 : (6+k)*150]
 		if cell[p.Numbers[k]] != 1 {
 			t.Errorf("number %d (%d) not one-hot in cell %d", k, p.Numbers[k], 5+k)
@@ -89,15 +90,17 @@ func TestPaperLayout(t *testing.T) {
 // A sketch without the reader's variables, or whose control flow depends
 // on a slot, is refused with a message that says why.
 func TestModelRefusesSketches(t *testing.T) {
-	for name, src := range map[string]string{
-		"no heap":   "1 2 { observe D0 -> choose + - }",
-		"dynamic":   "VARIABLE QUESTION CREATE REPR_BUFFER 3 ALLOT CREATE NUM_BUFFER 3 ALLOT 1 2 { observe D0 -> choose + - } IF 1 THEN",
-		"too small": "VARIABLE QUESTION VARIABLE REPR_BUFFER CREATE NUM_BUFFER 3 ALLOT 1",
+	const cells = "VARIABLE QUESTION CREATE REPR_BUFFER 3 ALLOT CREATE NUM_BUFFER 3 ALLOT "
+	for name, tt := range map[string]struct{ src, want string }{
+		"no heap":          {"1 2 { observe D0 -> choose + - }", "declares no QUESTION"},
+		"dynamic":          {cells + "1 2 { observe D0 -> choose + - } IF 1 THEN", "control flow depends on a slot"},
+		"too small":        {"VARIABLE QUESTION VARIABLE REPR_BUFFER CREATE NUM_BUFFER 3 ALLOT 1", "REPR_BUFFER (1 cells) is smaller than NUM_BUFFER (3)"},
+		"no number":        {cells + "1 2 { observe H0 -> choose + - }", "no run of the sketch reads a number"},
+		"observes numbers": {cells + "NUM_BUFFER @ { observe D0 -> choose 0 1 } NUM_BUFFER + @ +", "slot 0 may depend on the numbers' values"},
 	} {
-		if _, err := NewModel(name+".fth", src, 10, false, 1); err == nil {
-			t.Errorf("%s: accepted", name)
-		} else {
-			t.Logf("%s: %v", name, err)
+		_, err := NewModel(name+".fth", tt.src, 10, false, 1)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), name+".fth") {
+			t.Errorf("%s: err = %v, want one naming the file and containing %q", name, err, tt.want)
 		}
 	}
 }
@@ -112,7 +115,7 @@ func TestGraphAgreesWithSoftRun(t *testing.T) {
 	for _, p := range ps {
 		T = max(T, len(p.IDs))
 	}
-	gr, err := m.newGraph(len(ps), T+2, false)
+	gr, err := m.newGraph(graphKey{B: len(ps), T: T + 2}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +125,7 @@ func TestGraphAgreesWithSoftRun(t *testing.T) {
 	}
 	stories, pos := make([]reader.Story, len(ps)), make([][]float64, len(ps))
 	for i, p := range ps {
-		stories[i], pos[i] = m.story(p), picks(p)
+		stories[i], pos[i] = m.story(p), m.picks(p)
 	}
 	vecs, err := m.Reader.Read(stories, pos)
 	if err != nil {
@@ -154,7 +157,7 @@ func TestEndToEndGradient(t *testing.T) {
 	for _, p := range ps {
 		p.Answer = p.Numbers[0] // a reachable target keeps the loss moderate
 	}
-	gr, err := m.newGraph(len(ps), 12, true)
+	gr, err := m.newGraph(graphKey{B: len(ps), T: 12}, true)
 	if err != nil {
 		t.Fatal(err)
 	}

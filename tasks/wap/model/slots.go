@@ -20,10 +20,10 @@ func (m *Model) Executions(ps []*Problem) ([][]Execution, error) {
 	stories := make([]reader.Story, len(ps))
 	pos := make([][]float64, len(ps))
 	for i, p := range ps {
-		if err := m.check(p); err != nil {
+		if err := m.Check(p); err != nil {
 			return nil, err
 		}
-		stories[i], pos[i] = m.story(p), picks(p)
+		stories[i], pos[i] = m.story(p), m.picks(p)
 	}
 	vecs, err := m.Reader.Read(stories, pos)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"os"
 	"path/filepath"
 
@@ -83,12 +84,11 @@ const (
 	// SkipText: the text cannot be read (empty, too long; see
 	// reader.ParseQuestion).
 	SkipText = "unreadable text"
-	// SkipCount: the text does not have exactly three numbers.
-	SkipCount = "not exactly 3 numbers"
-	// SkipNumber: a number is not an integer in 0…model.ValueSize−1.
-	SkipNumber = "number not an integer in 0..149"
-	// SkipAnswer: the answer is not an integer in 0…model.ValueSize−1.
-	SkipAnswer = "answer not an integer in 0..149"
+	// SkipCount: the text has no number, or more than any sketch takes
+	// (model.MaxNumbers).
+	SkipCount = "no number, or too many"
+	// SkipAnswer: the answer is not a finite number.
+	SkipAnswer = "answer not a number"
 )
 
 // Skip is a problem that Prepare left out, and why.
@@ -261,16 +261,11 @@ func readProblem(p source.Problem) (q reader.Question, reason, detail string) {
 	if err != nil {
 		return q, SkipText, err.Error()
 	}
-	if len(q.Quantities) != model.Numbers {
-		return q, SkipCount, fmt.Sprintf("found %d numbers: %s", len(q.Quantities), q.NumberList())
+	if n := len(q.Quantities); n == 0 || n > model.MaxNumbers {
+		return q, SkipCount, fmt.Sprintf("found %d numbers (at most %d): %s", n, model.MaxNumbers, q.NumberList())
 	}
-	for _, n := range q.Quantities {
-		if !model.InRange(n, model.ValueSize) {
-			return q, SkipNumber, fmt.Sprintf("number %s is not an integer in 0..%d", n.Text, model.ValueSize-1)
-		}
-	}
-	if !isValue(p.Answer) {
-		return q, SkipAnswer, fmt.Sprintf("answer %v is not an integer in 0..%d", p.Answer, model.ValueSize-1)
+	if math.IsNaN(p.Answer) || math.IsInf(p.Answer, 0) {
+		return q, SkipAnswer, fmt.Sprintf("answer %v", p.Answer)
 	}
 	return q, "", ""
 }
@@ -278,6 +273,20 @@ func readProblem(p source.Problem) (q reader.Question, reason, detail string) {
 // isValue reports whether v is an integer that ∂4's values hold.
 func isValue(v float64) bool {
 	return v == math.Trunc(v) && v >= 0 && v <= model.ValueSize-1
+}
+
+// exactAnswer is an answer as the exact rational it stands for: a float
+// that a fraction of a small denominator matches to 1e-9 is that fraction
+// (the public data write 13/3 as 4.333333333333333), any other the
+// float's own value.
+func exactAnswer(v float64) *big.Rat {
+	for d := int64(1); d <= 1000; d++ {
+		n := math.Round(v * float64(d))
+		if math.Abs(n/float64(d)-v) <= 1e-9*max(1, math.Abs(v)) {
+			return big.NewRat(int64(n), d)
+		}
+	}
+	return new(big.Rat).SetFloat64(v)
 }
 
 // wapRow makes the stored row of a kept problem: its tokens are the
@@ -292,14 +301,22 @@ func wapRow(p source.Problem, q reader.Question, vocab *reader.Vocab) (Row, erro
 		TokenIDs: make([]int32, len(enc.IDs)),
 		NumPos:   make([]int32, len(enc.NumPos)),
 		Numbers:  make([]int32, len(q.Quantities)),
-		Answer:   int32(p.Answer), Equation: p.Equation, Pattern: cc.EquationPattern(p.Equation), Source: p.Source,
+		Values:   make([]string, len(q.Quantities)),
+		Answer:   -1, Exact: exactAnswer(p.Answer).RatString(),
+		Equation: p.Equation, Pattern: cc.EquationPattern(p.Equation), Source: p.Source,
+	}
+	if isValue(p.Answer) {
+		r.Answer = int32(p.Answer)
 	}
 	for i, id := range enc.IDs {
 		r.TokenIDs[i] = int32(id)
 	}
 	for i, n := range q.Quantities {
 		r.NumPos[i] = int32(enc.NumPos[i])
-		r.Numbers[i] = int32(n.Value.Num().Int64())
+		r.Values[i] = n.Value.RatString()
+		if model.InRange(n, model.ValueSize) {
+			r.Numbers[i] = int32(n.Value.Num().Int64())
+		}
 	}
 	return r, nil
 }
@@ -346,9 +363,6 @@ func LoadPrepared(dir string) (*Prepared, error) {
 			return fail(err)
 		}
 		for i, r := range rows {
-			if len(r.Numbers) != model.Numbers {
-				return fail(fmt.Errorf("%s: row %d (id %d) has %d numbers, want %d", path, i, r.ID, len(r.Numbers), model.Numbers))
-			}
 			for _, id := range r.TokenIDs {
 				if id < 0 || int(id) >= p.Vocab.Size() {
 					return fail(fmt.Errorf("%s: row %d (id %d) has token id %d, outside the %d ids of %s", path, i, r.ID, id, p.Vocab.Size(), reader.TokenizerFile))

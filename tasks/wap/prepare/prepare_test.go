@@ -3,6 +3,7 @@ package prepare
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/source"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
 	"github.com/d4lang/d4/tasks/wap/synth"
@@ -182,17 +184,23 @@ func writeCC(t *testing.T, texts []string, answers []float64, eqs []string) stri
 	return dir
 }
 
+// A problem without a number, with more than any sketch takes, or whose
+// answer is no number is skipped, counted by reason; any other is kept,
+// with its numbers and answer exactly and as ∂4 holds them (0 and −1 for
+// what it holds not).
 func TestPrepareSkips(t *testing.T) {
+	many := "Al counts " + strings.Repeat("1 and ", model.MaxNumbers) + "2 cups. How many cups?"
 	dir := writeCC(t, []string{
 		"Tom had 5 apples and got 3 more apples. He ate 2 apples. How many are left?",
-		"Ann had 5 pears and ate 2. How many are left?",
+		"Ann had pears and ate some. How many are left?",
+		many,
 		"Bo had 3.5 kg of flour, got 2 more and used 1. How much is left?",
 		"Cy had 200 pens, got 2 more and lost 1. How many are left?",
-		"Di had 5 cups, got 2 more cups and broke 2 cups. How many are left?",
+		"Di had 5 mugs, got 2 more mugs and broke 2 mugs. How many are left?",
 		"Ed had 7 hats, got 2 more and lost 3. How many are left?",
 		"Flo has 4 mp3 players, 2 radios and 1 TV. How many in all?",
-	}, []float64{6, 3, 4.5, 201, 2.5, 6, 7}, []string{
-		"X=((5.0+3.0)-2.0)", "X=(5.0-2.0)", "X=((3.5+2.0)-1.0)", "X=((200.0+2.0)-1.0)",
+	}, []float64{6, 3, 7, 4.5, 201, 5, 6, 7}, []string{
+		"X=((5.0+3.0)-2.0)", "X=(5.0-2.0)", "X=7.0", "X=((3.5+2.0)-1.0)", "X=((200.0+2.0)-1.0)",
 		"X=((5.0+2.0)-2.0)", "X=((7.0+2.0)-3.0)", "X=((4.0+2.0)+1.0)",
 	})
 	out := t.TempDir()
@@ -201,21 +209,19 @@ func TestPrepareSkips(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Skip{
-		{source.Train, 1, SkipCount, "found 2 numbers: 5, 2"},
-		{source.Train, 2, SkipNumber, "number 3.5 is not an integer in 0..149"},
-		{source.Train, 3, SkipNumber, "number 200 is not an integer in 0..149"},
-		{source.Train, 4, SkipAnswer, "answer 2.5 is not an integer in 0..149"},
+		{source.Train, 1, SkipCount, "found 0 numbers (at most 16): none found"},
+		{source.Train, 2, SkipCount, "found 17 numbers (at most 16): " + strings.Repeat("1, ", model.MaxNumbers) + "2"},
 	}
 	if !reflect.DeepEqual(sum.Skipped, want) {
 		t.Errorf("skipped %+v, want %+v", sum.Skipped, want)
 	}
-	if w := map[string]int{SkipCount: 1, SkipNumber: 2, SkipAnswer: 1}; !reflect.DeepEqual(sum.SkippedByReason, w) {
+	if w := map[string]int{SkipCount: 2}; !reflect.DeepEqual(sum.SkippedByReason, w) {
 		t.Errorf("skipped by reason %v, want %v", sum.SkippedByReason, w)
 	}
-	if sum.Problems != (SplitCounts{5, 1, 1}) || sum.Rows != (SplitCounts{1, 1, 1}) {
-		t.Errorf("problems %+v, rows %+v; want 5/1/1 and 1/1/1", sum.Problems, sum.Rows)
+	if sum.Problems != (SplitCounts{6, 1, 1}) || sum.Rows != (SplitCounts{4, 1, 1}) {
+		t.Errorf("problems %+v, rows %+v; want 6/1/1 and 4/1/1", sum.Problems, sum.Rows)
 	}
-	// Only the kept training problem's words are in the vocabulary:
+	// Only the kept training problems' words are in the vocabulary:
 	// "apples" is a piece, "cups" of a skipped problem is not.
 	p, err := LoadPrepared(out)
 	if err != nil {
@@ -224,10 +230,31 @@ func TestPrepareSkips(t *testing.T) {
 	if !p.Vocab.Whole("apples") || p.Vocab.Whole("cups") {
 		t.Errorf("vocabulary of %d ids: apples %v, cups %v", sum.VocabSize, p.Vocab.Whole("apples"), p.Vocab.Whole("cups"))
 	}
+	for i, w := range []struct {
+		values  []string
+		numbers []int32
+		exact   string
+		answer  int32
+	}{{[]string{"5", "3", "2"}, []int32{5, 3, 2}, "6", 6}, {[]string{"7/2", "2", "1"}, []int32{0, 2, 1}, "9/2", -1}, {[]string{"200", "2", "1"}, []int32{0, 2, 1}, "201", -1}} {
+		r := p.Train[i]
+		if !slices.Equal(r.Values, w.values) || !slices.Equal(r.Numbers, w.numbers) || r.Exact != w.exact || r.Answer != w.answer {
+			t.Errorf("row %d: values %q numbers %v, answer %s (%d); want %q %v, %s (%d)", i, r.Values, r.Numbers, r.Exact, r.Answer, w.values, w.numbers, w.exact, w.answer)
+		}
+	}
+}
+
+// An answer that is no number (a source that reads "NaN" or "Inf") is
+// skipped as such; a finite one of any size is kept.
+func TestReadProblemAnswer(t *testing.T) {
+	for answer, want := range map[float64]string{math.NaN(): SkipAnswer, math.Inf(1): SkipAnswer, math.Inf(-1): SkipAnswer, -2.5: "", 1e30: ""} {
+		if _, reason, _ := readProblem(source.Problem{Text: "Al had 3 cups and got 2.", Answer: answer}); reason != want {
+			t.Errorf("answer %v: skip reason %q, want %q", answer, reason, want)
+		}
+	}
 }
 
 func TestPrepareErrors(t *testing.T) {
-	allSkipped := writeCC(t, []string{"One 1 two 2.", "Ed had 7 hats, got 2 more and lost 3. How many are left?", "Ed had 7 hats, got 2 more and lost 3. How many are left?"},
+	allSkipped := writeCC(t, []string{"One, two, three.", "Ed had 7 hats, got 2 more and lost 3. How many are left?", "Ed had 7 hats, got 2 more and lost 3. How many are left?"},
 		[]float64{1, 6, 6}, []string{"X=1.0", "X=((7.0+2.0)-3.0)", "X=((7.0+2.0)-3.0)"})
 	file := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(file, nil, 0o644)

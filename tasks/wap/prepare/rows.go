@@ -3,7 +3,9 @@ package prepare
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"slices"
+	"strconv"
 
 	"github.com/parquet-go/parquet-go"
 
@@ -17,9 +19,12 @@ import (
 )
 
 // Row is one prepared word algebra problem, a row of train.parquet,
-// dev.parquet or test.parquet (see the package doc for the schema): its text, tokens, token ids
-// in the vocabulary the dataset was prepared with, the positions and
-// values of its numbers, and its answer. Equation and Pattern are for
+// dev.parquet or test.parquet (see the package doc for the schema): its
+// text, tokens, token ids in the vocabulary the dataset was prepared with,
+// the positions of its numbers, their exact values (Values, as rationals:
+// "50", "5/2") and the values ∂4 holds (Numbers: 0 for a number that is no
+// integer in 0…ValueSize−1), and its answer, exactly (Exact) and as ∂4
+// holds it (Answer: −1 when it holds none). Equation and Pattern are for
 // analysis only.
 type Row struct {
 	ID       int64    `parquet:"id"`
@@ -28,7 +33,9 @@ type Row struct {
 	TokenIDs []int32  `parquet:"token_ids,list"`
 	NumPos   []int32  `parquet:"num_pos,list"`
 	Numbers  []int32  `parquet:"numbers,list"`
+	Values   []string `parquet:"values,list"`
 	Answer   int32    `parquet:"answer"`
+	Exact    string   `parquet:"exact_answer"`
 	Equation string   `parquet:"equation"`
 	Pattern  string   `parquet:"pattern"`
 	Source   string   `parquet:"source"`
@@ -50,8 +57,13 @@ func checkRow(i int, r Row) error {
 	if len(r.TokenIDs) != len(r.Tokens) {
 		return fmt.Errorf("%s: %d token ids for %d tokens", where, len(r.TokenIDs), len(r.Tokens))
 	}
-	if len(r.NumPos) != len(r.Numbers) {
-		return fmt.Errorf("%s: %d number positions for %d numbers", where, len(r.NumPos), len(r.Numbers))
+	if len(r.NumPos) != len(r.Numbers) || len(r.Values) != len(r.Numbers) {
+		return fmt.Errorf("%s: %d number positions and %d exact values for %d numbers", where, len(r.NumPos), len(r.Values), len(r.Numbers))
+	}
+	for _, v := range append([]string{r.Exact}, r.Values...) {
+		if _, ok := new(big.Rat).SetString(v); !ok {
+			return fmt.Errorf("%s: %s is not an exact number", where, quote.Short(v))
+		}
 	}
 	for j, p := range r.NumPos {
 		if p < 0 || int(p) >= len(r.Tokens) {
@@ -87,6 +99,9 @@ func WriteRows(path string, rows []Row) error {
 // never nil.
 func ReadRows(path string) ([]Row, error) {
 	rows, err := data.ReadRows[Row](path, ErrSchema)
+	if errors.Is(err, ErrSchema) {
+		rows, err = readEarlierRows(path)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -100,6 +115,9 @@ func ReadRows(path string) ([]Row, error) {
 		if r.Tokens == nil {
 			r.Tokens = []string{}
 		}
+		if r.Values == nil {
+			r.Values = []string{}
+		}
 		if err := checkRow(i, *r); err != nil {
 			return nil, fmt.Errorf("reading %s: %w", path, err)
 		}
@@ -108,19 +126,58 @@ func ReadRows(path string) ([]Row, error) {
 }
 
 // Problems converts prepared rows to the problems the model reads.
+// The rows must be checked (ReadRows checks them).
 func Problems(rows []Row) []*model.Problem {
 	out := make([]*model.Problem, len(rows))
 	lex := lexicon.Default()
 	for i, r := range rows {
 		p := &model.Problem{ID: r.ID, Answer: int(r.Answer), IDs: make([]int, len(r.TokenIDs)), Generated: r.Source == synth.Name,
-			Classes: lex.Pieces(r.Tokens, reader.SubwordPrefix)}
+			Classes: lex.Pieces(r.Tokens, reader.SubwordPrefix), NumPos: make([]int, len(r.NumPos)), Numbers: make([]int, len(r.Numbers))}
+		p.Exact, _ = new(big.Rat).SetString(r.Exact)
 		for t, id := range r.TokenIDs {
 			p.IDs[t] = int(id)
 		}
-		for k := 0; k < model.Numbers && k < len(r.Numbers) && k < len(r.NumPos); k++ {
+		for k := range r.NumPos {
 			p.NumPos[k], p.Numbers[k] = int(r.NumPos[k]), int(r.Numbers[k])
+			v, _ := new(big.Rat).SetString(r.Values[k])
+			p.Quantities = append(p.Quantities, reader.Quantity{Text: r.Values[k], Value: v, Pos: p.NumPos[k], Len: 1})
 		}
 		out[i] = p
 	}
 	return out
+}
+
+// earlierRow is a row of the files of earlier versions (and of other
+// tools' copies of them): without the exact values, which were then the
+// values ∂4 holds.
+type earlierRow struct {
+	ID       int64    `parquet:"id"`
+	Text     string   `parquet:"text"`
+	Tokens   []string `parquet:"tokens,list"`
+	TokenIDs []int32  `parquet:"token_ids,list"`
+	NumPos   []int32  `parquet:"num_pos,list"`
+	Numbers  []int32  `parquet:"numbers,list"`
+	Answer   int32    `parquet:"answer"`
+	Equation string   `parquet:"equation"`
+	Pattern  string   `parquet:"pattern"`
+	Source   string   `parquet:"source"`
+}
+
+// readEarlierRows reads a file of earlier rows as rows, their exact values
+// those ∂4 holds.
+func readEarlierRows(path string) ([]Row, error) {
+	old, err := data.ReadRows[earlierRow](path, ErrSchema)
+	if err != nil {
+		return nil, err
+	}
+	rows := make([]Row, len(old))
+	for i, o := range old {
+		r := Row{ID: o.ID, Text: o.Text, Tokens: o.Tokens, TokenIDs: o.TokenIDs, NumPos: o.NumPos, Numbers: o.Numbers, Answer: o.Answer,
+			Exact: strconv.Itoa(int(o.Answer)), Equation: o.Equation, Pattern: o.Pattern, Source: o.Source}
+		for _, n := range o.Numbers {
+			r.Values = append(r.Values, strconv.Itoa(int(n)))
+		}
+		rows[i] = r
+	}
+	return rows, nil
 }

@@ -23,6 +23,7 @@ func wapRows() []Row {
 			Tokens:   []string{"Tom", "had", "5", "apples", "and", "got", "3", "more", ".", "He", "ate", "2", "."},
 			TokenIDs: []int32{7, 8, 2, 9, 10, 11, 2, 12, 3, 13, 14, 2, 3},
 			NumPos:   []int32{2, 6, 11}, Numbers: []int32{5, 3, 2}, Answer: 6,
+			Values: []string{"5", "3", "2"}, Exact: "6",
 			Equation: "X=((5.0+3.0)-2.0)", Pattern: cc.PatternAddSub, Source: cc.Name,
 		},
 		{
@@ -30,6 +31,7 @@ func wapRows() []Row {
 			Tokens:   []string{"Zoë", "'s", "2", "bags", ",", "3", "red", "and", "4", "blue", "—", "how", "many", "?"},
 			TokenIDs: []int32{1, 1, 2, 1, 1, 2, 1, 1, 2, 1, 1, 1, 1, 1},
 			NumPos:   []int32{2, 5, 8}, Numbers: []int32{2, 3, 4}, Answer: 14,
+			Values: []string{"2", "3", "4"}, Exact: "14",
 			Equation: "X=(2.0*(3.0+4.0))", Pattern: cc.PatternMulAdd, Source: synth.Name,
 		},
 	}
@@ -46,8 +48,8 @@ func TestRowsRoundTrip(t *testing.T) {
 		{name: "nil rows", rows: nil, want: []Row{}},
 		{
 			name: "nil lists read back empty",
-			rows: []Row{{ID: 3, Text: "nothing", Pattern: cc.PatternOther, Source: cc.Name}},
-			want: []Row{{ID: 3, Text: "nothing", Tokens: []string{}, TokenIDs: []int32{}, NumPos: []int32{}, Numbers: []int32{}, Pattern: cc.PatternOther, Source: cc.Name}},
+			rows: []Row{{ID: 3, Text: "nothing", Exact: "0", Pattern: cc.PatternOther, Source: cc.Name}},
+			want: []Row{{ID: 3, Text: "nothing", Tokens: []string{}, TokenIDs: []int32{}, NumPos: []int32{}, Numbers: []int32{}, Values: []string{}, Exact: "0", Pattern: cc.PatternOther, Source: cc.Name}},
 		},
 	}
 	for _, tt := range tests {
@@ -78,7 +80,7 @@ func TestWriteRowsErrors(t *testing.T) {
 		want   string
 	}{
 		{"token ids", func(r *Row) { r.TokenIDs = r.TokenIDs[1:] }, "row 1 (id 1099511627776): 13 token ids for 14 tokens"},
-		{"numbers", func(r *Row) { r.Numbers = r.Numbers[:2] }, "3 number positions for 2 numbers"},
+		{"numbers", func(r *Row) { r.Numbers = r.Numbers[:2] }, "3 number positions and 3 exact values for 2 numbers"},
 		{"position out of range", func(r *Row) { r.NumPos[2] = 14 }, "number position 14 is outside its 14 tokens"},
 		{"positions not increasing", func(r *Row) { r.NumPos[1] = 2 }, "number positions [2 2 8] are not increasing"},
 		{"source", func(r *Row) { r.Source = "" }, "no source"},

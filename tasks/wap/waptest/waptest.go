@@ -51,9 +51,9 @@ func RandomProblems(n, vocab int, seed int64) []*model.Problem {
 			p.Classes = append(p.Classes, cs)
 		}
 		perm := rng.Perm(T)
-		for k := 0; k < model.Numbers; k++ {
-			p.NumPos[k] = perm[k]
-			p.Numbers[k] = rng.Intn(model.ValueSize)
+		for k := range 3 {
+			p.NumPos = append(p.NumPos, perm[k])
+			p.Numbers = append(p.Numbers, rng.Intn(model.ValueSize))
 		}
 		out = append(out, p)
 	}
@@ -73,11 +73,11 @@ func ToyProblems(n int, seed int64) []*model.Problem {
 			p.IDs = append(p.IDs, 3+rng.Intn(7))
 		}
 		slots := rng.Perm(T)
-		key := slots[model.Numbers]
-		pos := slots[:model.Numbers]
+		key := slots[3]
+		pos := slots[:3]
 		// numbers in text order
-		for a := 0; a < model.Numbers; a++ {
-			for b := a + 1; b < model.Numbers; b++ {
+		for a := 0; a < 3; a++ {
+			for b := a + 1; b < 3; b++ {
 				if pos[b] < pos[a] {
 					pos[a], pos[b] = pos[b], pos[a]
 				}
@@ -93,11 +93,11 @@ func ToyProblems(n int, seed int64) []*model.Problem {
 			a = 1 + rng.Intn(7)
 			p.Answer = a * (b + c)
 		}
-		for k, q := range pos {
+		for _, q := range pos {
 			p.IDs[q] = 2
-			p.NumPos[k] = q
 		}
-		p.Numbers = [model.Numbers]int{a, b, c}
+		p.NumPos = pos
+		p.Numbers = []int{a, b, c}
 		out = append(out, p)
 	}
 	return out

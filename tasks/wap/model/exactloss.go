@@ -1,0 +1,364 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+
+	"github.com/chewxy/hm"
+	"github.com/d4lang/d4/internal/gop"
+	"github.com/d4lang/d4/interpreter/d4"
+
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+)
+
+// Table is what the exact loss needs of one problem, from its numbers and
+// answer on the exact machine (Outcomes): for each slot execution on the
+// trace, the decisions that read only the problem's numbers (Valid), and
+// the combinations of decisions whose result is the answer (Good). The
+// valid combinations are the product of the valid decisions, so that their
+// probability is the product of the slots' masses on them.
+type Table struct {
+	Valid [][]bool
+	Good  [][]int
+}
+
+// Matches reports whether v is the answer a: equal, or for an answer that
+// is not whole within 1e-4 of it relatively (the public data write 13/3 as
+// 4.333333333333333), as the field scores answers.
+func Matches(v, a *big.Rat) bool {
+	if v.Cmp(a) == 0 {
+		return true
+	}
+	if a.IsInt() {
+		return false
+	}
+	d := new(big.Rat).Sub(v, a)
+	tol := new(big.Rat).Abs(a)
+	if tol.Cmp(big.NewRat(1, 1)) < 0 {
+		tol.SetInt64(1)
+	}
+	tol.Mul(tol, big.NewRat(1, 10000))
+	return d.Abs(d).Cmp(tol) <= 0
+}
+
+// ErrNoAnswer is wrapped by the error of a problem whose answer no
+// combination of decisions gives: the sketch cannot express it.
+var ErrNoAnswer = errors.New("no decisions of the sketch give the answer")
+
+// Table returns the problem's table, made once (for the exact loss). A
+// problem whose answer no combination gives is an error wrapping
+// ErrNoAnswer.
+func (m *Model) Table(p *Problem) (*Table, error) {
+	if p.table != nil {
+		return p.table, nil
+	}
+	answer := p.ExactAnswer()
+	if answer == nil {
+		return nil, fmt.Errorf("problem %d has no known answer", p.ID)
+	}
+	outs, err := m.Outcomes(p.Values())
+	if err != nil {
+		return nil, fmt.Errorf("problem %d: %w", p.ID, err)
+	}
+	t := &Table{Valid: make([][]bool, len(m.Execs))}
+	for i, slot := range m.Execs {
+		n, err := m.Alternatives(&m.Machine.Code.Slots[slot])
+		if err != nil {
+			return nil, err
+		}
+		t.Valid[i] = make([]bool, n)
+	}
+	for _, o := range outs {
+		for i, c := range o.Choices {
+			t.Valid[i][c] = true
+		}
+		if !o.Term.DivZero && Matches(o.Term.Value, answer) {
+			t.Good = append(t.Good, o.Choices)
+		}
+	}
+	product := 1
+	for _, v := range t.Valid {
+		n := 0
+		for _, ok := range v {
+			if ok {
+				n++
+			}
+		}
+		product *= n
+	}
+	if product != len(outs) {
+		return nil, fmt.Errorf("problem %d: the combinations that read only its numbers (%d) are not the product of each slot's such decisions (%d): the exact loss needs slots whose valid decisions do not depend on each other", p.ID, len(outs), product)
+	}
+	if len(t.Good) == 0 {
+		return nil, fmt.Errorf("problem %d: %w (%s)", p.ID, ErrNoAnswer, answer.RatString())
+	}
+	p.table = t
+	return t, nil
+}
+
+// Loss is −log of the probability that the decisions give the answer, the
+// slots' distributions p[i] (one per slot execution) renormalised over the
+// valid decisions, and, when grad is not nil, adds its gradient with
+// respect to each p[i] to grad[i].
+func (t *Table) Loss(p, grad [][]float64) float64 {
+	good := 0.0
+	for _, c := range t.Good {
+		pr := 1.0
+		for i, k := range c {
+			pr *= p[i][k]
+		}
+		good += pr
+	}
+	loss := -logProb(good)
+	for i := range p {
+		mass := 0.0
+		for k, ok := range t.Valid[i] {
+			if ok {
+				mass += p[i][k]
+			}
+		}
+		loss += logProb(mass)
+		if grad == nil {
+			continue
+		}
+		for k, ok := range t.Valid[i] {
+			if ok {
+				grad[i][k] += 1 / (mass + d4.Eps)
+			}
+		}
+	}
+	if grad == nil {
+		return loss
+	}
+	for _, c := range t.Good {
+		for i, k := range c {
+			pr := 1.0
+			for j, kj := range c {
+				if j != i {
+					pr *= p[j][kj]
+				}
+			}
+			grad[i][k] -= pr / (good + d4.Eps)
+		}
+	}
+	return loss
+}
+
+// logProb is the log of a probability, kept finite as ∂4's loss keeps it.
+func logProb(p float64) float64 { return math.Log(max(p, 0) + d4.Eps) }
+
+// exactLoss adds the exact loss of a batch to a graph: the inputs good
+// and valid (tableInputs) with the slots' outputs give each problem's loss,
+// and the graph's loss is their mean.
+func (m *Model) exactLoss(gr *graph) (*G.Node, error) {
+	E := len(m.Execs)
+	if len(gr.part.Slots) != E {
+		return nil, fmt.Errorf("wap: %d slot outputs for %d slot executions", len(gr.part.Slots), E)
+	}
+	width := 0
+	for _, s := range gr.part.Slots {
+		width += s.Shape()[1]
+	}
+	gr.good = G.NewMatrix(gr.g, tensor.Float64, G.WithShape(gr.B, max(gr.G, 1)*E), G.WithName("good"))
+	gr.valid = G.NewMatrix(gr.g, tensor.Float64, G.WithShape(gr.B, width), G.WithName("valid"))
+	ins := append(append(G.Nodes{}, gr.part.Slots...), gr.good, gr.valid)
+	losses, err := G.ApplyOp(&exactLossOp{Base: gop.NewBase("exactloss", len(ins)), execs: E}, ins...)
+	if err != nil {
+		return nil, fmt.Errorf("wap: exact loss: %w", err)
+	}
+	return G.Mean(losses)
+}
+
+// tableInputs encodes the tables of a batch as the exact loss's inputs:
+// good [B, G·E], each row the good combinations one after another, padded
+// with −1 (a batch's problem has at most g good combinations), and valid
+// [B, ΣK], 1 for a valid decision and 0 for another.
+func (m *Model) tableInputs(ps []*Problem, g int) (good, valid []float64, err error) {
+	E := len(m.Execs)
+	g = max(g, 1)
+	for _, p := range ps {
+		t, err := m.Table(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(t.Good) > g {
+			return nil, nil, fmt.Errorf("problem %d has %d good combinations, the graph takes %d", p.ID, len(t.Good), g)
+		}
+		row := make([]float64, g*E)
+		for i := range row {
+			row[i] = -1
+		}
+		for j, c := range t.Good {
+			for i, k := range c {
+				row[j*E+i] = float64(k)
+			}
+		}
+		good = append(good, row...)
+		for _, v := range t.Valid {
+			for _, ok := range v {
+				valid = append(valid, map[bool]float64{true: 1}[ok])
+			}
+		}
+	}
+	return good, valid, nil
+}
+
+// GoodBound is the number of good combinations a graph for problems ps
+// takes: the most of any, rounded up to a power of two (graphs are built
+// per bound). The tables must be made (Table).
+func (m *Model) GoodBound(ps []*Problem) (int, error) {
+	g := 1
+	for _, p := range ps {
+		t, err := m.Table(p)
+		if err != nil {
+			return 0, err
+		}
+		for g < len(t.Good) {
+			g *= 2
+		}
+	}
+	return g, nil
+}
+
+// exactLossOp is the exact loss of each problem of a batch [B]: its
+// inputs are the E slot executions' distributions [B,K_i], then good
+// [B, G·E] and valid [B, ΣK_i] (tableInputs). It is stateless: the tables
+// are inputs.
+type exactLossOp struct {
+	gop.Base
+	execs int
+}
+
+// Type is matrix → … → matrix → vector.
+func (o *exactLossOp) Type() hm.Type {
+	ts := make([]hm.Type, o.Inputs+1)
+	for i := range o.Inputs {
+		ts[i] = G.TensorType{Dims: 2, Of: tensor.Float64}
+	}
+	ts[o.Inputs] = G.TensorType{Dims: 1, Of: tensor.Float64}
+	return hm.NewFnType(ts...)
+}
+
+func (o *exactLossOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
+	b, err := ds[0].DimSize(0)
+	if err != nil {
+		return nil, err
+	}
+	return tensor.Shape{b}, nil
+}
+
+func (o *exactLossOp) DiffWRT(n int) []bool {
+	out := make([]bool, n)
+	for i := range o.execs {
+		out[i] = true
+	}
+	return out
+}
+
+// batchTables decodes the tables of example b from the op's inputs, and
+// its distributions.
+func batchTables(vals []G.Value, execs, b int) (p [][]float64, t *Table) {
+	t = &Table{}
+	valid := vals[execs+1].Data().([]float64)
+	off := b * vals[execs+1].Shape()[1]
+	for i := range execs {
+		K := vals[i].Shape()[1]
+		p = append(p, vals[i].Data().([]float64)[b*K:(b+1)*K])
+		v := make([]bool, K)
+		for k := range v {
+			v[k] = valid[off+k] != 0
+		}
+		off += K
+		t.Valid = append(t.Valid, v)
+	}
+	good := vals[execs].Data().([]float64)
+	W := vals[execs].Shape()[1]
+	row := good[b*W : (b+1)*W]
+	for j := 0; j+execs <= len(row) && row[j] >= 0; j += execs {
+		c := make([]int, execs)
+		for i := range c {
+			c[i] = int(row[j+i])
+		}
+		t.Good = append(t.Good, c)
+	}
+	return p, t
+}
+
+func (o *exactLossOp) Do(vals ...G.Value) (G.Value, error) {
+	B := vals[0].Shape()[0]
+	out := make([]float64, B)
+	for b := range B {
+		p, t := batchTables(vals, o.execs, b)
+		out[b] = t.Loss(p, nil)
+	}
+	return tensor.New(tensor.WithShape(B), tensor.WithBacking(out)), nil
+}
+
+func (o *exactLossOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
+	gs := make(G.Nodes, len(in))
+	for i := range o.execs {
+		args := append(append(G.Nodes{}, in...), grad)
+		n, err := G.ApplyOp(&exactGradOp{Base: gop.NewBase(fmt.Sprintf("exactloss∂%d", i), len(args)), execs: o.execs, wrt: i}, args...)
+		if err != nil {
+			return nil, err
+		}
+		gs[i] = n
+	}
+	return gs, nil
+}
+
+func (o *exactLossOp) DoDiff(G.ExecutionContext, G.Nodes, *G.Node) error {
+	return errors.New("wap: the exact loss has no DoDiff; use symbolic differentiation")
+}
+
+// exactGradOp is the gradient of exactLossOp with respect to slot
+// execution wrt's distributions, times the gradient of the output [B]
+// (its last input).
+type exactGradOp struct {
+	gop.Base
+	execs, wrt int
+}
+
+// Type is matrix → … → matrix → vector → matrix.
+func (o *exactGradOp) Type() hm.Type {
+	ts := make([]hm.Type, o.Inputs+1)
+	for i := range o.Inputs {
+		ts[i] = G.TensorType{Dims: 2, Of: tensor.Float64}
+	}
+	ts[o.Inputs-1] = G.TensorType{Dims: 1, Of: tensor.Float64}
+	ts[o.Inputs] = G.TensorType{Dims: 2, Of: tensor.Float64}
+	return hm.NewFnType(ts...)
+}
+
+func (o *exactGradOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
+	b, err := ds[o.wrt].DimSize(0)
+	if err != nil {
+		return nil, err
+	}
+	k, err := ds[o.wrt].DimSize(1)
+	if err != nil {
+		return nil, err
+	}
+	return tensor.Shape{b, k}, nil
+}
+
+func (o *exactGradOp) Do(vals ...G.Value) (G.Value, error) {
+	up := vals[len(vals)-1].Data().([]float64)
+	B, K := vals[o.wrt].Shape()[0], vals[o.wrt].Shape()[1]
+	out := make([]float64, B*K)
+	for b := range B {
+		p, t := batchTables(vals, o.execs, b)
+		grad := make([][]float64, len(p))
+		for i := range p {
+			grad[i] = make([]float64, len(p[i]))
+		}
+		t.Loss(p, grad)
+		for k := range K {
+			out[b*K+k] = up[b] * grad[o.wrt][k]
+		}
+	}
+	return tensor.New(tensor.WithShape(B, K), tensor.WithBacking(out)), nil
+}

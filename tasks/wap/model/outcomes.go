@@ -1,0 +1,181 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+
+	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/symbolic"
+	"github.com/d4lang/d4/reader"
+)
+
+// Outcome is one combination of the slots' decisions — Choices[i] the
+// decision of the trace's slot execution i (an alternative of a choose
+// slot, a permutation's index in d4.Permutations) — and the exact term it
+// leaves on top of the data stack.
+type Outcome struct {
+	Choices []int
+	Term    symbolic.Term
+}
+
+// maxOutcomes bounds the combinations Outcomes runs (the general sketch
+// has 28·8³ = 14336 for eight numbers).
+const maxOutcomes = 1 << 16
+
+// ErrTooMany is wrapped by the error of Outcomes for a sketch with more
+// combinations of decisions than it runs.
+var ErrTooMany = errors.New("too many combinations of decisions to run each")
+
+// Outcomes runs the sketch on the symbolic machine with exact arithmetic,
+// the heap's number cells holding values (number k an input of its own:
+// Term.Inputs; any size or fraction) and the cells past them
+// absent, for every combination of the slots' decisions that reads no
+// absent cell, and returns the outcomes. They come in the order of the
+// combinations' mixed-radix index with the first slot execution's
+// decision varying fastest. The run is a depth-first search: the words
+// before a slot run once for all the combinations that share them, and a
+// decision that reads an absent cell is cut where it does.
+func (m *Model) Outcomes(values []*big.Rat) ([]Outcome, error) {
+	if len(values) > m.Layout.Cells {
+		return nil, fmt.Errorf("%d numbers for %d cells", len(values), m.Layout.Cells)
+	}
+	w := &watch{Exact: symbolic.NewExact(), absent: map[int]bool{}}
+	sz := m.Machine.Sizes
+	sm, err := symbolic.New(m.Machine.Code, symbolic.Config{ValueSize: sz.V, StackSize: sz.L, HeapSize: sz.H, MaxSteps: len(m.Trace) + 1, Arith: w})
+	if err != nil {
+		return nil, err
+	}
+	for k := range m.Layout.Cells {
+		if k < len(values) {
+			sm.H[m.Layout.Num+k] = w.Input(values[k], reader.FormatRat(values[k]), k)
+		} else {
+			h := w.Const(new(big.Rat), "_")
+			w.absent[h] = true
+			sm.H[m.Layout.Num+k] = h
+		}
+	}
+	s := &search{m: m, w: w}
+	if ok, err := s.toSlot(sm); err != nil || !ok {
+		return nil, err
+	}
+	if err := s.walk(sm); err != nil {
+		return nil, err
+	}
+	slices.SortFunc(s.out, func(a, b Outcome) int {
+		for i := len(a.Choices) - 1; i >= 0; i-- {
+			if a.Choices[i] != b.Choices[i] {
+				return a.Choices[i] - b.Choices[i]
+			}
+		}
+		return 0
+	})
+	return s.out, nil
+}
+
+// watch is exact arithmetic that notes a read of an absent number's cell.
+type watch struct {
+	*symbolic.Exact
+	absent map[int]bool // the handles of the absent numbers
+	read   bool
+}
+
+// Reduce implements symbolic.Arith: @ moves a heap cell to the stack.
+func (w *watch) Reduce(c, width int) int {
+	if w.absent[c] {
+		w.read = true
+	}
+	return c
+}
+
+// search is one depth-first search of Outcomes.
+type search struct {
+	m       *Model
+	w       *watch
+	choices []int
+	out     []Outcome
+}
+
+// toSlot runs sm to its next slot or to its end, and reports whether it
+// read no absent cell.
+func (s *search) toSlot(sm *symbolic.Machine) (bool, error) {
+	s.w.read = false
+	for !sm.Halted() && sm.Code.Instrs[sm.PC].Op != forth.OpSlot {
+		if err := sm.Step(); err != nil {
+			return false, err
+		}
+	}
+	return !s.w.read, nil
+}
+
+// walk tries every decision of the slot sm stands at, and records the
+// outcome of a halted machine.
+func (s *search) walk(sm *symbolic.Machine) error {
+	if sm.Halted() {
+		if sm.D.Depth() == 0 {
+			return errors.New("the sketch leaves no answer on the data stack")
+		}
+		if len(s.out) == maxOutcomes {
+			return fmt.Errorf("%w (more than %d)", ErrTooMany, maxOutcomes)
+		}
+		s.out = append(s.out, Outcome{Choices: slices.Clone(s.choices), Term: s.w.Term(sm.D.Cells[sm.D.Top])})
+		return nil
+	}
+	sc := &sm.Code.Slots[sm.Code.Instrs[sm.PC].Arg]
+	n, err := s.m.Alternatives(sc)
+	if err != nil {
+		return err
+	}
+	for c := range n {
+		mc := sm
+		if c < n-1 {
+			mc = sm.Clone()
+		}
+		d, err := s.m.Machine.Sizes.Decision(sc, []int{c})
+		if err != nil {
+			return err
+		}
+		mc.Decider = fixedDecision(d)
+		s.w.read = false
+		if err := mc.Step(); err != nil {
+			return err
+		}
+		ok, err := s.toSlot(mc)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue
+		}
+		s.choices = append(s.choices, c)
+		err = s.walk(mc)
+		s.choices = s.choices[:len(s.choices)-1]
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Alternatives is the number of decisions of a slot: a choose slot's
+// alternatives, a permute slot's permutations. A manipulate slot writes
+// values, whose combinations are not run: an error.
+func (m *Model) Alternatives(sc *forth.SlotCode) (int, error) {
+	width, group, err := m.Machine.Sizes.Outputs(sc)
+	if err != nil {
+		return 0, err
+	}
+	if width != group {
+		return 0, fmt.Errorf("slot %d is a %s slot: its decisions write values, which an exact answer cannot run", sc.Index, sc.Dec.Kind)
+	}
+	return width, nil
+}
+
+// fixedDecision decides a slot with one decision.
+type fixedDecision symbolic.Decision
+
+// Decide implements symbolic.Decider.
+func (d fixedDecision) Decide(*forth.SlotCode, *symbolic.Machine) (symbolic.Decision, error) {
+	return symbolic.Decision(d), nil
+}
