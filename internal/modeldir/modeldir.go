@@ -132,8 +132,10 @@ func Publish(dir string, keep bool, build func(tmp string) error) error {
 		return fail(err)
 	}
 	syncDir(parent)
-	Step("remove") // a failure to remove the old version changes nothing
-	os.RemoveAll(tmp) // the old version, if there was one; Clean removes it if this fails
+	// The old version, if there was one, goes; if this fails (or Fail
+	// says it does), Clean removes it.
+	Step("remove")
+	os.RemoveAll(tmp)
 	return nil
 }
 
