@@ -140,11 +140,11 @@ func prepareRun(fs *flag.FlagSet, f runFlags, pos []string) (*aRun, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A value the machine cannot hold is a mistake (a data file, or a
+	// model, refuses it too); a negative one counts modulo the value
+	// size, as a negative literal does (-1 is v-1).
 	for i, x := range init {
-		switch {
-		case x < 0:
-			return nil, cli.Usagef("--stack value %d is %d: values are integers from 0 to the value size %d less one", i+1, x, r.v)
-		case x >= r.v:
+		if x >= r.v {
 			return nil, cli.Usagef("--stack value %d is %d, outside the value size %d (values 0 … %d); give a larger --value-size", i+1, x, r.v, r.v-1)
 		}
 	}
