@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/d4lang/d4/data"
 	cmdline "github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/internal/clitest"
 	"github.com/d4lang/d4/internal/modeldir"
 	"github.com/d4lang/d4/internal/safetensors"
 	"github.com/d4lang/d4/interpreter/d4"
@@ -150,7 +150,7 @@ func TestTrainingFailures(t *testing.T) {
 		modeldir.Fail = func(step string) error {
 			if step == "write "+modeldir.WeightsFile {
 				if writes++; writes > 1 {
-					return errors.New("no space left on device")
+					return clitest.ErrFull
 				}
 			}
 			return nil
@@ -289,28 +289,6 @@ func rewriteConfig(t *testing.T, dir string, change func(map[string]any)) {
 	}
 }
 
-// failingStdout fails every write after the first limit bytes, like a full
-// disk, or only its Close when limit is negative (an error that shows only
-// on closing).
-type failingStdout struct {
-	bytes.Buffer
-	limit int
-}
-
-func (w *failingStdout) Write(p []byte) (int, error) {
-	if w.limit >= 0 && w.Len()+len(p) > w.limit {
-		return 0, errors.New("no space left on device")
-	}
-	return w.Buffer.Write(p)
-}
-
-func (w *failingStdout) Close() error {
-	if w.limit < 0 {
-		return errors.New("input/output error")
-	}
-	return nil
-}
-
 // Output that cannot be written is an error: every command's, at its
 // first write, in the middle, or on closing standard output.
 func TestOutputLost(t *testing.T) {
@@ -338,12 +316,12 @@ func TestOutputLost(t *testing.T) {
 		}
 		_, whole, _ := runD4(args()...)
 		for _, limit := range []int{0, len(whole) / 2, -1} {
-			out := &failingStdout{limit: limit}
+			out := &clitest.FailingStdout{Limit: limit}
 			var stderr bytes.Buffer
 			code := cmdline.Main("d4", commands, args(), out, &stderr)
-			want := "no space left on device"
+			want := clitest.ErrFull.Error()
 			if limit < 0 {
-				want = "input/output error"
+				want = clitest.ErrClose.Error()
 			}
 			if code != 1 || !strings.Contains(stderr.String(), "writing to stdout") || !strings.Contains(stderr.String(), want) {
 				t.Errorf("d4 %s, stdout failing after %d bytes: exit %d, stderr %q", strings.Join(line, " "), limit, code, stderr.String())

@@ -3,13 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/internal/clitest"
 	"github.com/d4lang/d4/learn"
 	"github.com/d4lang/d4/tasks"
 	"github.com/d4lang/d4/tasks/sorting"
@@ -169,27 +169,6 @@ func TestJSONReport(t *testing.T) {
 	}
 }
 
-// failingStdout fails every write after the first limit bytes, like a full
-// disk, or only its Close when limit is negative.
-type failingStdout struct {
-	bytes.Buffer
-	limit int
-}
-
-func (w *failingStdout) Write(p []byte) (int, error) {
-	if w.limit >= 0 && w.Len()+len(p) > w.limit {
-		return 0, errors.New("no space left on device")
-	}
-	return w.Buffer.Write(p)
-}
-
-func (w *failingStdout) Close() error {
-	if w.limit < 0 {
-		return errors.New("input/output error")
-	}
-	return nil
-}
-
 // Output that cannot be written is an error, whether the first write, a
 // later one or the close of stdout fails.
 func TestOutputLost(t *testing.T) {
@@ -200,7 +179,7 @@ func TestOutputLost(t *testing.T) {
 		{"sort", "--train-len", "2", "--test-len", "3", "--epochs", "1", "--data", data, "--json"},
 	} {
 		for _, limit := range []int{0, 10, -1} {
-			out := &failingStdout{limit: limit}
+			out := &clitest.FailingStdout{Limit: limit}
 			var stderr bytes.Buffer
 			code := cli.Main("tasks", commands, args, out, &stderr)
 			if code != 1 || !strings.Contains(stderr.String(), "writing to stdout") {
