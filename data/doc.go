@@ -38,4 +38,12 @@
 // compression. Values are integers from 0 to MaxValue; a null list or
 // element, a negative or fractional value, a missing column are errors
 // that name the file and the line or row (counted from 1).
+//
+// Bounds. Every size a file states is checked before anything is
+// allocated for it: a JSONL line is read up to a cap and parsed as a
+// stream, a list of more than MaxRowLen values refused as it is read; a
+// Parquet file's footer, page headers and page sizes are checked against
+// the bytes the file holds and fixed bounds before parquet-go reads them;
+// a file holds at most MaxRows rows. A panic of parquet-go on a damaged
+// file is an error that names the file.
 package data

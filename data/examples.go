@@ -1,7 +1,6 @@
 package data
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -9,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/d4lang/d4/internal/atomicfile"
@@ -31,8 +29,15 @@ type Example struct {
 // machine can have; larger numbers are refused as they are read).
 const MaxValue = 1<<31 - 1
 
-// maxLine bounds one line of a JSONL file.
-const maxLine = 64 << 20
+// MaxRowLen bounds the values of a row's input and of its output, far
+// beyond the deepest stack a machine has: a longer list is refused as it is
+// read, before it takes memory.
+const MaxRowLen = 1 << 20
+
+// maxLine bounds one line of a JSONL file: two lists of MaxRowLen values
+// of up to ten digits, each with a separator and a space, and room for
+// other keys.
+const maxLine = 2*12*MaxRowLen + 64<<10
 
 // ReadExamples reads a DATA file: ".jsonl" (one JSON object a line with
 // integer arrays "input" and "output"; other keys are ignored, blank lines
@@ -73,85 +78,6 @@ func openRegular(path string) (*os.File, int64, error) {
 	return f, st.Size(), nil
 }
 
-// readJSONL reads one example per line.
-func readJSONL(path string) ([]Example, error) {
-	f, _, err := openRegular(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64<<10), maxLine)
-	var exs []Example
-	line := 0
-	for sc.Scan() {
-		line++
-		ex, err := parseJSONLine(sc.Bytes())
-		if err != nil {
-			return nil, fmt.Errorf("data file %s line %d: %w", path, line, err)
-		}
-		ex.Row = line
-		exs = append(exs, ex)
-	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, fmt.Errorf("data file %s line %d: longer than %d bytes", path, line+1, maxLine)
-		}
-		return nil, fmt.Errorf("data file %s: %w", path, err)
-	}
-	return exs, nil
-}
-
-// parseJSONLine parses {"input": [...], "output": [...]}.
-func parseJSONLine(b []byte) (Example, error) {
-	if len(bytes.TrimSpace(b)) == 0 {
-		return Example{}, errors.New(`empty line: want one object {"input": [...], "output": [...]} a line`)
-	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var obj map[string]json.RawMessage
-	if err := dec.Decode(&obj); err != nil || obj == nil {
-		return Example{}, fmt.Errorf(`not a JSON object: want {"input": [...], "output": [...]}`)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return Example{}, errors.New("more than one JSON value on the line")
-	}
-	var ex Example
-	var err error
-	if ex.Input, err = jsonInts(obj, "input"); err != nil {
-		return ex, err
-	}
-	ex.Output, err = jsonInts(obj, "output")
-	return ex, err
-}
-
-// jsonInts decodes obj[key] as an array of integers 0 … MaxValue.
-func jsonInts(obj map[string]json.RawMessage, key string) ([]int, error) {
-	raw, ok := obj[key]
-	if !ok {
-		return nil, fmt.Errorf("no %q key: want {\"input\": [...], \"output\": [...]}", key)
-	}
-	var nums []json.RawMessage
-	if err := json.Unmarshal(raw, &nums); err != nil || nums == nil {
-		return nil, fmt.Errorf("%q is not an array of integers", key)
-	}
-	out := make([]int, len(nums))
-	for i, n := range nums {
-		if c := n[0]; c != '-' && (c < '0' || c > '9') {
-			return nil, fmt.Errorf("%q is not an array of integers (value %d is %.40s)", key, i+1, n)
-		}
-		x, err := strconv.ParseInt(string(n), 10, 64)
-		if err != nil {
-			return nil, fmt.Errorf("%s value %d, %s, is not an integer", key, i+1, n)
-		}
-		if err := checkValue(key, i, x); err != nil {
-			return nil, err
-		}
-		out[i] = int(x)
-	}
-	return out, nil
-}
-
 // checkValue refuses a value outside 0 … MaxValue.
 func checkValue(col string, i int, x int64) error {
 	if x < 0 || x > MaxValue {
@@ -173,9 +99,15 @@ func ReadParquetExamples(path string) ([]Example, error) {
 		return nil, err
 	}
 	defer f.Close()
-	pf, err := parquet.OpenFile(f, size)
+	return readParquetExamples(f, size, path)
+}
+
+// readParquetExamples reads the Parquet DATA file path of size bytes from r.
+func readParquetExamples(r io.ReaderAt, size int64, path string) (exs []Example, err error) {
+	defer recoverDamaged(&err, "data file "+path)
+	pf, err := openParquet(r, size)
 	if err != nil {
-		return nil, fmt.Errorf("data file %s: not a Parquet file: %w", path, err)
+		return nil, fmt.Errorf("data file %s: %w", path, err)
 	}
 	var cols [2][][]int
 	for k, name := range []string{"input", "output"} {
@@ -190,6 +122,9 @@ func ReadParquetExamples(path string) ([]Example, error) {
 			} else {
 				err = fmt.Errorf("%s value %d is %w: values are integers from 0 to %d", name, i+1, err, MaxValue)
 			}
+			if err == nil && i >= MaxRowLen {
+				err = fmt.Errorf("%s holds more than %d values", name, MaxRowLen)
+			}
 			if err != nil {
 				return 0, fmt.Errorf("row %d: %w", row, err)
 			}
@@ -202,11 +137,19 @@ func ReadParquetExamples(path string) ([]Example, error) {
 	if len(cols[0]) != len(cols[1]) || int64(len(cols[0])) != pf.NumRows() {
 		return nil, fmt.Errorf("data file %s: read %d inputs and %d outputs, the file says it holds %d rows", path, len(cols[0]), len(cols[1]), pf.NumRows())
 	}
-	exs := make([]Example, len(cols[0]))
+	exs = make([]Example, len(cols[0]))
 	for i := range exs {
 		exs[i] = Example{Input: cols[0][i], Output: cols[1][i], Row: i + 1}
 	}
 	return exs, nil
+}
+
+// recoverDamaged turns a panic of the Parquet reader on a damaged file
+// into an error naming what (the file).
+func recoverDamaged(err *error, what string) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("%s: a damaged Parquet file (%v)", what, r)
+	}
 }
 
 // exampleRow is the Parquet schema WriteExamples writes.

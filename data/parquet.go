@@ -38,7 +38,7 @@ func WriteRows[T any](path string, schema *parquet.Schema, rows []T, check func(
 // own layout: required or optional, any integer width, any compression;
 // extra columns are ignored. A file without T's columns, or with one of
 // another kind, is an error wrapping errSchema. Errors name the file.
-func ReadRows[T any](path string, errSchema error) ([]T, error) {
+func ReadRows[T any](path string, errSchema error) (rows []T, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
@@ -48,11 +48,12 @@ func ReadRows[T any](path string, errSchema error) ([]T, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
-	pf, err := parquet.OpenFile(f, st.Size())
+	defer recoverDamaged(&err, "reading "+path)
+	pf, err := openParquet(f, st.Size())
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: not a Parquet file: %w", path, err)
+		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
-	rows, err := readStruct[T](pf, errSchema)
+	rows, err = readStruct[T](pf, errSchema)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}

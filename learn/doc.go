@@ -35,7 +35,10 @@
 // is a first guess that training grows: after every epoch the training
 // inputs run with the slots' current decisions (hybrid execution), and when
 // one takes more steps than T, T becomes its length and the graphs are
-// rebuilt (Adam's state is kept). Options.Steps fixes T instead.
+// rebuilt (Adam's state is kept). Options.Steps fixes T instead: the
+// execution RNN then runs T steps (with the block optimisation, T blocks).
+// A budget whose steps times the floats of ∂4's state exceed MaxTrainWork
+// is refused before training, and so is a budget that grows beyond it.
 //
 // Training (Train) runs the driver with Adam with global-norm clipping
 // 1.0, optional gradient noise and decoupled weight decay, mini-batches

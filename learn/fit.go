@@ -130,14 +130,25 @@ func (c Config) Check() error {
 			return fmt.Errorf("the %s must be at least %d, got %d", f.name, f.min, f.n)
 		}
 	}
-	if c.Restarts > MaxRestarts {
-		return fmt.Errorf("the number of restarts must be at most %d, got %d", MaxRestarts, c.Restarts)
+	for _, f := range []struct {
+		name   string
+		n, max int
+	}{{"batch size", c.Batch, MaxBatch}, {"number of epochs", c.Epochs, MaxEpochs}, {"number of restarts", c.Restarts, MaxRestarts}} {
+		if f.n > f.max {
+			return fmt.Errorf("the %s must be at most %d, got %d", f.name, f.max, f.n)
+		}
 	}
 	return nil
 }
 
-// MaxRestarts bounds Config.Restarts.
-const MaxRestarts = 1000
+// MaxRestarts, MaxEpochs and MaxBatch bound Config's restarts, epochs and
+// batch size (what a run can do in a human lifetime, and what sizes the
+// epochs' batches without overflow).
+const (
+	MaxRestarts = 1000
+	MaxEpochs   = 1_000_000
+	MaxBatch    = 1 << 24
+)
 
 // Stop says why a restart stopped.
 type Stop int

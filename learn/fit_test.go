@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/d4lang/d4/optim"
@@ -220,5 +221,29 @@ func TestScoreBetter(t *testing.T) {
 		if got := tc.a.Better(tc.b); got != tc.want {
 			t.Errorf("%+v better than %+v: %v, want %v", tc.a, tc.b, got, tc.want)
 		}
+	}
+}
+
+// TestConfigCheck refuses settings out of range, above as below, before
+// anything is allocated for them.
+func TestConfigCheck(t *testing.T) {
+	for _, tc := range []struct {
+		change func(*Config)
+		want   string
+	}{
+		{func(c *Config) { c.Batch = 0 }, "the batch size must be at least 1, got 0"},
+		{func(c *Config) { c.Batch = MaxBatch + 1 }, "the batch size must be at most"},
+		{func(c *Config) { c.Epochs = 1e12 }, "the number of epochs must be at most 1000000"},
+		{func(c *Config) { c.Restarts = 1e12 }, "the number of restarts must be at most 1000"},
+		{func(c *Config) { c.Patience = -1 }, "the patience must be at least 0"},
+	} {
+		cfg := baseConfig()
+		tc.change(&cfg)
+		if err := cfg.Check(); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("error %v, want %q", err, tc.want)
+		}
+	}
+	if err := baseConfig().Check(); err != nil {
+		t.Errorf("the base configuration: %v", err)
 	}
 }

@@ -78,6 +78,10 @@ func (s *sketchMethod) Evaluate(epoch int, best *Score) (Score, error) {
 		if err != nil {
 			return Score{}, err
 		}
+		if work := float64(len(path)) * float64(s.m.Sizes.Len()); work > MaxTrainWork {
+			return Score{}, fmt.Errorf("the slots' paths grew to %d steps of a state of %d floats: %.2g float-steps on a training example, more than the %.0e that ∂4 trains in reasonable time; give a smaller --steps",
+				len(path), s.m.Sizes.Len(), work, MaxTrainWork)
+		}
 		s.budget.Steps, s.budget.Path = len(path), path
 		s.newTrainer()
 	}

@@ -125,11 +125,14 @@ type Report struct {
 	StackSize     int     `json:"stack_size"`
 	Steps         int     `json:"steps"`
 	StaticControl bool    `json:"static_control"`
-	Seed          int64   `json:"seed"`
-	Restart       int     `json:"restart"`
-	Restarts      int     `json:"restarts"`
-	TrainRows     int     `json:"train_rows"`
-	DevRows       int     `json:"dev_rows"`
+	// BudgetGrew says that the step budget grew while training, with the
+	// slots' paths (dynamic control flow, no budget given).
+	BudgetGrew bool  `json:"budget_grew,omitempty"`
+	Seed       int64 `json:"seed"`
+	Restart    int   `json:"restart"`
+	Restarts   int   `json:"restarts"`
+	TrainRows  int   `json:"train_rows"`
+	DevRows    int   `json:"dev_rows"`
 	// Stopped says why the selected restart stopped early, if it failed.
 	Stopped string `json:"stopped,omitempty"`
 }
@@ -148,8 +151,8 @@ func Train(sk Sketch, train, dev Split, o Options) (*Model, Report, error) {
 	if err != nil {
 		return nil, Report{}, err
 	}
-	if len(code.Slots) == 0 {
-		return nil, Report{}, fmt.Errorf("sketch %s has no slots: there is nothing to train (run it with 'd4 run %s')", sk.File, sk.File)
+	if err := HasSlots(sk.File, code); err != nil {
+		return nil, Report{}, err
 	}
 	if len(train.Rows) == 0 {
 		return nil, Report{}, fmt.Errorf("no training examples")
@@ -163,6 +166,14 @@ func Train(sk Sketch, train, dev Split, o Options) (*Model, Report, error) {
 	}
 	defer s.close()
 	return s.run()
+}
+
+// HasSlots reports a sketch without slots: there is nothing to train.
+func HasSlots(file string, code *forth.Code) error {
+	if len(code.Slots) == 0 {
+		return fmt.Errorf("sketch %s has no slots: there is nothing to train (run it with 'd4 run %s')", file, file)
+	}
+	return nil
 }
 
 // ValueSize returns the value size data needs: one more than its largest
@@ -203,6 +214,32 @@ func CheckRows(s Split, v, l int, hint string) error {
 	return nil
 }
 
+// MaxTrainWork bounds the work of ∂4 on one training example in one
+// update: the steps of the execution RNN times the floats of its state.
+// Training runs about 2·10⁸ of these float-steps a second on one core of
+// this project's machines, so an example costs at most about half a
+// second (and building the graphs of its runs a few minutes).
+const MaxTrainWork = 1e8
+
+// checkWork refuses a step budget (given: by --steps) that would make an
+// example cost more than MaxTrainWork at these sizes.
+func checkWork(code *forth.Code, v, l, h, steps int, given bool) error {
+	sz, err := d4.NewSizes(code, v, l, h)
+	if err != nil {
+		return err
+	}
+	work := float64(steps) * float64(sz.Len())
+	if work <= MaxTrainWork {
+		return nil
+	}
+	what := fmt.Sprintf("the runs take %d steps", steps)
+	if given {
+		what = fmt.Sprintf("--steps %d", steps)
+	}
+	return fmt.Errorf("%s of a state of %d floats (value size %d, stack size %d): %.2g float-steps on every training example, more than the %.0e that ∂4 trains in reasonable time",
+		what, sz.Len(), v, l, work, MaxTrainWork)
+}
+
 // session is one call of Train.
 type session struct {
 	sk         Sketch
@@ -240,9 +277,16 @@ func newSession(sk Sketch, code *forth.Code, train, dev Split, o Options) (*sess
 		s.budget.Static = isStatic(code, s.v, o.HeapSize, inputs[0], o.Steps)
 	} else if s.budget, err = FindBudget(code, s.v, o.HeapSize, inputs, rows, o.Steps, o.StackSize); err != nil {
 		return nil, err
+	} else if o.Steps > 0 {
+		// The execution RNN runs the steps given: no measured path sizes
+		// it (a measured path is of the slots' first choices).
+		s.budget.Path = nil
 	}
 	if s.budget.StackSize > d4.MaxStackSize {
 		return nil, fmt.Errorf("the runs need stacks of %d cells, more than ∂4's %d", s.budget.StackSize, d4.MaxStackSize)
+	}
+	if err := checkWork(code, s.v, s.budget.StackSize, o.HeapSize, s.budget.Steps, o.Steps > 0); err != nil {
+		return nil, err
 	}
 	for _, sp := range []Split{train, dev} {
 		if err := CheckRows(sp, s.v, s.budget.StackSize, hint); err != nil {
@@ -334,7 +378,7 @@ func (s *session) report(r Restart, k int) Report {
 	json.Unmarshal(r.State, &b) // the method's own encoding
 	rep := Report{Epochs: r.Epochs, BestEpoch: r.BestEpoch,
 		MsPerUpdate: 1000 * r.Seconds / float64(max(r.Updates, 1)),
-		ValueSize:   s.v, StackSize: s.budget.StackSize, Steps: b.Steps, StaticControl: s.budget.Static,
+		ValueSize:   s.v, StackSize: s.budget.StackSize, Steps: b.Steps, StaticControl: s.budget.Static, BudgetGrew: b.Steps > s.budget.Steps,
 		Seed: r.Seed, Restart: k, Restarts: max(s.o.Restarts, 1), TrainRows: len(s.train.Rows), DevRows: len(s.dev.Rows)}
 	if r.Best != nil {
 		rep.DevHamming, rep.DevSequence = r.Best.Accuracy, r.Best.Figures["dev_sequence"]

@@ -109,8 +109,18 @@ func TestTrainGrowsBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.StaticControl || rep.Steps != 7 || rep.DevSequence != 100 {
-		t.Errorf("report %+v: want dynamic control, 7 steps (slot, IF, 1 2 3 + +) and 100%%", rep)
+	if rep.StaticControl || rep.Steps != 7 || !rep.BudgetGrew || rep.DevSequence != 100 {
+		t.Errorf("report %+v: want dynamic control, 7 steps (slot, IF, 1 2 3 + +), grown, and 100%%", rep)
+	}
+	// A budget given is the budget: it does not grow, and the report says so.
+	o.Steps = 3
+	if _, rep, err = Train(sk, train, Split{}, o); err != nil || rep.Steps != 3 || rep.BudgetGrew {
+		t.Errorf("--steps 3: report %+v, %v; want 3 steps, not grown", rep, err)
+	}
+	// A budget beyond what ∂4 trains is refused before training.
+	o.Steps = 1e12
+	if _, _, err = Train(sk, train, Split{}, o); err == nil || !strings.Contains(err.Error(), "--steps 1000000000000 of a state of") {
+		t.Errorf("--steps 1e12: %v", err)
 	}
 	if r, err := Predict(m.Model, nil, Hybrid, RunLimits(0, m.Sizes.L, 0, 0)); err != nil || !reflect.DeepEqual(r.Stack, []int{6}) {
 		t.Errorf("hybrid run: %v, %v; want [6]", r, err)

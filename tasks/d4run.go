@@ -89,9 +89,23 @@ func NewD4Run(t Task, sketch string, trainLen, testLen int, seed int64) (*D4Run,
 	if err != nil {
 		return nil, err
 	}
+	if err := learn.HasSlots(file, code); err != nil {
+		return nil, err
+	}
 	r := &D4Run{Task: t, Sketch: sketch, Code: code, V: ValueSize(trainLen, testLen)}
 	r.oracle, r.known = t.OracleOf(sketch)
-	sh, err := r.Measure(t.Example(rand.New(rand.NewSource(0)), trainLen).Input)
+	input := t.Example(rand.New(rand.NewSource(0)), trainLen).Input
+	// The least state the runs need: stacks that just hold the input.
+	sz, err := d4.NewSizes(code, r.V, len(input)+2, 0)
+	if err != nil {
+		return nil, fmt.Errorf("training ∂4 on inputs of %d values: %w", len(input), err)
+	}
+	afford := int(learn.MaxTrainWork / float64(sz.Len()))
+	sh, err := measure(code, r.oracle, r.V, input, min(maxMeasureSteps, afford))
+	if errors.Is(err, symbolic.ErrNoHalt) && afford < maxMeasureSteps {
+		return nil, fmt.Errorf("training ∂4 on inputs of %d values takes more than %d steps of a state of at least %d floats: more than the %.0e float-steps an example that ∂4 trains in reasonable time (train on shorter inputs)",
+			len(input), afford, sz.Len(), learn.MaxTrainWork)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -143,12 +143,20 @@ type Shape struct {
 	Path              []int // the address executed at each step
 }
 
+// maxMeasureSteps bounds the run that Measure makes.
+const maxMeasureSteps = 1 << 24
+
 // Measure runs the sketch on input with the oracle's decisions and returns
 // its shape.
 func Measure(code *forth.Code, oracle symbolic.Decider, v int, input []int) (Shape, error) {
+	return measure(code, oracle, v, input, maxMeasureSteps)
+}
+
+// measure is Measure within a budget of maxSteps steps.
+func measure(code *forth.Code, oracle symbolic.Decider, v int, input []int, maxSteps int) (Shape, error) {
 	l := 4*len(input) + 16
 	var sh Shape
-	cfg := symbolic.Config{ValueSize: v, StackSize: l, MaxSteps: 1 << 24, Strict: true}
+	cfg := symbolic.Config{ValueSize: v, StackSize: l, MaxSteps: maxSteps, Strict: true}
 	var m *symbolic.Machine
 	cfg.OnStep = func(st symbolic.Step) {
 		sh.Path = append(sh.Path, st.PC)

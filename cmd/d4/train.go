@@ -5,9 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"strings"
 
+	"github.com/d4lang/d4/cmd/internal/runcmd"
 	"github.com/d4lang/d4/data"
 	cmdline "github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/interpreter/d4"
@@ -111,13 +113,22 @@ func (f *trainFlags) check(fs *flag.FlagSet, pos []string) error {
 	}
 	o := f.o
 	for _, c := range []struct {
-		flag string
-		n    int
-		min  int
-	}{{"--batch", o.Batch, 1}, {"--epochs", o.MaxEpochs, 1}, {"--restarts", o.Restarts, 1}, {"--patience", o.Patience, 0},
-		{"--settle", o.Settle, 0}, {"--steps", o.Steps, 0}, {"--value-size", o.ValueSize, 0}, {"--stack-size", o.StackSize, 0}} {
+		flag     string
+		n        int
+		min, max int
+	}{{"--batch", o.Batch, 1, learn.MaxBatch}, {"--epochs", o.MaxEpochs, 1, learn.MaxEpochs}, {"--restarts", o.Restarts, 1, learn.MaxRestarts},
+		{"--patience", o.Patience, 0, math.MaxInt}, {"--settle", o.Settle, 0, math.MaxInt}, {"--steps", o.Steps, 0, math.MaxInt},
+		{"--value-size", o.ValueSize, 0, d4.MaxValueSize}, {"--stack-size", o.StackSize, 0, d4.MaxStackSize}} {
 		if c.n < c.min {
 			return cmdline.Usagef("%s must be at least %d, got %d", c.flag, c.min, c.n)
+		}
+		if c.n > c.max {
+			return cmdline.Usagef("%s must be at most %d, got %d", c.flag, c.max, c.n)
+		}
+	}
+	for flag, n := range map[string]int{"--value-size": o.ValueSize, "--stack-size": o.StackSize} {
+		if n == 1 {
+			return cmdline.Usagef("%s must be 0 (found from the data) or at least 2, got 1", flag)
 		}
 	}
 	for _, c := range []struct {
@@ -155,9 +166,14 @@ func reportTraining(w io.Writer, f trainFlags, file string, rep learn.Report) er
 			Sketch string `json:"sketch"`
 		}{rep, f.model, file})
 	}
-	control := "dynamic control flow: the budget grew with the slots' paths"
-	if rep.StaticControl {
+	control := "dynamic control flow: the budget, measured with every slot's first choice, did not grow"
+	switch {
+	case rep.StaticControl:
 		control = "static control flow"
+	case f.o.Steps > 0:
+		control = "dynamic control flow: the budget of --steps"
+	case rep.BudgetGrew:
+		control = "dynamic control flow: the budget grew with the slots' paths"
 	}
 	fmt.Fprintf(w, "trained %s on %d rows of %s, selected by %d rows of %s\n", file, rep.TrainRows, f.train, rep.DevRows, orTrain(f))
 	fmt.Fprintf(w, "  dev accuracy:   %.2f%% Hamming, %.2f%% whole sequences (epoch %d of %d", rep.DevHamming, rep.DevSequence, rep.BestEpoch, rep.Epochs)
@@ -279,8 +295,9 @@ func (a *modelArgs) load(fs *flag.FlagSet, args []string, check func() error) (*
 		return nil, cmdline.Usagef("unexpected argument %q", pos[0])
 	case a.dir == "":
 		return nil, cmdline.Usagef("--model DIR is required")
-	case a.stackSize < 0 || a.stackSize == 1 || a.steps < 0:
-		return nil, cmdline.Usagef("--stack-size must be 0 or at least 2, and --steps must not be negative")
+	}
+	if err := runcmd.CheckLimits(a.stackSize, a.steps); err != nil {
+		return nil, err
 	}
 	if check != nil {
 		if err := check(); err != nil {

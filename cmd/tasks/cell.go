@@ -103,12 +103,16 @@ func (f cellFlags) check() error {
 		return cli.Usagef("--train-len and --test-len must lie between 1 and 4096, got %d and %d", f.trainLen, f.testLen)
 	case f.trainLen%unit != 0 || f.testLen%unit != 0:
 		return cli.Usagef("%s lengths count %s: --train-len %d and --test-len %d must be multiples of %d", f.e.task.Title, f.e.lengths, f.trainLen, f.testLen, unit)
+	case f.model == d4Model && tasks.ValueSize(f.e.task.Units(f.trainLen), f.e.task.Units(f.testLen)) > d4.MaxValueSize:
+		return cli.Usagef("--train-len %d and --test-len %d need value size %d, more than ∂4's %d", f.trainLen, f.testLen,
+			tasks.ValueSize(f.e.task.Units(f.trainLen), f.e.task.Units(f.testLen)), d4.MaxValueSize)
 	case f.trainSize.Value() > maxTrainSize:
 		return cli.Usagef("--train-size must be at most %d, got %d", maxTrainSize, f.trainSize.Value())
 	case f.lr.Given() && f.lr.Value() <= 0:
 		return cli.Usagef("--lr must be positive, got %v", f.lr.Value())
 	}
 	for _, err := range []error{atLeast("epochs", f.epochs, 1), atLeast("batch", f.batch, 1), atLeast("train-size", f.trainSize, 1),
+		atMost("epochs", f.epochs, learn.MaxEpochs), atMost("batch", f.batch, learn.MaxBatch),
 		atLeast("patience", f.patience, 0), atLeast("settle", f.settle, 0),
 		atLeast("weight-decay", f.weightDecay, 0), atLeast("noise", f.noise, 0)} {
 		if err != nil {
@@ -127,6 +131,14 @@ func atLeast[T int | float64](name string, o cli.Optional[T], least T) error {
 		return cli.Usagef("--%s must not be negative, got %v", name, o.Value())
 	}
 	return cli.Usagef("--%s must be at least %v, got %v", name, least, o.Value())
+}
+
+// atMost refuses a value given to the flag name above most.
+func atMost(name string, o cli.Optional[int], most int) error {
+	if o.Given() && o.Value() > most {
+		return cli.Usagef("--%s must be at most %d, got %d", name, most, o.Value())
+	}
+	return nil
 }
 
 // maxTrainSize bounds --train-size (the appendix's largest is 16384).
@@ -177,7 +189,7 @@ func dataset(f cellFlags) (tasks.Dataset, string, error) {
 // length, and reports how its training went; a ∂4 model can be saved.
 type trained struct {
 	res     tasks.Result
-	predict func(exs []tasks.Example) ([][]int, error)
+	predict func(exs []tasks.Example, tick func()) ([][]int, error)
 	save    func(w *learn.Writer) error
 }
 
@@ -193,6 +205,12 @@ func cell(f cellFlags, stderr io.Writer) (tasks.Result, error) {
 		}
 		defer out.Close()
 	}
+	if f.model == d4Model {
+		// Sizes ∂4 cannot train are refused before the data is made.
+		if _, err := newD4Run(f); err != nil {
+			return tasks.Result{}, err
+		}
+	}
 	ds, _, err := dataset(f)
 	if err != nil {
 		return tasks.Result{}, err
@@ -206,15 +224,18 @@ func cell(f cellFlags, stderr io.Writer) (tasks.Result, error) {
 			return tr.res, err
 		}
 	}
-	return test(tr, ds.Test, f.testLen)
+	return test(tr, ds.Test, f.testLen, stderr)
 }
 
-// test evaluates a trained model on a test set.
-func test(tr trained, exs []tasks.Example, testLen int) (tasks.Result, error) {
+// test evaluates a trained model on a test set, with a progress bar on
+// stderr (long inputs take a while).
+func test(tr trained, exs []tasks.Example, testLen int, stderr io.Writer) (tasks.Result, error) {
 	res := tr.res
 	res.TestLen, res.TestExamples = testLen, len(exs)
 	start := time.Now()
-	preds, err := tr.predict(exs)
+	bar := &cli.LazyBar{W: stderr, Max: len(exs), Desc: fmt.Sprintf("testing at length %d", testLen)}
+	preds, err := tr.predict(exs, func() { bar.Bar().Add(1) })
+	bar.Finish()
 	if err != nil {
 		return res, err
 	}
@@ -253,16 +274,17 @@ func d4Options(f cellFlags) tasks.D4Options {
 // trainD4 trains the sketch of f with a progress bar, recording its soft
 // run for --trace-png.
 func trainD4(f cellFlags, ds tasks.Dataset, stderr io.Writer) (trained, error) {
-	t, task := f.e.task, f.e.task.Name
+	task := f.e.task.Name
 	res := tasks.Result{Task: task, Model: d4Model.String(), Sketch: f.sketch, TrainLen: f.trainLen, TestLen: f.testLen, Seed: f.seed, Exec: f.exec.String(),
 		TrainExamples: len(ds.Train)}
-	run, err := tasks.NewD4Run(t, f.sketch, t.Units(f.trainLen), t.Units(f.testLen), f.seed)
+	run, err := newD4Run(f)
 	if err != nil {
 		return trained{res: res}, err
 	}
 	o := d4Options(f)
 	perEpoch := (len(ds.Train) + o.Batch - 1) / o.Batch
 	bar := &cli.TrainingBar{W: stderr, Label: fmt.Sprintf("%s/%s train %d", task, f.sketch, f.trainLen), Total: o.MaxEpochs * perEpoch}
+	bar.Describe(fmt.Sprintf("%s/%s train %d: building the graphs", task, f.sketch, f.trainLen)) // minutes, for long inputs
 	rec := recorder(run, f, ds)
 	rec.Snap("before training")
 	o.Progress = snapAfterOne{TrainingBar: bar, rec: rec}
@@ -291,6 +313,12 @@ func trainD4(f cellFlags, ds tasks.Dataset, stderr io.Writer) (trained, error) {
 	}, nil
 }
 
+// newD4Run prepares the sketch of f for training.
+func newD4Run(f cellFlags) (*tasks.D4Run, error) {
+	t := f.e.task
+	return tasks.NewD4Run(t, f.sketch, t.Units(f.trainLen), t.Units(f.testLen), f.seed)
+}
+
 // recorder records the soft run of the first training example for
 // --trace-png (figures.Recorder; without the flag, nothing).
 func recorder(run *tasks.D4Run, f cellFlags, ds tasks.Dataset) *figures.Recorder {
@@ -303,9 +331,10 @@ func recorder(run *tasks.D4Run, f cellFlags, ds tasks.Dataset) *figures.Recorder
 	return figures.NewRecorder(run, ex, title, f.tracePNG)
 }
 
-// predictD4 predicts examples one by one with the trained sketch.
-func predictD4(run *tasks.D4Run, exec learn.Execution) func(exs []tasks.Example) ([][]int, error) {
-	return func(exs []tasks.Example) ([][]int, error) {
+// predictD4 predicts examples one by one with the trained sketch, calling
+// tick after each.
+func predictD4(run *tasks.D4Run, exec learn.Execution) func(exs []tasks.Example, tick func()) ([][]int, error) {
+	return func(exs []tasks.Example, tick func()) ([][]int, error) {
 		var out [][]int
 		for _, ex := range exs {
 			p, err := run.Predict(ex.Input, exec)
@@ -313,6 +342,7 @@ func predictD4(run *tasks.D4Run, exec learn.Execution) func(exs []tasks.Example)
 				return nil, err
 			}
 			out = append(out, p)
+			tick()
 		}
 		return out, nil
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/internal/clitest"
 	"github.com/d4lang/d4/learn"
 	"github.com/d4lang/d4/tasks"
 	"github.com/d4lang/d4/tasks/sorting"
@@ -78,6 +79,11 @@ func TestErrors(t *testing.T) {
 		{"negative patience", []string{"add", "--patience", "-1"}, 2, "--patience must not be negative, got -1"},
 		{"save a baseline", []string{"sort", "--model", "seq2seq", "--save", filepath.Join(dir, "m")}, 2, "--save writes ∂4 models only, not --model seq2seq"},
 		{"save into someone's directory", []string{"sort", "--save", notes, "--data", filepath.Join(dir, "d4")}, 1, "holds no d4 model (no config.json)"},
+		{"lengths beyond ∂4's value size", []string{"sort", "--train-len", "4096", "--test-len", "4096"}, 2, "--train-len 4096 and --test-len 4096 need value size 4098, more than ∂4's 4096"},
+		{"a length ∂4 cannot train", []string{"sort", "--train-len", "128", "--test-len", "128", "--data", filepath.Join(dir, "d5")}, 1, "training ∂4 on inputs of 129 values takes more than"},
+		{"a trillion epochs", []string{"sort", "--epochs", "1000000000000"}, 2, "--epochs must be at most 1000000"},
+		{"the largest batch", []string{"add", "--batch", "9223372036854775807"}, 2, "--batch must be at most 16777216"},
+		{"negative settle", []string{"sort", "--settle", "-5"}, 2, "--settle must not be negative, got -5"},
 		{"bench bad lengths", []string{"bench", "--sort-lens", "2,x"}, 2, `--sort-lens: "x" is not a positive integer`},
 		{"bench bad addition lengths", []string{"bench", "--add-lens", "0"}, 2, `--add-lens: "0" is not a positive integer`},
 	}
@@ -89,8 +95,10 @@ func TestErrors(t *testing.T) {
 			t.Errorf("%s: exit %d (want %d), stderr %q (want one line containing %q)", tc.name, code, tc.code, stderr.String(), tc.want)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(dir, "d4")); !os.IsNotExist(err) {
-		t.Errorf("a refused --save generated the dataset first (%v)", err)
+	for _, d := range []string{"d4", "d5"} {
+		if _, err := os.Stat(filepath.Join(dir, d)); !os.IsNotExist(err) {
+			t.Errorf("a refused run generated the dataset %s first (%v)", d, err)
+		}
 	}
 }
 
@@ -158,5 +166,25 @@ func TestJSONReport(t *testing.T) {
 	}
 	if obj["task"] != "sort" || obj["train_len"].(float64) != 2 {
 		t.Errorf("report %v", obj)
+	}
+}
+
+// Output that cannot be written is an error, whether the first write, a
+// later one or the close of stdout fails.
+func TestOutputLost(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "ds")
+	for _, args := range [][]string{
+		{"--version"},
+		{"sort", "--train-len", "2", "--test-len", "3", "--epochs", "1", "--data", data},
+		{"sort", "--train-len", "2", "--test-len", "3", "--epochs", "1", "--data", data, "--json"},
+	} {
+		for _, limit := range []int{0, 10, -1} {
+			out := &clitest.FailingStdout{Limit: limit}
+			var stderr bytes.Buffer
+			code := cli.Main("tasks", commands, args, out, &stderr)
+			if code != 1 || !strings.Contains(stderr.String(), "writing to stdout") {
+				t.Errorf("tasks %s, stdout failing after %d bytes: exit %d, stderr %q", strings.Join(args, " "), limit, code, stderr.String())
+			}
+		}
 	}
 }

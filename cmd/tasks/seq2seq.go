@@ -32,5 +32,6 @@ func trainSeq2seq(f cellFlags, ds tasks.Dataset, stderr io.Writer) (trained, err
 	bar.Finish()
 	res.TrainSeconds = time.Since(start).Seconds()
 	res.Epochs, res.DevHamming, res.ValueSize = cfg.Epochs, run.DevHamming, vocab
-	return trained{res: res, predict: run.PredictAll}, nil
+	predict := func(exs []tasks.Example, _ func()) ([][]int, error) { return run.PredictAll(exs) }
+	return trained{res: res, predict: predict}, nil
 }

@@ -132,7 +132,7 @@ func runTableCells(tf tableFlags, pair []eval.Cell, stdout, stderr io.Writer) ([
 		if err != nil {
 			return nil, err
 		}
-		res, err := test(tr, dsT.Test, tc.TestLen)
+		res, err := test(tr, dsT.Test, tc.TestLen, stderr)
 		if err != nil {
 			return nil, err
 		}

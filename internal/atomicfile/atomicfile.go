@@ -11,8 +11,14 @@ import (
 
 // Write calls write with a temporary file beside path and, when it
 // succeeds, makes the file path (mode 0644). On any failure the temporary
-// file is removed and path is left as it was.
+// file is removed and path is left as it was. A path that names something
+// other than a regular file (a device such as /dev/full, a directory, a
+// pipe), itself or through a link, is an error: the rename would replace
+// it.
 func Write(path string, write func(f *os.File) error) error {
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return fmt.Errorf("writing %s: it exists and is not a regular file (%s)", path, kind(st.Mode()))
+	}
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {
@@ -53,4 +59,17 @@ func WriteBytes(path string, data []byte) error {
 		_, err := f.Write(data)
 		return err
 	})
+}
+
+// kind names a file mode that is not a regular file's.
+func kind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	case m&os.ModeNamedPipe != 0:
+		return "a pipe"
+	}
+	return "a " + m.Type().String() + " file"
 }

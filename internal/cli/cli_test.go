@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/d4lang/d4/learn"
 )
 
 func TestCheckFinite(t *testing.T) {
@@ -118,6 +121,54 @@ func TestInts(t *testing.T) {
 	for _, s := range []string{"2,x", "0", "", "2,,3"} {
 		if _, err := PositiveInts(s); err == nil || !strings.Contains(err.Error(), "not a positive integer") {
 			t.Errorf("PositiveInts(%q): %v", s, err)
+		}
+	}
+}
+
+// Not on a terminal, a bar writes whole lines: at most one every LogEvery,
+// and one when told to; never a carriage return.
+func TestBarLog(t *testing.T) {
+	var buf bytes.Buffer
+	lw := &LineWriter{W: &buf}
+	if IsTerminal(lw) {
+		t.Fatal("a buffer is a terminal")
+	}
+	b := NewBar(lw, 10, "training", true)
+	clock := time.Unix(0, 0)
+	b.now, b.last = func() time.Time { return clock }, clock
+	b.Add(1)
+	b.Describe("training epoch 1")
+	clock = clock.Add(LogEvery)
+	b.Add(2)
+	b.Set(5)
+	b.Line()
+	b.Clear()
+	b.Finish()
+	if want := "training epoch 1 30% (3/10)\ntraining epoch 1 50% (5/10)\n"; buf.String() != want {
+		t.Errorf("log %q, want %q", buf.String(), want)
+	}
+}
+
+// Not on a terminal, a training bar writes a line after every evaluated
+// epoch (with Lines, the epoch's own line instead), and nothing else
+// within LogEvery.
+func TestTrainingBarLog(t *testing.T) {
+	for _, lines := range []bool{false, true} {
+		var buf bytes.Buffer
+		b := &TrainingBar{W: &buf, Label: "training", Total: 4, Lines: lines}
+		for epoch := 1; epoch <= 2; epoch++ {
+			for batch := 1; batch <= 2; batch++ {
+				b.Update(learn.Update{Epoch: epoch, Epochs: 2, Batch: batch, Batches: 2, Loss: 0.5})
+			}
+			b.Epoch(learn.EpochEnd{Epoch: epoch, Epochs: 2, Loss: 0.5, Score: learn.Score{Accuracy: 50}, Seconds: 1})
+		}
+		b.Finish()
+		want := "training epoch 1 dev 50.0% 50% (2/4)\ntraining epoch 2 dev 50.0% 100% (4/4)\n"
+		if lines {
+			want = "epoch 1: loss 0.5000, dev 50.0% (1.0s)\nepoch 2: loss 0.5000, dev 50.0% (1.0s)\n"
+		}
+		if buf.String() != want || strings.Contains(buf.String(), "\r") {
+			t.Errorf("Lines %v: log %q, want %q", lines, buf.String(), want)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -44,7 +45,8 @@ func Main(name string, cmds []Command, args []string, stdout, stderr io.Writer) 
 		}
 	}()
 	err := dispatch(name, cmds, args, out, errw, &prefix)
-	if ferr := finishStdout(out); Status(err) == 0 {
+	// A command that failed because stdout did is reported as that.
+	if ferr := finishStdout(out); ferr != nil && (Status(err) == 0 || errors.Is(err, out.Err())) {
 		err = ferr
 	}
 	if status = Status(err); status != 0 {

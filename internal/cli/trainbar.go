@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	"github.com/d4lang/d4/learn"
-	"github.com/schollz/progressbar/v3"
 )
 
 // TrainingBar draws a training run on a progress bar on stderr: it is the
@@ -16,7 +15,8 @@ import (
 // loss, and after each epoch the dev accuracy. With Lines, every
 // evaluated epoch is also a line of its own, marked * when it is its
 // restart's best so far: a log of the run. Restarts that train at once
-// take turns.
+// take turns. Not on a terminal (a log), the bar is a line every few
+// seconds (Bar) and one after every evaluated epoch.
 type TrainingBar struct {
 	W        io.Writer // stderr
 	Label    string    // what is trained, before every description ("training", "sort/compare")
@@ -25,11 +25,11 @@ type TrainingBar struct {
 	Lines    bool      // a line per evaluated epoch
 	ETA      bool      // show an estimate of the time left
 	mu       sync.Mutex
-	pb       *progressbar.ProgressBar
+	pb       *Bar
 }
 
 // bar returns the bar, drawing it first if need be.
-func (b *TrainingBar) bar() *progressbar.ProgressBar {
+func (b *TrainingBar) bar() *Bar {
 	if b.pb == nil {
 		b.pb = NewBar(b.W, b.Total, b.Label, b.ETA)
 	}
@@ -60,6 +60,7 @@ func (b *TrainingBar) Epoch(e learn.EpochEnd) {
 	pb := b.bar()
 	pb.Describe(fmt.Sprintf("%s %sepoch %d dev %.1f%%", b.Label, b.who(e.Seed), e.Epoch, e.Score.Accuracy))
 	if !b.Lines {
+		pb.Line()
 		return
 	}
 	pb.Clear()
@@ -90,6 +91,14 @@ func (b *TrainingBar) Resumed(r learn.Resumed) {
 		best = fmt.Sprintf(" (best dev %.1f%% at epoch %d)", r.Best.Accuracy, r.BestEpoch)
 	}
 	fmt.Fprintf(b.W, "%sresuming after epoch %d%s\n", b.who(r.Seed), r.Epoch, best)
+}
+
+// Describe draws the bar with a description of the work before the first
+// update (building the graphs, which takes minutes for long inputs).
+func (b *TrainingBar) Describe(s string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.bar().Describe(s)
 }
 
 // Finish clears the bar, if it was drawn.

@@ -25,7 +25,10 @@ func lockPath(dir string) string {
 // that can be written. A directory that another process is writing is an
 // error that names it.
 func Lock(dir string) (*Locked, error) {
-	dir = filepath.Clean(dir)
+	dir, err := Resolve(dir)
+	if err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return nil, fmt.Errorf("model directory %s: %w", dir, err)
 	}
@@ -38,6 +41,24 @@ func Lock(dir string) (*Locked, error) {
 		return nil, err
 	}
 	return l, nil
+}
+
+// Resolve returns the path of the model directory dir: dir itself, or
+// the directory a symbolic link dir points to (a link is written through:
+// the directory it names gets the new versions). A link to nothing is an
+// error that says so.
+func Resolve(dir string) (string, error) {
+	dir = filepath.Clean(dir)
+	st, err := os.Lstat(dir)
+	if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+		return dir, nil
+	}
+	target, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		to, _ := os.Readlink(dir)
+		return "", fmt.Errorf("model directory %s is a symbolic link to %s, which does not exist", dir, to)
+	}
+	return target, nil
 }
 
 // Unlock releases the lock and removes its file.

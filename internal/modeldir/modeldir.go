@@ -59,11 +59,21 @@ import (
 // there stops the publication as a kill would, without cleaning up.
 var Fault func(step string)
 
-// Step calls Fault, if set, with the step's name.
-func Step(name string) {
+// Fail, when set (by tests), is called before every step that Fault is
+// called before; an error it returns fails that step as a full disk
+// would: the publication stops, cleans up and returns the error.
+var Fail func(step string) error
+
+// Step calls Fault and Fail, if set, with the step's name, and returns
+// Fail's error.
+func Step(name string) error {
 	if Fault != nil {
 		Fault(name)
 	}
+	if Fail != nil {
+		return Fail(name)
+	}
+	return nil
 }
 
 // stagingPrefix is the name prefix of the staging directories of dir.
@@ -102,7 +112,9 @@ func Publish(dir string, keep bool, build func(tmp string) error) error {
 		return fail(err)
 	}
 	if keep {
-		Step("link")
+		if err := Step("link"); err != nil {
+			return fail(err)
+		}
 		if err := linkTree(dir, tmp); err != nil {
 			return fail(err)
 		}
@@ -113,13 +125,17 @@ func Publish(dir string, keep bool, build func(tmp string) error) error {
 	if err := syncTree(tmp); err != nil {
 		return fail(err)
 	}
-	Step("swap")
+	if err := Step("swap"); err != nil {
+		return fail(err)
+	}
 	if err := swap(tmp, dir); err != nil {
 		return fail(err)
 	}
 	syncDir(parent)
+	// The old version, if there was one, goes; if this fails (or Fail
+	// says it does), Clean removes it.
 	Step("remove")
-	os.RemoveAll(tmp) // the old version, if there was one; Clean removes it if this fails
+	os.RemoveAll(tmp)
 	return nil
 }
 
@@ -132,7 +148,9 @@ func WriteFile(path string, data []byte) error {
 // create a new file (never write into an existing one: it may be a link to
 // the current version's).
 func Write(path string, write func(path string) error) error {
-	Step("write " + filepath.Base(path))
+	if err := Step("write " + filepath.Base(path)); err != nil {
+		return err
+	}
 	return write(path)
 }
 

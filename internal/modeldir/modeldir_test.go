@@ -279,3 +279,60 @@ func TestSHA256(t *testing.T) {
 		}
 	}
 }
+
+// A symbolic link to a directory is written through: the directory it
+// names gets the versions and the link stays; a link to nothing is refused.
+func TestCreateThroughSymlink(t *testing.T) {
+	root := t.TempDir()
+	target := filepath.Join(root, "real")
+	version(target, false, map[string]string{"config.json": "{}"})
+	link := filepath.Join(root, "link")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Create(link, true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = w.Publish(false, func(v *Version) error { return v.WriteFile("config.json", []byte(`{"v":2}`)) })
+	w.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("the link is no longer a link (%v)", err)
+	}
+	if got := tree(t, target); got["config.json"] != `{"v":2}` {
+		t.Errorf("the target holds %v", got)
+	}
+	dangling := filepath.Join(root, "dangling")
+	if err := os.Symlink(filepath.Join(root, "absent"), dangling); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Create(dangling, true, nil); err == nil || !strings.Contains(err.Error(), "is a symbolic link to "+filepath.Join(root, "absent")+", which does not exist") {
+		t.Errorf("a link to nothing: %v", err)
+	}
+}
+
+// A step that fails (a full disk) fails the publication, which leaves the
+// directory as it was and nothing beside it.
+func TestPublishFails(t *testing.T) {
+	for _, step := range []string{"link", "write b", "swap"} {
+		dir := filepath.Join(t.TempDir(), "m")
+		version(dir, false, map[string]string{"a": "1"})
+		Fail = func(s string) error {
+			if s == step {
+				return fmt.Errorf("no space left on device")
+			}
+			return nil
+		}
+		err := version(dir, true, map[string]string{"a": "2", "b": "3"})
+		Fail = nil
+		if err == nil || !strings.Contains(err.Error(), "no space left on device") {
+			t.Errorf("%s: error %v", step, err)
+		}
+		if got := tree(t, filepath.Dir(dir)); fmt.Sprint(got) != fmt.Sprint(map[string]string{"m/a": "1"}) {
+			t.Errorf("%s: left %v", step, got)
+		}
+	}
+}

@@ -54,13 +54,18 @@ type Writer struct {
 // directory's lock, removes what a killed writer left, and runs check, if
 // not nil, on what dir holds (a directory of something else must never be
 // written into). With fresh, the first version replaces what dir holds;
-// else it starts from it (Publish with keep).
+// else it starts from it (Publish with keep). A symbolic link dir is
+// written through (Resolve).
 func Create(dir string, fresh bool, check func() error) (*Writer, error) {
+	dir, err := Resolve(dir)
+	if err != nil {
+		return nil, err
+	}
 	l, err := Open(dir, check)
 	if err != nil {
 		return nil, err
 	}
-	return &Writer{Dir: filepath.Clean(dir), lock: l, fresh: fresh}, nil
+	return &Writer{Dir: dir, lock: l, fresh: fresh}, nil
 }
 
 // Close releases the directory's lock.

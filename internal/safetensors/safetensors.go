@@ -51,7 +51,7 @@ func Marshal(tensors []Tensor, metadata map[string]string) ([]byte, error) {
 		if _, dup := header[t.Name]; dup || t.Name == "" {
 			return nil, fmt.Errorf("safetensors: tensor name %q is empty, reserved or repeated", t.Name)
 		}
-		if n := size(t.Shape); n != len(t.Data) {
+		if n := size(t.Shape, len(t.Data)); n != len(t.Data) {
 			return nil, fmt.Errorf("safetensors: tensor %s has shape %v (%d values) but %d values", t.Name, t.Shape, n, len(t.Data))
 		}
 		header[t.Name] = entry{Dtype: "F64", Shape: append([]int{}, t.Shape...), Offsets: [2]int{off, off + 8*len(t.Data)}}
@@ -75,10 +75,12 @@ func Marshal(tensors []Tensor, metadata map[string]string) ([]byte, error) {
 	return out, nil
 }
 
-func size(shape []int) int {
+// size is the number of values of a tensor of the shape, or -1 when a
+// dimension is negative or the product exceeds limit.
+func size(shape []int, limit int) int {
 	n := 1
 	for _, d := range shape {
-		if d < 0 {
+		if d < 0 || d > 0 && n > limit/d {
 			return -1
 		}
 		n *= d
@@ -87,8 +89,10 @@ func size(shape []int) int {
 }
 
 // Unmarshal decodes a safetensors file of F64 tensors, returning them in
-// the order of their data and the metadata. Every malformation is an error
-// that says what is wrong.
+// the order of their data and the metadata. The tensors' byte ranges must
+// tile the data exactly, in some order: no gap, no overlap, nothing after
+// the last (the format's rule). Every malformation is an error that says
+// what is wrong.
 func Unmarshal(b []byte) ([]Tensor, map[string]string, error) {
 	if len(b) < 8 {
 		return nil, nil, fmt.Errorf("safetensors: %d bytes, too short for a header", len(b))
@@ -103,8 +107,11 @@ func Unmarshal(b []byte) ([]Tensor, map[string]string, error) {
 	}
 	data := b[8+n:]
 	var meta map[string]string
-	var tensors []Tensor
-	var offs []int
+	type placed struct {
+		name string
+		e    entry
+	}
+	var ps []placed
 	for name, r := range raw {
 		if name == "__metadata__" {
 			if err := json.Unmarshal(r, &meta); err != nil {
@@ -116,28 +123,36 @@ func Unmarshal(b []byte) ([]Tensor, map[string]string, error) {
 		if err := json.Unmarshal(r, &e); err != nil {
 			return nil, nil, fmt.Errorf("safetensors: tensor %s: malformed entry: %w", name, err)
 		}
-		count := size(e.Shape)
+		count := size(e.Shape, len(data)/8)
 		switch {
 		case e.Dtype != "F64":
 			return nil, nil, fmt.Errorf("safetensors: tensor %s has dtype %s, want F64", name, e.Dtype)
 		case count < 0 || e.Offsets[0] < 0 || e.Offsets[1] > len(data) || e.Offsets[1]-e.Offsets[0] != 8*count:
 			return nil, nil, fmt.Errorf("safetensors: tensor %s: shape %v and byte range %v do not fit %d data bytes", name, e.Shape, e.Offsets, len(data))
 		}
-		t := Tensor{Name: name, Shape: e.Shape, Data: make([]float64, count)}
-		for i := range t.Data {
-			t.Data[i] = math.Float64frombits(binary.LittleEndian.Uint64(data[e.Offsets[0]+8*i:]))
+		ps = append(ps, placed{name, e})
+	}
+	sort.Slice(ps, func(i, j int) bool {
+		a, b := ps[i].e.Offsets, ps[j].e.Offsets
+		return a[0] < b[0] || a[0] == b[0] && (a[1] < b[1] || a[1] == b[1] && ps[i].name < ps[j].name)
+	})
+	end := 0
+	for _, p := range ps {
+		if p.e.Offsets[0] != end {
+			return nil, nil, fmt.Errorf("safetensors: tensor %s starts at data byte %d, not at %d where the previous one ends: byte ranges must tile the data without gaps or overlaps", p.name, p.e.Offsets[0], end)
 		}
-		tensors = append(tensors, t)
-		offs = append(offs, e.Offsets[0])
+		end = p.e.Offsets[1]
 	}
-	idx := make([]int, len(tensors))
-	for i := range idx {
-		idx[i] = i
+	if end != len(data) {
+		return nil, nil, fmt.Errorf("safetensors: the tensors cover %d of the %d data bytes: byte ranges must tile the data without gaps", end, len(data))
 	}
-	sort.Slice(idx, func(i, j int) bool { return offs[idx[i]] < offs[idx[j]] })
-	out := make([]Tensor, len(tensors))
-	for i, k := range idx {
-		out[i] = tensors[k]
+	out := make([]Tensor, len(ps))
+	for i, p := range ps {
+		t := Tensor{Name: p.name, Shape: p.e.Shape, Data: make([]float64, (p.e.Offsets[1]-p.e.Offsets[0])/8)}
+		for k := range t.Data {
+			t.Data[k] = math.Float64frombits(binary.LittleEndian.Uint64(data[p.e.Offsets[0]+8*k:]))
+		}
+		out[i] = t
 	}
 	return out, meta, nil
 }

@@ -51,6 +51,12 @@ func TestErrors(t *testing.T) {
 		{"other dtype", header(`{"w":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}}`), "dtype F32"},
 		{"range past the data", header(`{"w":{"dtype":"F64","shape":[4],"data_offsets":[0,32]}}`), "do not fit"},
 		{"shape and range disagree", header(`{"w":{"dtype":"F64","shape":[1],"data_offsets":[0,16]}}`), "do not fit"},
+		{"overlapping ranges", header(`{"w":{"dtype":"F64","shape":[2],"data_offsets":[0,16]},"v":{"dtype":"F64","shape":[1],"data_offsets":[8,16]}}`), "tensor v starts at data byte 8, not at 16"},
+		{"the same range twice", header(`{"w":{"dtype":"F64","shape":[2],"data_offsets":[0,16]},"v":{"dtype":"F64","shape":[2],"data_offsets":[0,16]}}`), "starts at data byte 0, not at 16"},
+		{"a gap", header(`{"w":{"dtype":"F64","shape":[1],"data_offsets":[8,16]}}`), "tensor w starts at data byte 8, not at 0"},
+		{"bytes after the last tensor", header(`{"w":{"dtype":"F64","shape":[1],"data_offsets":[0,8]}}`), "the tensors cover 8 of the 16 data bytes"},
+		{"a shape whose size overflows", header(`{"w":{"dtype":"F64","shape":[4294967296,4294967296],"data_offsets":[0,0]}}`), "do not fit"},
+		{"a size that wraps around", header(`{"w":{"dtype":"F64","shape":[2305843009213693952],"data_offsets":[0,0]}}`), "do not fit"},
 	}
 	for _, tc := range tests {
 		if _, _, err := Unmarshal(tc.b); err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -103,4 +109,41 @@ func TestSet(t *testing.T) {
 			t.Errorf("%s: took %v, error %v; want %v and %q", tc.name, taken, err, tc.taken, tc.err)
 		}
 	}
+}
+
+// FuzzUnmarshal decodes arbitrary bytes: an error or tensors that tile the
+// data exactly, never a panic or an allocation beyond the input's size.
+func FuzzUnmarshal(f *testing.F) {
+	good, err := Marshal([]Tensor{{Name: "w", Shape: []int{2}, Data: []float64{1, 2}}, {Name: "b", Shape: []int{1, 1}, Data: []float64{math.NaN()}}}, map[string]string{"format": "d4"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good)
+	header := func(h string, data int) []byte {
+		b := binary.LittleEndian.AppendUint64(nil, uint64(len(h)))
+		return append(append(b, h...), make([]byte, data)...)
+	}
+	f.Add(header(`{"w":{"dtype":"F64","shape":[2],"data_offsets":[0,16]},"v":{"dtype":"F64","shape":[1],"data_offsets":[8,16]}}`, 16))
+	f.Add(header(`{"w":{"dtype":"F64","shape":[2305843009213693952],"data_offsets":[0,0]}}`, 0))
+	f.Add(header(`{"__metadata__":{"format":"d4"},"":{"dtype":"F64","shape":[],"data_offsets":[0,8]}}`, 8))
+	f.Add(binary.LittleEndian.AppendUint64(nil, math.MaxUint64))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		ts, _, err := Unmarshal(b)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error of more than one line: %q", err)
+			}
+			return
+		}
+		total := 0
+		for _, x := range ts {
+			if n := size(x.Shape, len(b)); n != len(x.Data) {
+				t.Fatalf("tensor %s: shape %v, %d values", x.Name, x.Shape, len(x.Data))
+			}
+			total += 8 * len(x.Data)
+		}
+		if h := binary.LittleEndian.Uint64(b); total != len(b)-8-int(h) {
+			t.Fatalf("tensors of %d bytes in %d data bytes", total, len(b)-8-int(h))
+		}
+	})
 }

@@ -140,6 +140,14 @@ func prepareRun(fs *flag.FlagSet, f runFlags, pos []string) (*aRun, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A value the machine cannot hold is a mistake (a data file, or a
+	// model, refuses it too); a negative one counts modulo the value
+	// size, as a negative literal does (-1 is v-1).
+	for i, x := range init {
+		if x >= r.v {
+			return nil, cli.Usagef("--stack value %d is %d, outside the value size %d (values 0 … %d); give a larger --value-size", i+1, x, r.v, r.v-1)
+		}
+	}
 	if len(init) > r.l-1 {
 		return nil, cli.Usagef("--stack holds %d values, more than a stack of size %d holds (%d); give a larger --stack-size", len(init), r.l, r.l-1)
 	}
@@ -151,12 +159,23 @@ func checkSizes(f runFlags) error {
 	switch {
 	case f.v < 2 || f.v > symbolic.MaxValueSize:
 		return cli.Usagef("--value-size %d out of range: it must lie between 2 and %d", f.v, symbolic.MaxValueSize)
-	case f.l < 2 || f.l > symbolic.MaxStackSize:
+	case f.l < 2:
 		return cli.Usagef("--stack-size %d out of range: it must lie between 2 and %d", f.l, symbolic.MaxStackSize)
 	case f.h < 0 || f.h > symbolic.MaxHeapSize:
 		return cli.Usagef("--heap-size %d out of range: it must lie between 0 (the cells the variables take) and %d", f.h, symbolic.MaxHeapSize)
-	case f.steps < 0:
-		return cli.Usagef("--steps %d: the step budget must not be negative", f.steps)
+	}
+	return CheckLimits(f.l, f.steps)
+}
+
+// CheckLimits checks the limits of runs that flags give: --stack-size 2 to
+// symbolic.MaxStackSize (0: not given), --steps not negative. `d4 run`,
+// `d4 eval` and `d4 export` share it.
+func CheckLimits(stackSize, steps int) error {
+	switch {
+	case stackSize != 0 && (stackSize < 2 || stackSize > symbolic.MaxStackSize):
+		return cli.Usagef("--stack-size %d out of range: it must lie between 2 and %d", stackSize, symbolic.MaxStackSize)
+	case steps < 0:
+		return cli.Usagef("--steps %d: the step budget must not be negative", steps)
 	}
 	return nil
 }
