@@ -9,6 +9,8 @@
 //	max.fth             the largest of n values (not in the paper; README)
 //	absdiff.fth         |a - b| with one choose slot (not in the paper; README)
 //	wap.fth             the complete word algebra problem sketch (appendix)
+//	wap_steps.fth       one- and two-step word problems over up to eight
+//	                    numbers (not in the paper; wap train's default)
 package sketches
 
 import (

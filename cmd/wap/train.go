@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/sketches"
@@ -18,6 +19,19 @@ type trainOpts struct {
 	restarts, parallel        int
 	resume, jsonOut           bool
 	cfg                       training.TrainConfig
+	scored                    training.Scored // the training problems, as the sketch's loss scores them
+}
+
+// skippedText says why problems were left out: "12 (no decisions give the
+// answer), 3 (numbers the sketch does not take)".
+func skippedText(skipped map[string]int) string {
+	var parts []string
+	for _, why := range []string{training.SkipCount, training.SkipRange, training.SkipNoAnswer} {
+		if n := skipped[why]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d (%s)", n, why))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // runTrain trains the models into the model directory, which it locks
@@ -37,12 +51,26 @@ func runTrain(o trainOpts, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	// Fail early on a sketch the model cannot use.
-	if _, err := model.NewModel(file, src, prep.Vocab.Size(), o.cfg.Lexicon, o.cfg.Seed); err != nil {
+	// Fail early on a sketch the model cannot use, and leave out the
+	// problems its loss cannot score.
+	m, err := model.NewModel(file, src, prep.Vocab.Size(), o.cfg.Lexicon, o.cfg.Seed)
+	if err != nil {
 		return err
 	}
 	cfg := o.cfg
-	train, dev, test := prepare.Problems(prep.Train), prepare.Problems(prep.Dev), prepare.Problems(prep.Test)
+	all, dev, test := prepare.Problems(prep.Train), prepare.Problems(prep.Dev), prepare.Problems(prep.Test)
+	scored, err := training.Score(m, all)
+	if err != nil {
+		return err
+	}
+	if len(scored.Kept) == 0 {
+		return fmt.Errorf("none of the %d training problems of %s can be trained on with %s: %s", len(all), o.dataDir, file, skippedText(scored.Skipped))
+	}
+	if _, err := training.Score(m, dev); err != nil {
+		return err
+	}
+	o.scored = scored
+	train := scored.Kept
 	cfg.Epochs = cfg.EpochsFor(train)
 	spec := training.RunSpec{SketchFile: file, Sketch: src, Vocab: prep.Vocab, Train: train, Dev: dev, Cfg: cfg, Resume: o.resume, Parallel: o.parallel,
 		Base: model.Config{Data: prep.Summary.Source, DataDir: o.dataDir, DataFrom: prep.Summary.Dir, Generated: prep.Summary.Generated}}
@@ -79,9 +107,20 @@ func report(o trainOpts, restarts []training.Restart, final model.Config, test [
 	for i, r := range restarts {
 		per = append(per, map[string]any{"seed": r.Config.Seed, "best_epoch": r.Config.Epoch, "dev_accuracy": r.Config.DevAccuracy, "test_accuracy": tests[i]})
 	}
+	skipped := 0
+	for _, n := range o.scored.Skipped {
+		skipped += n
+	}
 	if o.jsonOut {
-		return json.NewEncoder(stdout).Encode(map[string]any{"model": o.modelDir, "data": final.Data, "seed": o.cfg.Seed, "epochs": final.Epochs,
-			"best_epoch": final.Epoch, "dev_accuracy": final.DevAccuracy, "test_accuracy": testAcc, "train_seconds": round(total, 1), "restarts": per})
+		obj := map[string]any{"model": o.modelDir, "data": final.Data, "seed": o.cfg.Seed, "epochs": final.Epochs,
+			"best_epoch": final.Epoch, "dev_accuracy": final.DevAccuracy, "test_accuracy": testAcc, "train_seconds": round(total, 1), "restarts": per}
+		if skipped > 0 {
+			obj["train_problems"], obj["left_out"] = len(o.scored.Kept), o.scored.Skipped
+		}
+		return json.NewEncoder(stdout).Encode(obj)
+	}
+	if skipped > 0 {
+		fmt.Fprintf(stdout, "trained on %d of the %d training problems, leaving out %s\n", len(o.scored.Kept), len(o.scored.Kept)+skipped, skippedText(o.scored.Skipped))
 	}
 	if len(restarts) > 1 {
 		for i, r := range restarts {

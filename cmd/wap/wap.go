@@ -8,7 +8,6 @@ import (
 	"io"
 	iofs "io/fs"
 	"math"
-	"math/big"
 	"os"
 	"path/filepath"
 	"slices"
@@ -312,14 +311,15 @@ func evalSplit(m *answer.Ensemble, cfg model.Config, f evalFlags, stdout io.Writ
 	if prep.Vocab.Size() != cfg.Vocab {
 		return fmt.Errorf("%s was prepared with a vocabulary of %d tokens, the model in %s uses %d: evaluate on the data it was trained with", f.dataDir, prep.Vocab.Size(), f.modelDir, cfg.Vocab)
 	}
-	sols, err := m.Solve(prepare.Problems(rows))
+	ps := prepare.Problems(rows)
+	sols, err := m.Solve(ps)
 	if err != nil {
 		return err
 	}
 	sc := patternScores{n: len(rows), byPattern: map[string]int{}, counts: map[string]int{}}
 	for i, r := range rows {
 		sc.counts[r.Pattern]++
-		if s := sols[i]; s.Err == nil && s.Answer.Cmp(big.NewRat(int64(r.Answer), 1)) == 0 {
+		if answer.Right(sols[i], ps[i]) {
 			sc.right++
 			sc.byPattern[r.Pattern]++
 		}

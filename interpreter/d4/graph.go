@@ -55,6 +55,13 @@ type GraphOpts struct {
 	// it).
 	InputGrad bool
 	NoGrad    bool // forward only
+	// SlotsOnly makes Unroll add only the networks of the slots on Trace,
+	// each reading the initial states, and no execution (Part.Final and
+	// Part.Loss are nil): what a caller needs that scores the slots'
+	// distributions itself, when each slot observes only heap cells that
+	// no word before it changes (the caller establishes it; Unroll refuses
+	// a slot that observes a stack).
+	SlotsOnly bool
 }
 
 // NewGraph unrolls the machine as opts say, for batches of batch examples.
@@ -132,6 +139,9 @@ func (m *Machine) Unroll(g *G.ExprGraph, input, target *G.Node, opts GraphOpts) 
 	if input.Dims() != 2 || input.Shape()[1] != m.Sizes.Len() {
 		return nil, fmt.Errorf("d4: initial states have shape %v, want [B %d]", input.Shape(), m.Sizes.Len())
 	}
+	if opts.SlotsOnly {
+		return m.slotsOnly(g, input, opts.Trace)
+	}
 	before := len(g.AllNodes())
 	gr, err := m.unrollSteps(g, input, target, opts.plan(m))
 	if err != nil {
@@ -148,25 +158,8 @@ func (m *Machine) unrollSteps(g *G.ExprGraph, input, target *G.Node, p unrollPla
 	if batch < 1 || steps < 0 {
 		return nil, fmt.Errorf("d4: graph needs a positive batch and steps ≥ 0, got %d and %d", batch, steps)
 	}
-	gr := &Graph{M: m, Batch: batch, Steps: steps, g: g, input: input, target: target}
-	ones := make([]float64, batch)
-	for i := range ones {
-		ones[i] = 1
-	}
-	gr.ones = G.NewMatrix(g, tensor.Float64, G.WithShape(batch, 1), G.WithName(fmt.Sprintf("ones%d", len(g.AllNodes()))),
-		G.WithValue(tensor.New(tensor.WithShape(batch, 1), tensor.WithBacking(ones))))
-	// One node per parameter tensor, bound to the Machine's tensor.
-	weights := map[*tensor.Dense]*G.Node{}
-	for _, p := range m.Params() {
-		var n *G.Node
-		if p.T.Dims() == 2 {
-			n = G.NewMatrix(g, tensor.Float64, G.WithShape(p.T.Shape()...), G.WithName(p.Name), G.WithValue(p.T))
-		} else {
-			n = G.NewVector(g, tensor.Float64, G.WithShape(p.T.Shape()...), G.WithName(p.Name), G.WithValue(p.T))
-		}
-		weights[p.T] = n
-		gr.params = append(gr.params, n)
-	}
+	gr, weights := m.onGraph(g, input, target)
+	gr.Steps = steps
 	before := len(g.AllNodes())
 	state := gr.input
 	var err error
@@ -197,6 +190,59 @@ func (m *Machine) unrollSteps(g *G.ExprGraph, input, target *G.Node, p unrollPla
 	}
 	gr.Nodes = len(g.AllNodes())
 	return gr, nil
+}
+
+// onGraph starts a Graph in g reading input [B,S]: the constant ones and
+// one node per parameter tensor, bound to the Machine's tensor.
+func (m *Machine) onGraph(g *G.ExprGraph, input, target *G.Node) (*Graph, map[*tensor.Dense]*G.Node) {
+	batch := input.Shape()[0]
+	gr := &Graph{M: m, Batch: batch, g: g, input: input, target: target}
+	ones := make([]float64, batch)
+	for i := range ones {
+		ones[i] = 1
+	}
+	gr.ones = G.NewMatrix(g, tensor.Float64, G.WithShape(batch, 1), G.WithName(fmt.Sprintf("ones%d", len(g.AllNodes()))),
+		G.WithValue(tensor.New(tensor.WithShape(batch, 1), tensor.WithBacking(ones))))
+	weights := map[*tensor.Dense]*G.Node{}
+	for _, p := range m.Params() {
+		var n *G.Node
+		if p.T.Dims() == 2 {
+			n = G.NewMatrix(g, tensor.Float64, G.WithShape(p.T.Shape()...), G.WithName(p.Name), G.WithValue(p.T))
+		} else {
+			n = G.NewVector(g, tensor.Float64, G.WithShape(p.T.Shape()...), G.WithName(p.Name), G.WithValue(p.T))
+		}
+		weights[p.T] = n
+		gr.params = append(gr.params, n)
+	}
+	return gr, weights
+}
+
+// slotsOnly adds, for each slot on a static trace, its network reading
+// the initial states (GraphOpts.SlotsOnly).
+func (m *Machine) slotsOnly(g *G.ExprGraph, input *G.Node, trace []int) (*Part, error) {
+	if trace == nil {
+		return nil, fmt.Errorf("d4: the slots alone need a static trace")
+	}
+	before := len(g.AllNodes())
+	gr, weights := m.onGraph(g, input, nil)
+	for _, pc := range trace {
+		in := m.Code.Instrs[pc]
+		if in.Op != forth.OpSlot {
+			continue
+		}
+		s := m.Slots[in.Arg]
+		for _, el := range s.Slot.Enc.Observe {
+			if el.Space != 'H' {
+				return nil, fmt.Errorf("d4: slot %d observes %s: the slots alone read only the initial heap", in.Arg, el)
+			}
+		}
+		h, err := gr.slotNet(s, input, weights)
+		if err != nil {
+			return nil, err
+		}
+		gr.slotOuts = append(gr.slotOuts, h)
+	}
+	return &Part{Slots: gr.slotOuts, Params: gr.params, Nodes: len(g.AllNodes()) - before}, nil
 }
 
 // rnnSteps adds n steps of the execution RNN (over blocks when blocks is

@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"math/big"
+	"strconv"
 
 	"github.com/d4lang/d4/interpreter/forth"
 )
@@ -15,7 +16,19 @@ import (
 // An Exact belongs to one machine at a time: it records every term the
 // machine makes.
 type Exact struct {
-	terms []Term
+	terms []node
+	ints  map[int]int // the handles of Value's integers, made once
+}
+
+// node is a term as Exact keeps it: its formula is written when Term asks
+// for it, from the operator and the operands' handles.
+type node struct {
+	value         *big.Rat
+	text          string // a constant's
+	op            forth.Prim
+	x, y          int // an operator's operands
+	compound, div bool
+	inputs        uint64
 }
 
 // Term is the value of an Exact cell.
@@ -40,12 +53,12 @@ const MaxInputs = 64
 
 // NewExact returns exact arithmetic with only the constant 0.
 func NewExact() *Exact {
-	return &Exact{terms: []Term{{Value: new(big.Rat), Formula: "0"}}}
+	return &Exact{terms: []node{{value: new(big.Rat), text: "0"}}, ints: map[int]int{0: 0}}
 }
 
 // Const returns a handle on the constant v, written as text in formulas.
 func (e *Exact) Const(v *big.Rat, text string) int {
-	e.terms = append(e.terms, Term{Value: new(big.Rat).Set(v), Formula: text})
+	e.terms = append(e.terms, node{value: new(big.Rat).Set(v), text: text})
 	return len(e.terms) - 1
 }
 
@@ -53,16 +66,42 @@ func (e *Exact) Const(v *big.Rat, text string) int {
 // MaxInputs): terms computed from it say so (Term.Inputs).
 func (e *Exact) Input(v *big.Rat, text string, k int) int {
 	c := e.Const(v, text)
-	e.terms[c].Inputs = 1 << uint(k)
+	e.terms[c].inputs = 1 << uint(k)
 	return c
 }
 
 // Term returns the term of handle c.
-func (e *Exact) Term(c int) Term { return e.terms[c] }
+func (e *Exact) Term(c int) Term {
+	n := e.terms[c]
+	return Term{Value: n.value, Formula: e.formula(c), Compound: n.compound, DivZero: n.div, Inputs: n.inputs}
+}
 
-// Value implements Arith: the integer x itself, whatever the width.
+// formula writes the formula of handle c.
+func (e *Exact) formula(c int) string {
+	n := e.terms[c]
+	if !n.compound {
+		return n.text
+	}
+	return e.operand(n.x) + " " + n.op.String() + " " + e.operand(n.y)
+}
+
+// operand writes a term as the operand of an operator.
+func (e *Exact) operand(c int) string {
+	if e.terms[c].compound {
+		return "(" + e.formula(c) + ")"
+	}
+	return e.terms[c].text
+}
+
+// Value implements Arith: the integer x itself, whatever the width (terms
+// are never changed, so one handle serves every push of x).
 func (e *Exact) Value(x, width int) int {
-	return e.Const(new(big.Rat).SetInt64(int64(x)), big.NewInt(int64(x)).String())
+	if c, ok := e.ints[x]; ok {
+		return c
+	}
+	c := e.Const(new(big.Rat).SetInt64(int64(x)), strconv.Itoa(x))
+	e.ints[x] = c
+	return c
 }
 
 // Reduce implements Arith: values are not reduced.
@@ -70,7 +109,7 @@ func (e *Exact) Reduce(c, width int) int { return c }
 
 // Int implements Arith.
 func (e *Exact) Int(c int) (int, bool) {
-	v := e.terms[c].Value
+	v := e.terms[c].value
 	if !v.IsInt() || !v.Num().IsInt64() {
 		return 0, false
 	}
@@ -89,20 +128,10 @@ func (e *Exact) Apply(p forth.Prim, x, y int) int {
 		panic("symbolic.Exact: not a binary primitive: " + p.String())
 	}
 	a, b := e.terms[x], e.terms[y]
-	t := Term{Value: new(big.Rat), Compound: true, DivZero: a.DivZero || b.DivZero,
-		Inputs: a.Inputs | b.Inputs}
-	if !w.Rat(t.Value, a.Value, b.Value) {
-		t.DivZero = true
+	t := node{value: new(big.Rat), op: p, x: x, y: y, compound: true, div: a.div || b.div, inputs: a.inputs | b.inputs}
+	if !w.Rat(t.value, a.value, b.value) {
+		t.div = true
 	}
-	t.Formula = operand(a) + " " + p.String() + " " + operand(b)
 	e.terms = append(e.terms, t)
 	return len(e.terms) - 1
-}
-
-// operand writes a term as the operand of an operator.
-func operand(t Term) string {
-	if t.Compound {
-		return "(" + t.Formula + ")"
-	}
-	return t.Formula
 }

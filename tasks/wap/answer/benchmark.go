@@ -80,7 +80,7 @@ func (e *Ensemble) EvalBenchmark(items []benchmark.Item, vocab *reader.Vocab) (*
 				s := sols[0]
 				res.Formula, res.Confidence, err = s.Formula, s.Confidence, s.Err
 				if s.Err == nil {
-					res.Answer, res.Right = reader.FormatRat(s.Answer), s.Answer.Cmp(it.Exact()) == 0
+					res.Answer, res.Right = reader.FormatRat(s.Answer), model.Matches(s.Answer, it.Exact())
 				}
 			}
 		}

@@ -3,7 +3,6 @@ package answer
 import (
 	"errors"
 	"fmt"
-	"math/big"
 
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/reader"
@@ -33,11 +32,49 @@ type Ensemble struct {
 // with the decisions of e.Decode. A problem whose formula divides by zero
 // has no answer: its Solution's Err wraps ErrDivZero.
 func (e *Ensemble) Solve(ps []*model.Problem) ([]Solution, error) {
-	execs, err := e.executions(ps)
+	return e.solve(ps, true)
+}
+
+// solve is Solve, with the confidences only when asked for. A problem
+// with a count of numbers the sketch does not take has no answer: its
+// Solution's Err wraps model.ErrCount.
+func (e *Ensemble) solve(ps []*model.Problem, confidence bool) ([]Solution, error) {
+	if len(e.Models) == 0 {
+		return nil, errors.New("an ensemble of no models")
+	}
+	lay := e.Models[0].Layout
+	out := make([]Solution, len(ps))
+	var taken []*model.Problem
+	var at []int
+	for i, p := range ps {
+		if !lay.Takes(len(p.NumPos)) {
+			out[i].Err = fmt.Errorf("%w: it has %d, the sketch takes %s", model.ErrCount, len(p.NumPos), lay.Wants())
+			continue
+		}
+		taken, at = append(taken, p), append(at, i)
+	}
+	if len(taken) == 0 {
+		return out, nil
+	}
+	execs, err := e.executions(taken)
 	if err != nil {
 		return nil, err
 	}
-	return exactAnswers(e.Models[0], ps, execs, e.Decode, true)
+	sols, err := exactAnswers(e.Models[0], taken, execs, e.Decode, confidence)
+	if err != nil {
+		return nil, err
+	}
+	for j, i := range at {
+		out[i] = sols[j]
+	}
+	return out, nil
+}
+
+// Right reports whether a solution answers a problem: its answer is the
+// problem's exact answer (model.Matches).
+func Right(s Solution, p *model.Problem) bool {
+	a := p.ExactAnswer()
+	return s.Err == nil && s.Answer != nil && a != nil && model.Matches(s.Answer, a)
 }
 
 // executions returns each problem's slot executions, averaged over the
@@ -117,17 +154,13 @@ func (e *Ensemble) ExactAccuracy(ps []*model.Problem) (float64, error) {
 	if len(ps) == 0 {
 		return 0, errors.New("no problems to score")
 	}
-	execs, err := e.executions(ps)
-	if err != nil {
-		return 0, err
-	}
-	sols, err := exactAnswers(e.Models[0], ps, execs, e.Decode, false)
+	sols, err := e.solve(ps, false)
 	if err != nil {
 		return 0, err
 	}
 	right := 0
 	for i, s := range sols {
-		if s.Err == nil && s.Answer.Cmp(big.NewRat(int64(ps[i].Answer), 1)) == 0 {
+		if Right(s, ps[i]) {
 			right++
 		}
 	}

@@ -50,19 +50,30 @@ var ErrNoAnswer = errors.New("no decisions of the sketch give the answer")
 
 // Table returns the problem's table, made once (for the exact loss). A
 // problem whose answer no combination gives is an error wrapping
-// ErrNoAnswer.
+// ErrNoAnswer. The first call on a problem writes it: make the tables of
+// problems that several goroutines share before they do (package
+// training's Scorable).
 func (m *Model) Table(p *Problem) (*Table, error) {
-	if p.table != nil {
-		return p.table, nil
+	if p.table == nil && p.tableErr == nil {
+		p.table, p.tableErr = m.makeTable(p)
 	}
+	return p.table, p.tableErr
+}
+
+// makeTable makes a problem's table.
+func (m *Model) makeTable(p *Problem) (*Table, error) {
 	answer := p.ExactAnswer()
 	if answer == nil {
 		return nil, fmt.Errorf("problem %d has no known answer", p.ID)
 	}
-	outs, err := m.Outcomes(p.Values())
+	s, err := m.outcomes(p.Values())
 	if err != nil {
 		return nil, fmt.Errorf("problem %d: %w", p.ID, err)
 	}
+	if m.slotsOnly && s.written {
+		return nil, fmt.Errorf("problem %d: with its numbers, the sketch changes a cell a slot observes before the slot: the exact loss reads the slots on the initial heap", p.ID)
+	}
+	outs := s.out
 	t := &Table{Valid: make([][]bool, len(m.Execs))}
 	for i, slot := range m.Execs {
 		n, err := m.Alternatives(&m.Machine.Code.Slots[slot])
@@ -95,7 +106,6 @@ func (m *Model) Table(p *Problem) (*Table, error) {
 	if len(t.Good) == 0 {
 		return nil, fmt.Errorf("problem %d: %w (%s)", p.ID, ErrNoAnswer, answer.RatString())
 	}
-	p.table = t
 	return t, nil
 }
 

@@ -3,10 +3,11 @@ package model
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"math/bits"
+	"slices"
 
-	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
@@ -126,8 +127,9 @@ type Problem struct {
 	// Order[k] = the problem's number that its number k is.
 	Order []int
 	// table is the problem's decisions that give its answer (the exact
-	// loss), made once.
-	table *Table
+	// loss), made once, or tableErr why it has none.
+	table    *Table
+	tableErr error
 }
 
 // Values returns the problem's numbers exactly: its Quantities, or else
@@ -196,6 +198,14 @@ type Model struct {
 	// values ∂4 holds, since only the reader's vectors decide the formula.
 	NumbersObserved []int
 
+	// observed are the heap cells the slots observe, when every slot on
+	// the trace observes only heap cells (or nothing); slotsOnly is set
+	// when the exact loss's graph needs only the slots' networks on the
+	// initial heap: no run of the sketch changes an observed cell before a
+	// slot (found by Outcomes).
+	observed  []int
+	slotsOnly bool
+
 	evalGraphs map[graphKey]*graph // forward-only graphs
 }
 
@@ -255,6 +265,7 @@ func assemble(r *reader.BiLSTM, mach *d4.Model) (*Model, error) {
 			m.Execs = append(m.Execs, in.Arg)
 		}
 	}
+	m.observed = observedHeap(mach.Code, m.Execs)
 	if err := m.findFixed(); err != nil {
 		return nil, fmt.Errorf("%s: %w", mach.SketchFile, err)
 	}
@@ -272,9 +283,13 @@ func (m *Model) findFixed() error {
 	for k := range values {
 		values[k] = big.NewRat(int64(k+2), 1)
 	}
-	outs, err := m.Outcomes(values)
+	s, err := m.outcomes(values)
 	if err != nil && !errors.Is(err, ErrTooMany) {
 		return err
+	}
+	var outs []Outcome
+	if s != nil {
+		outs = s.out
 	}
 	if len(outs) == 0 {
 		return errors.New("the sketch has no run to an answer")
@@ -302,7 +317,26 @@ func (m *Model) findFixed() error {
 		return fmt.Errorf("slot %d may depend on the numbers' values: a sketch that takes a varying count of numbers trains on the exact loss, and its slots must observe only the reader's vectors", m.NumbersObserved[0])
 	}
 	m.Loss = LossExact
+	m.slotsOnly = m.observed != nil && !s.written
 	return nil
+}
+
+// observedHeap returns the heap cells that the slots of execs observe,
+// or nil when one of them observes a stack.
+func observedHeap(code *forth.Code, execs []int) []int {
+	cells := []int{}
+	for _, i := range execs {
+		for _, el := range code.Slots[i].Enc.Observe {
+			if el.Space != 'H' {
+				return nil
+			}
+			if !slices.Contains(cells, el.Index) {
+				cells = append(cells, el.Index)
+			}
+		}
+	}
+	slices.Sort(cells)
+	return cells
 }
 
 // base returns the packed initial state of a problem without the reader's
@@ -427,7 +461,7 @@ func (m *Model) newGraph(k graphKey, withGrads bool) (*graph, error) {
 	if err != nil {
 		return nil, fmt.Errorf("wap: heap: %w", err)
 	}
-	if gr.part, err = m.Machine.Unroll(g, state, gr.target, d4.GraphOpts{Trace: m.Trace}); err != nil {
+	if gr.part, err = m.Machine.Unroll(g, state, gr.target, d4.GraphOpts{Trace: m.Trace, SlotsOnly: m.slotsOnly}); err != nil {
 		return nil, err
 	}
 	gr.loss = gr.part.Loss
@@ -456,7 +490,8 @@ func (m *Model) tensors() []*tensor.Dense {
 }
 
 // run evaluates the graph on a batch of exactly B problems and returns the
-// mean loss and the final states [B×S].
+// mean loss and the final states [B×S] (nil for a graph of the slots
+// alone).
 func (m *Model) run(gr *graph, ps []*Problem) (float64, []float64, error) {
 	sz := m.Machine.Sizes
 	B, T, S, TW := gr.B, gr.T, sz.Len(), sz.TargetWidth()
@@ -482,7 +517,8 @@ func (m *Model) run(gr *graph, ps []*Problem) (float64, []float64, error) {
 			return 0, nil, err
 		}
 		base = append(base, x...)
-		if p.Answer >= 0 && m.Loss == LossMachine {
+		if p.Answer >= 0 { // ∂4's loss, also computed beside the exact loss
+
 			tg, err := sz.Target([]int{p.Answer})
 			if err != nil {
 				return 0, nil, err
@@ -523,7 +559,10 @@ func (m *Model) run(gr *graph, ps []*Problem) (float64, []float64, error) {
 	if err := gr.vm.RunAll(); err != nil {
 		return 0, nil, fmt.Errorf("wap: running the graph: %w", err)
 	}
-	final := append([]float64(nil), gr.part.Final.Value().Data().([]float64)...)
+	var final []float64
+	if gr.part.Final != nil {
+		final = slices.Clone(gr.part.Final.Value().Data().([]float64))
+	}
 	return gr.loss.Value().Data().(float64), final, nil
 }
 
@@ -605,41 +644,74 @@ func (tr *Trainer) Gradient(batch []*Problem) (float64, [][]float64, error) {
 // evalBatch is the batch size of forward-only evaluation.
 const evalBatch = 100
 
-// Answers runs ∂4 on the problems' graphs (forward only, in batches) and
-// returns each problem's answer, the argmax of its final top of stack, and
-// the mean loss (over problems with a known answer).
-func (m *Model) Answers(ps []*Problem) ([]int, float64, error) {
-	T := MaxLen(ps)
+// Scorable reports whether the model's loss scores a problem, and if not
+// why: its count of numbers is one the sketch does not take (ErrCount);
+// for ∂4's loss, a number or the answer is not a value ∂4 holds
+// (ErrRange); for the exact loss, no decisions give the answer
+// (ErrNoAnswer). Such a problem is not trained on; it still counts in
+// accuracy, as a problem the model answers wrong.
+func (m *Model) Scorable(p *Problem) error {
+	if !m.Layout.Takes(len(p.NumPos)) {
+		return fmt.Errorf("problem %d: %w: it has %d, %s takes %s", p.ID, ErrCount, len(p.NumPos), m.Machine.SketchFile, m.Layout.Wants())
+	}
+	if m.Loss == LossExact {
+		_, err := m.Table(p)
+		return err
+	}
+	for k, q := range p.Quantities {
+		if !InRange(q, m.Machine.Sizes.V) {
+			return fmt.Errorf("problem %d: %w: number %d is %s", p.ID, ErrRange, k+1, q.Text)
+		}
+	}
+	if p.Answer < 0 || p.Answer >= m.Machine.Sizes.V {
+		return fmt.Errorf("problem %d: %w: its answer is not an integer in 0…%d", p.ID, ErrRange, m.Machine.Sizes.V-1)
+	}
+	return nil
+}
+
+// Why a problem is not scored (Scorable).
+var (
+	ErrCount = errors.New("a count of numbers the sketch does not take")
+	ErrRange = errors.New("beyond ∂4's values")
+)
+
+// MeanLoss runs the problems' graphs forward, in batches, and returns the
+// mean loss of those the loss scores (Scorable) and their number.
+func (m *Model) MeanLoss(ps []*Problem) (float64, int, error) {
+	var scored []*Problem
+	for _, p := range ps {
+		if m.Scorable(p) == nil {
+			scored = append(scored, p)
+		}
+	}
+	if len(scored) == 0 {
+		return math.NaN(), 0, nil
+	}
+	T := MaxLen(scored)
 	if m.evalGraphs == nil {
 		m.evalGraphs = map[graphKey]*graph{}
 	}
-	sz := m.Machine.Sizes
-	S := sz.Len()
-	var out []int
 	total := 0.0
-	for lo := 0; lo < len(ps); lo += evalBatch {
-		chunk := ps[lo:min(len(ps), lo+evalBatch)]
+	for lo := 0; lo < len(scored); lo += evalBatch {
+		chunk := scored[lo:min(len(scored), lo+evalBatch)]
 		key, err := m.key(chunk, T)
 		if err != nil {
-			return nil, 0, err
+			return 0, 0, err
 		}
 		gr, ok := m.evalGraphs[key]
 		if !ok {
 			if gr, err = m.newGraph(key, false); err != nil {
-				return nil, 0, err
+				return 0, 0, err
 			}
 			m.evalGraphs[key] = gr
 		}
-		loss, final, err := m.run(gr, chunk)
+		loss, _, err := m.run(gr, chunk)
 		if err != nil {
-			return nil, 0, err
+			return 0, 0, err
 		}
 		total += loss * float64(len(chunk))
-		for b := range chunk {
-			out = append(out, mathx.Argmax(final[b*S:b*S+sz.V]))
-		}
 	}
-	return out, total / float64(len(ps)), nil
+	return total / float64(len(scored)), len(scored), nil
 }
 
 // key is the graph a batch runs on, with stories of up to T tokens.

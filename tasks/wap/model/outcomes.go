@@ -18,6 +18,7 @@ import (
 type Outcome struct {
 	Choices []int
 	Term    symbolic.Term
+	index   int // the mixed-radix index of Choices, the first fastest
 }
 
 // maxOutcomes bounds the combinations Outcomes runs (the general sketch
@@ -38,6 +39,15 @@ var ErrTooMany = errors.New("too many combinations of decisions to run each")
 // before a slot run once for all the combinations that share them, and a
 // decision that reads an absent cell is cut where it does.
 func (m *Model) Outcomes(values []*big.Rat) ([]Outcome, error) {
+	s, err := m.outcomes(values)
+	if err != nil {
+		return nil, err
+	}
+	return s.out, nil
+}
+
+// outcomes is Outcomes, with the search's other findings.
+func (m *Model) outcomes(values []*big.Rat) (*search, error) {
 	if len(values) > m.Layout.Cells {
 		return nil, fmt.Errorf("%d numbers for %d cells", len(values), m.Layout.Cells)
 	}
@@ -57,21 +67,20 @@ func (m *Model) Outcomes(values []*big.Rat) ([]Outcome, error) {
 		}
 	}
 	s := &search{m: m, w: w}
+	// The cells the slots observe get handles of their own, so that a
+	// write to one shows.
+	for _, c := range m.observed {
+		sm.H[c] = w.Const(new(big.Rat), fmt.Sprintf("H%d", c))
+		s.marks = append(s.marks, sm.H[c])
+	}
 	if ok, err := s.toSlot(sm); err != nil || !ok {
-		return nil, err
+		return s, err
 	}
-	if err := s.walk(sm); err != nil {
-		return nil, err
+	if err := s.walk(sm, 0, 1); err != nil {
+		return s, err
 	}
-	slices.SortFunc(s.out, func(a, b Outcome) int {
-		for i := len(a.Choices) - 1; i >= 0; i-- {
-			if a.Choices[i] != b.Choices[i] {
-				return a.Choices[i] - b.Choices[i]
-			}
-		}
-		return 0
-	})
-	return s.out, nil
+	slices.SortFunc(s.out, func(a, b Outcome) int { return a.index - b.index })
+	return s, nil
 }
 
 // watch is exact arithmetic that notes a read of an absent number's cell.
@@ -95,6 +104,10 @@ type search struct {
 	w       *watch
 	choices []int
 	out     []Outcome
+	marks   []int // the handles the observed cells start with
+	// written is set when a slot is reached with an observed cell
+	// changed: the slot does not observe the initial heap.
+	written bool
 }
 
 // toSlot runs sm to its next slot or to its end, and reports whether it
@@ -110,8 +123,9 @@ func (s *search) toSlot(sm *symbolic.Machine) (bool, error) {
 }
 
 // walk tries every decision of the slot sm stands at, and records the
-// outcome of a halted machine.
-func (s *search) walk(sm *symbolic.Machine) error {
+// outcome of a halted machine: index is the mixed-radix index of the
+// decisions so far, and weight that of the slot's.
+func (s *search) walk(sm *symbolic.Machine, index, weight int) error {
 	if sm.Halted() {
 		if sm.D.Depth() == 0 {
 			return errors.New("the sketch leaves no answer on the data stack")
@@ -119,8 +133,11 @@ func (s *search) walk(sm *symbolic.Machine) error {
 		if len(s.out) == maxOutcomes {
 			return fmt.Errorf("%w (more than %d)", ErrTooMany, maxOutcomes)
 		}
-		s.out = append(s.out, Outcome{Choices: slices.Clone(s.choices), Term: s.w.Term(sm.D.Cells[sm.D.Top])})
+		s.out = append(s.out, Outcome{Choices: slices.Clone(s.choices), Term: s.w.Term(sm.D.Cells[sm.D.Top]), index: index})
 		return nil
+	}
+	for i, c := range s.m.observed {
+		s.written = s.written || sm.H[c] != s.marks[i]
 	}
 	sc := &sm.Code.Slots[sm.Code.Instrs[sm.PC].Arg]
 	n, err := s.m.Alternatives(sc)
@@ -149,7 +166,7 @@ func (s *search) walk(sm *symbolic.Machine) error {
 			continue
 		}
 		s.choices = append(s.choices, c)
-		err = s.walk(mc)
+		err = s.walk(mc, index+c*weight, weight*n)
 		s.choices = s.choices[:len(s.choices)-1]
 		if err != nil {
 			return err

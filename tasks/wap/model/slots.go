@@ -40,7 +40,8 @@ func (m *Model) Executions(ps []*Problem) ([][]Execution, error) {
 
 // softRun runs ∂4 from a problem's filled heap and returns its slot
 // executions in order (the static trace runs each with all the mass) and
-// the final state.
+// the final state. When the slots read only the initial heap (slotsOnly),
+// it runs their networks alone on it, and returns no final state.
 func (m *Model) softRun(p *Problem, vec []float64) ([]Execution, []float64, error) {
 	x, err := m.base(p)
 	if err != nil {
@@ -53,6 +54,13 @@ func (m *Model) softRun(p *Problem, vec []float64) ([]Execution, []float64, erro
 		}
 	}
 	var execs []Execution
+	if m.slotsOnly {
+		for _, slot := range m.Execs {
+			net := m.Machine.Slots[slot]
+			execs = append(execs, Execution{Slot: slot, Probs: net.Forward(m.Machine.Input(net, x))})
+		}
+		return execs, nil, nil
+	}
 	final, _, err := m.Machine.RunWatch(x, len(m.Trace)+1, false, func(slot int, mass float64, o []float64) {
 		pr := make([]float64, len(o))
 		for j, v := range o {

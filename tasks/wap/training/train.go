@@ -267,7 +267,7 @@ func evaluate(m *model.Model, ps []*model.Problem) (acc, loss float64, err error
 	if len(ps) == 0 {
 		return math.NaN(), math.NaN(), nil
 	}
-	if _, loss, err = m.Answers(ps); err != nil {
+	if loss, _, err = m.MeanLoss(ps); err != nil {
 		return 0, 0, err
 	}
 	if acc, err = answer.Accuracy(m, ps, answer.DecodeSensible); err != nil {

@@ -1,0 +1,43 @@
+package model
+
+import (
+	"github.com/d4lang/d4/sketches"
+	"testing"
+)
+
+// The outcomes of the general sketch with eight numbers: 28·8³ runs.
+func BenchmarkOutcomes8(b *testing.B) {
+	src, _ := sketches.Embedded("wap_steps")
+	m, err := NewModel("wap_steps.fth", src, 10, false, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := &Problem{ID: 1, Numbers: []int{5, 7, 3, 11, 2, 13, 17, 19}, IDs: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 1, 2, 3}, NumPos: []int{2, 3, 4, 5, 6, 7, 8, 9}, Answer: 24}
+	for b.Loop() {
+		m.Outcomes(p.Values())
+	}
+}
+
+// A training batch of 32 stories of 40 tokens on the general sketch.
+func BenchmarkGradient32(b *testing.B) {
+	src, _ := sketches.Embedded("wap_steps")
+	m, err := NewModel("wap_steps.fth", src, 1000, true, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var ps []*Problem
+	for i := range 32 {
+		p := &Problem{ID: int64(i), Numbers: []int{5, 7, 3}, NumPos: []int{2, 6, 9}, Answer: 15}
+		for j := range 40 {
+			p.IDs = append(p.IDs, (i*7+j*13)%1000)
+			p.Classes = append(p.Classes, nil)
+		}
+		ps = append(ps, p)
+	}
+	tr := m.NewTrainer(40)
+	for b.Loop() {
+		if _, _, err := tr.Gradient(ps); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
