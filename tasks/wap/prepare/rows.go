@@ -17,21 +17,26 @@ import (
 )
 
 // Row is one prepared word algebra problem, a row of train.parquet,
-// dev.parquet or test.parquet (see the package doc for the schema): its text, tokens, token ids
-// in the vocabulary the dataset was prepared with, the positions and
-// values of its numbers, and its answer. Equation and Pattern are for
-// analysis only.
+// dev.parquet or test.parquet (see the package doc for the schema): its
+// text, tokens, token ids in the vocabulary the dataset was prepared with,
+// the positions and values of its numbers, and its answer. Equation and
+// Pattern are for analysis only; Type, Variation and Grade are the
+// problem's (source.Problem), for reports per kind of problem, and read
+// as empty from files written before they were added.
 type Row struct {
-	ID       int64    `parquet:"id"`
-	Text     string   `parquet:"text"`
-	Tokens   []string `parquet:"tokens,list"`
-	TokenIDs []int32  `parquet:"token_ids,list"`
-	NumPos   []int32  `parquet:"num_pos,list"`
-	Numbers  []int32  `parquet:"numbers,list"`
-	Answer   int32    `parquet:"answer"`
-	Equation string   `parquet:"equation"`
-	Pattern  string   `parquet:"pattern"`
-	Source   string   `parquet:"source"`
+	ID        int64    `parquet:"id"`
+	Text      string   `parquet:"text"`
+	Tokens    []string `parquet:"tokens,list"`
+	TokenIDs  []int32  `parquet:"token_ids,list"`
+	NumPos    []int32  `parquet:"num_pos,list"`
+	Numbers   []int32  `parquet:"numbers,list"`
+	Answer    int32    `parquet:"answer"`
+	Equation  string   `parquet:"equation"`
+	Pattern   string   `parquet:"pattern"`
+	Source    string   `parquet:"source"`
+	Type      string   `parquet:"type" data:"optional"`
+	Variation string   `parquet:"variation" data:"optional"`
+	Grade     int32    `parquet:"grade" data:"optional"`
 }
 
 // rowSchema is the schema of the files of rows, named WAPRow in them.
