@@ -259,13 +259,18 @@ func eachPage(pages parquet.Pages, f func(p parquet.Page) error) error {
 // parquet tags ("name" or "name,list") and are int32, int64 or string, or
 // slices of them: each column is read from the file's own layout (see
 // column), integers range-checked against the field's width. Errors wrap
-// errSchema when a column is missing or of another kind.
+// errSchema when a column is missing or of another kind; a field tagged
+// `data:"optional"` may be missing from the file (a column added since it
+// was written), and is then zero in every row.
 func readStruct[T any](pf *parquet.File, errSchema error) ([]T, error) {
 	rt := reflect.TypeFor[T]()
 	rows := make([]T, pf.NumRows())
 	for f := range rt.NumField() {
 		field := rt.Field(f)
 		name, opts, _ := strings.Cut(field.Tag.Get("parquet"), ",")
+		if field.Tag.Get("data") == "optional" && !hasColumn(pf.Schema(), name) {
+			continue
+		}
 		elem := field.Type
 		list := elem.Kind() == reflect.Slice
 		if list {
@@ -285,6 +290,16 @@ func readStruct[T any](pf *parquet.File, errSchema error) ([]T, error) {
 		}
 	}
 	return rows, nil
+}
+
+// hasColumn reports whether s has a top-level column name.
+func hasColumn(s *parquet.Schema, name string) bool {
+	for _, f := range s.Fields() {
+		if f.Name() == name {
+			return true
+		}
+	}
+	return false
 }
 
 // readField reads column c into field (of row, from 0) of every row.

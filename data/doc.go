@@ -23,7 +23,8 @@
 // compression; extra columns are ignored. A missing column, or one of
 // another kind (strings for integers, a list for a scalar), is an error
 // wrapping the schema error the caller gives rather than a set of
-// zero-filled rows; a null, or an integer beyond the field's width, is an
+// zero-filled rows, unless its field is tagged `data:"optional"` (a column
+// added since older files were written, zero in their rows); a null, or an integer beyond the field's width, is an
 // error naming the row (counted from 1) and the column. Lists read back
 // are never nil: an empty list is an empty slice.
 //

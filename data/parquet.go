@@ -37,7 +37,10 @@ func WriteRows[T any](path string, schema *parquet.Schema, rows []T, check func(
 // int64 or string, or slices of them. Each column is read from the file's
 // own layout: required or optional, any integer width, any compression;
 // extra columns are ignored. A file without T's columns, or with one of
-// another kind, is an error wrapping errSchema. Errors name the file.
+// another kind, is an error wrapping errSchema, but for a field tagged
+// `data:"optional"`, which is zero in every row of a file without its
+// column (a column added after the file was written). Errors name the
+// file.
 func ReadRows[T any](path string, errSchema error) (rows []T, err error) {
 	f, err := os.Open(path)
 	if err != nil {

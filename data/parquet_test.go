@@ -484,3 +484,38 @@ func TestWritersCompress(t *testing.T) {
 		f.Close()
 	}
 }
+
+// A field tagged optional may be missing from a file, and is then zero; a
+// field not so tagged may not; an optional column that is there is read,
+// and must be of the field's kind.
+func TestReadRowsOptionalColumns(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "rows.parquet")
+	if err := WriteRows(path, namedSchema, namedRows(), noCheck); err != nil {
+		t.Fatal(err)
+	}
+	type later struct {
+		ID    int64    `parquet:"id"`
+		Name  string   `parquet:"name"`
+		Kind  string   `parquet:"kind" data:"optional"`
+		Marks []int32  `parquet:"marks,list" data:"optional"`
+		Tags  []string `parquet:"tags,list" data:"optional"`
+	}
+	got, err := ReadRows[later](path, ErrSchema)
+	want := []later{{ID: 1, Name: "one", Tags: []string{"a", "b"}}, {ID: 2, Tags: []string{}}}
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("ReadRows = %+v, %v; want %+v", got, err, want)
+	}
+	type required struct {
+		ID   int64  `parquet:"id"`
+		Kind string `parquet:"kind"`
+	}
+	if _, err := ReadRows[required](path, ErrSchema); !errors.Is(err, ErrSchema) || !strings.Contains(err.Error(), `no column "kind"`) {
+		t.Errorf("a missing required column: error %v", err)
+	}
+	type wrongKind struct {
+		Name int32 `parquet:"name" data:"optional"`
+	}
+	if _, err := ReadRows[wrongKind](path, ErrSchema); !errors.Is(err, ErrSchema) {
+		t.Errorf("an optional column of another kind: error %v, want one wrapping ErrSchema", err)
+	}
+}

@@ -45,6 +45,17 @@
 // one token x<num>y was UnkToken); U+FEFF is white space (as JavaScript
 // has it); and İ and Σ lower to i with a dot above and σ.
 //
+// # Number words
+//
+// ParseQuestion reads numbers written in digits only: the reading of the
+// paper's three-number problems, whose stories (CC's) have "two" and
+// "half" that the formula does not use. ParseQuestionWords reads number
+// words too ("three", "twenty-five", "a hundred", "dozen", "half",
+// "twice"), from one table (NumberWord), and names "one" and the ordinals
+// in NumberList without reading them. A quantity in words keeps its own
+// token ids (Quantity.Word): Encode places it at its word's first piece,
+// where a number in digits is NumberToken.
+//
 // # Word classes
 //
 // A BiLSTM made with classes (NewBiLSTM's classes > 0) adds to each

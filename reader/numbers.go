@@ -17,8 +17,12 @@ type Quantity struct {
 	// Value is the exact value: 1,000 is 1000, 12.50 is 25/2, 3 1/2 is 7/2.
 	Value *big.Rat
 	// Pos is the index of its first token and Len the number of tokens it
-	// spans (1, or 2 for a mixed number).
+	// spans (1, or 2 for a mixed number or a number of two words).
 	Pos, Len int
+	// Word says the quantity is written in words ("three", "a dozen":
+	// ParseQuestionWords): its tokens keep their own ids, where a number
+	// in digits reads as NumberToken.
+	Word bool
 }
 
 // Patterns of the number tokens (prose keeps each of these whole).
@@ -82,8 +86,29 @@ func quote(tok string) string {
 // percentages, times, ranges, numbers glued to a unit ("2.5km"), a
 // fraction over zero. Tokens that start with a letter ("mp3") are words.
 func ReadQuantities(tokens []string) (qs []Quantity, ignored []string, err error) {
+	return readQuantities(tokens, false)
+}
+
+// readQuantities is ReadQuantities, reading number words too (wordQuantity)
+// if words.
+func readQuantities(tokens []string, words bool) (qs []Quantity, ignored []string, err error) {
 	qs = []Quantity{}
+	skip := 0
 	for i, t := range tokens {
+		if skip > 0 {
+			skip--
+			continue
+		}
+		if words && !numberLike(t) {
+			q, why := wordQuantity(tokens, i)
+			if q != nil {
+				qs = append(qs, *q)
+				skip = q.Len - 1
+			} else if why != "" {
+				ignored = append(ignored, t)
+			}
+			continue
+		}
 		if !numberLike(t) {
 			continue
 		}
@@ -111,7 +136,7 @@ func ReadQuantities(tokens []string) (qs []Quantity, ignored []string, err error
 				return nil, nil, fmt.Errorf("the fraction %s has a zero denominator", quote(t))
 			}
 			// A whole number just before it makes a mixed number.
-			if n := len(qs); n > 0 && qs[n-1].Pos+qs[n-1].Len == i && qs[n-1].Value.IsInt() &&
+			if n := len(qs); n > 0 && qs[n-1].Pos+qs[n-1].Len == i && qs[n-1].Value.IsInt() && !qs[n-1].Word &&
 				qs[n-1].Value.Sign() >= 0 && !strings.ContainsAny(qs[n-1].Text, ".") {
 				last := &qs[n-1]
 				last.Value = new(big.Rat).Add(last.Value, v)
@@ -177,8 +202,8 @@ func decimalDigits(d *big.Int) (int, bool) {
 }
 
 // NumberList lists the question's quantities as written, and the ordinals
-// it did not read ("none found" when there are none): what an error about
-// its numbers shows.
+// and number words it did not read, with why ("none found" when there are
+// none): what an error about its numbers shows.
 func (q Question) NumberList() string {
 	var out []string
 	for _, n := range q.Quantities {
@@ -188,7 +213,11 @@ func (q Question) NumberList() string {
 		out = append(out, "none found")
 	}
 	for _, t := range q.Ignored {
-		out = append(out, t+" is an ordinal, not a quantity")
+		why := whyOrdinal
+		if _, w, ok := NumberWord(t); ok && w != "" {
+			why = w
+		}
+		out = append(out, t+" "+why)
 	}
 	return strings.Join(out, ", ")
 }

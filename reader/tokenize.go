@@ -187,7 +187,9 @@ type Question struct {
 	Tokens []string
 	// Quantities are the numbers of the text, in order (see ReadQuantities).
 	Quantities []Quantity
-	// Ignored are the number-like tokens that are not quantities (ordinals).
+	// Ignored are the number-like tokens that are not quantities
+	// (ordinals; with ParseQuestionWords, the number words named but not
+	// read, "one", "first").
 	Ignored []string
 }
 
@@ -231,7 +233,18 @@ func splitUnits(toks []string) []string {
 // It fails, with one line saying why, for a text that is empty or only
 // white space, not valid UTF-8, longer than MaxTextLen characters or more
 // than MaxTokens tokens, or that holds a number it cannot read.
-func ParseQuestion(text string) (Question, error) {
+func ParseQuestion(text string) (Question, error) { return parseQuestion(text, false) }
+
+// ParseQuestionWords is ParseQuestion that also reads number words as
+// quantities ("three", "twenty-five", "a dozen", "half", "twice": the
+// table of number words, see NumberWord), Word in their Quantity, and
+// lists the number words it names but does not read ("one", "first") in
+// Ignored. ParseQuestion, which reads digits only, is the reading of the
+// paper's three-number problems.
+func ParseQuestionWords(text string) (Question, error) { return parseQuestion(text, true) }
+
+// parseQuestion is ParseQuestion, reading number words too if words.
+func parseQuestion(text string, words bool) (Question, error) {
 	if strings.TrimFunc(text, unicode.IsSpace) == "" {
 		return Question{}, fmt.Errorf("reading the question: the text is empty")
 	}
@@ -243,7 +256,7 @@ func ParseQuestion(text string) (Question, error) {
 		return Question{}, fmt.Errorf("reading the question: it has %d tokens, more than the limit of %d", len(toks), MaxTokens)
 	}
 	toks = splitUnits(toks)
-	qs, ignored, err := ReadQuantities(toks)
+	qs, ignored, err := readQuantities(toks, words)
 	if err != nil {
 		return Question{}, fmt.Errorf("reading the question: %w", err)
 	}

@@ -96,11 +96,12 @@ func vocabWords(train []Question) map[string]int {
 	return counts
 }
 
-// quantityTokens marks the tokens of q's quantities.
+// quantityTokens marks the tokens of q's quantities in digits (those in
+// words are words of the vocabulary).
 func quantityTokens(q Question) map[int]bool {
 	m := map[int]bool{}
 	for _, n := range q.Quantities {
-		for k := 0; k < n.Len; k++ {
+		for k := 0; k < n.Len && !n.Word; k++ {
 			m[n.Pos+k] = true
 		}
 	}
@@ -599,12 +600,15 @@ type Encoding struct {
 	NumPos []int
 }
 
-// Encode encodes the text of q, as ParseQuestion read it, through the
-// tokenizer (the pipeline of tokenizer.json, run by sugarme/tokenizer):
-// the ids, their pieces, and the positions of the NumberToken ids, one per
-// quantity. It fails when the tokenizer does not read as many numbers as
-// q.Quantities has (a text that prose and the pipeline read differently;
-// see the package documentation), or when the tokenizer fails.
+// Encode encodes the text of q, as ParseQuestion (or ParseQuestionWords)
+// read it, through the tokenizer (the pipeline of tokenizer.json, run by
+// sugarme/tokenizer): the ids, their pieces, and the position of each
+// quantity: of its NumberToken id for a number in digits, of its word's
+// first piece for a number in words. It fails when the tokenizer does not
+// read as many numbers in digits as q.Quantities has, or does not split a
+// number word's text as the reader did (a text that prose and the pipeline
+// read differently; see the package documentation), or when the tokenizer
+// fails.
 func (v *Vocab) Encode(q Question) (Encoding, error) {
 	fail := func(format string, a ...any) (Encoding, error) {
 		return Encoding{}, fmt.Errorf("encoding the question: "+format, a...)
@@ -613,45 +617,77 @@ func (v *Vocab) Encode(q Question) (Encoding, error) {
 	if err != nil {
 		return fail("%w", err)
 	}
-	ids, pieces, err := encodeText(tk, q.Text)
+	ids, pieces, words, err := encodeText(tk, q.Text)
 	if err != nil {
 		return fail("%w", err)
 	}
 	out := Encoding{IDs: ids, Pieces: pieces, NumPos: []int{}}
+	var numPos []int
 	for p, id := range ids {
 		if id == NumID {
-			out.NumPos = append(out.NumPos, p)
+			numPos = append(numPos, p)
 		}
 	}
-	if len(out.NumPos) != len(q.Quantities) {
-		texts := make([]string, len(q.Quantities))
-		for i, n := range q.Quantities {
-			texts[i] = n.Text
+	var texts []string
+	for _, n := range q.Quantities {
+		if !n.Word {
+			texts = append(texts, n.Text)
 		}
-		if len(texts) == 0 {
+	}
+	if n := len(texts); len(numPos) != n {
+		if n == 0 {
 			texts = []string{"none"}
 		}
-		return fail("the tokenizer read %d numbers where the reader read %d (%s)", len(out.NumPos), len(q.Quantities), strings.Join(texts, ", "))
+		return fail("the tokenizer read %d numbers where the reader read %d (%s)", len(numPos), n, strings.Join(texts, ", "))
+	}
+	shift := 0 // tokens of the quantities before, less one each: NumberToken is one word
+	for _, n := range q.Quantities {
+		if !n.Word {
+			out.NumPos, numPos = append(out.NumPos, numPos[0]), numPos[1:]
+			shift += n.Len - 1
+			continue
+		}
+		p, ok := wordStart(words, pieces, n.Pos-shift, q.Tokens[n.Pos])
+		if !ok {
+			return fail("the tokenizer does not read the number word %s as the reader does", quote(q.Tokens[n.Pos]))
+		}
+		out.NumPos = append(out.NumPos, p)
 	}
 	return out, nil
 }
 
-// encodeText runs the tokenizer on a text. sugarme can panic on input it
+// wordStart returns the position of the first piece of the pre-tokenized
+// word w, checking that its pieces spell tok.
+func wordStart(words []int, pieces []string, w int, tok string) (int, bool) {
+	start, spelt := -1, ""
+	for p, x := range words {
+		if x == w {
+			if start < 0 {
+				start = p
+			}
+			spelt += strings.TrimPrefix(pieces[p], SubwordPrefix)
+		}
+	}
+	return start, start >= 0 && spelt == strings.ToLower(tok)
+}
+
+// encodeText runs the tokenizer on a text: the ids, their pieces and the
+// index of each one's pre-tokenized word. sugarme can panic on input it
 // does not expect; that is an error.
-func encodeText(tk *tokenizer.Tokenizer, text string) (ids []int, pieces []string, err error) {
+func encodeText(tk *tokenizer.Tokenizer, text string) (ids []int, pieces []string, words []int, err error) {
 	if text == "" {
-		return []int{}, []string{}, nil
+		return []int{}, []string{}, []int{}, nil
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			ids, pieces, err = nil, nil, fmt.Errorf("the tokenizer failed: %v", r)
+			ids, pieces, words, err = nil, nil, nil, fmt.Errorf("the tokenizer failed: %v", r)
 		}
 	}()
 	enc, err := tk.EncodeSingle(text, false)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return append([]int{}, enc.Ids...), append([]string{}, enc.Tokens...), nil
+	return append([]int{}, enc.Ids...), append([]string{}, enc.Tokens...), append([]int{}, enc.Words...), nil
 }
 
 // Equal reports whether two vocabularies have the same pieces with the same

@@ -52,7 +52,8 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	out := fs.String("out", defaultPrepared, "directory to write the prepared data to")
 	synthetic := fs.Bool("synthetic", false, "prepare generated CC-style problems instead of reading DIR (no download needed)")
-	generated := fs.Int("generated", prepare.DefaultGenerated, "generated problems added to CC's training split (0: CC alone, the paper's setting)")
+	generated := fs.Int("generated", prepare.DefaultGenerated, "generated problems added to the training split (0: the data alone, the paper's setting with CC; the default is for CC, the other formats take 0 unless this is given)")
+	exclude := fs.String("exclude", "", "a dataset (a directory, as DIR) whose dev and test problems must not be trained or tuned on: the training and dev problems near one of them are skipped")
 	d := prepare.DefaultSyntheticN
 	sizes := fs.String("sizes", fmt.Sprintf("%d,%d,%d", d[0], d[1], d[2]), "with --synthetic: the numbers of generated train, dev and test problems")
 	seed := fs.Int64("seed", 1, "seed of the generator")
@@ -60,7 +61,9 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	jsonOut := fs.Bool("json", false, "print the summary as one JSON object")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap prepare [flags] [DIR]")
-		fmt.Fprintf(stderr, "Reads the CC dataset (questions.json, train.tsv, dev.tsv, test.tsv) from DIR (default %s),\n", defaultCC)
+		fmt.Fprintf(stderr, "Reads the dataset in DIR (default %s): CC (questions.json, train.tsv, dev.tsv, test.tsv), SVAMP.json (a test set),\n", defaultCC)
+		fmt.Fprintln(stderr, "a fold of the SVAMP repository's CSVs (train.csv, dev.csv: the training and test splits, a dev split carved from train.csv)")
+		fmt.Fprintln(stderr, "or a directory of such folds (fold0, fold1, …: each prepared into OUT/foldK);")
 		fmt.Fprintln(stderr, "tokenises it, builds the vocabulary from the training split and writes Parquet files, tokenizer.json and tokenizer_config.json.")
 		fs.PrintDefaults()
 	}
@@ -89,25 +92,80 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 		return cli.UsageError{Err: err}
 	}
 	cfg := prepare.Config{Out: *out, Seed: *seed, VocabSize: *vocabSize}
+	if *exclude != "" {
+		cfg.ExcludeDir = *exclude
+		if cfg.Exclude, err = prepare.Open(*exclude); err != nil {
+			return fmt.Errorf("--exclude: %w", err)
+		}
+	}
 	if *synthetic {
 		cfg.Source = prepare.Synthetic(n, *seed)
-	} else {
-		cfg.Dir, cfg.Generated = dir, *generated
-		cfg.Source, err = prepare.Open(dir)
+		return printPrepared(stdout, *jsonOut, *out)(prepare.Prepare(cfg))
 	}
-	var sum prepare.Summary
+	cfg.Dir, cfg.Generated = dir, *generated
+	if !flagGiven(fs, "generated") {
+		cfg.Generated = 0 // the default is CC's
+	}
+	if folds, err := prepare.Folds(dir); err == nil && len(folds) > 0 {
+		return printFolds(stdout, *jsonOut, *out)(prepare.PrepareFolds(cfg, dir))
+	}
+	cfg.Source, err = prepare.Open(dir)
 	if err == nil {
-		sum, err = prepare.Prepare(cfg)
-	}
-	if err != nil {
-		if !*synthetic && len(pos) == 0 && errors.Is(err, iofs.ErrNotExist) {
-			return fmt.Errorf("%w (put the CC files in %s, name another DIR, or run 'wap prepare --synthetic')", err, dir)
+		if _, isCC := cfg.Source.(cc.Source); isCC {
+			cfg.Generated = *generated
 		}
-		return err
+		err = printPrepared(stdout, *jsonOut, *out)(prepare.Prepare(cfg))
 	}
-	if *jsonOut {
-		return json.NewEncoder(stdout).Encode(sum)
+	if err != nil && len(pos) == 0 && errors.Is(err, iofs.ErrNotExist) {
+		return fmt.Errorf("%w (put the CC files in %s, name another DIR, or run 'wap prepare --synthetic')", err, dir)
 	}
+	return err
+}
+
+// flagGiven reports whether the flag name was set on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
+// printPrepared prints what Prepare did, into out: the summary as one
+// JSON object, or a line of counts and a line of skipped problems.
+func printPrepared(stdout io.Writer, jsonOut bool, out string) func(prepare.Summary, error) error {
+	return func(sum prepare.Summary, err error) error {
+		if err != nil {
+			return err
+		}
+		if jsonOut {
+			return json.NewEncoder(stdout).Encode(sum)
+		}
+		summaryLines(stdout, sum, out)
+		return nil
+	}
+}
+
+// printFolds prints what PrepareFolds did, into out/foldK: {"folds":
+// [summaries]} as one JSON object, or each fold's lines.
+func printFolds(stdout io.Writer, jsonOut bool, out string) func([]prepare.Summary, error) error {
+	return func(sums []prepare.Summary, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case jsonOut:
+			return json.NewEncoder(stdout).Encode(struct {
+				Folds []prepare.Summary `json:"folds"`
+			}{sums})
+		}
+		for _, sum := range sums {
+			summaryLines(stdout, sum, filepath.Join(out, filepath.Base(sum.Dir)))
+		}
+		return nil
+	}
+}
+
+// summaryLines prints a summary of data prepared into out as a line of
+// counts and, if any were skipped, a line of skipped problems by reason.
+func summaryLines(stdout io.Writer, sum prepare.Summary, out string) {
 	from := sum.Source
 	if sum.Dir != "" {
 		from += " from " + sum.Dir
@@ -115,17 +173,19 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	if sum.Generated > 0 {
 		from += fmt.Sprintf(" with %d generated training problems", sum.Generated)
 	}
+	if sum.Exclude != "" {
+		from += fmt.Sprintf(", apart from the dev and test problems of %s from %s", sum.Exclude, sum.ExcludeDir)
+	}
 	fmt.Fprintf(stdout, "prepared %s into %s: train %d, dev %d, test %d problems; vocabulary %d tokens\n",
-		from, *out, sum.Rows.Train, sum.Rows.Dev, sum.Rows.Test, sum.VocabSize)
+		from, out, sum.Rows.Train, sum.Rows.Dev, sum.Rows.Test, sum.VocabSize)
 	if n := len(sum.Skipped); n > 0 {
 		var reasons []string
 		for r, c := range sum.SkippedByReason {
 			reasons = append(reasons, fmt.Sprintf("%d %s", c, r))
 		}
 		sort.Strings(reasons)
-		fmt.Fprintf(stdout, "skipped %d problems: %s (listed in %s)\n", n, strings.Join(reasons, ", "), filepath.Join(*out, prepare.PreparedFile))
+		fmt.Fprintf(stdout, "skipped %d problems: %s (listed in %s)\n", n, strings.Join(reasons, ", "), filepath.Join(out, prepare.PreparedFile))
 	}
-	return nil
 }
 
 // parseSizes reads "TRAIN,DEV,TEST", three positive integers.

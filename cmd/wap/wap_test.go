@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -308,5 +309,83 @@ func TestVersion(t *testing.T) {
 	code, out, errs := runWap(t, "--version")
 	if code != 0 || !strings.HasPrefix(out, "wap ") || !strings.Contains(out, "go1.") || errs != "" {
 		t.Errorf("--version: exit %d, %q, %q", code, out, errs)
+	}
+}
+
+// wap prepare reads the formats prepare.Open knows: a directory of folds
+// is prepared fold by fold, the generated problems are CC's default only,
+// and --exclude keeps a dataset's dev and test problems out.
+func TestPrepareFormats(t *testing.T) {
+	dir := t.TempDir()
+	const header = "Question,Numbers,Equation,Answer\n"
+	stories := map[string]string{
+		"Kid": "Kid had number0 toys and got number1 more . Then number2 broke . How many toys are left ?",
+		"Ann": "Ann baked number0 pies and number1 cakes for the fair and kept number2 at home . How many did she sell ?",
+		"Bo":  "Bo planted number0 roses and number1 tulips in spring but number2 of the flowers died . How many flowers grew ?",
+	}
+	row := func(name string, a, b, c int) string {
+		story, ok := stories[name]
+		if !ok {
+			story = name + " read number0 books in May and number1 in June and lent number2 to friends . How many does he still have ?"
+		}
+		return fmt.Sprintf("%s,%d %d %d,- + number0 number1 number2,%d\n", story, a, b, c, a+b-c)
+	}
+	files := map[string]string{
+		"folds/fold0/train.csv": header + row("Kid", 5, 3, 2) + row("Ann", 7, 2, 1) + row("Bo", 9, 4, 3),
+		"folds/fold0/dev.csv":   header + row("Cy", 8, 1, 2),
+		"folds/fold1/train.csv": header + row("Di", 5, 3, 2) + row("Ed", 7, 2, 1),
+		"folds/fold1/dev.csv":   header + row("Flo", 8, 1, 2),
+		"cc/questions.json":     `[{"iIndex": 0, "sQuestion": "Kid had 5 toys and got 3 more. Then 2 broke. How many toys are left?", "lSolutions": [6], "lEquations": ["X=((5.0+3.0)-2.0)"]}, {"iIndex": 1, "sQuestion": "Gus has 4 hats.", "lSolutions": [4], "lEquations": ["X=4.0"]}, {"iIndex": 2, "sQuestion": "Hal has 5 cats.", "lSolutions": [5], "lEquations": ["X=5.0"]}]`,
+		"cc/train.tsv":          "1\n",
+		"cc/dev.tsv":            "0\n",
+		"cc/test.tsv":           "2\n",
+		"svamp/SVAMP.json":      `[{"ID": "chal-1", "Body": "Ann has 3 pens and 2 pencils.", "Question": "How many pens?", "Equation": "( 3.0 )", "Answer": 3.0, "Type": "Addition"}]`,
+		"nothing/notes.txt":     "",
+	}
+	for name, content := range files {
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755)
+		os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644)
+	}
+	out := filepath.Join(dir, "out")
+	code, stdout, errs := runWap(t, "prepare", filepath.Join(dir, "folds"), "--out", out)
+	if code != 0 {
+		t.Fatalf("prepare folds: exit %d: %s", code, errs)
+	}
+	for k := range 2 {
+		want := fmt.Sprintf("prepared svamp-csv from %s into %s: ", filepath.Join(dir, "folds", fmt.Sprintf("fold%d", k)), filepath.Join(out, fmt.Sprintf("fold%d", k)))
+		if !strings.Contains(stdout, want) {
+			t.Errorf("prepare folds: output %q lacks %q", stdout, want)
+		}
+	}
+	tests := []struct {
+		args []string
+		want string // in the JSON summary
+	}{
+		{[]string{filepath.Join(dir, "folds", "fold0")}, `"source":"svamp-csv","dir":"` + filepath.Join(dir, "folds", "fold0") + `","seed":1,"generated":0,`},
+		{[]string{filepath.Join(dir, "folds", "fold0"), "--generated", "4"}, `"generated":4,`},
+		{[]string{filepath.Join(dir, "folds", "fold0"), "--exclude", filepath.Join(dir, "cc")}, `"exclude":"cc","exclude_dir":"` + filepath.Join(dir, "cc") + `"`},
+		{[]string{filepath.Join(dir, "folds", "fold0"), "--exclude", filepath.Join(dir, "cc")}, `"reason":"near an excluded problem","detail":"similarity 1.000 to cc dev problem 0"`},
+		{[]string{filepath.Join(dir, "folds"), "--exclude", filepath.Join(dir, "cc")}, `{"folds":[{"source":"svamp-csv"`},
+		{[]string{filepath.Join(dir, "svamp"), "--generated", "30"}, `"source":"svamp"`},
+	}
+	for _, tt := range tests {
+		code, stdout, errs := runWap(t, append([]string{"prepare", "--json", "--out", filepath.Join(dir, "json")}, tt.args...)...)
+		if code != 0 || !strings.Contains(stdout, tt.want) {
+			t.Errorf("prepare %q: exit %d, %q (%s), want %q in it", tt.args, code, stdout, errs, tt.want)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{filepath.Join(dir, "svamp")}, "no training problem: svamp has none (a test set only)"},
+		{[]string{filepath.Join(dir, "nothing")}, "holds no dataset: none of questions.json (CC)"},
+		{[]string{filepath.Join(dir, "folds", "fold0"), "--exclude", filepath.Join(dir, "nothing")}, "--exclude: " + filepath.Join(dir, "nothing") + " holds no dataset"},
+		{[]string{filepath.Join(dir, "folds", "fold0"), "--exclude", filepath.Join(dir, "folds")}, "--exclude: " + filepath.Join(dir, "folds") + " holds 2 folds (fold0…fold1): name one fold directory"},
+	} {
+		code, _, errs := runWap(t, append([]string{"prepare", "--out", filepath.Join(dir, "bad")}, c.args...)...)
+		if code == 0 || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("prepare %q: exit %d, %q; want one line with %q", c.args, code, errs, c.want)
+		}
 	}
 }

@@ -10,8 +10,9 @@
 //
 //	source      where problems come from: a problem as a source gives it,
 //	            the splits, and the Source interface; source/cc reads the
-//	            Common Core dataset (Roy and Roth 2015), source/benchmark
-//	            holds the hand-written benchmark
+//	            Common Core dataset (Roy and Roth 2015), source/svamp the
+//	            SVAMP repository's SVAMP.json and CSV folds (MAWPS,
+//	            ASDiv-A), source/benchmark holds the hand-written benchmark
 //	synth       the generator of CC-style problems (a Source too)
 //	prepare     a source's problems tokenised into Parquet rows with a
 //	            vocabulary (`wap prepare`), and read back

@@ -22,11 +22,18 @@
 //	  required binary equation (STRING);
 //	  required binary pattern (STRING);
 //	  required binary source (STRING);
+//	  required binary type (STRING);
+//	  required binary variation (STRING);
+//	  required int32 grade;
 //	}
 //
 // token_ids has one id per token, num_pos the increasing token positions of
 // the numbers, numbers their values; source names the problem's source
 // ("cc", "synthetic"), pattern is one of the five CC patterns or "other".
+// type, variation and grade are what the source says of the problem's kind
+// (source.Problem's Type, Variation and Grade: SVAMP's Type and Variation
+// Type, ASDiv-A's Type and Grade), empty or 0 where it says nothing; they
+// were added later, and files without them read as empty.
 // Both functions refuse rows where these disagree; writes are atomic and
 // compressed, and reading accepts the layouts other tools write (a missing
 // column or one of another kind is an error wrapping data.ErrSchema).

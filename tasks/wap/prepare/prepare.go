@@ -58,6 +58,13 @@ type Config struct {
 	// VocabSize is the size of the WordPiece vocabulary learned from the
 	// training split; 0 means reader.DefaultVocabSize.
 	VocabSize int
+	// Exclude, if set, is a source whose dev and test problems must not be
+	// trained or tuned on: every training and dev problem of Source that
+	// is near one of them (source.Held: NearThreshold or more) is skipped
+	// (SkipNear). The generated problems are not checked.
+	Exclude source.Source
+	// ExcludeDir is the directory Exclude reads, recorded in the summary.
+	ExcludeDir string
 }
 
 // SplitCounts is a number per split.
@@ -89,13 +96,16 @@ const (
 	SkipCount = "no number, or too many"
 	// SkipAnswer: the answer is not a finite number.
 	SkipAnswer = "answer not a number"
+	// SkipNear: a training or dev problem is near a dev or test problem
+	// of the excluded source (Config.Exclude).
+	SkipNear = "near an excluded problem"
 )
 
 // Skip is a problem that Prepare left out, and why.
 type Skip struct {
 	Split  source.Split `json:"split"`
 	ID     int          `json:"id"`
-	Reason string       `json:"reason"` // one of SkipText, SkipCount, SkipNumber, SkipAnswer
+	Reason string       `json:"reason"` // one of SkipText, SkipCount, SkipNumber, SkipAnswer, SkipNear
 	Detail string       `json:"detail"`
 }
 
@@ -104,8 +114,13 @@ type Summary struct {
 	// Source names the source of the dataset's splits ("cc", "synthetic").
 	Source string `json:"source"`
 	// Dir is the directory the source read ("" for generated problems).
-	Dir  string `json:"dir,omitempty"`
-	Seed int64  `json:"seed"`
+	Dir string `json:"dir,omitempty"`
+	// Exclude names the source whose dev and test problems the training
+	// and dev splits were kept from (Config.Exclude), ExcludeDir the
+	// directory it read; the problems near them are skipped (SkipNear).
+	Exclude    string `json:"exclude,omitempty"`
+	ExcludeDir string `json:"exclude_dir,omitempty"`
+	Seed       int64  `json:"seed"`
 	// Generated is the number of generated problems added to the source's
 	// training split.
 	Generated int `json:"generated"`
@@ -126,6 +141,7 @@ type prepSplit struct {
 	split    source.Split
 	file     string
 	problems []source.Problem
+	near     []string          // for each problem near an excluded one, the detail; "" for the others (and beyond)
 	qs       []reader.Question // of the kept problems
 	kept     []source.Problem
 }
@@ -135,10 +151,12 @@ type prepSplit struct {
 // tokenises every problem and finds its numbers (reader.ParseQuestion). A
 // problem whose text cannot be read, that does not have exactly three
 // numbers, or whose numbers or answer are not integers in 0…model.ValueSize−1
-// (the values ∂4 holds) is skipped: it is counted and listed with its
-// reason in the Summary, and is not an error. The WordPiece vocabulary is
-// learned from the kept training problems only (reader.LearnVocab), so
-// that dev and test words unseen in training read as pieces.
+// (the values ∂4 holds) is skipped, as is a training or dev problem of
+// the source near a dev or test problem of cfg.Exclude: it is counted and
+// listed with its reason in the Summary, and is not an error. The
+// WordPiece vocabulary is learned from the kept training problems only
+// (reader.LearnVocab), so that dev and test words unseen in training read
+// as pieces.
 //
 // Prepare writes, in cfg.Out (made if missing), each file atomically:
 // tokenizer.json and tokenizer_config.json (reader.Vocab.Save: the
@@ -167,6 +185,13 @@ func Prepare(cfg Config) (Summary, error) {
 	if err != nil {
 		return fail(err)
 	}
+	splits := []*prepSplit{{split: source.Train, file: TrainFile}, {split: source.Dev, file: DevFile}, {split: source.Test, file: TestFile}}
+	if cfg.Exclude != nil {
+		sum.Exclude, sum.ExcludeDir = cfg.Exclude.Name(), cfg.ExcludeDir
+		if err := markNear(cfg.Exclude, ds, splits[:2]); err != nil {
+			return fail(err)
+		}
+	}
 	if cfg.Generated > 0 {
 		next := 0
 		for _, sp := range ds {
@@ -181,12 +206,14 @@ func Prepare(cfg Config) (Summary, error) {
 		ds[source.Train] = append(ds[source.Train], gen[source.Train]...)
 		sum.Generated = len(gen[source.Train])
 	}
-	splits := []*prepSplit{{split: source.Train, file: TrainFile}, {split: source.Dev, file: DevFile}, {split: source.Test, file: TestFile}}
 	for _, sp := range splits {
 		sp.problems = ds[sp.split]
 	}
 	keepReadable(splits, &sum)
-	if len(splits[0].kept) == 0 {
+	switch {
+	case len(splits[0].problems) == 0:
+		return fail(fmt.Errorf("no training problem: %s has none (a test set only); add generated problems to train on", sum.Source))
+	case len(splits[0].kept) == 0:
 		return fail(fmt.Errorf("no training problem left (%d read, all skipped)", len(splits[0].problems)))
 	}
 	vocab := reader.LearnVocab(splits[0].qs, cfg.VocabSize)
@@ -205,7 +232,13 @@ func keepReadable(splits []*prepSplit, sum *Summary) {
 		sum.Problems.add(sp.split, len(sp.problems))
 		qs := make([]reader.Question, len(sp.problems))
 		reasons, details := make([]string, len(sp.problems)), make([]string, len(sp.problems))
-		par.For(len(sp.problems), func(j int) { qs[j], reasons[j], details[j] = readProblem(sp.problems[j]) })
+		par.For(len(sp.problems), func(j int) {
+			if j < len(sp.near) && sp.near[j] != "" {
+				reasons[j], details[j] = SkipNear, sp.near[j]
+				return
+			}
+			qs[j], reasons[j], details[j] = readProblem(sp.problems[j])
+		})
 		for j, p := range sp.problems {
 			if reasons[j] != "" {
 				sum.Skipped = append(sum.Skipped, Skip{Split: sp.split, ID: p.ID, Reason: reasons[j], Detail: details[j]})
@@ -217,6 +250,37 @@ func keepReadable(splits []*prepSplit, sum *Summary) {
 		}
 		sum.Rows.add(sp.split, len(sp.kept))
 	}
+}
+
+// markNear reads the excluded source and marks, in each of splits, the
+// problems of ds near one of its dev and test problems.
+func markNear(exclude source.Source, ds source.Dataset, splits []*prepSplit) error {
+	ex, err := exclude.Read()
+	if err != nil {
+		return fmt.Errorf("reading the excluded problems: %w", err)
+	}
+	var held []source.Problem
+	var from []string // the held problems' splits
+	for _, s := range []source.Split{source.Dev, source.Test} {
+		held = append(held, ex[s]...)
+		for range ex[s] {
+			from = append(from, s.String())
+		}
+	}
+	if len(held) == 0 {
+		return fmt.Errorf("the excluded source %s has no dev or test problems", exclude.Name())
+	}
+	h := source.NewHeld(held)
+	for _, sp := range splits {
+		ps := ds[sp.split]
+		sp.near = make([]string, len(ps))
+		par.For(len(ps), func(j int) {
+			if i, sim := h.Nearest(ps[j]); i >= 0 {
+				sp.near[j] = fmt.Sprintf("similarity %.3f to %s %s problem %d", sim, exclude.Name(), from[i], held[i].ID)
+			}
+		})
+	}
+	return nil
 }
 
 // writePrepared writes the files of a prepared dataset to out (made if
@@ -304,6 +368,7 @@ func wapRow(p source.Problem, q reader.Question, vocab *reader.Vocab) (Row, erro
 		Values:   make([]string, len(q.Quantities)),
 		Answer:   -1, Exact: exactAnswer(p.Answer).RatString(),
 		Equation: p.Equation, Pattern: cc.EquationPattern(p.Equation), Source: p.Source,
+		Type: p.Type, Variation: p.Variation, Grade: int32(p.Grade),
 	}
 	if isValue(p.Answer) {
 		r.Answer = int32(p.Answer)
@@ -384,10 +449,4 @@ func Synthetic(n [3]int, seed int64) source.Source {
 		}
 	}
 	return synth.Source{N: n, Seed: seed}
-}
-
-// Open returns the source of the dataset in dir, by what it holds: for
-// now always the CC dataset (cc.Source), whose reader says what is missing.
-func Open(dir string) (source.Source, error) {
-	return cc.Source{Dir: dir}, nil
 }

@@ -16,10 +16,8 @@ import (
 	"github.com/d4lang/d4/tasks/wap/source"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
 	"github.com/d4lang/d4/tasks/wap/synth"
+	"github.com/d4lang/d4/tasks/wap/waptest"
 )
-
-// ccDir is where the CC dataset lives on the project's machines.
-const ccDir = "../../../shared/data/cc"
 
 // checkPrepared checks the files of a prepared dataset against its summary
 // and every row against its problem's equation.
@@ -91,9 +89,7 @@ func checkPrepared(t *testing.T, out string, sum Summary) *Prepared {
 }
 
 func TestPrepareCC(t *testing.T) {
-	if _, err := os.Stat(filepath.Join(ccDir, cc.QuestionsFile)); err != nil {
-		t.Skipf("the CC dataset is not at %s (%v); skipping", ccDir, err)
-	}
+	ccDir := waptest.SharedData(t, "cc")
 	out := filepath.Join(t.TempDir(), "prepared")
 	sum, err := Prepare(Config{Source: cc.Source{Dir: ccDir}, Dir: ccDir, Out: out, Generated: 50})
 	if err != nil {
@@ -263,11 +259,11 @@ func TestPrepareErrors(t *testing.T) {
 		cfg  Config
 		want string
 	}{
-		{"no output", Config{Source: cc.Source{Dir: ccDir}, Dir: ccDir}, "no output directory"},
+		{"no output", Config{Source: cc.Source{Dir: "cc"}, Dir: "cc"}, "no output directory"},
 		{"no input", Config{Out: t.TempDir()}, "no source of problems"},
 		{"missing input", Config{Source: cc.Source{Dir: "/nonexistent/cc"}, Dir: "/nonexistent/cc", Out: t.TempDir()}, "/nonexistent/cc: no such file or directory"},
 		{"negative vocabulary", Config{Source: Synthetic([3]int{}, 0), Out: t.TempDir(), VocabSize: -1}, "the vocabulary size is -1"},
-		{"negative generated", Config{Source: cc.Source{Dir: ccDir}, Dir: ccDir, Out: t.TempDir(), Generated: -2}, "-2 generated problems asked for"},
+		{"negative generated", Config{Source: cc.Source{Dir: "cc"}, Dir: "cc", Out: t.TempDir(), Generated: -2}, "-2 generated problems asked for"},
 		{"negative size", Config{Source: Synthetic([3]int{10, -1, 10}, 0), Out: t.TempDir()}, "-1 generated dev problems"},
 		{"all skipped", Config{Source: cc.Source{Dir: allSkipped}, Dir: allSkipped, Out: t.TempDir()}, "no training problem left (1 read, all skipped)"},
 		{"output is a file", Config{Source: Synthetic([3]int{6, 6, 6}, 0), Out: file}, "not a directory"},

@@ -25,20 +25,26 @@ import (
 // "50", "5/2") and the values ∂4 holds (Numbers: 0 for a number that is no
 // integer in 0…ValueSize−1), and its answer, exactly (Exact) and as ∂4
 // holds it (Answer: −1 when it holds none). Equation and Pattern are for
-// analysis only.
+// analysis only; Type, Variation and Grade are the problem's
+// (source.Problem), for reports per kind of problem. The optional columns
+// read as empty from files written before they were added (ReadRows then
+// takes the exact values from Numbers and Answer).
 type Row struct {
-	ID       int64    `parquet:"id"`
-	Text     string   `parquet:"text"`
-	Tokens   []string `parquet:"tokens,list"`
-	TokenIDs []int32  `parquet:"token_ids,list"`
-	NumPos   []int32  `parquet:"num_pos,list"`
-	Numbers  []int32  `parquet:"numbers,list"`
-	Values   []string `parquet:"values,list"`
-	Answer   int32    `parquet:"answer"`
-	Exact    string   `parquet:"exact_answer"`
-	Equation string   `parquet:"equation"`
-	Pattern  string   `parquet:"pattern"`
-	Source   string   `parquet:"source"`
+	ID        int64    `parquet:"id"`
+	Text      string   `parquet:"text"`
+	Tokens    []string `parquet:"tokens,list"`
+	TokenIDs  []int32  `parquet:"token_ids,list"`
+	NumPos    []int32  `parquet:"num_pos,list"`
+	Numbers   []int32  `parquet:"numbers,list"`
+	Values    []string `parquet:"values,list" data:"optional"`
+	Answer    int32    `parquet:"answer"`
+	Exact     string   `parquet:"exact_answer" data:"optional"`
+	Equation  string   `parquet:"equation"`
+	Pattern   string   `parquet:"pattern"`
+	Source    string   `parquet:"source"`
+	Type      string   `parquet:"type" data:"optional"`
+	Variation string   `parquet:"variation" data:"optional"`
+	Grade     int32    `parquet:"grade" data:"optional"`
 }
 
 // rowSchema is the schema of the files of rows, named WAPRow in them.
@@ -99,9 +105,6 @@ func WriteRows(path string, rows []Row) error {
 // never nil.
 func ReadRows(path string) ([]Row, error) {
 	rows, err := data.ReadRows[Row](path, ErrSchema)
-	if errors.Is(err, ErrSchema) {
-		rows, err = readEarlierRows(path)
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -115,8 +118,16 @@ func ReadRows(path string) ([]Row, error) {
 		if r.Tokens == nil {
 			r.Tokens = []string{}
 		}
+		if len(r.Values) == 0 && len(r.Numbers) > 0 { // a file without the column
+			for _, n := range r.Numbers {
+				r.Values = append(r.Values, strconv.Itoa(int(n)))
+			}
+		}
 		if r.Values == nil {
 			r.Values = []string{}
+		}
+		if r.Exact == "" && r.Answer >= 0 { // a file without the column
+			r.Exact = strconv.Itoa(int(r.Answer))
 		}
 		if err := checkRow(i, *r); err != nil {
 			return nil, fmt.Errorf("reading %s: %w", path, err)
@@ -145,39 +156,4 @@ func Problems(rows []Row) []*model.Problem {
 		out[i] = p
 	}
 	return out
-}
-
-// earlierRow is a row of the files of earlier versions (and of other
-// tools' copies of them): without the exact values, which were then the
-// values ∂4 holds.
-type earlierRow struct {
-	ID       int64    `parquet:"id"`
-	Text     string   `parquet:"text"`
-	Tokens   []string `parquet:"tokens,list"`
-	TokenIDs []int32  `parquet:"token_ids,list"`
-	NumPos   []int32  `parquet:"num_pos,list"`
-	Numbers  []int32  `parquet:"numbers,list"`
-	Answer   int32    `parquet:"answer"`
-	Equation string   `parquet:"equation"`
-	Pattern  string   `parquet:"pattern"`
-	Source   string   `parquet:"source"`
-}
-
-// readEarlierRows reads a file of earlier rows as rows, their exact values
-// those ∂4 holds.
-func readEarlierRows(path string) ([]Row, error) {
-	old, err := data.ReadRows[earlierRow](path, ErrSchema)
-	if err != nil {
-		return nil, err
-	}
-	rows := make([]Row, len(old))
-	for i, o := range old {
-		r := Row{ID: o.ID, Text: o.Text, Tokens: o.Tokens, TokenIDs: o.TokenIDs, NumPos: o.NumPos, Numbers: o.Numbers, Answer: o.Answer,
-			Exact: strconv.Itoa(int(o.Answer)), Equation: o.Equation, Pattern: o.Pattern, Source: o.Source}
-		for _, n := range o.Numbers {
-			r.Values = append(r.Values, strconv.Itoa(int(n)))
-		}
-		rows[i] = r
-	}
-	return rows, nil
 }

@@ -46,6 +46,8 @@ func TestRowsRoundTrip(t *testing.T) {
 		{name: "rows", rows: wapRows()},
 		{name: "no rows", rows: []Row{}},
 		{name: "nil rows", rows: nil, want: []Row{}},
+		{name: "type, variation and grade", rows: []Row{{ID: 4, Text: "x", Tokens: []string{}, TokenIDs: []int32{}, NumPos: []int32{}, Numbers: []int32{}, Values: []string{}, Exact: "2/3",
+			Pattern: cc.PatternOther, Source: "svamp-csv", Type: "Subtraction", Variation: "21, 11", Grade: 3}}},
 		{
 			name: "nil lists read back empty",
 			rows: []Row{{ID: 3, Text: "nothing", Exact: "0", Pattern: cc.PatternOther, Source: cc.Name}},
@@ -152,7 +154,8 @@ func TestReadRowsErrors(t *testing.T) {
 
 // A file DuckDB wrote (`COPY … TO 'x.parquet' (COMPRESSION zstd)`: every
 // column nullable, token_ids SMALLINT[], num_pos UTINYINT[], numbers
-// BIGINT[], answer SMALLINT) reads back as the rows it holds.
+// BIGINT[], answer SMALLINT) reads back as the rows it holds; it was
+// written before the columns type, variation and grade, which read empty.
 func TestReadRowsDuckDB(t *testing.T) {
 	got, err := ReadRows(filepath.Join("testdata", "duckdb_wap_nullable_zstd.parquet"))
 	if err != nil {

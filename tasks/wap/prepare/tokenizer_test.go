@@ -2,8 +2,6 @@ package prepare
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -12,6 +10,7 @@ import (
 	"github.com/d4lang/d4/tasks/wap/source"
 	"github.com/d4lang/d4/tasks/wap/source/benchmark"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
+	"github.com/d4lang/d4/tasks/wap/waptest"
 )
 
 // proseIDs are the ids of a question as the reader made them before its
@@ -108,21 +107,23 @@ func (a *agreement) check(t *testing.T, v *reader.Vocab, q reader.Question, stor
 func TestTokenizerGivesProseIDs(t *testing.T) {
 	type dataset struct {
 		name string
-		cfg  Config
+		cfg  func(t *testing.T) Config
 	}
-	sets := []dataset{{"synthetic", Config{Source: Synthetic([3]int{6000, 300, 300}, 1), Seed: 1}}}
-	if _, err := os.Stat(filepath.Join(ccDir, cc.QuestionsFile)); err == nil {
-		sets = append(sets, dataset{"cc", Config{Source: cc.Source{Dir: ccDir}, Dir: ccDir, Generated: 6000, Seed: 1}})
-	} else {
-		t.Logf("the CC dataset is not at %s (%v): checking the synthetic data alone", ccDir, err)
+	sets := []dataset{
+		{"synthetic", func(*testing.T) Config { return Config{Source: Synthetic([3]int{6000, 300, 300}, 1), Seed: 1} }},
+		{"cc", func(t *testing.T) Config {
+			dir := waptest.SharedData(t, "cc")
+			return Config{Source: cc.Source{Dir: dir}, Dir: dir, Generated: 6000, Seed: 1}
+		}},
 	}
 	for _, set := range sets {
 		t.Run(set.name, func(t *testing.T) {
-			set.cfg.Out = t.TempDir()
-			if _, err := Prepare(set.cfg); err != nil {
+			cfg := set.cfg(t)
+			cfg.Out = t.TempDir()
+			if _, err := Prepare(cfg); err != nil {
 				t.Fatal(err)
 			}
-			p, err := LoadPrepared(set.cfg.Out) // the vocabulary as tokenizer.json holds it
+			p, err := LoadPrepared(cfg.Out) // the vocabulary as tokenizer.json holds it
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -137,9 +138,9 @@ func TestTokenizerGivesProseIDs(t *testing.T) {
 				}
 			}
 			t.Logf("%s: %d of %d prepared problems get prose's ids", set.name, rows.same, rows.n)
-			if set.cfg.Dir != "" {
+			if cfg.Dir != "" {
 				// Every CC problem the reader reads, the skipped ones too.
-				ds, err := cc.Load(set.cfg.Dir)
+				ds, err := cc.Load(cfg.Dir)
 				if err != nil {
 					t.Fatal(err)
 				}

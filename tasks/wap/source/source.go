@@ -2,10 +2,12 @@
 // gives it (Problem: its text, its answer and, for analysis only, its
 // equation), the splits of a dataset (Split, Dataset), and the interface
 // every dataset format implements (Source). Package cc reads the Common
-// Core dataset, package synth (tasks/wap/synth) generates problems in its
-// style, and package benchmark holds the hand-written benchmark; package
-// prepare turns the problems of one or more sources into the prepared
-// data that `wap train` and `wap eval` read.
+// Core dataset, package svamp the SVAMP repository's formats (SVAMP.json,
+// the CSV folds of MAWPS and ASDiv-A), package synth (tasks/wap/synth)
+// generates problems in CC's style, and package benchmark holds the
+// hand-written benchmark; package prepare turns the problems of one or
+// more sources into the prepared data that `wap train` and `wap eval`
+// read.
 //
 // Adding a format costs one package under source/ with a type that
 // implements Source (Name and Read, with errors that name the file and
@@ -34,6 +36,15 @@ type Problem struct {
 	Equation string
 	// Source names the source the problem came from ("cc", "synthetic").
 	Source string
+	// Type is the kind of problem where the source says ("" where it does
+	// not): SVAMP's and ASDiv-A's Type ("Subtraction", "Common-Division",
+	// …), for reports per type.
+	Type string
+	// Variation is SVAMP's Variation Type where the source gives it (the
+	// SVAMP CSV does, SVAMP.json does not), "" otherwise.
+	Variation string
+	// Grade is ASDiv-A's school grade (1…6), 0 where the source gives none.
+	Grade int
 }
 
 // Split is one of a dataset's three splits.

@@ -5,6 +5,8 @@ package waptest
 
 import (
 	"math/rand"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/d4lang/d4/reader"
@@ -115,4 +117,28 @@ func ToyVocab(t *testing.T) *reader.Vocab {
 		t.Fatalf("toy vocabulary of %d ids", v.Size())
 	}
 	return v
+}
+
+// SharedData returns the directory of a dataset that is not the project's
+// to commit (CC, the SVAMP repository's data): shared/data/NAME in the
+// nearest directory above the test's that has it — ../shared/data/NAME
+// beside the repository, as the README says, whatever the depth of the
+// package or of the working tree. The test is skipped when there is none.
+func SharedData(t *testing.T, name string) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		d := filepath.Join(dir, "shared", "data", name)
+		if st, err := os.Stat(d); err == nil && st.IsDir() {
+			return d
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			t.Skipf("no shared/data/%s above the test's directory; skipping", name)
+		}
+		dir = up
+	}
 }

@@ -6,16 +6,12 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/d4lang/d4/tasks/wap/waptest"
 )
 
-// ccDir is where the CC dataset lives on the project's machines.
-const ccDir = "../../../../shared/data/cc"
-
 func TestLoadShared(t *testing.T) {
-	if _, err := os.Stat(ccDir); err != nil {
-		t.Skipf("the CC dataset is not at %s (%v); skipping", ccDir, err)
-	}
-	ds, err := Load(ccDir)
+	ds, err := Load(waptest.SharedData(t, "cc"))
 	train, dev, test := ds[0], ds[1], ds[2]
 	if err != nil {
 		t.Fatal(err)
@@ -172,6 +168,7 @@ func TestEquation(t *testing.T) {
 		{"X=((1.0+2.0)-3.0)+4.0", PatternOther, 4, []float64{1, 2, 3, 4}},
 		{"X=(5.0-2.0)", PatternOther, 3, []float64{5, 2}},
 		{"X=2.5*4", PatternOther, 10, []float64{2.5, 4}},
+		{"X=(((-2*(-15))*4)*-1)", PatternOther, -120, []float64{-2, -15, 4, -1}},
 	}
 	for _, tt := range tests {
 		if got := EquationPattern(tt.eq); got != tt.pattern {

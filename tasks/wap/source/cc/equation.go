@@ -33,8 +33,9 @@ type expr struct {
 
 // parseEquation parses an equation in CC's format, "X=((32.0+42.0)-35.0)":
 // an optional "X=" (any single-letter unknown), then an expression of
-// unsigned decimal numbers, + - * /, and parentheses, with the usual
-// precedence and left associativity. White space is ignored.
+// decimal numbers (a negative one with its minus sign, "(-2)"), + - * /,
+// and parentheses, with the usual precedence and left associativity.
+// White space is ignored.
 func parseEquation(eq string) (*expr, error) {
 	s := strings.Join(strings.Fields(eq), "")
 	if len(s) >= 2 && s[1] == '=' && ('A' <= s[0] && s[0] <= 'Z' || 'a' <= s[0] && s[0] <= 'z') {
@@ -118,6 +119,9 @@ func (p *eqParser) factor() (*expr, error) {
 		return e, nil
 	}
 	start := p.i
+	if p.s[p.i] == '-' && p.i+1 < len(p.s) && (p.s[p.i+1] >= '0' && p.s[p.i+1] <= '9' || p.s[p.i+1] == '.') {
+		p.i++ // a negative number
+	}
 	for p.i < len(p.s) && (p.s[p.i] >= '0' && p.s[p.i] <= '9' || p.s[p.i] == '.') {
 		p.i++
 	}
