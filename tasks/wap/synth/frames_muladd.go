@@ -203,7 +203,11 @@ func (g *gen) priceThing(k int) *thing {
 // priceFact is the fact that one thing costs k dollars (slot 0,
 // timeless). seller, when set, is who sells it.
 func (g *gen) priceFact(th *thing, k int, seller *actor) fact {
-	m := money(k)
+	return g.priceOf(th, money(k), seller)
+}
+
+// priceOf is priceFact for a price written m: "$5", "$2.50".
+func (g *gen) priceOf(th *thing, m string, seller *actor) fact {
 	f := fact{slot: 0, step: -1, trail: true, terse: same(g.one(m+" each", m+" per "+th.sg, m+" apiece"))}
 	f.rel = g.one("which cost "+m+" each", "at "+m+" each", "at "+m+" apiece", "for "+m+" each")
 	if seller != nil {
