@@ -211,8 +211,8 @@ func startFrom(g *gen) (*story, bool) {
 func placeOne(g *gen, came bool) (*story, bool) {
 	pl := pick(g.rng, places)
 	w := pl.who
-	a := g.amount(3, 90)
-	b := g.amount(1, 60)
+	a := g.crowd(3, 90)
+	b := g.crowd(1, 60)
 	if !came {
 		b = g.part(a)
 	}
@@ -547,3 +547,29 @@ func (g *gen) agemate(p *actor, older bool, b int) *actor {
 
 func ageOlder(g *gen) (*story, bool)   { return ageGap(g, true) }
 func ageYounger(g *gen) (*story, bool) { return ageGap(g, false) }
+
+// startBeforeGain: someone had some, got b more and now has a; how many
+// to begin with.
+func startBeforeGain(g *gen) (*story, bool) {
+	th := g.someThing()
+	got := g.amount(1, 60)
+	now := got + g.amount(1, 80)
+	who := g.owner(th)
+	other := g.helper(who)
+	some := g.one("some ", "a few ") + th.pl
+	if th.money {
+		some = "some money"
+	}
+	start := fact{slot: -1, step: 0, state: true, cl: clause{who: who, v: v("have", "had"), obj: same(some)}, terse: same(some)}
+	get := g.gain(who, other, th, got)
+	get.slot, get.step = 1, 1
+	f := fact{slot: 0, step: 2, state: true, cl: clause{who: who, v: v("have", "had"), obj: phrase{cnt(th, now), g.one(bare(th, now), cnt(th, now))}, tense: present, when: "now"}, terse: same(bare(th, now) + " now")}
+	h := howMany(th)
+	qs := []question{
+		{wh: h, who: who, v: v("have", "had"), aux: "did", tail: g.one("to begin with", "at the start", "in the beginning"), terse: "how many to begin with"},
+		{wh: h, who: who, v: v("start with", "started with"), aux: "did", terse: "how many to start"},
+	}
+	st := &story{main: who, other: other, topic: th.topic, facts: []fact{start, get, f}, qs: qs, thing: th}
+	st.keep = func(o []int) bool { return o[0] == 0 }
+	return st.with(sub(at(0), at(1)), whole(now), whole(got)), true
+}

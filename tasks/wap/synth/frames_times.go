@@ -359,3 +359,42 @@ func teamsOne(g *gen) (*story, bool) {
 	st := &story{main: boss, topic: "school", facts: []fact{f0, f1}, qs: qs, thing: &thing{noun: cr.whole, topic: "school"}}
 	return st.with(div(at(0), at(1)), whole(a), whole(c)), true
 }
+
+// gaveEach: someone gave b things to each of a people; how many did she
+// give away.
+func gaveEach(g *gen) (*story, bool) {
+	th := g.thing(shareable)
+	per := smallInt(g.rng, 2, 12)
+	k := smallInt(g.rng, 2, 30)
+	who := g.person()
+	rec := pick(g.rng, recipientsOf(who))
+	vb := pick(g.rng, []verb{v("give", "gave", "given"), v("hand out"), v("send", "sent")})
+	f := fact{slot: 0, list: []int{1, 0}, step: 0, cl: clause{who: who, v: vb, obj: same(cnt(th, per)), tail: "to each of {main's} " + count(k, rec)}, terse: same(cnt(th, per) + " to each of " + count(k, rec))}
+	h := howMany(th)
+	qs := []question{
+		{wh: h, who: who, v: vb, aux: "did", tail: g.one("in all", "altogether", "in total"), terse: "how many in all"},
+		{wh: h, who: who, v: v("give away", "gave away", "given away"), aux: "did", terse: "how many given away"},
+	}
+	st := &story{main: who, topic: th.topic, facts: []fact{f}, qs: qs, thing: th}
+	return st.with(mul(at(0), at(1)), whole(k), whole(per)), true
+}
+
+// daysToFinish: someone has a units of a chore to do and does b a day;
+// how many days will it take.
+func daysToFinish(g *gen) (*story, bool) {
+	ch := pick(g.rng, chores)
+	r := smallInt(g.rng, 2, 25)
+	k := smallInt(g.rng, 2, 20)
+	key := g.one("day", "day", "evening", "week")
+	per := periods[key]
+	who := g.person()
+	total := fact{slot: 0, step: -1, cl: clause{who: who, v: g.must(ch.do.base, "have to", "need to", "want to"), obj: same(count(r*k, ch.unit) + " " + ch.sources[0]), tense: present}, terse: same(count(r*k, ch.unit))}
+	rate := fact{slot: 1, step: -1, cl: clause{who: who, v: ch.do, obj: same(count(r, ch.unit)), tail: pick(g.rng, per.per), tense: present}, terse: same(count(r, ch.unit) + " " + pick(g.rng, per.per))}
+	h := "How many " + per.pl
+	qs := []question{
+		{wh: h, subj: "it", v: v("take", "took", "taken"), aux: "will", tail: "{main} to finish", terse: "how many " + per.pl},
+		{wh: h, who: who, v: v("need"), aux: "will", tail: "to " + ch.do.base + " " + g.one("them all", "all of them"), terse: "how many " + per.pl},
+	}
+	st := &story{main: who, topic: ch.topic, facts: []fact{total, rate}, qs: qs, thing: &thing{noun: ch.unit, topic: ch.topic}, timed: true}
+	return st.with(div(at(0), at(1)), whole(r*k), whole(r)), true
+}

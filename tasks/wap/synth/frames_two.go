@@ -221,9 +221,9 @@ func loseThenGain(g *gen) (*story, bool) {
 func stops(g *gen) (*story, bool) {
 	pl := pick(g.rng, places)
 	w := pl.who
-	a := g.amount(3, 90)
+	a := g.crowd(3, 90)
 	b := g.part(a)
-	c := g.amount(1, 40)
+	c := g.crowd(1, 40)
 	start := fact{slot: 0, step: 0, state: true, cl: clause{subj: same("there"), plural: a != 1, v: v("be"), obj: same(count(a, w)), tail: pl.where}, terse: same(count(a, w) + " " + pl.where)}
 	outV, inV := pick(g.rng, pl.out), pick(g.rng, pl.in)
 	bs, cs := itoa(b), itoa(c)

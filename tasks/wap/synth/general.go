@@ -42,31 +42,31 @@ type family struct {
 
 // generalFamilies are the shapes of General's problems, named as
 // cc.EquationPattern names CC's, with their shares. The shares follow
-// what the public sets hold (one operation in three problems of four in
-// SVAMP and ASDiv-A) with more two-step problems than they have, as these
-// are the harder to learn; see the package's tests for the measured
-// shares. A family's frames may write the same computation another way
+// what SVAMP and ASDiv-A hold (three problems in four of one operation,
+// a-b the most common) with more two-step problems than they have (43%),
+// as these are the harder to learn; see the package's tests for the
+// measured shares. A family's frames may write the same computation another way
 // ("(a-b)-c" as "a-(b+c)").
 var generalFamilies = []family{
-	{"a+b", 0.14, ""},
-	{"a-b", 0.19, ""},
+	{"a+b", 0.13, ""},
+	{"a-b", 0.24, ""},
 	{"a*b", 0.08, ""},
 	{"a/b", 0.12, ""},
 	{"(a+b)+c", 0.06, ""},
 	{"(a-b)-c", 0.06, ""},
-	{"(a-b)+c", 0.03, ""},
-	{"(a+b)-c", 0.06, cc.PatternAddSub},
-	{"a*(b+c)", 0.03, cc.PatternMulAdd},
-	{"a*(b-c)", 0.03, cc.PatternMulSub},
-	{"(a+b)/c", 0.03, cc.PatternAddDiv},
-	{"(a-b)/c", 0.03, cc.PatternSubDiv},
+	{"(a-b)+c", 0.035, ""},
+	{"(a+b)-c", 0.05, cc.PatternAddSub},
+	{"a*(b+c)", 0.025, cc.PatternMulAdd},
+	{"a*(b-c)", 0.025, cc.PatternMulSub},
+	{"(a+b)/c", 0.025, cc.PatternAddDiv},
+	{"(a-b)/c", 0.025, cc.PatternSubDiv},
 	{"(a*b)+c", 0.03, ""},
 	{"(a*b)-c", 0.025, ""},
-	{"a-(b*c)", 0.025, ""},
-	{"(a*b)*c", 0.02, ""},
+	{"a-(b*c)", 0.02, ""},
+	{"(a*b)*c", 0.015, ""},
 	{"(a/b)*c", 0.02, ""},
 	{"(a*b)/c", 0.01, ""},
-	{"a/(b+c)", 0.01, ""},
+	{"a/(b+c)", 0.005, ""},
 }
 
 // Chances of a general problem: that its numbers may be large, and how
@@ -285,6 +285,7 @@ var generalFrames = []gframe{
 	{"change from a bill", "a-b", change},
 	{"younger", "a-b", ageYounger},
 	{"list: how many more", "a-b", listMore},
+	{"start before a gain", "a-b", startBeforeGain},
 
 	{"boxes", "a*b", boxesOne},
 	{"price", "a*b", priceOne},
@@ -293,6 +294,7 @@ var generalFrames = []gframe{
 	{"times as many", "a*b", timesAs},
 	{"grid", "a*b", gridOne},
 	{"per person", "a*b", perPersonOne},
+	{"gave each", "a*b", gaveEach},
 
 	{"share", "a/b", shareOne},
 	{"pack", "a/b", packOne},
@@ -301,6 +303,7 @@ var generalFrames = []gframe{
 	{"times as many, back", "a/b", timesAsBack},
 	{"rows found", "a/b", rowsFound},
 	{"teams", "a/b", teamsOne},
+	{"days to finish", "a/b", daysToFinish},
 
 	{"three parts", "(a+b)+c", threeParts},
 	{"list: three", "(a+b)+c", listTriple},
@@ -361,6 +364,15 @@ func (g *gen) amount(lo, hi int) int {
 		k = k / round * round
 	}
 	return k
+}
+
+// crowd draws how many people or animals are somewhere: as amount, but
+// at most 999.
+func (g *gen) crowd(lo, hi int) int {
+	if k := g.amount(lo, hi); k <= 999 {
+		return k
+	}
+	return smallInt(g.rng, 120, 999)
 }
 
 // part draws a part of k (k ≥ 2): 1…k−1, for a big k mostly between a
