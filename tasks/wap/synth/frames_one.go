@@ -27,19 +27,30 @@ func bare(th *thing, k int) string {
 	return itoa(k)
 }
 
-// gainOne: someone had a and got b more; how many now.
-func gainOne(g *gen) (*story, bool) {
+// haveThenOne: someone had a and got b more (a+b: how many now) or lost
+// b (a-b: how many left).
+func haveThenOne(g *gen, gain bool) (*story, bool) {
 	th := g.someThing()
-	a, b := g.amount(2, 90), g.amount(1, 60)
+	a := g.amount(3, 99)
+	b := g.part(a)
+	if gain {
+		b = g.amount(1, 60)
+	}
 	who := g.owner(th)
 	other := g.helper(who)
 	have := g.state(who, th, a)
-	get := g.gain(who, other, th, b)
-	get.slot, get.step = 1, 1
-	g.timeFacts(0.25, &get)
-	st := &story{main: who, other: other, topic: th.topic, facts: []fact{have, get}, qs: nowQs(th, who), thing: th}
-	return st.with(add(at(0), at(1)), whole(a), whole(b)), true
+	f, qs, eq := g.loss(who, other, th, b), haveQs(th, who), sub(at(0), at(1))
+	if gain {
+		f, qs, eq = g.gain(who, other, th, b), nowQs(th, who), add(at(0), at(1))
+	}
+	f.slot, f.step = 1, 1
+	g.timeFacts(0.25, &f)
+	st := &story{main: who, other: other, topic: th.topic, facts: []fact{have, f}, qs: qs, thing: th}
+	return st.with(eq, whole(a), whole(b)), true
 }
+
+func gainOne(g *gen) (*story, bool) { return haveThenOne(g, true) }
+func loseOne(g *gen) (*story, bool) { return haveThenOne(g, false) }
 
 // totalOne: two parts make a whole: two kinds, two people, or a start and
 // a gain; how many in all.
@@ -291,21 +302,6 @@ func costMore(g *gen, more bool) (*story, bool) {
 
 func costsMore(g *gen) (*story, bool) { return costMore(g, true) }
 func costsLess(g *gen) (*story, bool) { return costMore(g, false) }
-
-// loseOne: someone had a and lost (gave away, sold, ate) b; how many left.
-func loseOne(g *gen) (*story, bool) {
-	th := g.someThing()
-	a := g.amount(3, 99)
-	b := g.part(a)
-	who := g.owner(th)
-	other := g.helper(who)
-	have := g.state(who, th, a)
-	lose := g.loss(who, other, th, b)
-	lose.slot, lose.step = 1, 1
-	g.timeFacts(0.25, &lose)
-	st := &story{main: who, other: other, topic: th.topic, facts: []fact{have, lose}, qs: haveQs(th, who), thing: th}
-	return st.with(sub(at(0), at(1)), whole(a), whole(b)), true
-}
 
 // stillNeedOne: someone needs a of a thing for something and has b; how
 // many more does she need.

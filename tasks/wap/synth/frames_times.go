@@ -5,42 +5,45 @@ package synth
 // many") and a/b (shared equally, packed so many to a box, a rate or a
 // price found from a total, rows of equal size, teams).
 
-// boxQs ask how many things are in the boxes someone handled.
-func (g *gen) boxQs(who *actor, th *thing, box container, bv boxVerb) []question {
-	h := howMany(th)
-	qv, qtail := bv.q, g.inAll()
-	if box.fixed {
-		qv, qtail = v("put", "put"), box.prep+" the "+box.pl+" "+qtail
-	}
-	qs := []question{
-		{wh: h, who: who, v: qv, aux: "did", tail: qtail, terse: "how many " + th.pl + " in all"},
-		{wh: h, subj: "that", v: v("be"), aux: "do", tail: g.one("in all", "altogether", "in total"), terse: "how many in total"},
-	}
-	if !bv.of {
-		qs = append(qs, question{wh: h, v: v("be"), pl: true, aux: "do", tail: box.prep + " the " + box.pl + " " + g.one("in all", "altogether"), terse: "total " + th.pl})
-	}
-	return qs
+// boxLot is a story's k boxes of per things each: what is in them, who
+// handled them and how, and its facts: the count of boxes (slot 0) and
+// how many each holds (slot 1).
+type boxLot struct {
+	th          *thing
+	box         container
+	who         *actor
+	bv          boxVerb
+	count, rate fact
 }
 
-// boxesOne: someone handled a boxes with b things in each; how many
-// things.
-func boxesOne(g *gen) (*story, bool) {
-	per := smallInt(g.rng, 2, 24)
+// boxLot draws boxes of per things that someone handled k of (sold them,
+// when sell allows it).
+func (g *gen) boxLot(per, k int, sell bool) (boxLot, bool) {
 	th, box, ok := g.boxThing(per)
 	if !ok {
-		return nil, false
+		return boxLot{}, false
 	}
-	k := g.amount(2, 30)
 	who := g.owner(th)
-	bv, ok := g.boxVerbFor(th, box, true)
+	bv, ok := g.boxVerbFor(th, box, sell)
 	if !ok {
-		return nil, false
+		return boxLot{}, false
 	}
 	rate := g.perBox(who, th, box, per, bv.q.base == "pack")
 	rate.slot = 1
 	f := g.boxCount(who, bv, th, box, "", k, false)
 	f.slot, f.step, f.host = 0, 0, k >= 2
-	st := &story{main: who, topic: th.topic, facts: []fact{f, rate}, qs: g.boxQs(who, th, box, bv), thing: th}
+	return boxLot{th, box, who, bv, f, rate}, true
+}
+
+// boxesOne: someone handled a boxes with b things in each; how many
+// things.
+func boxesOne(g *gen) (*story, bool) {
+	per, k := smallInt(g.rng, 2, 24), g.amount(2, 30)
+	l, ok := g.boxLot(per, k, true)
+	if !ok {
+		return nil, false
+	}
+	st := &story{main: l.who, topic: l.th.topic, facts: []fact{l.count, l.rate}, qs: g.boxQs(l.who, l.th, l.box, l.bv), thing: l.th}
 	return st.with(mul(at(0), at(1)), whole(k), whole(per)), true
 }
 
@@ -86,21 +89,40 @@ func (g *gen) anyActivity() (activity, string, int) {
 	return act, pick(g.rng, act.pers), smallInt(g.rng, act.rate[0], act.rate[1])
 }
 
+// object writes k of an activity's unit as the object of its verb: "5
+// km", "for 30 minutes".
+func (act activity) object(k int) string {
+	if act.pre != "" {
+		return act.pre + " " + act.amount(k)
+	}
+	return act.amount(k)
+}
+
+// worked is that who did an activity on k periods (slot 0) at r units a
+// period (slot 1); false when no stretch of time holds k periods.
+func (g *gen) worked(who *actor, act activity, key string, r, k int) (count, rate fact, ok bool) {
+	when, ok := g.occasion(key, k)
+	if !ok {
+		return fact{}, fact{}, false
+	}
+	per := periods[key]
+	rate = g.rateFact(who, act, per, r)
+	rate.slot = 1
+	count = g.periodCount(who, act, per, k, when)
+	count.slot, count.step, count.host = 0, 0, k >= 2
+	return count, rate, true
+}
+
 // rateOne: someone does b units per period and did it on a periods; how
 // much in all.
 func rateOne(g *gen) (*story, bool) {
 	act, key, r := g.anyActivity()
 	k := smallInt(g.rng, 2, 12)
-	when, ok := g.occasion(key, k)
+	who := g.person()
+	f, rate, ok := g.worked(who, act, key, r, k)
 	if !ok {
 		return nil, false
 	}
-	per := periods[key]
-	who := g.person()
-	rate := g.rateFact(who, act, per, r)
-	rate.slot = 1
-	f := g.periodCount(who, act, per, k, when)
-	f.slot, f.step, f.host = 0, 0, k >= 2
 	st := &story{main: who, topic: act.topic, facts: []fact{f, rate}, qs: activityQs(who, act, "did", g.inAll()), timed: true}
 	return st.with(mul(at(0), at(1)), whole(k), whole(r)), true
 }
@@ -254,10 +276,7 @@ func rateFound(g *gen) (*story, bool) {
 	}
 	per := periods[key]
 	who := g.person()
-	obj := act.amount(r * k)
-	if act.pre != "" {
-		obj = act.pre + " " + obj
-	}
+	obj := act.object(r * k)
 	tail := "in " + count(k, per.noun)
 	if g.chance(0.5) {
 		tail += g.one(", the same amount each ", ", the same every ") + per.sg

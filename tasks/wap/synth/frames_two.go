@@ -238,32 +238,19 @@ func stops(g *gen) (*story, bool) {
 	return st.with(add(sub(at(0), at(1)), at(2)), whole(a), whole(b), whole(c)), true
 }
 
-// boxesAndMore: someone has a boxes of b things and got c more (or has
-// c loose ones); how many in all.
+// boxesAndMore: someone has a boxes of b things and got c more; how many
+// in all.
 func boxesAndMore(g *gen) (*story, bool) {
-	per := smallInt(g.rng, 2, 24)
-	th, box, ok := g.boxThing(per)
+	per, k := smallInt(g.rng, 2, 24), g.amount(2, 20)
+	l, ok := g.boxLot(per, k, false)
 	if !ok {
 		return nil, false
 	}
-	k := g.amount(2, 20)
 	c := smallInt(g.rng, 1, 40)
-	who := g.owner(th)
-	bv, ok := g.boxVerbFor(th, box, false)
-	if !ok {
-		return nil, false
-	}
-	rate := g.perBox(who, th, box, per, bv.q.base == "pack")
-	rate.slot = 1
-	f := g.boxCount(who, bv, th, box, "", k, false)
-	f.slot, f.step, f.host = 0, 0, k >= 2
-	other := g.helper(who)
-	more := g.gain(who, other, th, c)
+	other := g.helper(l.who)
+	more := g.gain(l.who, other, l.th, c)
 	more.slot, more.step = 2, 1
-	if bv.v.base == "sell" {
-		return nil, false
-	}
-	st := &story{main: who, other: other, topic: th.topic, facts: []fact{f, rate, more}, qs: nowQs(th, who), thing: th}
+	st := &story{main: l.who, other: other, topic: l.th.topic, facts: []fact{l.count, l.rate, more}, qs: nowQs(l.th, l.who), thing: l.th}
 	st.keep = func(o []int) bool { return o[2] == 2 }
 	return st.with(add(mul(at(0), at(1)), at(2)), whole(k), whole(per), whole(c)), true
 }
@@ -322,19 +309,13 @@ func (g *gen) moneyActivity() (activity, int) {
 // in tips (a*b+c) or spent $c of it (a*b-c).
 func wageAnd(g *gen, tip bool) (*story, bool) {
 	act, r := g.moneyActivity()
-	key := "hour"
 	k := smallInt(g.rng, 2, 12)
-	when, ok := g.occasion(key, k)
+	who := g.person()
+	other := g.helper(who)
+	f, rate, ok := g.worked(who, act, "hour", r, k)
 	if !ok {
 		return nil, false
 	}
-	per := periods[key]
-	who := g.person()
-	other := g.helper(who)
-	rate := g.rateFact(who, act, per, r)
-	rate.slot = 1
-	f := g.periodCount(who, act, per, k, when)
-	f.slot, f.step, f.host = 0, 0, k >= 2
 	c := g.price(1, max(1, min(40, r*k-1)))
 	var f2 fact
 	var qs []question
@@ -364,27 +345,17 @@ func wageMinusSpent(g *gen) (*story, bool) { return wageAnd(g, false) }
 // boxesLess: someone has a boxes of b things and gave away (ate, sold)
 // c of them; how many are left.
 func boxesLess(g *gen) (*story, bool) {
-	per := smallInt(g.rng, 2, 24)
-	th, box, ok := g.boxThing(per)
+	per, k := smallInt(g.rng, 2, 24), g.amount(2, 20)
+	l, ok := g.boxLot(per, k, false)
 	if !ok {
 		return nil, false
 	}
-	k := g.amount(2, 20)
-	who := g.owner(th)
-	bv, ok := g.boxVerbFor(th, box, false)
-	if !ok || bv.v.base == "sell" {
-		return nil, false
-	}
 	c := g.part(k * per)
-	rate := g.perBox(who, th, box, per, bv.q.base == "pack")
-	rate.slot = 1
-	f := g.boxCount(who, bv, th, box, "", k, false)
-	f.slot, f.step, f.host = 0, 0, k >= 2
-	other := g.helper(who)
-	lose := g.loss(who, other, th, c)
+	other := g.helper(l.who)
+	lose := g.loss(l.who, other, l.th, c)
 	lose.slot, lose.step = 2, 1
 	lose.cl.obj.short, lose.cl.subj.short = "", ""
-	st := &story{main: who, other: other, topic: th.topic, facts: []fact{f, rate, lose}, qs: haveQs(th, who), thing: th}
+	st := &story{main: l.who, other: other, topic: l.th.topic, facts: []fact{l.count, l.rate, lose}, qs: haveQs(l.th, l.who), thing: l.th}
 	st.keep = func(o []int) bool { return o[2] == 2 }
 	return st.with(sub(mul(at(0), at(1)), at(2)), whole(k), whole(per), whole(c)), true
 }
@@ -442,10 +413,7 @@ func pagesLeft(g *gen) (*story, bool) {
 	a := r*k + g.amount(1, 90)
 	per := periods[key]
 	who := g.person()
-	goal := fact{slot: 0, step: -1, cl: clause{who: who, v: g.must(act.does.base, "want to", "have to", "plan to"), obj: same(act.amount(a)), tail: g.one("in all", "this month", "for a challenge"), tense: present}, terse: same(act.amount(a) + " in all")}
-	if act.pre != "" {
-		goal.cl.obj = same(act.pre + " " + act.amount(a))
-	}
+	goal := fact{slot: 0, step: -1, cl: clause{who: who, v: g.must(act.does.base, "want to", "have to", "plan to"), obj: same(act.object(a)), tail: g.one("in all", "this month", "for a challenge"), tense: present}, terse: same(act.amount(a) + " in all")}
 	rate := g.rateFact(who, act, per, r)
 	rate.slot = 2
 	done := fact{slot: 1, step: 0, cl: clause{who: who, v: act.bare, obj: same(strings0(act.btail) + fmtPer(per, k)), tail: "so far", tense: presentPerfect}, terse: same(count(k, per.noun) + " done")}
@@ -567,10 +535,7 @@ func rateAgain(g *gen) (*story, bool) {
 	}
 	per := periods[key]
 	who := g.person()
-	obj := act.amount(r * k)
-	if act.pre != "" {
-		obj = act.pre + " " + obj
-	}
+	obj := act.object(r * k)
 	f0 := fact{slot: 0, list: []int{0, 1}, step: 0, cl: clause{who: who, v: act.does, obj: same(obj), tail: "in " + count(k, per.noun)}, terse: same(obj + " in " + count(k, per.noun))}
 	f1 := fact{slot: 2, step: -1, after: []int{0}, cl: clause{who: who, v: g.must(act.bare.base, "plan to", "want to"), obj: same(strings0(act.btail) + fmtPer(per, m)), tail: g.one("", "at the same rate"), tense: present}, terse: same(count(m, per.noun) + " next")}
 	qs := activityQs(who, act, "will", g.one("", "at this rate", "at that rate"))

@@ -88,14 +88,7 @@ var (
 // format over some of them (e.g. "X=(24.0-(3.0*4.5))"), and Answer is its
 // exact value (the nearest float64 when it has no exact one). IDs are
 // 0…n−1; n ≤ 0 gives an empty slice. Each problem's Source is Name.
-func General(n int, seed int64) []source.Problem {
-	gs := generalAll(n, seed)
-	out := make([]source.Problem, len(gs))
-	for i, m := range gs {
-		out[i] = m.problem(i)
-	}
-	return out
-}
+func General(n int, seed int64) []source.Problem { return numbered(generalAll(n, seed)) }
 
 // told is one general problem with what the tests look at.
 type told struct {

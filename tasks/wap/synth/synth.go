@@ -93,8 +93,10 @@ var ccBounds = bounds{maxOperand, maxValue}
 // intermediate value and the answer in 0…149, divisions are exact, and a
 // divisor is 2…12 in most problems. IDs are 0…n−1; n ≤ 0 gives an empty
 // slice. Each problem's Source is Name.
-func Generate(n int, seed int64) []source.Problem {
-	ms := generateAll(n, seed)
+func Generate(n int, seed int64) []source.Problem { return numbered(generateAll(n, seed)) }
+
+// numbered writes generated problems with the IDs 0, 1, ….
+func numbered[M interface{ problem(id int) source.Problem }](ms []M) []source.Problem {
 	out := make([]source.Problem, len(ms))
 	for i, m := range ms {
 		out[i] = m.problem(i)
