@@ -119,11 +119,10 @@ func (st *story) words() string {
 	return strings.ToLower(b.String()) + " "
 }
 
-// names reports whether a story's wording names a thing.
-func (st *story) names(th *thing) bool {
-	w := st.words()
-	return strings.Contains(w, " "+th.sg+" ") || strings.Contains(w, " "+th.pl+" ") ||
-		strings.Contains(w, " "+th.sg+",") || strings.Contains(w, " "+th.pl+",")
+// names reports whether a story's wording (its words) names a thing.
+func names(words string, th *thing) bool {
+	return strings.Contains(words, " "+th.sg+" ") || strings.Contains(words, " "+th.pl+" ") ||
+		strings.Contains(words, " "+th.sg+",") || strings.Contains(words, " "+th.pl+",")
 }
 
 // specific keeps the questions that name what they count ("How many
@@ -146,8 +145,9 @@ func (g *gen) possession(st *story) bool {
 	if who == nil || len(who.parts) > 0 || len(qs) == 0 {
 		return false
 	}
+	w := st.words()
 	th := g.thing(func(t *thing) bool {
-		return !st.names(t) && (who.kind != business || contains(t.biz, strings.TrimPrefix(who.again, "the ")))
+		return !names(w, t) && (who.kind != business || contains(t.biz, strings.TrimPrefix(who.again, "the ")))
 	})
 	if th == nil {
 		return false
@@ -225,10 +225,11 @@ func (g *gen) otherPrice(st *story) bool {
 			return false
 		}
 	}
-	if strings.Contains(st.words(), "$") || (st.thing != nil && st.thing.money) {
+	w := st.words()
+	if strings.Contains(w, "$") || (st.thing != nil && st.thing.money) {
 		return false
 	}
-	th := g.thing(func(t *thing) bool { return t.price[1] > 0 && !st.names(t) })
+	th := g.thing(func(t *thing) bool { return t.price[1] > 0 && !names(w, t) })
 	if th == nil {
 		return false
 	}
