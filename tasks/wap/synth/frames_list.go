@@ -40,52 +40,50 @@ func (g *gen) byDay(m int) (listing, bool) {
 	who := g.person()
 	start := g.rng.Intn(len(weekdays) - m + 1)
 	days := weekdays[start : start+m]
-	var l listing
-	l.main = who
-	var parts []string
 	if g.chance(0.5) {
-		act, _, _ := g.anyActivity()
-		for i := range days {
-			k, ok := fresh(l.nums, func() int { return smallInt(g.rng, max(1, act.rate[0]/2), act.rate[1]*2) })
-			if !ok {
-				return l, false
-			}
-			l.nums = append(l.nums, k)
-			parts = append(parts, act.amount(k)+" on "+days[i])
-		}
-		obj := list(parts)
-		if act.pre != "" {
-			obj = act.pre + " " + obj
-		}
-		l.f = fact{cl: clause{who: who, v: act.does, obj: same(obj)}, terse: same(obj)}
-		l.sum = func(items []int) question {
-			q := activityQs(who, act, "did", "on "+dayList(days, items)+g.one("", " in all", " altogether"))
-			return q[0]
-		}
-		l.more = func(big, small int) question {
-			return question{wh: moreOf(act), who: who, v: act.does, aux: "did", tail: "on " + days[big] + " than on " + days[small]}
-		}
-		l.timed = true
-		return l, true
+		return g.daysDoing(who, days)
 	}
+	return g.daysGetting(who, days)
+}
+
+// daysDoing lists how much of an activity someone did on some days.
+func (g *gen) daysDoing(who *actor, days []string) (listing, bool) {
+	act, _, _ := g.anyActivity()
+	nums, ok := counts(len(days), func() int { return smallInt(g.rng, max(1, act.rate[0]/2), act.rate[1]*2) })
+	if !ok {
+		return listing{}, false
+	}
+	l := listing{main: who, timed: true, nums: nums}
+	var parts []string
+	for i, day := range days {
+		parts = append(parts, act.object(nums[i])+" on "+day)
+	}
+	l.f = fact{cl: clause{who: who, v: act.does, obj: same(list(parts))}, terse: same(list(parts))}
+	l.sum = func(items []int) question {
+		return activityQs(who, act, "did", "on "+dayList(days, items)+g.one("", " in all", " altogether"))[0]
+	}
+	l.more = func(big, small int) question {
+		return question{wh: moreOf(act), who: who, v: act.does, aux: "did", tail: "on " + days[big] + " than on " + days[small]}
+	}
+	return l, true
+}
+
+// daysGetting lists how many of a thing someone got on some days.
+func (g *gen) daysGetting(who *actor, days []string) (listing, bool) {
 	th := g.thing(nil)
 	vb, ok := g.gatherVerb(th, who, 60)
 	if !ok {
-		return l, false
+		return listing{}, false
 	}
-	for i := range days {
-		k, ok := fresh(l.nums, func() int { return g.amount(2, 60) })
-		if !ok {
-			return l, false
-		}
-		l.nums = append(l.nums, k)
-		if i == 0 {
-			parts = append(parts, cnt(th, k)+" on "+days[i])
-		} else {
-			parts = append(parts, itoa(k)+" on "+days[i])
-		}
+	nums, ok := counts(len(days), func() int { return g.amount(2, 60) })
+	if !ok {
+		return listing{}, false
 	}
-	l.th = th
+	l := listing{main: who, th: th, nums: nums}
+	parts := []string{cnt(th, nums[0]) + " on " + days[0]}
+	for i, day := range days[1:] {
+		parts = append(parts, itoa(nums[i+1])+" on "+day)
+	}
 	l.f = fact{cl: clause{who: who, v: vb, obj: same(list(parts))}, terse: same(list(parts))}
 	l.sum = func(items []int) question {
 		return question{wh: howMany(th), who: who, v: vb, aux: "did", tail: "on " + dayList(days, items) + g.one("", " in all", " altogether", " together")}
@@ -96,17 +94,16 @@ func (g *gen) byDay(m int) (listing, bool) {
 	return l, true
 }
 
-// fresh draws a number not in seen (the items of a list differ, so that
-// the question's numbers are told apart from the others); false after 20
-// tries.
-func fresh(seen []int, draw func() int) (int, bool) {
-	for try := 0; try < 20; try++ {
-		k := draw()
-		if !slices.Contains(seen, k) {
-			return k, true
+// counts draws m different counts (so that the question's numbers are
+// told apart from the others); false when draw repeats itself too often.
+func counts(m int, draw func() int) ([]int, bool) {
+	var out []int
+	for try := 0; len(out) < m && try < 20*m; try++ {
+		if k := draw(); !slices.Contains(out, k) {
+			out = append(out, k)
 		}
 	}
-	return 0, false
+	return out, len(out) == m
 }
 
 // dayList names some days: "Monday and Thursday", "Monday, Tuesday and
@@ -135,54 +132,29 @@ func moreOf(act activity) string {
 // byThing lists the things a business sold (or has), or the kinds of a
 // thing someone has.
 func (g *gen) byThing(m int) (listing, bool) {
-	var l listing
-	var names []string
-	var who *actor
+	who, names := g.kindsOf(m)
+	if who == nil {
+		var ok bool
+		if who, names, ok = g.wares(m); !ok {
+			return listing{}, false
+		}
+	}
 	vb, aux := v("have", "had"), "do"
-	if g.chance(0.5) {
-		th := g.thing(func(t *thing) bool { return len(t.biz) > 0 })
-		biz := pick(g.rng, th.biz)
-		var items []*thing
-		for _, i := range g.rng.Perm(len(things)) {
-			if contains(things[i].biz, biz) && len(items) < m {
-				items = append(items, things[i])
-			}
-		}
-		if len(items) < m {
-			return l, false
-		}
-		who = pickBusiness(biz)
-		if g.chance(0.6) {
-			vb, aux = v("sell", "sold"), "did"
-		}
-		for _, t := range items {
-			names = append(names, t.pl)
-		}
-	} else {
-		th := g.thing(func(t *thing) bool { return len(t.kinds) >= m })
-		if th == nil {
-			return l, false
-		}
-		who = g.owner(th)
-		for _, i := range g.rng.Perm(len(th.kinds))[:m] {
-			names = append(names, th.kinds[i]+" "+th.pl)
-		}
+	if who.kind == business && g.chance(0.6) {
+		vb, aux = v("sell", "sold"), "did"
 	}
+	nums, ok := counts(len(names), func() int { return g.amount(2, 60) })
+	if !ok {
+		return listing{}, false
+	}
+	l := listing{main: who, nums: nums}
 	var parts []string
-	for _, name := range names {
-		k, ok := fresh(l.nums, func() int { return g.amount(2, 60) })
-		if !ok {
-			return l, false
-		}
-		l.nums = append(l.nums, k)
-		parts = append(parts, itoa(k)+" "+name)
+	for i, name := range names {
+		parts = append(parts, itoa(nums[i])+" "+name)
 	}
-	l.main = who
-	l.f = fact{cl: clause{who: who, v: vb, obj: same(list(parts))}, terse: same(list(parts))}
-	if vb.base == "have" {
-		l.f.cl.tense = present
-	} else {
-		l.f.cl.when = g.one("", "on Saturday", "last week", "yesterday")
+	l.f = fact{cl: clause{who: who, v: vb, obj: same(list(parts)), tense: present}, terse: same(list(parts))}
+	if vb.base != "have" {
+		l.f.cl.tense, l.f.cl.when = past, g.one("", "on Saturday", "last week", "yesterday")
 	}
 	l.sum = func(items []int) question {
 		var ns []string
@@ -197,10 +169,41 @@ func (g *gen) byThing(m int) (listing, bool) {
 	return l, true
 }
 
+// kindsOf draws m kinds of a thing and who has them ("red marbles",
+// "blue marbles"); half the time, or when no thing has m kinds, it
+// draws none (who is nil).
+func (g *gen) kindsOf(m int) (who *actor, names []string) {
+	th := g.thing(func(t *thing) bool { return len(t.kinds) >= m })
+	if th == nil || g.chance(0.5) {
+		return nil, nil
+	}
+	for _, i := range g.rng.Perm(len(th.kinds))[:m] {
+		names = append(names, th.kinds[i]+" "+th.pl)
+	}
+	return g.owner(th), names
+}
+
+// wares draws a business and m things it deals in.
+func (g *gen) wares(m int) (*actor, []string, bool) {
+	th := g.thing(func(t *thing) bool { return len(t.biz) > 0 })
+	biz := pick(g.rng, th.biz)
+	var names []string
+	for _, i := range g.rng.Perm(len(things)) {
+		if contains(things[i].biz, biz) && len(names) < m {
+			names = append(names, things[i].pl)
+		}
+	}
+	return pickBusiness(biz), names, len(names) == m
+}
+
 // byPerson lists how many of a thing some people have.
 func (g *gen) byPerson(m int) (listing, bool) {
 	th := g.thing(nil)
-	var l listing
+	nums, ok := counts(m, func() int { return g.amount(2, 60) })
+	if !ok {
+		return listing{}, false
+	}
+	l := listing{nums: nums}
 	var people []*actor
 	var parts []string
 	for i := 0; i < m; i++ {
@@ -215,21 +218,16 @@ func (g *gen) byPerson(m int) (listing, bool) {
 			}
 		}
 		people = append(people, p)
-		k, ok := fresh(l.nums, func() int { return g.amount(2, 60) })
-		if !ok {
-			return l, false
-		}
-		l.nums = append(l.nums, k)
-		c := itoa(k)
+		c := itoa(nums[i])
 		if i == 0 {
-			c = cnt(th, k)
+			c = cnt(th, nums[i])
 		}
 		parts = append(parts, p.name+" "+g.one("has", "has", "owns")+" "+c)
 	}
 	if m > 3 && g.chance(0.5) {
 		// "Maya has 12 stickers, Tom 15, Lena 9 and Ali 20."
 		for i := 1; i < len(parts); i++ {
-			parts[i] = people[i].name + " " + itoa(l.nums[i])
+			parts[i] = people[i].name + " " + itoa(nums[i])
 		}
 	}
 	l.th = th

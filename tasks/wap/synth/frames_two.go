@@ -7,81 +7,86 @@ package synth
 // after buying several); three factors; a rate found and applied again;
 // a product shared; a total shared among two groups.
 
-// threeParts: a, b and c of a thing got on three occasions, of three
-// kinds, by three people, or a start and two gains; how many in all.
-func threeParts(g *gen) (*story, bool) {
+// threeTimes: someone got a, b and c of a thing on three occasions; how
+// many in all.
+func threeTimes(g *gen) (*story, bool) {
 	th := g.thing(nil)
 	a, b, c := g.amount(2, 60), g.amount(2, 60), g.amount(2, 60)
 	who := g.owner(th)
-	h := howMany(th)
-	var fs []fact
-	var qs []question
-	var other *actor
-	switch r := g.rng.Intn(4); {
-	case r == 0:
-		vb, ok := g.gatherVerb(th, who, max(a, b, c))
-		if !ok {
-			return nil, false
-		}
-		seq := pick(g.rng, timeSeqs)
-		for i, k := range []int{a, b, c} {
-			obj := phrase{cnt(th, k), g.one(itoa(k), g.more(th, k))}
-			if i == 0 {
-				obj.short = ""
-			}
-			fs = append(fs, fact{slot: i, step: i, more: i > 0, cl: clause{who: who, v: vb, obj: obj, when: seq[i]}, terse: same(itoa(k) + " " + seq[i])})
-		}
-		qs = []question{{wh: h, who: who, v: vb, aux: "did", tail: g.inAll(), terse: "how many in all"}}
-	case r == 1 && len(th.kinds) >= 3:
-		ks := g.rng.Perm(len(th.kinds))
-		vb := v("have", "had")
-		if w, ok := g.gatherVerb(th, who, max(a, b, c)); ok && g.chance(0.5) {
-			vb = w
-		}
-		for i, k := range []int{a, b, c} {
-			kc := kindCnt(th, th.kinds[ks[i]], k)
-			fs = append(fs, fact{slot: i, step: 0, state: stative(vb), cl: clause{who: who, v: vb, obj: same(kc)}, terse: same(kc)})
-		}
-		qs = []question{{wh: h, who: who, v: vb, aux: "did", tail: g.one("in all", "altogether", "in total"), terse: "how many in all"}}
-		if vb.base == "have" {
-			qs = append(qs, question{wh: h, who: who, v: vb, aux: "do", tail: g.one("in all", "altogether"), terse: "total"})
-		}
-	case r == 2 && who.kind == person:
-		other = g.helper(who)
-		third := pickRelative(g.rng, who)
-		if third.rel == other.rel && third.rel != "" || third.name == other.name && third.name != "" {
-			return nil, false
-		}
-		all := &actor{parts: []*actor{who, other, third}, pro: proThey, plural: true, kind: person}
-		if who.pro == proI {
-			all.pro = proWe
-		}
-		for i, p := range []*actor{who, other, third} {
-			k := []int{a, b, c}[i]
-			obj := phrase{cnt(th, k), g.one(itoa(k), cnt(th, k))}
-			if i == 0 {
-				obj.short = ""
-			}
-			fs = append(fs, fact{slot: i, step: 0, state: true, cl: clause{who: p, v: v("have", "had"), obj: obj, tense: present}, terse: same(cnt(th, k))})
-		}
-		qs = []question{{wh: h, who: all, v: v("have", "had"), aux: "do", tail: g.one("in all", "altogether", "together"), terse: "how many in all"}}
-	default:
-		other = g.helper(who)
-		fs = append(fs, g.state(who, th, a))
-		for i, k := range []int{b, c} {
-			f := g.gain(who, other, th, k)
-			f.slot, f.step = i+1, i+1
-			fs = append(fs, f)
-		}
-		g.timeFacts(0.3, &fs[1], &fs[2])
-		qs = nowQs(th, who)
+	vb, ok := g.gatherVerb(th, who, max(a, b, c))
+	if !ok {
+		return nil, false
 	}
+	seq := pick(g.rng, timeSeqs)
+	var fs []fact
+	for i, k := range []int{a, b, c} {
+		obj := phrase{cnt(th, k), g.one(itoa(k), g.more(th, k))}
+		if i == 0 {
+			obj.short = ""
+		}
+		fs = append(fs, fact{slot: i, step: i, more: i > 0, cl: clause{who: who, v: vb, obj: obj, when: seq[i]}, terse: same(itoa(k) + " " + seq[i])})
+	}
+	qs := []question{{wh: howMany(th), who: who, v: vb, aux: "did", tail: g.inAll(), terse: "how many in all"}}
+	st := &story{main: who, topic: th.topic, facts: fs, qs: qs, thing: th}
+	return st.with(add(add(at(0), at(1)), at(2)), whole(a), whole(b), whole(c)), true
+}
+
+// threeKinds: someone has (or got) a, b and c of three kinds of a thing;
+// how many in all.
+func threeKinds(g *gen) (*story, bool) {
+	th := g.thing(func(t *thing) bool { return len(t.kinds) >= 3 })
+	a, b, c := g.amount(2, 60), g.amount(2, 60), g.amount(2, 60)
+	who := g.owner(th)
+	ks := g.rng.Perm(len(th.kinds))
+	vb := v("have", "had")
+	if w, ok := g.gatherVerb(th, who, max(a, b, c)); ok && g.chance(0.5) {
+		vb = w
+	}
+	var fs []fact
+	for i, k := range []int{a, b, c} {
+		kc := kindCnt(th, th.kinds[ks[i]], k)
+		fs = append(fs, fact{slot: i, step: 0, state: stative(vb), cl: clause{who: who, v: vb, obj: same(kc)}, terse: same(kc)})
+	}
+	h := howMany(th)
+	qs := []question{{wh: h, who: who, v: vb, aux: "did", tail: g.one("in all", "altogether", "in total"), terse: "how many in all"}}
+	if vb.base == "have" {
+		qs = append(qs, question{wh: h, who: who, v: vb, aux: "do", tail: g.one("in all", "altogether"), terse: "total"})
+	}
+	st := &story{main: who, topic: th.topic, facts: fs, qs: qs, thing: th}
+	return st.with(add(add(at(0), at(1)), at(2)), whole(a), whole(b), whole(c)), true
+}
+
+// threePeople: three people have a, b and c of a thing; how many do they
+// have together.
+func threePeople(g *gen) (*story, bool) {
+	th := g.thing(nil)
+	a, b, c := g.amount(2, 60), g.amount(2, 60), g.amount(2, 60)
+	who := g.person()
+	other, third := pickRelative(g.rng, who), pickRelative(g.rng, who)
+	if third.rel == other.rel && third.rel != "" || third.name == other.name && third.name != "" {
+		return nil, false
+	}
+	all := &actor{parts: []*actor{who, other, third}, pro: proThey, plural: true, kind: person}
+	if who.pro == proI {
+		all.pro = proWe
+	}
+	var fs []fact
+	for i, p := range all.parts {
+		k := []int{a, b, c}[i]
+		obj := phrase{cnt(th, k), g.one(itoa(k), cnt(th, k))}
+		if i == 0 {
+			obj.short = ""
+		}
+		fs = append(fs, fact{slot: i, step: 0, state: true, cl: clause{who: p, v: v("have", "had"), obj: obj, tense: present}, terse: same(cnt(th, k))})
+	}
+	qs := []question{{wh: howMany(th), who: all, v: v("have", "had"), aux: "do", tail: g.one("in all", "altogether", "together"), terse: "how many in all"}}
 	st := &story{main: who, other: other, topic: th.topic, facts: fs, qs: qs, thing: th}
 	return st.with(add(add(at(0), at(1)), at(2)), whole(a), whole(b), whole(c)), true
 }
 
-// loseTwice: someone had a and lost b and then c; how many left.
-func loseTwice(g *gen) (*story, bool) {
+// haveThenTwo: someone had a and got b and then c more ((a+b)+c: how
+// many now), or lost b and then c ((a-b)-c: how many left).
+func haveThenTwo(g *gen, gain bool) (*story, bool) {
 	th := g.someThing()
 	a := g.amount(4, 99)
 	b := g.part(a)
@@ -89,24 +94,38 @@ func loseTwice(g *gen) (*story, bool) {
 		return nil, false
 	}
 	c := g.part(a - b)
+	if gain {
+		b, c = g.amount(2, 60), g.amount(2, 60)
+	}
 	who := g.owner(th)
 	other := g.helper(who)
 	fs := []fact{g.state(who, th, a)}
 	for i, k := range []int{b, c} {
 		f := g.loss(who, other, th, k)
+		if gain {
+			f = g.gain(who, other, th, k)
+		}
 		f.slot, f.step = i+1, i+1
 		fs = append(fs, f)
 	}
-	if fs[1].cl.v.base == fs[2].cl.v.base && fs[2].cl.who != nil && fs[2].cl.obj.full != "" && g.chance(0.5) {
+	if !gain && fs[1].cl.v.base == fs[2].cl.v.base && fs[2].cl.who != nil && fs[2].cl.obj.full != "" && g.chance(0.5) {
+		// "She sold 12 on Monday and 8 more on Tuesday."
 		fs[2].cl.obj.short = g.one(itoa(c)+" more", "another "+itoa(c))
 		if th.money {
 			fs[2].cl.obj.short = money(c) + " more"
 		}
 	}
 	g.timeFacts(0.3, &fs[1], &fs[2])
-	st := &story{main: who, other: other, topic: th.topic, facts: fs, qs: haveQs(th, who), thing: th}
-	return st.with(sub(sub(at(0), at(1)), at(2)), whole(a), whole(b), whole(c)), true
+	qs, eq := haveQs(th, who), sub(sub(at(0), at(1)), at(2))
+	if gain {
+		qs, eq = nowQs(th, who), add(add(at(0), at(1)), at(2))
+	}
+	st := &story{main: who, other: other, topic: th.topic, facts: fs, qs: qs, thing: th}
+	return st.with(eq, whole(a), whole(b), whole(c)), true
 }
+
+func gainTwice(g *gen) (*story, bool) { return haveThenTwo(g, true) }
+func loseTwice(g *gen) (*story, bool) { return haveThenTwo(g, false) }
 
 // kindsRest: someone has a things: b of one kind, c of another and the
 // rest of a third; how many of the third.
@@ -410,7 +429,7 @@ func pagesLeft(g *gen) (*story, bool) {
 		return nil, false
 	}
 	k := smallInt(g.rng, 2, 7)
-	a := r*k + g.amount(1, 90)
+	a := r*k + smallInt(g.rng, 1, 90)
 	per := periods[key]
 	who := g.person()
 	goal := fact{slot: 0, step: -1, cl: clause{who: who, v: g.must(act.does.base, "want to", "have to", "plan to"), obj: same(act.object(a)), tail: g.one("in all", "this month", "for a challenge"), tense: present}, terse: same(act.amount(a) + " in all")}

@@ -298,7 +298,10 @@ var generalFrames = []gframe{
 	{"teams", "a/b", teamsOne},
 	{"days to finish", "a/b", daysToFinish},
 
-	{"three parts", "(a+b)+c", threeParts},
+	{"three times", "(a+b)+c", threeTimes},
+	{"three kinds", "(a+b)+c", threeKinds},
+	{"three people", "(a+b)+c", threePeople},
+	{"gain twice", "(a+b)+c", gainTwice},
 	{"list: three", "(a+b)+c", listTriple},
 	{"lose twice", "(a-b)-c", loseTwice},
 	{"kinds and the rest", "(a-b)-c", kindsRest},
