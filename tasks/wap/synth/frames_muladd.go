@@ -178,6 +178,12 @@ func fillTwice(g *gen) (*story, bool) {
 	}
 	f1.slot, f2.slot = 1, 2
 	f1.host, f2.host = g.b >= 2, g.c >= 2
+	st := &story{main: who, other: other, topic: th.topic, facts: []fact{rate, f1, f2}, qs: g.boxQs(subject, th, box, bv)}
+	return st, true
+}
+
+// boxQs ask how many things are in the boxes who handled.
+func (g *gen) boxQs(who *actor, th *thing, box container, bv boxVerb) []question {
 	h := howMany(th)
 	qv, qtail := bv.q, g.inAll()
 	if box.fixed {
@@ -185,14 +191,13 @@ func fillTwice(g *gen) (*story, bool) {
 		qv, qtail = v("put", "put"), box.prep+" the "+box.pl+" "+qtail
 	}
 	qs := []question{
-		{wh: h, who: subject, v: qv, aux: "did", tail: qtail, terse: "how many " + th.pl + " in all"},
+		{wh: h, who: who, v: qv, aux: "did", tail: qtail, terse: "how many " + th.pl + " in all"},
 		{wh: h, subj: "that", v: v("be"), aux: "do", tail: g.one("in all", "altogether", "in total"), terse: "how many in total"},
 	}
 	if !bv.of {
 		qs = append(qs, question{wh: h, v: v("be"), pl: true, aux: "do", tail: box.prep + " the " + box.pl + " " + g.one("in all", "altogether"), terse: "total " + th.pl})
 	}
-	st := &story{main: who, other: other, topic: th.topic, facts: []fact{rate, f1, f2}, qs: qs}
-	return st, true
+	return qs
 }
 
 // priceThing draws a thing sold at price k.
@@ -203,7 +208,11 @@ func (g *gen) priceThing(k int) *thing {
 // priceFact is the fact that one thing costs k dollars (slot 0,
 // timeless). seller, when set, is who sells it.
 func (g *gen) priceFact(th *thing, k int, seller *actor) fact {
-	m := money(k)
+	return g.priceOf(th, money(k), seller)
+}
+
+// priceOf is priceFact for a price written m: "$5", "$2.50".
+func (g *gen) priceOf(th *thing, m string, seller *actor) fact {
 	f := fact{slot: 0, step: -1, trail: true, terse: same(g.one(m+" each", m+" per "+th.sg, m+" apiece"))}
 	f.rel = g.one("which cost "+m+" each", "at "+m+" each", "at "+m+" apiece", "for "+m+" each")
 	if seller != nil {

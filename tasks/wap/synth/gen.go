@@ -16,6 +16,10 @@ type gen struct {
 	rng     *rand.Rand
 	a, b, c int
 	place   placement // where the facts are to stand in the text
+	// For the general problems (general.go): whether their amounts may be
+	// large, and how many numbers the question should leave unused.
+	big    bool
+	unused int
 }
 
 // pick draws one element of xs.

@@ -60,9 +60,14 @@ type toldStory struct {
 // tell writes the story as text.
 func tell(rng *rand.Rand, st *story) toldStory {
 	text, first, reg, order := tellOrder(rng, st)
-	slots := make([]int, len(order))
-	for i, j := range order {
-		slots[i] = st.facts[j].slot
+	slots := make([]int, 0, len(order))
+	for _, j := range order {
+		switch f := st.facts[j]; {
+		case len(f.list) > 0:
+			slots = append(slots, f.list...)
+		case f.slot >= 0:
+			slots = append(slots, f.slot)
+		}
 	}
 	return toldStory{text, first, reg, slots}
 }
@@ -261,10 +266,15 @@ func (t *teller) flashback(f fact) bool { return f.step >= 0 && f.step < t.maxSt
 
 // alsoFor reports whether f says "also": it asks to, and a fact of its
 // time has been told.
-func (t *teller) alsoFor(f fact) bool { return f.also && t.steps[f.step] }
+func (t *teller) alsoFor(f fact) bool {
+	return f.also && (t.steps[f.step] || (f.aside && len(t.steps) > 0))
+}
 
 // told records that f has been told.
 func (t *teller) told(f fact) {
+	if f.aside {
+		return
+	}
 	t.steps[f.step] = true
 	if f.step > t.maxStep {
 		t.maxStep = f.step
@@ -932,8 +942,8 @@ func questionWord(w string) bool {
 // gotta matches "have to" after I, you or we, with the word before.
 var gotta = regexp.MustCompile(`(\w+ )?\b(i|you|we) have to\b`)
 
-// bucks matches an amount of money.
-var bucks = regexp.MustCompile(`\$[0-9]+`)
+// bucks matches an amount of money: "$5", "$2.50".
+var bucks = regexp.MustCompile(`\$[0-9]+(?:\.[0-9]+)?`)
 
 // contractions are the contractions people type (the apostrophes go
 // later): "I'm", "what's", "I've read".

@@ -55,7 +55,7 @@ type clause struct {
 // stand anywhere. A fact told after one with a larger step is a
 // flashback.
 type fact struct {
-	slot  int  // 0, 1, 2: the operand a, b or c the fact states; -1 for none
+	slot  int  // 0, 1, 2: the operand a, b or c the fact states (a general story's slot, general.go); -1 for none
 	step  int  // see above
 	state bool // how things stood at the start ("she had 30 apples")
 	loss  bool // the fact takes something away; it may be joined with "but"
@@ -97,6 +97,15 @@ type fact struct {
 	// ("which cost $5 each"); host marks a fact it may hang on.
 	rel  string
 	host bool
+	// aside marks a fact about something the question does not ask
+	// about (a distractor of the general problems, general.go): telling
+	// it neither names the story's thing nor moves the story's time, and
+	// its "also" needs only some fact told before it.
+	aside bool
+	// list holds the slots of a fact that states several numbers in one
+	// complement ("12 red, 15 blue and 8 green marbles"); slot is then
+	// the first of them.
+	list []int
 }
 
 // tersePhrase is the fact in the terse register.
@@ -139,4 +148,19 @@ type story struct {
 	noTerse bool     // the story cannot be told as notes
 	// keep, when set, restricts the text orders further.
 	keep func(order []int) bool
+
+	// The general problems (general.go) also record their numbers and
+	// equation in the story; Generate's frames leave these unset.
+	nums  []num  // the values of the facts' slots
+	eq    *term  // the equation over the slots
+	thing *thing // the thing the question counts, when there is one
+	// timed marks a story in which time is a quantity (a rate per hour, a
+	// number of days): no distractor may then be a duration.
+	timed bool
+}
+
+// with sets the equation and the numbers of a general story.
+func (st *story) with(eq *term, nums ...num) *story {
+	st.eq, st.nums = eq, nums
+	return st
 }

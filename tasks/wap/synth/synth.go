@@ -44,6 +44,23 @@
 // people do in a hurry ("ok so i gotta split 60 bucks between 4 of us,
 // whats my share??"). English agreement (a/an, singular for 1, verb
 // agreement, pronouns, capitals) is handled in english.go.
+//
+// Generate makes the CC-style problems above. General (general.go) makes
+// the shapes people write, as MAWPS, ASDiv-A and SVAMP hold them: one
+// operation on two of the story's numbers (57%), or two on three in
+// CC's five patterns (told by CC's frames, 15%) or in ten others
+// ((a+b)+c, (a-b)-c, (a-b)+c, a*b+c, a*b-c, a-b*c, a*b*c, (a/b)*c,
+// a*b/c, a/(b+c): 28%), each family in a fixed share (generalFamilies).
+// Their frames (frames_one.go, frames_times.go, frames_two.go,
+// frames_list.go) tell comparisons ("5 more than", "how many fewer"), a
+// start found from what is left, a change found from before and after,
+// a part and the rest, prices with cents and change from a bill, ages,
+// "3 times as many", rates found from a total and applied again, and
+// lists of up to eight counts of which the question uses two or three.
+// A third of the problems state numbers their question does not use
+// (asides.go: another thing, an age, another person's count, a price
+// nobody pays), one in six has a number or an answer above 149, and
+// values are exact (money in cents). A Source with Mix GeneralMix gives them.
 package synth
 
 import (
@@ -54,11 +71,18 @@ import (
 	"github.com/d4lang/d4/tasks/wap/source/cc"
 )
 
-// Bounds of the numbers.
+// Bounds of the numbers of Generate's problems.
 const (
 	maxOperand = 120 // every number in the text
 	maxValue   = 149 // every intermediate value and the answer
 )
+
+// bounds bound the numbers that numbers draws: every operand is at most
+// operand, every intermediate value and the answer at most value.
+type bounds struct{ operand, value int }
+
+// ccBounds are the bounds of Generate's problems.
+var ccBounds = bounds{maxOperand, maxValue}
 
 // Generate makes n problems deterministically under seed. The five CC
 // patterns come in equal proportions (the problems cycle through them and
@@ -69,8 +93,10 @@ const (
 // intermediate value and the answer in 0…149, divisions are exact, and a
 // divisor is 2…12 in most problems. IDs are 0…n−1; n ≤ 0 gives an empty
 // slice. Each problem's Source is Name.
-func Generate(n int, seed int64) []source.Problem {
-	ms := generateAll(n, seed)
+func Generate(n int, seed int64) []source.Problem { return numbered(generateAll(n, seed)) }
+
+// numbered writes generated problems with the IDs 0, 1, ….
+func numbered[M interface{ problem(id int) source.Problem }](ms []M) []source.Problem {
 	out := make([]source.Problem, len(ms))
 	for i, m := range ms {
 		out[i] = m.problem(i)
@@ -83,12 +109,14 @@ const Name = "synthetic"
 
 // Source is a dataset of generated problems (source.Source): N[0]
 // training, N[1] dev and N[2] test problems, the first N[0] of Generate(N[0]
-// + N[1] + N[2], Seed) training, the next dev, the rest test, with
-// FirstID added to their IDs (to follow another source's).
+// + N[1] + N[2], Seed) training (of General, with Mix GeneralMix), the
+// next dev, the rest test, with FirstID added to their IDs (to follow
+// another source's).
 type Source struct {
 	N       [3]int
 	Seed    int64
 	FirstID int
+	Mix     Mix
 }
 
 // Name names the source.
@@ -102,7 +130,11 @@ func (s Source) Read() (source.Dataset, error) {
 			return ds, fmt.Errorf("%d generated %s problems asked for, want 0 or more", n, source.Splits[i])
 		}
 	}
-	all := Generate(s.N[0]+s.N[1]+s.N[2], s.Seed)
+	gen := Generate
+	if s.Mix == GeneralMix {
+		gen = General
+	}
+	all := gen(s.N[0]+s.N[1]+s.N[2], s.Seed)
 	for i := range all {
 		all[i].ID += s.FirstID
 	}
@@ -150,6 +182,14 @@ func (m made) problem(id int) source.Problem {
 // until the frame finds a scene that suits the numbers, then tells the
 // story.
 func problemOf(rng *rand.Rand, pattern string) made {
+	m, _ := problemWith(rng, pattern, ccBounds, nil)
+	return m
+}
+
+// problemWith is problemOf with the numbers' bounds and a step that may
+// add to a story after its frame built it (the general problems'
+// distractors, general.go); it also returns the story as told.
+func problemWith(rng *rand.Rand, pattern string, bd bounds, add func(g *gen, st *story)) (made, *story) {
 	fs := framesOf(pattern)
 	pl := drawPlacement(rng, pattern)
 	for tries := 0; ; tries++ {
@@ -160,18 +200,21 @@ func problemOf(rng *rand.Rand, pattern string) made {
 		}
 		f := fs[rng.Intn(len(fs))]
 		for try := 0; try < 20; try++ {
-			a, b, c := numbers(rng, pattern)
+			a, b, c := numbers(rng, pattern, bd)
 			g := &gen{rng: rng, a: a, b: b, c: c, place: pl}
 			st, ok := f.build(g)
 			if !ok {
 				continue
+			}
+			if add != nil {
+				add(g, st)
 			}
 			st.finish(g)
 			if st.orders = pl.filter(st); len(st.orders) == 0 {
 				continue
 			}
 			ts := tell(rng, st)
-			return made{pattern: pattern, a: a, b: b, c: c, text: ts.text, frame: f.name, first: ts.first, reg: ts.reg, slots: ts.slots, loose: pl.at < 0}
+			return made{pattern: pattern, a: a, b: b, c: c, text: ts.text, frame: f.name, first: ts.first, reg: ts.reg, slots: ts.slots, loose: pl.at < 0}, st
 		}
 	}
 }
@@ -222,36 +265,37 @@ func divisor(rng *rand.Rand) int {
 	return 2 + rng.Intn(11)
 }
 
-// numbers draws the operands a, b, c of a pattern in the equation's order.
-func numbers(rng *rand.Rand, pattern string) (a, b, c int) {
+// numbers draws the operands a, b, c of a pattern in the equation's order,
+// within bd.
+func numbers(rng *rand.Rand, pattern string, bd bounds) (a, b, c int) {
 	switch pattern {
 	case cc.PatternAddSub: // a+b ≤ 149, 1 ≤ c < a+b
-		a = smallInt(rng, 2, maxOperand-1)
-		b = smallInt(rng, 1, min(maxOperand, maxValue-a))
-		c = smallInt(rng, 1, min(maxOperand, a+b-1))
+		a = smallInt(rng, 2, bd.operand-1)
+		b = smallInt(rng, 1, min(bd.operand, bd.value-a))
+		c = smallInt(rng, 1, min(bd.operand, a+b-1))
 	case cc.PatternMulAdd: // a ≥ 2, a·(b+c) ≤ 149
-		a = smallInt(rng, 2, maxValue/2)
-		s := smallInt(rng, 2, maxValue/a)
+		a = smallInt(rng, 2, bd.value/2)
+		s := smallInt(rng, 2, bd.value/a)
 		b = 1 + rng.Intn(s-1)
 		c = s - b
 	case cc.PatternAddDiv: // a+b = q·c ≤ 149
 		c = divisor(rng)
-		q := smallInt(rng, 1, maxValue/c)
+		q := smallInt(rng, 1, bd.value/c)
 		t := q * c
 		if t < 2 {
 			t = 2 * c
 		}
-		b = smallInt(rng, max(1, t-maxOperand), min(t-1, maxOperand))
+		b = smallInt(rng, max(1, t-bd.operand), min(t-1, bd.operand))
 		a = t - b
 	case cc.PatternMulSub: // a ≥ 2, b−c ≥ 1, a·(b−c) ≤ 149
-		a = smallInt(rng, 2, maxOperand)
-		d := smallInt(rng, 1, maxValue/a)
-		c = smallInt(rng, 1, maxOperand-d)
+		a = smallInt(rng, 2, bd.operand)
+		d := smallInt(rng, 1, bd.value/a)
+		c = smallInt(rng, 1, bd.operand-d)
 		b = c + d
 	case cc.PatternSubDiv: // a−b = q·c, a ≤ 120
 		c = divisor(rng)
-		q := smallInt(rng, 1, (maxOperand-1)/c)
-		b = smallInt(rng, 1, maxOperand-q*c)
+		q := smallInt(rng, 1, (bd.operand-1)/c)
+		b = smallInt(rng, 1, bd.operand-q*c)
 		a = b + q*c
 	}
 	return a, b, c

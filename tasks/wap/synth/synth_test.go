@@ -140,7 +140,7 @@ func TestProblemsValid(t *testing.T) {
 				fail("divisor %d", c)
 			}
 		}
-		checkText(t, m, p, plurals, fail)
+		checkText(t, m.reg, p.Text, plurals, fail)
 	}
 	for _, pat := range cc.Patterns {
 		if d := counts[pat] - sampleN/len(cc.Patterns); d < -1 || d > 1 {
@@ -174,9 +174,8 @@ var (
 // checkText checks the form of a text: spacing, articles, agreement with
 // 1 and, in the standard register, sentences that start with a capital and
 // end with a full stop or a question mark.
-func checkText(t *testing.T, m made, p source.Problem, plurals map[string]bool, fail func(string, ...any)) {
+func checkText(t *testing.T, reg register, s string, plurals map[string]bool, fail func(string, ...any)) {
 	t.Helper()
-	s := p.Text
 	if s != strings.TrimSpace(s) || strings.Contains(s, "  ") {
 		fail("spacing")
 	}
@@ -200,7 +199,7 @@ func checkText(t *testing.T, m made, p source.Problem, plurals map[string]bool, 
 			fail("plural after 1: %q", mm[0])
 		}
 	}
-	if m.reg != standard {
+	if reg != standard {
 		return
 	}
 	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") {
