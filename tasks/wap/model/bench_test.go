@@ -41,3 +41,16 @@ func BenchmarkGradient32(b *testing.B) {
 		}
 	}
 }
+
+// The outcomes of the general sketch with three numbers: 28·3³ runs.
+func BenchmarkOutcomes3(b *testing.B) {
+	src, _ := sketches.Embedded("wap_steps")
+	m, err := NewModel("wap_steps.fth", src, 10, false, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := &Problem{ID: 1, Numbers: []int{5, 7, 3}, IDs: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 1, 2, 3}, NumPos: []int{2, 3, 4}, Answer: 24}
+	for b.Loop() {
+		m.Outcomes(p.Values())
+	}
+}

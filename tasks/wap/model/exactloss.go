@@ -109,10 +109,13 @@ func (m *Model) makeTable(p *Problem) (*Table, error) {
 	return t, nil
 }
 
-// Loss is −log of the probability that the decisions give the answer, the
-// slots' distributions p[i] (one per slot execution) renormalised over the
-// valid decisions, and, when grad is not nil, adds its gradient with
-// respect to each p[i] to grad[i].
+// Loss is −log of the probability that the decisions give the answer,
+// given that they read only the problem's numbers: r = good / mass, good
+// the probability of the good combinations under the slots' distributions
+// p[i] (one per slot execution) and mass the product of each slot's mass
+// on its valid decisions, so that r ≤ 1 and the loss −log(r + ε) ≥ 0
+// (ε as ∂4's loss). When grad is not nil, it adds the loss's gradient
+// with respect to each p[i] to grad[i].
 func (t *Table) Loss(p, grad [][]float64) float64 {
 	good := 0.0
 	for _, c := range t.Good {
@@ -122,26 +125,30 @@ func (t *Table) Loss(p, grad [][]float64) float64 {
 		}
 		good += pr
 	}
-	loss := -logProb(good)
+	masses := make([]float64, len(p))
+	mass := 1.0
 	for i := range p {
-		mass := 0.0
 		for k, ok := range t.Valid[i] {
 			if ok {
-				mass += p[i][k]
+				masses[i] += p[i][k]
 			}
 		}
-		loss += logProb(mass)
-		if grad == nil {
-			continue
-		}
-		for k, ok := range t.Valid[i] {
-			if ok {
-				grad[i][k] += 1 / (mass + d4.Eps)
-			}
-		}
+		masses[i] = max(masses[i], minMass)
+		mass *= masses[i]
 	}
+	r := good / mass
+	loss := -math.Log(r + d4.Eps)
 	if grad == nil {
 		return loss
+	}
+	// d loss = −d r / (r + ε); d r = d good / mass − r Σ d mass_i / mass_i.
+	scale := -1 / (r + d4.Eps)
+	for i := range p {
+		for k, ok := range t.Valid[i] {
+			if ok {
+				grad[i][k] -= scale * r / masses[i]
+			}
+		}
 	}
 	for _, c := range t.Good {
 		for i, k := range c {
@@ -151,14 +158,16 @@ func (t *Table) Loss(p, grad [][]float64) float64 {
 					pr *= p[j][kj]
 				}
 			}
-			grad[i][k] -= pr / (good + d4.Eps)
+			grad[i][k] += scale * pr / mass
 		}
 	}
 	return loss
 }
 
-// logProb is the log of a probability, kept finite as ∂4's loss keeps it.
-func logProb(p float64) float64 { return math.Log(max(p, 0) + d4.Eps) }
+// minMass bounds below a slot's mass on its valid decisions, so that
+// dividing by it stays finite.
+const minMass = 1e-30
+
 
 // exactLoss adds the exact loss of a batch to a graph: the inputs good
 // and valid (tableInputs) with the slots' outputs give each problem's loss,

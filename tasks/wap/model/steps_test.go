@@ -200,9 +200,8 @@ func TestExactLossIsD4Loss(t *testing.T) {
 				exactLoss, machineLoss, dists := lossesOf(t, m, &q)
 				probs = dists
 				if len(numbers) == m.Layout.Cells && fits {
-					// ∂4's pointer term is 1 on a static trace, and every
-					// slot's mass on valid decisions 1.
-					want := machineLoss + float64(1+len(m.Execs))*math.Log(1+d4.Eps)
+					// ∂4's pointer term is 1 on a static trace.
+					want := machineLoss + math.Log(1+d4.Eps)
 					if math.Abs(exactLoss-want) > 1e-9*max(1, math.Abs(want)) {
 						t.Errorf("numbers %v, answer %d: exact loss %.12g, ∂4's %.12g", numbers, answer, exactLoss, machineLoss)
 					}
@@ -222,16 +221,17 @@ func TestExactLossIsD4Loss(t *testing.T) {
 					good += pr
 				}
 			}
-			want := -math.Log(good + d4.Eps)
+			mass := 1.0
 			for i, dist := range probs {
-				mass := 0.0
+				m := 0.0
 				for k, pr := range dist {
 					if valid[i][k] {
-						mass += pr
+						m += pr
 					}
 				}
-				want += math.Log(mass + d4.Eps)
+				mass *= m
 			}
+			want := -math.Log(good/mass + d4.Eps)
 			if got := tab.Loss(probs, nil); math.Abs(got-want) > 1e-12*max(1, math.Abs(want)) {
 				t.Errorf("numbers %v, answer %d: table loss %.12g, summed %.12g", numbers, answer, got, want)
 			}
@@ -310,6 +310,13 @@ func TestTableLossGradient(t *testing.T) {
 	good := 0.2*0.4 + 0.5*0.6
 	if got, want := tab.Loss(p, nil), -math.Log(good/(0.7*1.0)); math.Abs(got-want) > 1e-8 {
 		t.Errorf("loss %g, want %g", got, want)
+	}
+	// Moving the mass onto decisions that read no number does not lower
+	// it: the loss is never negative.
+	for _, first := range [][]float64{{1e-40, 1e-40, 1}, {0, 0, 1}, {1e-300, 0, 1}} {
+		if got := tab.Loss([][]float64{first, {0.6, 0.4}}, nil); !(got >= 0) {
+			t.Errorf("first slot %v: loss %g", first, got)
+		}
 	}
 }
 
