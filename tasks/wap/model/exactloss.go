@@ -168,7 +168,6 @@ func (t *Table) Loss(p, grad [][]float64) float64 {
 // dividing by it stays finite.
 const minMass = 1e-30
 
-
 // exactLoss adds the exact loss of a batch to a graph: the inputs good
 // and valid (tableInputs) with the slots' outputs give each problem's loss,
 // and the graph's loss is their mean.
