@@ -10,6 +10,7 @@ import (
 	"github.com/d4lang/d4/sketches"
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/prepare"
+	"github.com/d4lang/d4/tasks/wap/synth"
 	"github.com/d4lang/d4/tasks/wap/training"
 )
 
@@ -47,7 +48,17 @@ func runTrain(o trainOpts, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	prep, err := loadOrSynthesise(o.dataDir, stderr)
+	// Generated problems, when none are prepared, of the kind the sketch
+	// takes: CC's for a sketch of exactly three numbers.
+	shape, err := model.NewModel(file, src, 1, false, 1)
+	if err != nil {
+		return err
+	}
+	mix := synth.GeneralMix
+	if shape.Layout.Fixed == 3 {
+		mix = synth.CCMix
+	}
+	prep, err := loadOrSynthesise(o.dataDir, mix, stderr)
 	if err != nil {
 		return err
 	}

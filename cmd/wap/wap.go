@@ -25,6 +25,7 @@ import (
 	"github.com/d4lang/d4/tasks/wap/source"
 	"github.com/d4lang/d4/tasks/wap/source/benchmark"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
+	"github.com/d4lang/d4/tasks/wap/synth"
 	"github.com/d4lang/d4/tasks/wap/training"
 )
 
@@ -44,14 +45,16 @@ const (
 	defaultCC       = "data/cc"       // where a user puts the raw CC files
 	defaultPrepared = "data/prepared" // where prepare writes and train/eval read
 	defaultModel    = "models/wap"
-	defaultSketch   = "sketches/wap.fth"
+	defaultSketch   = "sketches/wap_steps.fth"
 )
 
 func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("wap prepare", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	out := fs.String("out", defaultPrepared, "directory to write the prepared data to")
-	synthetic := fs.Bool("synthetic", false, "prepare generated CC-style problems instead of reading DIR (no download needed)")
+	synthetic := fs.Bool("synthetic", false, "prepare generated problems instead of reading DIR (no download needed)")
+	var mix synth.Mix
+	fs.TextVar(&mix, "mix", synth.GeneralMix, "the generated problems: general (one- and two-step problems over up to eight numbers) or cc (CC's five patterns over three numbers; the default with CC)")
 	generated := fs.Int("generated", prepare.DefaultGenerated, "generated problems added to the training split (0: the data alone, the paper's setting with CC; the default is for CC, the other formats take 0 unless this is given)")
 	exclude := fs.String("exclude", "", "a dataset (a directory, as DIR) whose dev and test problems must not be trained or tuned on: the training and dev problems near one of them are skipped")
 	d := prepare.DefaultSyntheticN
@@ -98,8 +101,9 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("--exclude: %w", err)
 		}
 	}
+	cfg.Mix = mix
 	if *synthetic {
-		cfg.Source = prepare.Synthetic(n, *seed)
+		cfg.Source = prepare.Synthetic(n, *seed, mix)
 		return printPrepared(stdout, *jsonOut, *out)(prepare.Prepare(cfg))
 	}
 	cfg.Dir, cfg.Generated = dir, *generated
@@ -113,6 +117,9 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	if err == nil {
 		if _, isCC := cfg.Source.(cc.Source); isCC {
 			cfg.Generated = *generated
+			if !flagGiven(fs, "mix") {
+				cfg.Mix = synth.CCMix
+			}
 		}
 		err = printPrepared(stdout, *jsonOut, *out)(prepare.Prepare(cfg))
 	}
@@ -284,12 +291,13 @@ func round(x float64, digits int) float64 {
 	return math.Round(x*p) / p
 }
 
-// loadOrSynthesise loads prepared data, preparing synthetic problems first
-// when dir does not exist (the default pipeline on a fresh machine).
-func loadOrSynthesise(dir string, stderr io.Writer) (*prepare.Prepared, error) {
+// loadOrSynthesise loads prepared data, preparing generated problems of
+// the mix first when dir does not exist (the default pipeline on a fresh
+// machine).
+func loadOrSynthesise(dir string, mix synth.Mix, stderr io.Writer) (*prepare.Prepared, error) {
 	if _, err := os.Stat(dir); errors.Is(err, iofs.ErrNotExist) {
-		fmt.Fprintf(stderr, "no prepared data in %s: preparing synthetic CC-style problems there (run 'wap prepare DIR' for the CC dataset)\n", dir)
-		if _, err := prepare.Prepare(prepare.Config{Out: dir, Source: prepare.Synthetic([3]int{}, 1), Seed: 1}); err != nil {
+		fmt.Fprintf(stderr, "no prepared data in %s: preparing generated problems there (%s mix; run 'wap prepare DIR' for a dataset)\n", dir, mix)
+		if _, err := prepare.Prepare(prepare.Config{Out: dir, Source: prepare.Synthetic([3]int{}, 1, mix), Seed: 1}); err != nil {
 			return nil, err
 		}
 	}

@@ -127,10 +127,8 @@ func TestWAPPipeline(t *testing.T) {
 
 	// A question the model cannot take: one line, exit 1.
 	for q, want := range map[string]string{
-		"A florist had 50 roses and sold 15.":                                    "has 2 numbers (50, 15)",
-		"A florist had 3 1/2 roses, sold 12% and picked 2 more.":                 `cannot read "12%"`,
-		"She had five roses, sold 2 and picked 3 more.":                          "number words (five) are not read",
-		"A florist had 50 roses. She sold 15 and picked 21, each with 2 leaves.": "has 4 numbers",
+		"She picked 1, 2, 3, 4, 5, 6, 7, 8 and 9 roses. How many roses?": "has 9 numbers (1, 2, 3, 4, 5, 6, 7, 8, 9); the sketch takes 1 to 8",
+		"A florist had 3 1/2 roses, sold 12% and picked 2 more.":         `cannot read "12%"`,
 		"\x00\xff":                          "not valid UTF-8",
 		strings.Repeat("a ", 450) + "1 2 3": "more than the limit of 400",
 	} {
@@ -250,7 +248,7 @@ func TestWAPBadInput(t *testing.T) {
 func checkAnswerFile(t *testing.T, model string) {
 	t.Helper()
 	file := filepath.Join(t.TempDir(), "questions.txt")
-	questions := florist + "\n\nA florist had 50 roses and sold 15.\r\n" + strings.Repeat("x", 70000) + "\nTom had 3 apples, got 4 more and ate 2. How many apples does he have?"
+	questions := florist + "\n\nShe picked 1, 2, 3, 4, 5, 6, 7, 8 and 9 roses.\r\n" + strings.Repeat("x", 70000) + "\nTom had 3 apples, got 4 more and ate 2. How many apples does he have?"
 	os.WriteFile(file, []byte(questions), 0o644)
 	code, out, errs := runWap(t, "answer", "--model", model, "--json", "--file", file)
 	var objs []map[string]any
@@ -267,7 +265,7 @@ func checkAnswerFile(t *testing.T, model string) {
 	for i, want := range []struct {
 		line float64
 		err  string
-	}{{1, ""}, {3, "has 2 numbers"}, {4, "longer than 65536 bytes"}, {5, ""}} {
+	}{{1, ""}, {3, "has 9 numbers"}, {4, "longer than 65536 bytes"}, {5, ""}} {
 		o := objs[i]
 		e, _ := o["error"].(string)
 		if o["line"] != want.line || want.err == "" && (o["answer"] == nil || o["formula"] == nil) || !strings.Contains(e, want.err) {
@@ -286,7 +284,7 @@ func checkAnswerFile(t *testing.T, model string) {
 		}
 	}
 	for q, want := range map[string]string{"50 15 21": "the question has no words, only 50, 15, 21",
-		"A baker uses ½ cup of sugar for 3 cakes. How much for 7 cakes?": "fraction characters (½) are not read"} {
+		"A baker uses ½ cup of sugar for 3 cakes. How much for 7 cakes?": "fraction characters (½), which are not read"} {
 		code, _, errs := runWap(t, "answer", "--model", model, q)
 		if code != 1 || !strings.Contains(errs, want) {
 			t.Errorf("answer %q: exit %d, %q; want %q", q, code, errs, want)

@@ -25,13 +25,13 @@ func problemFromText(text string, vocab *reader.Vocab, lay model.Layout) (*model
 	if err := checkWords(q, vocab); err != nil {
 		return nil, err
 	}
+	if f := fractionChars(text); f != "" {
+		return nil, fmt.Errorf("the question has %d numbers (%s) and fraction characters (%s), which are not read: write them as 1/2, 3/4, …", len(q.Quantities), q.NumberList(), f)
+	}
 	if !lay.Takes(len(q.Quantities)) {
 		msg := fmt.Sprintf("the question has %d numbers (%s); the sketch takes %s", len(q.Quantities), q.NumberList(), lay.Wants())
 		if w := numberWordRE.FindAllString(text, 3); len(w) > 0 {
 			msg += fmt.Sprintf("; number words (%s) are not read: write the numbers as digits", strings.Join(w, ", "))
-		}
-		if f := fractionChars(text); f != "" {
-			msg += fmt.Sprintf("; fraction characters (%s) are not read: write them as 1/2, 3/4, …", f)
 		}
 		return nil, errors.New(msg)
 	}

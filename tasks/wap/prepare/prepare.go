@@ -49,10 +49,13 @@ type Config struct {
 	// Out is the output directory, made if missing. Files already there
 	// are replaced.
 	Out string
-	// Generated is the number of generated problems (synth.Generate, with
-	// Seed) added to the training split after the source's, with IDs after
-	// the source's (0: none).
+	// Generated is the number of generated problems (of Mix, with Seed)
+	// added to the training split after the source's, with IDs after the
+	// source's (0: none).
 	Generated int
+	// Mix is the generated problems' kind: CC's (synth.CCMix) or the
+	// general one- and two-step problems (synth.GeneralMix).
+	Mix synth.Mix
 	// Seed seeds the generated problems.
 	Seed int64
 	// VocabSize is the size of the WordPiece vocabulary learned from the
@@ -124,6 +127,9 @@ type Summary struct {
 	// Generated is the number of generated problems added to the source's
 	// training split.
 	Generated int `json:"generated"`
+	// Mix is "general" when the generated problems are the general one-
+	// and two-step ones (synth.GeneralMix), empty for CC's.
+	Mix string `json:"mix,omitempty"`
 	// VocabSize is the number of token ids, special tokens included.
 	VocabSize int `json:"vocab_size"`
 	// Problems is the number of problems read or made per split, Rows the
@@ -181,6 +187,9 @@ func Prepare(cfg Config) (Summary, error) {
 		return fail(fmt.Errorf("%d generated problems asked for, want 0 or more", cfg.Generated))
 	}
 	sum := Summary{Source: cfg.Source.Name(), Dir: cfg.Dir, Seed: cfg.Seed, SkippedByReason: map[string]int{}, Skipped: []Skip{}}
+	if gen, ok := cfg.Source.(synth.Source); ok && gen.Mix != synth.CCMix {
+		sum.Mix = gen.Mix.String()
+	}
 	ds, err := cfg.Source.Read()
 	if err != nil {
 		return fail(err)
@@ -199,12 +208,15 @@ func Prepare(cfg Config) (Summary, error) {
 				next = max(next, p.ID+1)
 			}
 		}
-		gen, err := synth.Source{N: [3]int{cfg.Generated, 0, 0}, Seed: cfg.Seed, FirstID: next}.Read()
+		gen, err := synth.Source{N: [3]int{cfg.Generated, 0, 0}, Seed: cfg.Seed, FirstID: next, Mix: cfg.Mix}.Read()
 		if err != nil {
 			return fail(err)
 		}
 		ds[source.Train] = append(ds[source.Train], gen[source.Train]...)
 		sum.Generated = len(gen[source.Train])
+		if cfg.Mix != synth.CCMix {
+			sum.Mix = cfg.Mix.String()
+		}
 	}
 	for _, sp := range splits {
 		sp.problems = ds[sp.split]
@@ -439,14 +451,14 @@ func LoadPrepared(dir string) (*Prepared, error) {
 	return &p, nil
 }
 
-// Synthetic is the source of a dataset of generated problems only: n[i]
-// problems of split i (a zero entry takes DefaultSyntheticN's), seeded with
-// seed.
-func Synthetic(n [3]int, seed int64) source.Source {
+// Synthetic is the source of a dataset of generated problems only, of a
+// mix: n[i] problems of split i (a zero entry takes DefaultSyntheticN's),
+// seeded with seed.
+func Synthetic(n [3]int, seed int64, mix synth.Mix) source.Source {
 	for i := range n {
 		if n[i] == 0 {
 			n[i] = DefaultSyntheticN[i]
 		}
 	}
-	return synth.Source{N: n, Seed: seed}
+	return synth.Source{N: n, Seed: seed, Mix: mix}
 }

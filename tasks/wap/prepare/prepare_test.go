@@ -122,7 +122,7 @@ func TestPrepareCC(t *testing.T) {
 
 func TestPrepareSynthetic(t *testing.T) {
 	out := t.TempDir()
-	cfg := Config{Source: Synthetic([3]int{60, 12, 0}, 5), Seed: 5, Out: out, VocabSize: 300}
+	cfg := Config{Source: Synthetic([3]int{60, 12, 0}, 5, synth.CCMix), Seed: 5, Out: out, VocabSize: 300}
 	sum, err := Prepare(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -262,11 +262,11 @@ func TestPrepareErrors(t *testing.T) {
 		{"no output", Config{Source: cc.Source{Dir: "cc"}, Dir: "cc"}, "no output directory"},
 		{"no input", Config{Out: t.TempDir()}, "no source of problems"},
 		{"missing input", Config{Source: cc.Source{Dir: "/nonexistent/cc"}, Dir: "/nonexistent/cc", Out: t.TempDir()}, "/nonexistent/cc: no such file or directory"},
-		{"negative vocabulary", Config{Source: Synthetic([3]int{}, 0), Out: t.TempDir(), VocabSize: -1}, "the vocabulary size is -1"},
+		{"negative vocabulary", Config{Source: Synthetic([3]int{}, 0, synth.CCMix), Out: t.TempDir(), VocabSize: -1}, "the vocabulary size is -1"},
 		{"negative generated", Config{Source: cc.Source{Dir: "cc"}, Dir: "cc", Out: t.TempDir(), Generated: -2}, "-2 generated problems asked for"},
-		{"negative size", Config{Source: Synthetic([3]int{10, -1, 10}, 0), Out: t.TempDir()}, "-1 generated dev problems"},
+		{"negative size", Config{Source: Synthetic([3]int{10, -1, 10}, 0, synth.CCMix), Out: t.TempDir()}, "-1 generated dev problems"},
 		{"all skipped", Config{Source: cc.Source{Dir: allSkipped}, Dir: allSkipped, Out: t.TempDir()}, "no training problem left (1 read, all skipped)"},
-		{"output is a file", Config{Source: Synthetic([3]int{6, 6, 6}, 0), Out: file}, "not a directory"},
+		{"output is a file", Config{Source: Synthetic([3]int{6, 6, 6}, 0, synth.CCMix), Out: file}, "not a directory"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -283,7 +283,7 @@ func TestPrepareErrors(t *testing.T) {
 
 func TestLoadPreparedErrors(t *testing.T) {
 	out := t.TempDir()
-	if _, err := Prepare(Config{Source: Synthetic([3]int{30, 6, 6}, 0), Out: out}); err != nil {
+	if _, err := Prepare(Config{Source: Synthetic([3]int{30, 6, 6}, 0, synth.CCMix), Out: out}); err != nil {
 		t.Fatal(err)
 	}
 	// A vocabulary from other data does not fit the rows.

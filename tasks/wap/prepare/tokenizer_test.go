@@ -10,6 +10,7 @@ import (
 	"github.com/d4lang/d4/tasks/wap/source"
 	"github.com/d4lang/d4/tasks/wap/source/benchmark"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
+	"github.com/d4lang/d4/tasks/wap/synth"
 	"github.com/d4lang/d4/tasks/wap/waptest"
 )
 
@@ -110,7 +111,9 @@ func TestTokenizerGivesProseIDs(t *testing.T) {
 		cfg  func(t *testing.T) Config
 	}
 	sets := []dataset{
-		{"synthetic", func(*testing.T) Config { return Config{Source: Synthetic([3]int{6000, 300, 300}, 1), Seed: 1} }},
+		{"synthetic", func(*testing.T) Config {
+			return Config{Source: Synthetic([3]int{6000, 300, 300}, 1, synth.CCMix), Seed: 1}
+		}},
 		{"cc", func(t *testing.T) Config {
 			dir := waptest.SharedData(t, "cc")
 			return Config{Source: cc.Source{Dir: dir}, Dir: dir, Generated: 6000, Seed: 1}

@@ -11,6 +11,7 @@ import (
 	"github.com/d4lang/d4/learn"
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/prepare"
+	"github.com/d4lang/d4/tasks/wap/synth"
 	"github.com/d4lang/d4/tasks/wap/waptest"
 )
 
@@ -129,7 +130,7 @@ func TestLearnsGeneratedProblems(t *testing.T) {
 		t.Skip("trains for about half a minute")
 	}
 	out := t.TempDir()
-	if _, err := prepare.Prepare(prepare.Config{Source: prepare.Synthetic([3]int{400, 100, 1}, 3), Seed: 3, Out: out}); err != nil {
+	if _, err := prepare.Prepare(prepare.Config{Source: prepare.Synthetic([3]int{400, 100, 1}, 3, synth.CCMix), Seed: 3, Out: out}); err != nil {
 		t.Fatal(err)
 	}
 	prep, err := prepare.LoadPrepared(out)
