@@ -135,3 +135,9 @@ func (e *Exact) Apply(p forth.Prim, x, y int) int {
 	e.terms = append(e.terms, t)
 	return len(e.terms) - 1
 }
+
+// ValueOf returns the value of handle c and whether a division by zero
+// went into it: Term without the formula.
+func (e *Exact) ValueOf(c int) (v *big.Rat, divZero bool) {
+	return e.terms[c].value, e.terms[c].div
+}

@@ -139,3 +139,64 @@ func TestExactAgreesWithModular(t *testing.T) {
 		t.Errorf("only %d steps compared", steps)
 	}
 }
+
+// For other input values, ExactWith gives each term of a straight-line
+// run exactly, and Approximate an interval that holds it: on the inputs
+// of a run on 50, 15, 21, each term equals (lies within the interval of)
+// the term of a fresh run on the other values, divisions by zero and by
+// differences of near-equal values too.
+func TestExactWithApproximate(t *testing.T) {
+	const src = ">R OVER OVER - R@ + >R / 1+ R> * R> SWAP OVER OVER > >R = R>"
+	code, err := forth.ParseAndCompile("rebind.fth", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(values []*big.Rat) (*Exact, []int) {
+		ex := NewExact()
+		m, err := New(code, Config{ValueSize: 10, StackSize: 16, MaxSteps: 1000, Arith: ex})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range values {
+			m.D.Cells[k] = ex.Input(v, v.RatString(), k)
+		}
+		m.D.Top = len(values) - 1
+		if err := m.Run(); err != nil {
+			t.Fatal(err)
+		}
+		return ex, m.D.Values()
+	}
+	rats := func(s ...string) []*big.Rat {
+		var out []*big.Rat
+		for _, x := range s {
+			r, ok := new(big.Rat).SetString(x)
+			if !ok {
+				t.Fatalf("bad rational %q", x)
+			}
+			out = append(out, r)
+		}
+		return out
+	}
+	ex, cells := run(rats("50", "15", "21"))
+	for _, values := range [][]*big.Rat{rats("7", "2", "1/3"), rats("4", "0", "9"), rats("4", "4", "9"),
+		rats("-1", "1000000000000", "5/7"), rats("10000000000000001", "10000000000000000", "3"), rats("1/3", "1/3", "1/3")} {
+		fresh, want := run(values)
+		approx, ok := ex.Approximate(values, nil)
+		if !ok {
+			t.Fatalf("%v: Approximate failed", values)
+		}
+		for i, c := range cells {
+			w := fresh.Term(want[i])
+			if v, div := ex.ExactWith(c, values); v.Cmp(w.Value) != 0 || div != w.DivZero {
+				t.Errorf("%v: ExactWith cell %d = %v %v, a fresh run gives %v %v", values, i, v, div, w.Value, w.DivZero)
+			}
+			f, _ := w.Value.Float64()
+			if a := approx[c]; !w.DivZero && !a.Within(f, 0) {
+				t.Errorf("%v: cell %d approximated %v ± %v, exactly %s", values, i, a.Value, a.Err, w.Value.RatString())
+			}
+		}
+	}
+	if _, ok := ex.Approximate(rats("1", "2"), nil); ok {
+		t.Error("Approximate with two values for three inputs succeeded")
+	}
+}

@@ -1,8 +1,9 @@
 package model
 
 import (
-	"github.com/d4lang/d4/sketches"
 	"testing"
+
+	"github.com/d4lang/d4/sketches"
 )
 
 // The outcomes of the general sketch with eight numbers: 28·8³ runs.
@@ -52,5 +53,22 @@ func BenchmarkOutcomes3(b *testing.B) {
 	p := &Problem{ID: 1, Numbers: []int{5, 7, 3}, IDs: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 1, 2, 3}, NumPos: []int{2, 3, 4}, Answer: 24}
 	for b.Loop() {
 		m.Outcomes(p.Values())
+	}
+}
+
+// The exact loss's table of a problem with eight numbers on the general
+// sketch, the runs for eight numbers found before.
+func BenchmarkTable8(b *testing.B) {
+	src, _ := sketches.Embedded("wap_steps")
+	m, err := NewModel("wap_steps.fth", src, 10, false, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := &Problem{ID: 1, Numbers: []int{5, 7, 3, 11, 2, 13, 17, 19}, IDs: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 1, 2, 3}, NumPos: []int{2, 3, 4, 5, 6, 7, 8, 9}, Answer: 24}
+	for b.Loop() {
+		p.table, p.tableErr = nil, nil
+		if _, err := m.Table(p); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -5,10 +5,13 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"sync"
 
 	"github.com/chewxy/hm"
+
 	"github.com/d4lang/d4/internal/gop"
 	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/interpreter/symbolic"
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
@@ -60,53 +63,121 @@ func (m *Model) Table(p *Problem) (*Table, error) {
 	return p.table, p.tableErr
 }
 
-// makeTable makes a problem's table.
+// makeTable makes a problem's table from the runs of its count of
+// numbers: their terms computed with its numbers in floating point with a
+// bound on the error, and exactly where that cannot tell them from the
+// answer.
 func (m *Model) makeTable(p *Problem) (*Table, error) {
 	answer := p.ExactAnswer()
 	if answer == nil {
 		return nil, fmt.Errorf("problem %d has no known answer", p.ID)
 	}
-	s, err := m.outcomes(p.Values())
+	values := p.Values()
+	s, valid, err := m.runsFor(len(values))
 	if err != nil {
 		return nil, fmt.Errorf("problem %d: %w", p.ID, err)
 	}
-	if m.slotsOnly && s.written {
-		return nil, fmt.Errorf("problem %d: with its numbers, the sketch changes a cell a slot observes before the slot: the exact loss reads the slots on the initial heap", p.ID)
+	buf := approxBufs.Get().(*[]symbolic.Approx)
+	defer approxBufs.Put(buf)
+	approx, ok := s.w.Approximate(values, *buf)
+	if !ok {
+		return nil, fmt.Errorf("problem %d: %d numbers for the runs of %d", p.ID, len(values), len(values))
 	}
-	outs := s.out
-	t := &Table{Valid: make([][]bool, len(m.Execs))}
-	for i, slot := range m.Execs {
-		n, err := m.Alternatives(&m.Machine.Code.Slots[slot])
-		if err != nil {
-			return nil, err
-		}
-		t.Valid[i] = make([]bool, n)
+	*buf = approx
+	af, _ := answer.Float64()
+	tol := math.Abs(af) * 1e-15
+	if !answer.IsInt() {
+		tol += 1e-4 * max(1, math.Abs(af))
 	}
-	for _, o := range outs {
-		for i, c := range o.Choices {
-			t.Valid[i][c] = true
+	t := &Table{Valid: valid}
+	for _, o := range s.out {
+		if !approx[o.cell].Within(af, tol) {
+			continue // the exact value cannot match
 		}
-		if !o.Term.DivZero && Matches(o.Term.Value, answer) {
+		if v, div := s.w.ExactWith(o.cell, values); !div && Matches(v, answer) {
 			t.Good = append(t.Good, o.Choices)
 		}
-	}
-	product := 1
-	for _, v := range t.Valid {
-		n := 0
-		for _, ok := range v {
-			if ok {
-				n++
-			}
-		}
-		product *= n
-	}
-	if product != len(outs) {
-		return nil, fmt.Errorf("problem %d: the combinations that read only its numbers (%d) are not the product of each slot's such decisions (%d): the exact loss needs slots whose valid decisions do not depend on each other", p.ID, len(outs), product)
 	}
 	if len(t.Good) == 0 {
 		return nil, fmt.Errorf("problem %d: %w (%s)", p.ID, ErrNoAnswer, answer.RatString())
 	}
 	return t, nil
+}
+
+// approxBufs holds the buffers of makeTable's approximations.
+var approxBufs = sync.Pool{New: func() any { return new([]symbolic.Approx) }}
+
+// countRuns are the runs of the sketch for one count of numbers, found
+// once: the search of Outcomes with the numbers as inputs, and each
+// slot execution's valid decisions. The sketch's control flow does not
+// depend on the numbers' values (assemble's static trace), so the same
+// runs make the same terms for every problem with that count, computed
+// again with its numbers (symbolic.Exact.Rebind).
+type countRuns struct {
+	once  sync.Once
+	s     *search
+	valid [][]bool // shared by the tables: read only
+	err   error
+}
+
+// runsFor returns the runs for n numbers, finding them on first use (safe
+// for concurrent use).
+func (m *Model) runsFor(n int) (*search, [][]bool, error) {
+	if n < 0 || n >= len(m.runs) {
+		return nil, nil, fmt.Errorf("%d numbers for %d cells", n, m.Layout.Cells)
+	}
+	r := &m.runs[n]
+	r.once.Do(func() { r.s, r.valid, r.err = m.findRuns(n) })
+	return r.s, r.valid, r.err
+}
+
+// findRuns runs the search for n numbers (any values: 2, 3, …) and finds
+// each slot execution's valid decisions, checking that the exact loss can
+// use them.
+func (m *Model) findRuns(n int) (*search, [][]bool, error) {
+	values := make([]*big.Rat, n)
+	for k := range values {
+		values[k] = big.NewRat(int64(k+2), 1)
+	}
+	s, err := m.outcomes(values)
+	if err != nil {
+		return nil, nil, err
+	}
+	if m.slotsOnly && s.written {
+		return nil, nil, errors.New("with its numbers, the sketch changes a cell a slot observes before the slot: the exact loss reads the slots on the initial heap")
+	}
+	valid := make([][]bool, len(m.Execs))
+	for i, slot := range m.Execs {
+		k, err := m.Alternatives(&m.Machine.Code.Slots[slot])
+		if err != nil {
+			return nil, nil, err
+		}
+		valid[i] = make([]bool, k)
+	}
+	for _, o := range s.out {
+		for i, c := range o.Choices {
+			valid[i][c] = true
+		}
+	}
+	product := 1
+	for _, v := range valid {
+		product *= countTrue(v)
+	}
+	if product != len(s.out) {
+		return nil, nil, fmt.Errorf("the combinations that read only its numbers (%d) are not the product of each slot's such decisions (%d): the exact loss needs slots whose valid decisions do not depend on each other", len(s.out), product)
+	}
+	return s, valid, nil
+}
+
+// countTrue counts the true elements of v.
+func countTrue(v []bool) int {
+	n := 0
+	for _, ok := range v {
+		if ok {
+			n++
+		}
+	}
+	return n
 }
 
 // Loss is −log of the probability that the decisions give the answer,

@@ -207,6 +207,7 @@ type Model struct {
 	slotsOnly bool
 
 	evalGraphs map[graphKey]*graph // forward-only graphs
+	runs       []countRuns         // by count of numbers, for the exact loss's tables
 }
 
 // NewModel compiles the sketch for the paper's sizes and draws the reader's
@@ -259,7 +260,7 @@ func assemble(r *reader.BiLSTM, mach *d4.Model) (*Model, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", mach.SketchFile, err)
 	}
-	m := &Model{Reader: r, Machine: mach, Layout: lay, Trace: trace, NumbersObserved: an.Observing}
+	m := &Model{Reader: r, Machine: mach, Layout: lay, Trace: trace, NumbersObserved: an.Observing, runs: make([]countRuns, lay.Cells+1)}
 	for _, pc := range trace {
 		if in := mach.Code.Instrs[pc]; in.Op == forth.OpSlot {
 			m.Execs = append(m.Execs, in.Arg)

@@ -19,6 +19,7 @@ type Outcome struct {
 	Choices []int
 	Term    symbolic.Term
 	index   int // the mixed-radix index of Choices, the first fastest
+	cell    int // the handle of Term in the search's arithmetic
 }
 
 // maxOutcomes bounds the combinations Outcomes runs (the general sketch
@@ -133,7 +134,8 @@ func (s *search) walk(sm *symbolic.Machine, index, weight int) error {
 		if len(s.out) == maxOutcomes {
 			return fmt.Errorf("%w (more than %d)", ErrTooMany, maxOutcomes)
 		}
-		s.out = append(s.out, Outcome{Choices: slices.Clone(s.choices), Term: s.w.Term(sm.D.Cells[sm.D.Top]), index: index})
+		c := sm.D.Cells[sm.D.Top]
+		s.out = append(s.out, Outcome{Choices: slices.Clone(s.choices), Term: s.w.Term(c), index: index, cell: c})
 		return nil
 	}
 	for i, c := range s.m.observed {

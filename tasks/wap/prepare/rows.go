@@ -157,3 +157,35 @@ func Problems(rows []Row) []*model.Problem {
 	}
 	return out
 }
+
+// Retokenize returns the rows as another vocabulary encodes them: each
+// row's text read again (reader.ParseQuestion, as Prepare reads it) and
+// encoded with vocab, its tokens, token ids and number positions replaced
+// and everything else kept. A model evaluates data prepared with another
+// vocabulary this way. A row whose text reads as other numbers than its
+// values fails, naming the row.
+func Retokenize(rows []Row, vocab *reader.Vocab) ([]Row, error) {
+	out := make([]Row, len(rows))
+	for i, r := range rows {
+		q, err := reader.ParseQuestion(r.Text)
+		if err != nil {
+			return nil, fmt.Errorf("row %d (id %d): %w", i, r.ID, err)
+		}
+		if len(q.Quantities) != len(r.Values) {
+			return nil, fmt.Errorf("row %d (id %d): the text reads as %d numbers (%s), the row has %d", i, r.ID, len(q.Quantities), q.NumberList(), len(r.Values))
+		}
+		enc, err := vocab.Encode(q)
+		if err != nil {
+			return nil, fmt.Errorf("row %d (id %d): %w", i, r.ID, err)
+		}
+		r.Tokens, r.TokenIDs, r.NumPos = enc.Pieces, make([]int32, len(enc.IDs)), make([]int32, len(enc.NumPos))
+		for t, id := range enc.IDs {
+			r.TokenIDs[t] = int32(id)
+		}
+		for k, p := range enc.NumPos {
+			r.NumPos[k] = int32(p)
+		}
+		out[i] = r
+	}
+	return out, nil
+}

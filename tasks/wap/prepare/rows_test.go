@@ -6,12 +6,14 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
 	"github.com/d4lang/d4/tasks/wap/synth"
 )
@@ -248,5 +250,51 @@ func TestRowErrorQuotesShort(t *testing.T) {
 	err := WriteRows(filepath.Join(t.TempDir(), "wap.parquet"), rows)
 	if err == nil || !strings.Contains(err.Error(), `pattern "xxxxxxxx`) || len(err.Error()) > 300 {
 		t.Errorf("error of %d bytes: %.300v", len(fmt.Sprint(err)), err)
+	}
+}
+
+// Retokenize with the vocabulary the rows were prepared with gives the
+// same rows; with another, the rows keep their numbers and answers and
+// have that vocabulary's ids, NumID at each number; a row whose text
+// reads as other numbers fails, naming it.
+func TestRetokenize(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	for i, out := range []string{a, b} {
+		if _, err := Prepare(Config{Source: Synthetic([3]int{40, 5, 5}, int64(i+1), synth.GeneralMix), Seed: int64(i + 1), Out: out, VocabSize: 200 + 50*i}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pa, err := LoadPrepared(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pb, err := LoadPrepared(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same, err := Retokenize(pa.Test, pa.Vocab)
+	if err != nil || !reflect.DeepEqual(same, pa.Test) {
+		t.Errorf("retokenized with its own vocabulary: %v, rows differ: %v", err, !reflect.DeepEqual(same, pa.Test))
+	}
+	other, err := Retokenize(pa.Test, pb.Vocab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range other {
+		q, _ := reader.ParseQuestion(r.Text)
+		enc, _ := pb.Vocab.Encode(q)
+		if !slices.Equal(r.Tokens, enc.Pieces) || len(r.TokenIDs) != len(enc.IDs) || r.Exact != pa.Test[i].Exact || !slices.Equal(r.Values, pa.Test[i].Values) {
+			t.Errorf("row %d: %+v", i, r)
+		}
+		for _, p := range r.NumPos {
+			if r.TokenIDs[p] != reader.NumID {
+				t.Errorf("row %d: token %d is %q, not a number", i, p, r.Tokens[p])
+			}
+		}
+	}
+	bad := slices.Clone(pa.Test[:1])
+	bad[0].Text += " And 7 more."
+	if _, err := Retokenize(bad, pb.Vocab); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("row 0 (id %d): the text reads as", bad[0].ID)) {
+		t.Errorf("a text with another number: %v", err)
 	}
 }
