@@ -3,8 +3,8 @@
 // trained end to end from questions and answers):
 //
 //	wap prepare [DIR]            tokenise CC (or generate problems: --synthetic) into Parquet files and a vocabulary
-//	wap train                    train the reader and the sketch (an ensemble of --models models)
-//	wap eval [--split S]         accuracy on a split beside the paper's Table 3, or on the benchmark (--bench)
+//	wap train                    train the reader and the sketch (an ensemble of --models models; one per fold of prepared folds)
+//	wap eval [--split S]         accuracy on a split beside the paper's Table 3, per fold of prepared folds, or on the benchmark (--bench)
 //	wap answer "QUESTION"        the answer, the formula the slots chose and its confidence (or --file FILE)
 //	wap run [flags] [FILE]       run a program and print its final data stack: d4 run
 //

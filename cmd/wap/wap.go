@@ -216,8 +216,8 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("wap train", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	sketch := fs.String("sketch", defaultSketch, "the sketch: a path, or the name of an embedded sketch")
-	dataDir := fs.String("data", defaultPrepared, "prepared data (wap prepare); if it does not exist, synthetic problems are prepared there")
-	modelDir := fs.String("model", defaultModel, "model directory to write")
+	dataDir := fs.String("data", defaultPrepared, "prepared data (wap prepare), or prepared folds (DATA/fold0, …: a model each); if it does not exist, synthetic problems are prepared there")
+	modelDir := fs.String("model", defaultModel, "model directory to write (with folds, a directory of them: MODEL/fold0, …)")
 	def := training.DefaultTrainConfig()
 	epochs := fs.Int("epochs", def.Epochs, "training epochs (0: as many as make --updates updates)")
 	updates := fs.Int("updates", def.Updates, "with --epochs 0: train each model for at least this many updates")
@@ -233,11 +233,15 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	lex := fs.Bool("lexicon", def.Lexicon, "give the reader the WordNet classes of the words (getting, giving, losing, …) beside their embeddings")
 	bag := fs.Float64("bag", def.Bag, "share of the generated training problems each model trains on, drawn from its seed (1: all; CC's are always trained on)")
 	ccPasses := fs.Int("cc-passes", def.CCPasses, "the fewest times each model trains on each of CC's problems: with fewer epochs, each epoch repeats them")
-	resume := fs.Bool("resume", false, "continue each restart from its checkpoint in the model directory (with the same settings; --epochs and --patience may change)")
+	resume := fs.Bool("resume", false, "continue each restart from its checkpoint in the model directory (with the same settings; --epochs and --patience may change); "+
+		"with prepared folds, each fold's model (a finished fold trains on only if --epochs grew, a fold not begun trains afresh)")
 	jsonOut := fs.Bool("json", false, "print the result as one JSON object")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap train [flags]")
 		fmt.Fprintln(stderr, "Trains the reader and ∂4 end to end from (question, answer) pairs, keeping the best epoch by dev accuracy.")
+		fmt.Fprintln(stderr, "With prepared folds (--data DIR holding fold0, …), trains one model per fold, one fold after another, into")
+		fmt.Fprintln(stderr, "MODEL/fold0, …, each as 'wap train --data DIR/foldK --model MODEL/foldK' would, and prints the test accuracy")
+		fmt.Fprintln(stderr, "per fold with their mean ± sample standard deviation (n−1).")
 		fs.PrintDefaults()
 	}
 	pos, err := cli.Parse(fs, args)
@@ -283,7 +287,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	cfg := def
 	cfg.Epochs, cfg.Updates, cfg.Batch, cfg.LR, cfg.Patience, cfg.Seed = *epochs, *updates, *batch, *lr, *patience, *seed
 	cfg.WordDropout, cfg.Noise, cfg.WeightDecay, cfg.Bag, cfg.CCPasses, cfg.Lexicon = *wordDrop, *noise, *weightDecay, *bag, *ccPasses, *lex
-	return runTrain(trainOpts{sketch: *sketch, dataDir: *dataDir, modelDir: *modelDir, restarts: *restarts, parallel: *parallel, resume: *resume, jsonOut: *jsonOut, cfg: cfg}, stdout, stderr)
+	return runTrain(trainOpts{sketch: *sketch, dataDir: *dataDir, modelDir: *modelDir, restarts: *restarts, parallel: *parallel, resume: *resume, jsonOut: *jsonOut, cfg: cfg, label: "training"}, stdout, stderr)
 }
 
 func round(x float64, digits int) float64 {
@@ -323,15 +327,39 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	m, cfg, vocab, err := answer.Load(f.modelDir)
+	if f.bench != "" {
+		m, cfg, vocab, err := loadModel(f)
+		if err != nil {
+			return err
+		}
+		return evalBench(m, cfg, vocab, f.bench, f.modelDir, f.jsonOut, stdout)
+	}
+	data, models, err := foldSets(f.dataDir, f.modelDir)
 	if err != nil {
 		return err
 	}
-	m.Decode, m.AsWritten = f.decode, f.asWritten
-	if f.bench != "" {
-		return evalBench(m, cfg, vocab, f.bench, f.modelDir, f.jsonOut, stdout)
+	if len(data) > 0 {
+		return evalFolds(f, data, models, stdout)
 	}
-	return evalSplit(m, cfg, f, stdout)
+	r, err := evalSplit(f)
+	if err != nil {
+		return err
+	}
+	if f.jsonOut {
+		return json.NewEncoder(stdout).Encode(r.object())
+	}
+	r.print(stdout)
+	return nil
+}
+
+// loadModel loads the model of f.modelDir, to decode as f says.
+func loadModel(f evalFlags) (*answer.Ensemble, model.Config, *reader.Vocab, error) {
+	m, cfg, vocab, err := answer.Load(f.modelDir)
+	if err != nil {
+		return nil, model.Config{}, nil, err
+	}
+	m.Decode, m.AsWritten = f.decode, f.asWritten
+	return m, cfg, vocab, nil
 }
 
 // parseEval parses and checks the flags of wap eval.
@@ -341,15 +369,18 @@ func parseEval(args []string, stderr io.Writer) (evalFlags, error) {
 	fs.SetOutput(stderr)
 	fs.TextVar(&f.split, "split", source.Test, "split of the prepared data to evaluate: train, dev or test")
 	fs.StringVar(&f.bench, "bench", "", "evaluate on a set of the hand-written benchmark instead: dev (500 problems) or test (100)")
-	fs.StringVar(&f.dataDir, "data", defaultPrepared, "prepared data (wap prepare)")
-	fs.StringVar(&f.modelDir, "model", defaultModel, "model directory")
-	fs.BoolVar(&f.jsonOut, "json", false, "print one JSON object with split, n and accuracy")
+	fs.StringVar(&f.dataDir, "data", defaultPrepared, "prepared data (wap prepare), or prepared folds (DATA/fold0, …)")
+	fs.StringVar(&f.modelDir, "model", defaultModel, "model directory (with prepared folds, a directory of a model per fold: MODEL/fold0, …)")
+	fs.BoolVar(&f.jsonOut, "json", false, "print one JSON object with split, n and accuracy (with folds: folds, mean and std)")
 	fs.TextVar(&f.decode, "decode", answer.DecodeSensible, decodeUsage)
 	fs.BoolVar(&f.asWritten, "as-written", false, asWrittenUsage)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap eval [flags]")
 		fmt.Fprintln(stderr, "Prints the model's accuracy on a split (beside the paper's Table 3) or on the hand-written benchmark,")
-		fmt.Fprintln(stderr, "per equation pattern; answers are the exact values of the formulas that 'wap answer' prints.")
+		fmt.Fprintln(stderr, "per equation pattern, problem type, variation and number of operations where the data say;")
+		fmt.Fprintln(stderr, "answers are the exact values of the formulas that 'wap answer' prints. With prepared folds (--data DIR")
+		fmt.Fprintln(stderr, "holding fold0, …), evaluates each fold's model (MODEL/fold0, …) on its fold: the accuracy per fold and")
+		fmt.Fprintln(stderr, "their mean ± sample standard deviation (n−1), the groups of problems pooled over the folds.")
 		fs.PrintDefaults()
 	}
 	pos, err := cli.Parse(fs, args)
@@ -364,83 +395,74 @@ func parseEval(args []string, stderr io.Writer) (evalFlags, error) {
 	return f, nil
 }
 
-// evalSplit evaluates a model on a split of the prepared data and prints
-// its accuracy, per pattern, beside the paper's Table 3.
-func evalSplit(m *answer.Ensemble, cfg model.Config, f evalFlags, stdout io.Writer) error {
+// splitResult is how a model answered a split of prepared data: its
+// configuration, the data's source and the scores.
+type splitResult struct {
+	f      evalFlags
+	cfg    model.Config
+	source string
+	sc     scores
+}
+
+// evalSplit evaluates the model of f.modelDir on a split of the prepared
+// data of f.dataDir.
+func evalSplit(f evalFlags) (splitResult, error) {
+	m, cfg, _, err := loadModel(f)
+	if err != nil {
+		return splitResult{}, err
+	}
 	prep, err := prepare.LoadPrepared(f.dataDir)
 	if err != nil {
-		return err
+		return splitResult{}, err
 	}
 	rows := prep.Split(f.split)
 	if len(rows) == 0 {
-		return fmt.Errorf("the %s split of %s is empty", f.split, f.dataDir)
+		return splitResult{}, fmt.Errorf("the %s split of %s is empty", f.split, f.dataDir)
 	}
 	// The prepared data must use the model's vocabulary.
 	if prep.Vocab.Size() != cfg.Vocab {
-		return fmt.Errorf("%s was prepared with a vocabulary of %d tokens, the model in %s uses %d: evaluate on the data it was trained with", f.dataDir, prep.Vocab.Size(), f.modelDir, cfg.Vocab)
+		return splitResult{}, fmt.Errorf("%s was prepared with a vocabulary of %d tokens, the model in %s uses %d: evaluate on the data it was trained with", f.dataDir, prep.Vocab.Size(), f.modelDir, cfg.Vocab)
 	}
 	ps := prepare.Problems(rows)
 	sols, err := m.Solve(ps)
 	if err != nil {
-		return err
+		return splitResult{}, err
 	}
-	sc := patternScores{n: len(rows), byPattern: map[string]int{}, counts: map[string]int{}}
+	sc := newScores()
 	for i, r := range rows {
-		sc.counts[r.Pattern]++
-		if answer.Right(sols[i], ps[i]) {
-			sc.right++
-			sc.byPattern[r.Pattern]++
-		}
+		sc.add(r, answer.Right(sols[i], ps[i]))
 	}
-	if f.jsonOut {
-		return json.NewEncoder(stdout).Encode(map[string]any{"split": f.split, "n": len(rows), "accuracy": round(sc.acc(), 2),
-			"interval95": interval95(sc.right, sc.n), "data": prep.Summary.Source, "trained_on": cfg.Data, "per_pattern": sc.perPattern()})
-	}
+	return splitResult{f: f, cfg: cfg, source: prep.Summary.Source, sc: sc}, nil
+}
+
+// object is the result as the JSON object that --json prints.
+func (r splitResult) object() map[string]any {
+	all := r.sc.all
+	obj := map[string]any{"split": r.f.split, "n": all.n, "accuracy": round(all.acc(), 2), "interval95": interval95(all.right, all.n),
+		"data": r.source, "trained_on": r.cfg.Data}
+	r.sc.addTo(obj)
+	return obj
+}
+
+// print writes the result beside the paper's Table 3, then per group of
+// problems.
+func (r splitResult) print(stdout io.Writer) {
 	fmt.Fprintf(stdout, "model %s (%s), evaluated on the %s split of %s data (%d problems)\n",
-		f.modelDir, describe(cfg), f.split, prep.Summary.Source, len(rows))
-	printTable3(stdout, sc, prep.Summary.Source != cc.Name || f.split != source.Test)
-	return nil
+		r.f.modelDir, describe(r.cfg), r.f.split, r.source, r.sc.all.n)
+	printTable3(stdout, r.sc.all, r.source != cc.Name || r.f.split != source.Test)
+	r.sc.print(stdout)
 }
 
-// patternScores are the right answers of n problems, in all and per
-// equation pattern, and the problems per pattern.
-type patternScores struct {
-	n, right          int
-	byPattern, counts map[string]int
-}
-
-// acc is the accuracy in percent.
-func (sc patternScores) acc() float64 { return 100 * float64(sc.right) / float64(sc.n) }
-
-// perPattern is the accuracy per pattern in percent, rounded to 0.01.
-func (sc patternScores) perPattern() map[string]float64 {
-	per := map[string]float64{}
-	for p, n := range sc.counts {
-		per[p] = round(100*float64(sc.byPattern[p])/float64(n), 2)
-	}
-	return per
-}
-
-// printTable3 prints our accuracy beside the paper's Table 3 (noting that
-// the paper's figures are on CC's test split when notCC), then per
-// pattern.
-func printTable3(stdout io.Writer, sc patternScores, notCC bool) {
+// printTable3 prints our accuracy beside the paper's Table 3, noting that
+// the paper's figures are on CC's test split when notCC.
+func printTable3(stdout io.Writer, all tally, notCC bool) {
 	fmt.Fprintf(stdout, "%-20s %8s\n", "model", "accuracy")
 	for _, b := range paperTable3 {
 		fmt.Fprintf(stdout, "%-20s %7.1f%%\n", b.name, b.acc)
 	}
-	fmt.Fprintf(stdout, "%-20s %7.1f%%   (%d/%d; %s)\n", "∂4 (ours)", sc.acc(), sc.right, sc.n, intervalText(sc.right, sc.n))
+	fmt.Fprintf(stdout, "%-20s %7.1f%%   (%d/%d; %s)\n", "∂4 (ours)", all.acc(), all.right, all.n, intervalText(all.right, all.n))
 	if notCC {
 		fmt.Fprintln(stdout, "(the paper's figures are on the CC test split)")
-	}
-	fmt.Fprintln(stdout, "per equation pattern:")
-	var pats []string
-	for p := range sc.counts {
-		pats = append(pats, p)
-	}
-	sort.Strings(pats)
-	for _, p := range pats {
-		fmt.Fprintf(stdout, "  %-10s %6.1f%%   (%d/%d)\n", p, 100*float64(sc.byPattern[p])/float64(sc.counts[p]), sc.byPattern[p], sc.counts[p])
 	}
 }
 

@@ -7,6 +7,8 @@
 // tokenizer_config.json (a Hugging Face tokenizer), train.parquet,
 // dev.parquet, test.parquet and prepared.json. LoadPrepared reads them
 // back, and Problems turns rows into the problems the model reads.
+// PrepareFolds prepares each fold of a cross-validation into OUT/foldK,
+// and PreparedFolds finds those folds again for training and evaluation.
 //
 // The Parquet files hold one Row a problem (WriteRows, ReadRows, stored
 // through package data), in one plain schema:

@@ -103,3 +103,27 @@ func PrepareFolds(cfg Config, dir string) ([]Summary, error) {
 	}
 	return sums, nil
 }
+
+// PreparedFolds returns the folds of prepared data in dir, dir/fold0 to
+// dir/foldK in order (Folds), as PrepareFolds writes them; none when dir
+// is not a directory, holds prepared data itself or has no fold0. A fold
+// that holds no prepared data is an error that names it.
+func PreparedFolds(dir string) ([]string, error) {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil, nil
+	}
+	if _, err := os.Stat(filepath.Join(dir, PreparedFile)); err == nil {
+		return nil, nil
+	}
+	folds, err := Folds(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, fold := range folds {
+		if _, err := os.Stat(filepath.Join(fold, PreparedFile)); err != nil {
+			return nil, fmt.Errorf("%s, a fold of %s, is not prepared data (no %s): name the folds that 'wap prepare DIR --out OUT' prepared into OUT",
+				fold, dir, PreparedFile)
+		}
+	}
+	return folds, nil
+}

@@ -200,3 +200,34 @@ func TestPrepareExclude(t *testing.T) {
 		t.Errorf("an excluded source that cannot be read: %v", err)
 	}
 }
+
+func TestPreparedFolds(t *testing.T) {
+	files := foldFiles("raw/fold0/", 12)
+	for k, v := range foldFiles("raw/fold1/", 12) {
+		files[k] = v
+	}
+	dir := writeFiles(t, files)
+	out := filepath.Join(dir, "out")
+	if _, err := PrepareFolds(Config{Out: out}, filepath.Join(dir, "raw")); err != nil {
+		t.Fatal(err)
+	}
+	got, err := PreparedFolds(out)
+	if want := []string{filepath.Join(out, "fold0"), filepath.Join(out, "fold1")}; err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("PreparedFolds(prepared folds) = %q, %v; want %q", got, err, want)
+	}
+	// Prepared data, a missing directory, a file and a directory without
+	// folds hold no prepared folds.
+	for _, d := range []string{filepath.Join(out, "fold0"), filepath.Join(dir, "none"), filepath.Join(dir, "raw", "fold0", svamp.TrainFile), t.TempDir()} {
+		if got, err := PreparedFolds(d); err != nil || got != nil {
+			t.Errorf("PreparedFolds(%s) = %q, %v; want none", d, got, err)
+		}
+	}
+	for _, c := range []struct{ dir, want string }{
+		{filepath.Join(dir, "raw"), filepath.Join(dir, "raw", "fold0") + ", a fold of " + filepath.Join(dir, "raw") + ", is not prepared data (no prepared.json)"},
+		{writeFiles(t, map[string]string{"fold0/": "", "fold2/": ""}), "has 2 fold directories but no fold1"},
+	} {
+		if got, err := PreparedFolds(c.dir); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("PreparedFolds(%s) = %q, %v; want an error containing %q", c.dir, got, err, c.want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/parquet-go/parquet-go"
 
@@ -188,4 +189,23 @@ func Retokenize(rows []Row, vocab *reader.Vocab) ([]Row, error) {
 		out[i] = r
 	}
 	return out, nil
+}
+
+// Operations counts the arithmetic operations of the row's equation: its
+// numbers (cc.EquationNumbers) less one, a fraction among the row's
+// values counting as one number ("1/6", which the SVAMP CSV's equations
+// write "(1/6)"), not as a division. ok is false when the equation does
+// not parse.
+func (r Row) Operations() (n int, ok bool) {
+	nums, err := cc.EquationNumbers(r.Equation)
+	if err != nil {
+		return 0, false
+	}
+	n = len(nums) - 1
+	for _, v := range slices.Compact(slices.Sorted(slices.Values(r.Values))) {
+		if strings.Contains(v, "/") {
+			n -= strings.Count(r.Equation, "("+v+")")
+		}
+	}
+	return n, n >= 0
 }

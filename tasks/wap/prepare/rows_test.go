@@ -298,3 +298,29 @@ func TestRetokenize(t *testing.T) {
 		t.Errorf("a text with another number: %v", err)
 	}
 }
+
+func TestRowOperations(t *testing.T) {
+	tests := []struct {
+		equation string
+		values   []string
+		want     int
+		ok       bool
+	}{
+		{"X=((5.0+3.0)-2.0)", []string{"5", "3", "2"}, 2, true},
+		{"X=(76.0-25.0)", []string{"76", "25", "4"}, 1, true},
+		{"X=(5.0)", []string{"5"}, 0, true},
+		{"X=(((1+2)*3)/4)", []string{"1", "2", "3", "4"}, 3, true},
+		{"X=(12*(1/6))", []string{"12", "1/6"}, 1, true},          // the SVAMP CSV's fraction: one number
+		{"X=((1/6)+(1/6))", []string{"1/6", "1/6", "2"}, 1, true}, // used twice
+		{"X=(1/6)", []string{"1", "6"}, 1, true},                  // a division of two numbers
+		{"X=((2.5*4.0)+1.0)", []string{"5/2", "4", "1"}, 2, true}, // a decimal is not written as its fraction
+		{"X=(5.0+", []string{"5"}, 0, false},                      // does not parse
+		{"", nil, 0, false},
+	}
+	for _, tt := range tests {
+		n, ok := Row{Equation: tt.equation, Values: tt.values}.Operations()
+		if n != tt.want || ok != tt.ok {
+			t.Errorf("Operations of %q with %q = %d, %v; want %d, %v", tt.equation, tt.values, n, ok, tt.want, tt.ok)
+		}
+	}
+}

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"unicode/utf8"
+
+	"github.com/d4lang/d4/tasks/wap/prepare"
+	"github.com/d4lang/d4/tasks/wap/source/cc"
+)
+
+// tally is the right answers of n problems.
+type tally struct{ right, n int }
+
+// acc is the accuracy in percent.
+func (t tally) acc() float64 { return 100 * float64(t.right) / float64(t.n) }
+
+// plus is t with the problems of u.
+func (t tally) plus(u tally) tally { return tally{t.right + u.right, t.n + u.n} }
+
+// one is the tally of one problem.
+func one(right bool) tally {
+	if right {
+		return tally{1, 1}
+	}
+	return tally{0, 1}
+}
+
+// breakdown groups a split's problems by a key of each row ("": the row
+// is in no group), for an accuracy per group: a field of the JSON of wap
+// eval and a section of its text.
+type breakdown struct {
+	json, title string
+	key         func(prepare.Row) string
+}
+
+// breakdowns are the groups wap eval reports; one whose rows have no key
+// (SVAMP's types on CC) is left out.
+var breakdowns = []breakdown{
+	{"per_pattern", "per equation pattern:", func(r prepare.Row) string { return r.Pattern }},
+	{"per_type", "per problem type:", func(r prepare.Row) string { return r.Type }},
+	{"per_variation", "per variation:", func(r prepare.Row) string { return r.Variation }},
+	{"per_operations", "per number of operations:", operationsKey},
+}
+
+// operationsKey groups a row by the operations of its equation: "1
+// operation", "2 operations", "3+ operations" (or "0 operations"). CC's
+// rows, two operations each as their patterns say, and rows whose
+// equation does not parse are in no group.
+func operationsKey(r prepare.Row) string {
+	n, ok := r.Operations()
+	switch {
+	case !ok || r.Source == cc.Name:
+		return ""
+	case n == 1:
+		return "1 operation"
+	case n >= 3:
+		return "3+ operations"
+	}
+	return fmt.Sprintf("%d operations", n)
+}
+
+// scores are the right answers of a split's problems, in all and per
+// group of each breakdown (per[i] for breakdowns[i]).
+type scores struct {
+	all tally
+	per []map[string]tally
+}
+
+// newScores returns the scores of no problems.
+func newScores() scores {
+	sc := scores{per: make([]map[string]tally, len(breakdowns))}
+	for i := range sc.per {
+		sc.per[i] = map[string]tally{}
+	}
+	return sc
+}
+
+// add counts a problem's answer: right or not.
+func (sc *scores) add(r prepare.Row, right bool) {
+	sc.all = sc.all.plus(one(right))
+	for i, b := range breakdowns {
+		if k := b.key(r); k != "" {
+			sc.per[i][k] = sc.per[i][k].plus(one(right))
+		}
+	}
+}
+
+// merge adds the problems of o, pooling the folds of a cross-validation.
+func (sc *scores) merge(o scores) {
+	sc.all = sc.all.plus(o.all)
+	for i := range breakdowns {
+		for k, t := range o.per[i] {
+			sc.per[i][k] = sc.per[i][k].plus(t)
+		}
+	}
+}
+
+// addTo sets obj's field of each breakdown that has groups: the accuracy
+// per group in percent, rounded to 0.01.
+func (sc scores) addTo(obj map[string]any) {
+	for i, b := range breakdowns {
+		if len(sc.per[i]) == 0 {
+			continue
+		}
+		acc := map[string]float64{}
+		for k, t := range sc.per[i] {
+			acc[k] = round(t.acc(), 2)
+		}
+		obj[b.json] = acc
+	}
+}
+
+// print writes a section per breakdown that has groups: its title, then
+// a line per group in the order of their names.
+func (sc scores) print(w io.Writer) {
+	for i, b := range breakdowns {
+		if len(sc.per[i]) == 0 {
+			continue
+		}
+		fmt.Fprintln(w, b.title)
+		keys := slices.Sorted(maps.Keys(sc.per[i]))
+		width := 10
+		for _, k := range keys {
+			width = max(width, utf8.RuneCountInString(k))
+		}
+		for _, k := range keys {
+			t := sc.per[i][k]
+			fmt.Fprintf(w, "  %-*s %6.1f%%   (%d/%d)\n", width, k, t.acc(), t.right, t.n)
+		}
+	}
+}
