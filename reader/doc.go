@@ -50,11 +50,14 @@
 // ParseQuestion reads numbers written in digits only: the reading of the
 // paper's three-number problems, whose stories (CC's) have "two" and
 // "half" that the formula does not use. ParseQuestionWords reads number
-// words too ("three", "twenty-five", "a hundred", "dozen", "half",
+// words too ("three", "twenty-five", "a hundred", "a dozen", "half",
 // "twice"), from one table (NumberWord), and names "one" and the ordinals
 // in NumberList without reading them. A quantity in words keeps its own
 // token ids (Quantity.Word): Encode places it at its word's first piece,
-// where a number in digits is NumberToken.
+// where a number in digits is NumberToken. Question.InDigits writes the
+// quantities in words in digits ("three" → "3", "twice" → "2 times"), as
+// training data write numbers: the question then has the ids of the same
+// question written in digits.
 //
 // # Word classes
 //

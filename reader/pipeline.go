@@ -66,9 +66,12 @@ var normSteps = buildNormSteps()
 func buildNormSteps() []normStep {
 	str := func(p, c string) normStep { return normStep{"String", p, c} }
 	re := func(p, c string) normStep { return normStep{"Regex", p, c} }
-	steps := []normStep{
-		// prose's sanitizer: curly quotes become straight ones.
-		str("\u201c", `"`), str("\u201d", `"`), str("\u2018", "'"), str("\u2019", "'"), str("&rsquo;", "'"),
+	// prose's sanitizer: curly quotes become straight ones.
+	var steps []normStep
+	for _, p := range sanitized {
+		steps = append(steps, str(p[0], p[1]))
+	}
+	steps = append(steps,
 		// Every white space character becomes a space, the only one
 		// the later patterns know.
 		re(whitespaceClass, " "),
@@ -77,7 +80,7 @@ func buildNormSteps() []normStep {
 		// read it), any other (<unk>, <num>, in any case) is unknown.
 		str(PadToken, " "+PadToken+" "),
 		re(`<(?!pad>)(?:[pP][aA][dD]|[uU][nN][kK]|[nN][uU][mM])>`, " "+UnkToken+" "),
-	}
+	)
 	// A currency sign, an opening bracket or quote at the start of a
 	// word (after at most two others) is split off.
 	start := `(?<=\A|[ ]|\A` + prefixClass + `|[ ]` + prefixClass + `|\A` + prefixClass + prefixClass + `|[ ]` + prefixClass + prefixClass + `)`

@@ -26,15 +26,28 @@ const (
 // seen in training: a story reads the same whatever its numbers are.
 const NumberToken = "<num>"
 
-// sanitizer is the replacement that prose applies to its input before
-// tokenising (curly quotes to straight ones). Tokenize applies it first so
-// that the tokens can be checked against the text they came from.
-var sanitizer = strings.NewReplacer(
-	"\u201c", `"`,
-	"\u201d", `"`,
-	"\u2018", "'",
-	"\u2019", "'",
-	"&rsquo;", "'")
+// sanitized are the replacements (old, new) that prose applies to its
+// input before tokenising: curly quotes to straight ones. Tokenize applies
+// them first (sanitizer) so that the tokens can be checked against the
+// text they came from, and the tokenizer's normalizer starts with them.
+var sanitized = [][2]string{
+	{"\u201c", `"`},
+	{"\u201d", `"`},
+	{"\u2018", "'"},
+	{"\u2019", "'"},
+	{"&rsquo;", "'"},
+}
+
+// sanitizer replaces the sanitized strings.
+var sanitizer = newSanitizer()
+
+func newSanitizer() *strings.Replacer {
+	var pairs []string
+	for _, p := range sanitized {
+		pairs = append(pairs, p[0], p[1])
+	}
+	return strings.NewReplacer(pairs...)
+}
 
 // contractions are the clitics that prose splits off a word ("n't", "'s",
 // …), in lower case.
@@ -87,6 +100,51 @@ func Tokenize(text string) ([]string, error) {
 		toks = append(toks, wt...)
 	}
 	return toks, nil
+}
+
+// tokenSpans returns the byte span in text of each of its tokens (those
+// of Tokenize, after splitUnits), which spell the sanitized text without
+// its white space.
+func tokenSpans(text string, tokens []string) ([][2]int, error) {
+	clean, at := sanitizeMap(text)
+	spans := make([][2]int, len(tokens))
+	pos := 0
+	for i, t := range tokens {
+		for pos < len(clean) {
+			r, n := utf8.DecodeRuneInString(clean[pos:])
+			if !unicode.IsSpace(r) {
+				break
+			}
+			pos += n
+		}
+		if t == "" || !strings.HasPrefix(clean[pos:], t) {
+			return nil, fmt.Errorf("the token %s is not where the text has it", quote(t))
+		}
+		spans[i] = [2]int{at[pos], at[pos+len(t)]}
+		pos += len(t)
+	}
+	return spans, nil
+}
+
+// sanitizeMap returns sanitizer.Replace(text) and, for each of its byte
+// offsets and its end, the offset in text it comes from.
+func sanitizeMap(text string) (clean string, at []int) {
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		old, repl := text[i:i+1], text[i:i+1]
+		for _, p := range sanitized {
+			if strings.HasPrefix(text[i:], p[0]) {
+				old, repl = p[0], p[1]
+				break
+			}
+		}
+		b.WriteString(repl)
+		for range len(repl) {
+			at = append(at, i)
+		}
+		i += len(old)
+	}
+	return b.String(), append(at, len(text))
 }
 
 // proseTokens returns prose's tokens of text.
@@ -181,7 +239,8 @@ func asciiLower(s string) string {
 // Question is the text of a word algebra problem with its tokens and the
 // quantities found in them.
 type Question struct {
-	// Text is the text as given.
+	// Text is the text as given (InDigits: with its number words in
+	// digits).
 	Text string
 	// Tokens are the tokens of Text (see Tokenize).
 	Tokens []string

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/big"
 	"os"
 	"strings"
 
@@ -31,9 +32,15 @@ func answerCmd(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "Answers a word algebra problem: the answer on the first line, then the formula the slots chose.")
 		fmt.Fprintln(stderr, "Numbers may be of any size, with thousands separators, decimals, fractions or a sign ($12.50, 1,000, 2.5, 3 1/2, -3);")
 		fmt.Fprintln(stderr, "the answer is the exact value of the formula (a decimal, or a fraction such as 7/3).")
+		fmt.Fprintln(stderr, "With a sketch that takes any count of numbers, number words are read too (three, twenty-five, a dozen, half,")
+		fmt.Fprintln(stderr, "twice: as 3, 25, 12, 0.5, 2); the paper's three-number sketch reads digits only.")
+		fmt.Fprintln(stderr, "When the model's most probable reading is negative, divides by zero or is not whole (or not a finite decimal")
+		fmt.Fprintln(stderr, "where the numbers are decimals), the sensible decoding answers the most probable sensible reading and says what")
+		fmt.Fprintln(stderr, `it set aside on a line after the formula, "set aside the most probable reading, FORMULA = VALUE (p P): WHY".`)
 		fmt.Fprintln(stderr, "With --file, one question a line (blank lines are skipped): one line of output a question, ANSWER<tab>FORMULA,")
-		fmt.Fprintln(stderr, "or with --json one JSON object (line, question, answer, formula, … or error); questions that cannot be")
-		fmt.Fprintln(stderr, "answered get their error in their line, and the exit status is 1 at the end.")
+		fmt.Fprintln(stderr, "with a third field <tab>set aside FORMULA = VALUE (p P): WHY when a reading was set aside, or with --json one")
+		fmt.Fprintln(stderr, "JSON object (line, question, answer, formula, …, set_aside, or error); questions that cannot be answered")
+		fmt.Fprintln(stderr, "get their error in their line, and the exit status is 1 at the end.")
 		fs.PrintDefaults()
 	}
 	pos, err := cli.Parse(fs, args)
@@ -105,11 +112,44 @@ func (a answerer) one(question string, jsonOut bool, stdout io.Writer) error {
 	if jsonOut {
 		return json.NewEncoder(stdout).Encode(a.object(q, false))
 	}
+	_, err := io.WriteString(stdout, a.text(q))
+	return err
+}
+
+// text is the text of an answered question: the answer, the formula, the
+// reading set aside if any, and the confidence, a line each.
+func (a answerer) text(q answered) string {
 	answer := reader.FormatRat(q.s.Answer)
-	fmt.Fprintln(stdout, answer)
-	fmt.Fprintf(stdout, "%s = %s\n", q.s.Formula, answer)
-	fmt.Fprintf(stdout, "confidence %.1f%%; model trained on %s\n", 100*q.s.Confidence, trainedOn(a.cfg))
-	return nil
+	out := fmt.Sprintf("%s\n%s = %s\n", answer, q.s.Formula, answer)
+	if r := q.s.SetAside; r != nil {
+		out += fmt.Sprintf("set aside the most probable reading, %s\n", setAsideText(r))
+	}
+	return out + fmt.Sprintf("confidence %.1f%%; model trained on %s\n", 100*q.s.Confidence, trainedOn(a.cfg))
+}
+
+// line is the line of an answered question of a file, without its end:
+// ANSWER<tab>FORMULA = ANSWER, with a third field when a reading was set
+// aside, or ?<tab>line N: ERROR.
+func line(q answered) string {
+	if q.err != nil {
+		return fmt.Sprintf("?\tline %d: %v", q.line, q.err)
+	}
+	answer := reader.FormatRat(q.s.Answer)
+	out := fmt.Sprintf("%s\t%s = %s", answer, q.s.Formula, answer)
+	if r := q.s.SetAside; r != nil {
+		out += "\tset aside " + setAsideText(r)
+	}
+	return out
+}
+
+// setAsideText writes a reading set aside: "5 - 8 = -3 (p 0.61): negative",
+// or "8 / (5 - 5) (p 0.40): division by zero".
+func setAsideText(r *answer.SetAside) string {
+	f := r.Formula
+	if r.Value != nil {
+		f += " = " + reader.FormatRat(r.Value)
+	}
+	return fmt.Sprintf("%s (p %.2f): %s", f, r.Prob, r.Why)
 }
 
 // solve answers questions together, and one by one when the batch fails,
@@ -145,15 +185,35 @@ func (a answerer) solve(qs []*answered) {
 // answerJSON is the JSON object of an answered question (with line and
 // question when it comes from a file), or of its error.
 type answerJSON struct {
-	Line       int      `json:"line,omitempty"`
-	Question   string   `json:"question,omitempty"`
-	Answer     any      `json:"answer,omitempty"`
-	Formula    string   `json:"formula,omitempty"`
-	Confidence *float64 `json:"confidence,omitempty"`
-	Numbers    []string `json:"numbers,omitempty"`
-	Choices    []int    `json:"choices,omitempty"`
-	TrainedOn  string   `json:"trained_on,omitempty"`
-	Error      string   `json:"error,omitempty"`
+	Line       int           `json:"line,omitempty"`
+	Question   string        `json:"question,omitempty"`
+	Answer     any           `json:"answer,omitempty"`
+	Formula    string        `json:"formula,omitempty"`
+	Confidence *float64      `json:"confidence,omitempty"`
+	Numbers    []string      `json:"numbers,omitempty"`
+	Choices    []int         `json:"choices,omitempty"`
+	SetAside   *setAsideJSON `json:"set_aside,omitempty"`
+	TrainedOn  string        `json:"trained_on,omitempty"`
+	Error      string        `json:"error,omitempty"`
+}
+
+// setAsideJSON is a reading set aside (answer.SetAside): its formula, its
+// value (none for a division by zero), its probability and why.
+type setAsideJSON struct {
+	Formula string  `json:"formula"`
+	Value   any     `json:"value,omitempty"`
+	P       float64 `json:"p"`
+	Why     string  `json:"why"`
+}
+
+// numberJSON is an exact value in JSON: a number, or a fraction as a
+// string ("7/3").
+func numberJSON(v *big.Rat) any {
+	s := reader.FormatRat(v)
+	if strings.Contains(s, "/") {
+		return s
+	}
+	return json.Number(s)
 }
 
 // object is the JSON object of an answered question.
@@ -166,16 +226,18 @@ func (a answerer) object(q answered, batch bool) answerJSON {
 		obj.Error = q.err.Error()
 		return obj
 	}
-	answer := reader.FormatRat(q.s.Answer)
 	for _, n := range q.p.Quantities {
 		obj.Numbers = append(obj.Numbers, n.Text)
 	}
-	obj.Answer = json.Number(answer)
-	if strings.Contains(answer, "/") {
-		obj.Answer = answer // a fraction: a string
-	}
-	obj.Formula, obj.Confidence = q.s.Formula+" = "+answer, new(round(q.s.Confidence, 4))
+	obj.Answer = numberJSON(q.s.Answer)
+	obj.Formula, obj.Confidence = q.s.Formula+" = "+reader.FormatRat(q.s.Answer), new(round(q.s.Confidence, 4))
 	obj.Choices, obj.TrainedOn = q.s.Choices, trainedOn(a.cfg)
+	if r := q.s.SetAside; r != nil {
+		obj.SetAside = &setAsideJSON{Formula: r.Formula, P: round(r.Prob, 4), Why: r.Why}
+		if r.Value != nil {
+			obj.SetAside.Value = numberJSON(r.Value)
+		}
+	}
 	return obj
 }
 
@@ -206,11 +268,8 @@ func (a answerer) batch(in io.Reader, name string, jsonOut bool, stdout io.Write
 			}
 			if jsonOut {
 				enc.Encode(a.object(*q, true))
-			} else if q.err != nil {
-				fmt.Fprintf(stdout, "?\tline %d: %v\n", q.line, q.err)
 			} else {
-				answer := reader.FormatRat(q.s.Answer)
-				fmt.Fprintf(stdout, "%s\t%s = %s\n", answer, q.s.Formula, answer)
+				fmt.Fprintln(stdout, line(*q))
 			}
 		}
 	}

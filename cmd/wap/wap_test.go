@@ -149,6 +149,7 @@ func TestWAPPipeline(t *testing.T) {
 		t.Errorf("eval --split dev: %q %s; config.json %s", out, errs, b)
 	}
 	checkAnswerFile(t, model)
+	checkAnswerWords(t, model)
 
 	// A second writer is refused while the first holds the directory.
 	l, err := modeldir.Lock(model)

@@ -101,16 +101,7 @@ func TestSolveAnswersItsFormula(t *testing.T) {
 		}
 		// The outcomes of every combination of decisions have
 		// probabilities that sum to 1; the confidence is the answer's.
-		p := ps[2]
-		all, err := m.Executions([]*model.Problem{p})
-		if err != nil {
-			t.Fatal(err)
-		}
-		execs := all[0]
-		runs, err := m.Outcomes(p.Values())
-		if err != nil {
-			t.Fatal(err)
-		}
+		execs, runs := runsOf(t, m, ps[2])
 		outs := outcomes(runs, execs, validDecisions(runs, execs))
 		total, best := 0.0, (*outcome)(nil)
 		for _, o := range outs {
@@ -132,11 +123,59 @@ func TestSolveAnswersItsFormula(t *testing.T) {
 		if argmaxSol.Err != nil || argmaxSol.Answer.Cmp(sensibleSol.Answer) != 0 {
 			differ++
 		}
+		checkSetAside(t, m, ps, sols[1], sols[0])
 		compared++
 	}
 	if compared < 3 || differ == 0 {
 		t.Errorf("%d outcome tables compared, %d where the decodings differ", compared, differ)
 	}
+}
+
+// checkSetAside checks that each sensible solution says when it set aside
+// the most probable outcome, and which (argmax sets nothing aside). The
+// random models' most probable outcome is mostly a sum or a product, which
+// a sensible answer takes: TestSolveSaysWhatItSetAside makes the others.
+func checkSetAside(t *testing.T, m *model.Model, ps []*model.Problem, sensible, argmax []Solution) {
+	t.Helper()
+	for j, p := range ps {
+		execs, runs := runsOf(t, m, p)
+		var top, chosen *outcome
+		for _, o := range outcomes(runs, execs, validDecisions(runs, execs)) {
+			if top == nil || o.prob > top.prob {
+				top = o
+			}
+			if s := sensible[j]; s.Err == nil && !o.term.DivZero && o.term.Value.Cmp(s.Answer) == 0 {
+				chosen = o
+			}
+		}
+		a := sensible[j].SetAside
+		switch {
+		case chosen == nil || top.prob <= chosen.prob:
+			if a != nil {
+				t.Errorf("problem %d: set aside %+v, the answer is the most probable outcome", j, *a)
+			}
+		case a == nil || a.Formula != top.term.Formula || a.Prob != top.prob || (a.Value == nil) != top.term.DivZero || a.Value != nil && a.Value.Cmp(top.term.Value) != 0:
+			t.Errorf("problem %d: set aside %+v, want %q (p %v)", j, a, top.term.Formula, top.prob)
+		}
+		if argmax[j].SetAside != nil {
+			t.Errorf("problem %d: argmax set aside %+v", j, *argmax[j].SetAside)
+		}
+	}
+}
+
+// runsOf returns a problem's slot executions and the outcomes of every
+// combination of decisions.
+func runsOf(t *testing.T, m *model.Model, p *model.Problem) ([]model.Execution, []model.Outcome) {
+	t.Helper()
+	all, err := m.Executions([]*model.Problem{p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs, err := m.Outcomes(p.Values())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return all[0], runs
 }
 
 // The formula follows the stack: the florist's numbers 50, 15, 21 with the

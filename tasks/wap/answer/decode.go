@@ -20,7 +20,8 @@ const (
 	// the question is whole (or has no finite decimal expansion although
 	// every number is a decimal, as money is) are set aside, and the answer with the largest
 	// total probability among the rest is chosen, with the most probable
-	// combination that gives it. When no combination is sensible, it
+	// combination that gives it; a more probable answer set aside is
+	// reported (Solution.SetAside). When no combination is sensible, it
 	// decodes as DecodeArgmax.
 	DecodeSensible Decoding = iota
 	// DecodeArgmax takes each slot's most probable decision.
@@ -89,7 +90,8 @@ func exactAnswer(m *model.Model, p *model.Problem, execs []model.Execution, dec 
 		outs = outcomes(runs, execs, valid)
 	}
 	if dec == DecodeSensible {
-		if o := sensible(outs, formOf(p)); o != nil {
+		var o *outcome
+		if o, sol.SetAside = decideSensible(outs, formOf(p)); o != nil {
 			copy(choices, o.best)
 		}
 	}
@@ -204,21 +206,94 @@ func finiteDecimal(v *big.Rat) bool {
 	return d.IsInt64() && d.Int64() == 1
 }
 
+// Why the sensible decoding sets an outcome aside (SetAside.Why).
+const (
+	WhyNegative   = "negative"
+	WhyNotWhole   = "not whole"
+	WhyNotDecimal = "not a finite decimal"
+	WhyDivZero    = "division by zero"
+)
+
+// whyNot returns why an outcome is not a sensible answer to a problem
+// whose numbers are of the form: it divides by zero, is negative, or is
+// not of the form; "" when it is sensible.
+func whyNot(o *outcome, form numberForm) string {
+	v := o.term.Value
+	switch {
+	case o.term.DivZero:
+		return WhyDivZero
+	case v.Sign() < 0:
+		return WhyNegative
+	case !form.holds(v) && form == formWhole:
+		return WhyNotWhole
+	case !form.holds(v):
+		return WhyNotDecimal
+	}
+	return ""
+}
+
 // sensible returns the most probable outcome that is not negative, does not
 // divide by zero, and is of the form of the problem's numbers; nil when
 // there is none.
 func sensible(outs map[string]*outcome, form numberForm) *outcome {
 	var best *outcome
 	for _, o := range outs {
-		v := o.term.Value
-		if o.term.DivZero || v.Sign() < 0 || !form.holds(v) {
+		if whyNot(o, form) != "" {
 			continue
 		}
+		v := o.term.Value
 		if best == nil || o.prob > best.prob || o.prob == best.prob && v.Cmp(best.term.Value) < 0 {
 			best = o
 		}
 	}
 	return best
+}
+
+// decideSensible returns the outcome that DecodeSensible chooses (nil when
+// none is sensible) and, when a more probable one was set aside, the most
+// probable of those.
+func decideSensible(outs map[string]*outcome, form numberForm) (*outcome, *SetAside) {
+	o := sensible(outs, form)
+	if o == nil {
+		return nil, nil
+	}
+	return o, setAside(outs, o, form)
+}
+
+// SetAside is the model's most probable reading when the sensible
+// decoding set it aside for a less probable answer: the formula of its
+// most probable combination of decisions, its value (nil when it divides
+// by zero), its probability (as Solution.Confidence) and why it was set
+// aside (WhyNegative, WhyNotWhole, WhyNotDecimal, WhyDivZero).
+type SetAside struct {
+	Formula string
+	Value   *big.Rat
+	Prob    float64
+	Why     string
+}
+
+// setAside returns the most probable of the outcomes that are not
+// sensible when it is more probable than the one chosen (of equals, the
+// least by key), or nil.
+func setAside(outs map[string]*outcome, chosen *outcome, form numberForm) *SetAside {
+	var top *outcome
+	topKey := ""
+	for k, o := range outs {
+		if o.prob <= chosen.prob || whyNot(o, form) == "" {
+			continue
+		}
+		if top == nil || o.prob > top.prob || o.prob == top.prob && k < topKey {
+			top, topKey = o, k
+		}
+	}
+	if top == nil {
+		return nil
+	}
+	s := &SetAside{Formula: top.term.Formula, Prob: top.prob, Why: whyNot(top, form)}
+	if !top.term.DivZero {
+		s.Value = new(big.Rat).Set(top.term.Value)
+	}
+	return s
 }
 
 // outcomes groups the runs of every combination by their answer, each

@@ -27,6 +27,10 @@ type Solution struct {
 	Choices []int
 	// Slots are the slot of each decision.
 	Slots []int
+	// SetAside, when not nil, is the model's most probable reading, which
+	// DecodeSensible set aside for Answer (negative, dividing by zero, or
+	// not of the form of the question's numbers).
+	SetAside *SetAside
 	// Err, when not nil, says why the problem has no answer (an error
 	// wrapping ErrDivZero); Answer is then nil.
 	Err error

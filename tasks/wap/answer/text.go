@@ -3,7 +3,6 @@ package answer
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -13,31 +12,41 @@ import (
 	"github.com/d4lang/d4/tasks/wap/model"
 )
 
-// numberWordRE finds number words, which the reader does not read.
-var numberWordRE = regexp.MustCompile(`(?i)\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|dozen|half|twice|double|triple)\b`)
-
-// problemFromText is NewProblem without views.
-func problemFromText(text string, vocab *reader.Vocab, lay model.Layout) (*model.Problem, error) {
-	q, err := reader.ParseQuestion(text)
+// problemFromText is NewProblem without views; it also returns the text
+// as the reader read it. A model whose sketch takes any count of numbers
+// reads number words too ("three", "a dozen", "twice":
+// reader.ParseQuestionWords), written in digits for its reader
+// (reader.Question.InDigits), as its training data write them. The
+// paper's three-number sketch reads digits only, as its data (CC's, whose
+// stories have number words the formula does not use) were read, and
+// names the number words when the count does not fit.
+func problemFromText(text string, vocab *reader.Vocab, lay model.Layout) (*model.Problem, string, error) {
+	words := lay.Fixed == 0
+	parse := reader.ParseQuestion
+	if words {
+		parse = reader.ParseQuestionWords
+	}
+	q, err := parse(text)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if err := checkWords(q, vocab); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if f := fractionChars(text); f != "" {
-		return nil, fmt.Errorf("the question has %d numbers (%s) and fraction characters (%s), which are not read: write them as 1/2, 3/4, …", len(q.Quantities), q.NumberList(), f)
+		return nil, "", fmt.Errorf("the question has %d numbers (%s) and fraction characters (%s), which are not read: write them as 1/2, 3/4, …", len(q.Quantities), q.NumberList(), f)
 	}
 	if !lay.Takes(len(q.Quantities)) {
-		msg := fmt.Sprintf("the question has %d numbers (%s); the sketch takes %s", len(q.Quantities), q.NumberList(), lay.Wants())
-		if w := numberWordRE.FindAllString(text, 3); len(w) > 0 {
-			msg += fmt.Sprintf("; number words (%s) are not read: write the numbers as digits", strings.Join(w, ", "))
+		return nil, "", countError(q, lay, words)
+	}
+	if words {
+		if q, err = q.InDigits(); err != nil {
+			return nil, "", err
 		}
-		return nil, errors.New(msg)
 	}
 	enc, err := vocab.Encode(q)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	p := &model.Problem{Answer: -1, IDs: enc.IDs, Classes: lexicon.Default().Pieces(enc.Pieces, reader.SubwordPrefix), Quantities: q.Quantities,
 		NumPos: make([]int, len(q.Quantities)), Numbers: make([]int, len(q.Quantities))}
@@ -47,7 +56,21 @@ func problemFromText(text string, vocab *reader.Vocab, lay model.Layout) (*model
 			p.Numbers[k] = int(n.Value.Num().Int64())
 		}
 	}
-	return p, nil
+	return p, q.Text, nil
+}
+
+// countError says that a question has a count of numbers the sketch does
+// not take; when the number words were not read (words false), it names
+// the first few.
+func countError(q reader.Question, lay model.Layout, words bool) error {
+	msg := fmt.Sprintf("the question has %d numbers (%s); the sketch takes %s", len(q.Quantities), q.NumberList(), lay.Wants())
+	if !words {
+		qw, _ := reader.ParseQuestionWords(q.Text) // it reads what ParseQuestion read
+		if w := qw.NumberWords(); len(w) > 0 {
+			msg += fmt.Sprintf("; number words (%s) are not read: write the numbers as digits", strings.Join(w[:min(len(w), 3)], ", "))
+		}
+	}
+	return errors.New(msg)
 }
 
 // maxStrangeWords is the largest share of a question's words that may be

@@ -19,12 +19,15 @@ import (
 const maxOrders = 6
 
 // NewProblem reads a new question for a model of layout lay: its tokens,
-// ids and numbers, of any size or form that reader.ReadQuantities reads. A
+// ids and numbers, of any size or form that reader.ReadQuantities reads,
+// and for a sketch that takes any count of numbers (lay.Fixed 0) number
+// words too, read as the same numbers in digits ("three" as 3). A
 // question with a count of numbers the sketch does not take is an error
-// that lists what it found (and the number words it holds, which are not
-// read), as is a number the reader cannot read.
+// that lists what it found (and, for the paper's sketch, the number words
+// it holds, which are not read), as is a number the reader cannot read.
 //
-// The problem's views are the same question told otherwise, which a reader
+// The problem's views are the same question (as read: number words in
+// digits) told otherwise, which a reader
 // trained on the generator's tellings may read better: a question told
 // first is also read told last (QuestionLast), and a story of two to five
 // statements is also read with its statements in other orders, the
@@ -33,19 +36,19 @@ const maxOrders = 6
 // decisions back; a view that cannot be read, or whose numbers cannot be
 // matched one to one with the question's, is left out.
 func NewProblem(text string, vocab *reader.Vocab, lay model.Layout) (*model.Problem, error) {
-	p, err := problemFromText(text, vocab, lay)
+	p, text, err := problemFromText(text, vocab, lay)
 	if err != nil {
 		return nil, err
 	}
 	story := text
 	if alt, ok := QuestionLast(text); ok {
 		story = alt
-		if v, err := problemFromText(alt, vocab, lay); err == nil && sameQuantities(p, v) {
+		if v, _, err := problemFromText(alt, vocab, lay); err == nil && sameQuantities(p, v) {
 			p.Views = append(p.Views, v)
 		}
 	}
 	for _, t := range StatementOrders(story, maxOrders) {
-		v, err := problemFromText(t, vocab, lay)
+		v, _, err := problemFromText(t, vocab, lay)
 		if err != nil {
 			continue
 		}

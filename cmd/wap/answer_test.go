@@ -1,0 +1,223 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/d4lang/d4/internal/modeldir"
+	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/sketches"
+	"github.com/d4lang/d4/tasks/wap/answer"
+	"github.com/d4lang/d4/tasks/wap/model"
+)
+
+// An answer for which the decoder set aside the model's most probable
+// reading says so: a line after the formula, a set_aside field in JSON, a
+// third field of a line of --file; an answer that set nothing aside has
+// none of them.
+func TestAnswerSaysWhatItSetAside(t *testing.T) {
+	a := answerer{cfg: model.Config{Data: "synthetic"}}
+	p := &model.Problem{}
+	for _, v := range []int64{5, 8, 2} {
+		p.Quantities = append(p.Quantities, reader.Quantity{Text: big.NewRat(v, 1).RatString(), Value: big.NewRat(v, 1)})
+	}
+	sol := func(aside *answer.SetAside) answer.Solution {
+		return answer.Solution{Answer: big.NewRat(13, 1), Formula: "5 + 8", Confidence: 0.3, Choices: []int{1, 0, 0, 0}, SetAside: aside}
+	}
+	tests := []struct {
+		name  string
+		aside *answer.SetAside
+		text  string // the line after the formula; "" for none
+		json  string // the set_aside field; "" for none
+		line  string // the line of --file
+	}{
+		{"negative", &answer.SetAside{Formula: "5 - 8", Value: big.NewRat(-3, 1), Prob: 0.61234, Why: answer.WhyNegative},
+			"set aside the most probable reading, 5 - 8 = -3 (p 0.61): negative",
+			`{"formula":"5 - 8","value":-3,"p":0.6123,"why":"negative"}`,
+			"13\t5 + 8 = 13\tset aside 5 - 8 = -3 (p 0.61): negative"},
+		{"not whole", &answer.SetAside{Formula: "8 / 5", Value: big.NewRat(8, 5), Prob: 0.5, Why: answer.WhyNotWhole},
+			"set aside the most probable reading, 8 / 5 = 1.6 (p 0.50): not whole",
+			`{"formula":"8 / 5","value":1.6,"p":0.5,"why":"not whole"}`,
+			"13\t5 + 8 = 13\tset aside 8 / 5 = 1.6 (p 0.50): not whole"},
+		{"a fraction", &answer.SetAside{Formula: "5 / (8 - 2)", Value: big.NewRat(5, 6), Prob: 0.4, Why: answer.WhyNotDecimal},
+			"set aside the most probable reading, 5 / (8 - 2) = 5/6 (p 0.40): not a finite decimal",
+			`{"formula":"5 / (8 - 2)","value":"5/6","p":0.4,"why":"not a finite decimal"}`,
+			"13\t5 + 8 = 13\tset aside 5 / (8 - 2) = 5/6 (p 0.40): not a finite decimal"},
+		{"division by zero", &answer.SetAside{Formula: "5 / (2 - 2)", Prob: 0.7, Why: answer.WhyDivZero},
+			"set aside the most probable reading, 5 / (2 - 2) (p 0.70): division by zero",
+			`{"formula":"5 / (2 - 2)","p":0.7,"why":"division by zero"}`,
+			"13\t5 + 8 = 13\tset aside 5 / (2 - 2) (p 0.70): division by zero"},
+		{"nothing set aside", nil, "", "", "13\t5 + 8 = 13"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q := answered{question: "Q", p: p, s: sol(tt.aside), line: 3}
+			want := "13\n5 + 8 = 13\n"
+			if tt.text != "" {
+				want += tt.text + "\n"
+			}
+			want += "confidence 30.0%; model trained on synthetic data\n"
+			if got := a.text(q); got != want {
+				t.Errorf("text:\n%s\nwant:\n%s", got, want)
+			}
+			b, err := json.Marshal(a.object(q, false))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var obj map[string]json.RawMessage
+			if err := json.Unmarshal(b, &obj); err != nil {
+				t.Fatal(err)
+			}
+			if got := string(obj["set_aside"]); got != tt.json || string(obj["answer"]) != "13" || string(obj["numbers"]) != `["5","8","2"]` {
+				t.Errorf("JSON %s: set_aside %s, want %s", b, got, tt.json)
+			}
+			if got := line(q); got != tt.line {
+				t.Errorf("line %q, want %q", got, tt.line)
+			}
+		})
+	}
+}
+
+// checkAnswerWords answers questions with number words with a model whose
+// sketch takes any count of numbers: the numbers read are those of the
+// same question in digits, and so is every other field of the answer.
+func checkAnswerWords(t *testing.T, model string) {
+	t.Helper()
+	for words, digits := range map[string]string{
+		"Sam has three apples and buys 5 more. How many apples does he have?":         "Sam has 3 apples and buys 5 more. How many apples does he have?",
+		"A baker made a dozen cakes and sold twenty-five pies. How many did he make?": "A baker made 12 cakes and sold 25 pies. How many did he make?",
+	} {
+		code, w, errs := runWap(t, "answer", "--json", "--model", model, words)
+		if code != 0 {
+			t.Fatalf("answer %q: exit %d: %s", words, code, errs)
+		}
+		var obj struct {
+			Numbers []string `json:"numbers"`
+		}
+		if err := json.Unmarshal([]byte(w), &obj); err != nil || len(obj.Numbers) != 2 || strings.ContainsFunc(strings.Join(obj.Numbers, ""), func(r rune) bool { return r < '0' || r > '9' }) {
+			t.Errorf("answer --json %q: %v, %s: want the numbers in digits", words, err, w)
+		}
+		_, d, _ := runWap(t, "answer", "--json", "--model", model, digits)
+		if w != d {
+			t.Errorf("answer --json %q:\n%s\nin digits:\n%s", words, w, d)
+		}
+		file := filepath.Join(t.TempDir(), "questions.txt")
+		os.WriteFile(file, []byte(words+"\n"+digits+"\n"), 0o644)
+		code, out, errs := runWap(t, "answer", "--model", model, "--file", file)
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if code != 0 || len(lines) != 2 || lines[0] != lines[1] {
+			t.Errorf("answer --file: exit %d, %q %s: want the same line twice", code, out, errs)
+		}
+	}
+}
+
+// subtracter is the question of the model that subtractModel makes.
+const subtracter = "Sam has 5 apples and eats 8. How many apples does he have?"
+
+// subtractModel writes a model of the default sketch whose slots decide
+// alike whatever the question: the first number minus the second, almost
+// surely (each slot's last layer is a bias alone, 20 on its decision and
+// −20 on the others).
+func subtractModel(t *testing.T) string {
+	t.Helper()
+	q, err := reader.ParseQuestion(subtracter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vocab := reader.LearnVocab([]reader.Question{q, q}, 0)
+	src, ok := sketches.Embedded("wap_steps")
+	if !ok {
+		t.Fatal("wap_steps sketch not embedded")
+	}
+	m, err := model.NewModel("wap_steps.fth", src, vocab.Size(), true, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a = number 0, b = number 1, -, c = number 0, the answer r alone.
+	decisions := []int{0, 1, 1, 0, 6}
+	last := map[int]string{} // each slot's last stage
+	for _, tn := range m.Named() {
+		var slot, stage int
+		if n, _ := fmt.Sscanf(tn.Name, "slot%d.stage%d.", &slot, &stage); n == 2 {
+			last[slot] = fmt.Sprintf("slot%d.stage%d.", slot, stage)
+		}
+	}
+	for _, tn := range m.Named() {
+		var slot int
+		if n, _ := fmt.Sscanf(tn.Name, "slot%d.", &slot); n != 1 || !strings.HasPrefix(tn.Name, last[slot]) {
+			continue
+		}
+		for k := range tn.Data {
+			tn.Data[k] = 0
+			if strings.HasSuffix(tn.Name, ".b") {
+				tn.Data[k] = -20
+				if k == decisions[slot] {
+					tn.Data[k] = 20
+				}
+			}
+		}
+	}
+	if len(last) != len(decisions) {
+		t.Fatalf("the sketch has %d slots, want %d", len(last), len(decisions))
+	}
+	dir := filepath.Join(t.TempDir(), "subtract")
+	w, err := modeldir.Create(dir, true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	weights, err := m.Weights()
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = w.Publish(false, func(v *modeldir.Version) error {
+		_, err := model.WriteModel(v, m, model.Config{Data: "synthetic"}, vocab, weights)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// A model whose most probable reading is negative answers otherwise and
+// says what it set aside, in each output.
+func TestAnswerSetAsideCommand(t *testing.T) {
+	dir := subtractModel(t)
+	const aside = "5 - 8 = -3 (p 1.00): negative"
+	code, out, errs := runWap(t, "answer", "--model", dir, subtracter)
+	lines := strings.Split(out, "\n")
+	if code != 0 || len(lines) != 5 || lines[2] != "set aside the most probable reading, "+aside || !strings.HasPrefix(lines[3], "confidence ") {
+		t.Errorf("answer: exit %d, %q %s; want the line %q after the formula", code, out, errs, aside)
+	}
+	code, out, errs = runWap(t, "answer", "--json", "--model", dir, subtracter)
+	var obj struct {
+		Answer   json.Number `json:"answer"`
+		SetAside struct {
+			Formula string      `json:"formula"`
+			Value   json.Number `json:"value"`
+			P       float64     `json:"p"`
+			Why     string      `json:"why"`
+		} `json:"set_aside"`
+	}
+	if err := json.Unmarshal([]byte(out), &obj); code != 0 || err != nil || obj.SetAside.Formula != "5 - 8" || obj.SetAside.Value != "-3" ||
+		obj.SetAside.P < 0.99 || obj.SetAside.Why != answer.WhyNegative || strings.HasPrefix(string(obj.Answer), "-") {
+		t.Errorf("answer --json: exit %d, %v, %q %s", code, err, out, errs)
+	}
+	file := filepath.Join(t.TempDir(), "q.txt")
+	os.WriteFile(file, []byte(subtracter+"\n"), 0o644)
+	code, out, errs = runWap(t, "answer", "--model", dir, "--file", file)
+	if f := strings.Split(strings.TrimSuffix(out, "\n"), "\t"); code != 0 || len(f) != 3 || f[2] != "set aside "+aside {
+		t.Errorf("answer --file: exit %d, %q %s", code, out, errs)
+	}
+	// Decoding by argmax sets nothing aside: its answer is the reading.
+	code, out, _ = runWap(t, "answer", "--decode", "argmax", "--model", dir, subtracter)
+	if code != 0 || !strings.HasPrefix(out, "-3\n5 - 8 = -3\nconfidence ") {
+		t.Errorf("answer --decode argmax: exit %d, %q", code, out)
+	}
+}
