@@ -310,4 +310,30 @@ func TestEvalPerType(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &ev); code != 0 || err != nil || len(ev.PerType) != 2 || ev.PerVariation != nil || len(ev.PerOperations) != 2 {
 		t.Errorf("eval --json: exit %d, %v: %s %s", code, err, out, errs)
 	}
+	checkRetokenized(t, svamp, prep, model, out)
+}
+
+// checkRetokenized evaluates the model trained on prep on the same
+// problems prepared with another vocabulary: they are read again with the
+// model's, which the report says, and score as on prep (want, the JSON of
+// the evaluation there).
+func checkRetokenized(t *testing.T, raw, prep, model, want string) {
+	t.Helper()
+	other := filepath.Join(t.TempDir(), "other")
+	if code, _, errs := runWap(t, "prepare", raw, "--generated", "80", "--seed", "2", "--out", other); code != 0 {
+		t.Fatalf("prepare: exit %d: %s", code, errs)
+	}
+	code, out, errs := runWap(t, "eval", "--data", other, "--model", model, "--json")
+	var got, base map[string]any
+	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil {
+		t.Fatalf("eval on another vocabulary: exit %d, %v: %s %s", code, err, out, errs)
+	}
+	json.Unmarshal([]byte(want), &base)
+	if got["retokenized"] != true || got["accuracy"] != base["accuracy"] || got["n"] != base["n"] {
+		t.Errorf("eval on another vocabulary: %s, on the model's: %s", out, want)
+	}
+	code, out, _ = runWap(t, "eval", "--data", other, "--model", model)
+	if note := "(" + other + " was prepared with another vocabulary: its questions were read again with the model's)"; code != 0 || !strings.Contains(out, note) {
+		t.Errorf("eval on another vocabulary: exit %d, output lacks %q: %s", code, note, out)
+	}
 }

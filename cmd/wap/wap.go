@@ -402,12 +402,15 @@ type splitResult struct {
 	cfg    model.Config
 	source string
 	sc     scores
+	// retokenized is set when the data was prepared with another
+	// vocabulary than the model's, and read again with the model's.
+	retokenized bool
 }
 
 // evalSplit evaluates the model of f.modelDir on a split of the prepared
 // data of f.dataDir.
 func evalSplit(f evalFlags) (splitResult, error) {
-	m, cfg, _, err := loadModel(f)
+	m, cfg, vocab, err := loadModel(f)
 	if err != nil {
 		return splitResult{}, err
 	}
@@ -419,9 +422,13 @@ func evalSplit(f evalFlags) (splitResult, error) {
 	if len(rows) == 0 {
 		return splitResult{}, fmt.Errorf("the %s split of %s is empty", f.split, f.dataDir)
 	}
-	// The prepared data must use the model's vocabulary.
-	if prep.Vocab.Size() != cfg.Vocab {
-		return splitResult{}, fmt.Errorf("%s was prepared with a vocabulary of %d tokens, the model in %s uses %d: evaluate on the data it was trained with", f.dataDir, prep.Vocab.Size(), f.modelDir, cfg.Vocab)
+	// Data prepared with another vocabulary is read again with the
+	// model's.
+	other := !prep.Vocab.Equal(vocab)
+	if other {
+		if rows, err = prepare.Retokenize(rows, vocab); err != nil {
+			return splitResult{}, fmt.Errorf("reading the %s split of %s with the vocabulary of %s: %w", f.split, f.dataDir, f.modelDir, err)
+		}
 	}
 	ps := prepare.Problems(rows)
 	sols, err := m.Solve(ps)
@@ -432,7 +439,7 @@ func evalSplit(f evalFlags) (splitResult, error) {
 	for i, r := range rows {
 		sc.add(r, answer.Right(sols[i], ps[i]))
 	}
-	return splitResult{f: f, cfg: cfg, source: prep.Summary.Source, sc: sc}, nil
+	return splitResult{f: f, cfg: cfg, source: prep.Summary.Source, sc: sc, retokenized: other}, nil
 }
 
 // object is the result as the JSON object that --json prints.
@@ -440,6 +447,9 @@ func (r splitResult) object() map[string]any {
 	all := r.sc.all
 	obj := map[string]any{"split": r.f.split, "n": all.n, "accuracy": round(all.acc(), 2), "interval95": interval95(all.right, all.n),
 		"data": r.source, "trained_on": r.cfg.Data}
+	if r.retokenized {
+		obj["retokenized"] = true
+	}
 	r.sc.addTo(obj)
 	return obj
 }
@@ -449,6 +459,9 @@ func (r splitResult) object() map[string]any {
 func (r splitResult) print(stdout io.Writer) {
 	fmt.Fprintf(stdout, "model %s (%s), evaluated on the %s split of %s data (%d problems)\n",
 		r.f.modelDir, describe(r.cfg), r.f.split, r.source, r.sc.all.n)
+	if r.retokenized {
+		fmt.Fprintf(stdout, "(%s was prepared with another vocabulary: its questions were read again with the model's)\n", r.f.dataDir)
+	}
 	printTable3(stdout, r.sc.all, r.source != cc.Name || r.f.split != source.Test)
 	r.sc.print(stdout)
 }
