@@ -273,6 +273,19 @@ func assemble(r *reader.BiLSTM, mach *d4.Model) (*Model, error) {
 	return m, nil
 }
 
+// withWeights returns a model of m's sketch with another reader and
+// machine (another model's weights of the same sketch and sizes): the
+// analysis of the sketch (trace, layout, loss, the exact loss's runs) is
+// m's, shared, and the graphs are its own.
+func (m *Model) withWeights(r *reader.BiLSTM, mach *d4.Model) (*Model, error) {
+	if r.Width() != mach.Sizes.V {
+		return nil, fmt.Errorf("the reader's states have %d values but the machine's value size is %d", r.Width(), mach.Sizes.V)
+	}
+	out := *m
+	out.Reader, out.Machine, out.evalGraphs = r, mach, nil
+	return &out, nil
+}
+
 // findFixed finds Layout.Fixed by running every combination of the
 // slots' decisions with a number in every cell: when every path reads the
 // same first cells, the sketch takes exactly that many numbers and trains

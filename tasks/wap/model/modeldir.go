@@ -224,7 +224,7 @@ func load(dir string) ([]*Model, Config, *reader.Vocab, error) {
 		return nil, Config{}, nil, err
 	}
 	if len(cfg.Members) == 0 {
-		m, err := loadMember(snap, cfg)
+		m, err := loadMember(snap, cfg, nil)
 		if err != nil {
 			return nil, Config{}, nil, err
 		}
@@ -241,7 +241,11 @@ func load(dir string) ([]*Model, Config, *reader.Vocab, error) {
 			mvocab, err = loadVocab(ms, mcfg)
 		}
 		if err == nil {
-			m, err = loadMember(ms, mcfg)
+			var like *Model // the first member, whose analysis of the sketch the others share
+			if len(models) > 0 && mcfg.SketchHash == cfg.SketchHash {
+				like = models[0]
+			}
+			m, err = loadMember(ms, mcfg, like)
 		}
 		if err == nil && (!mvocab.Equal(vocab) || mcfg.SketchHash != cfg.SketchHash) {
 			err = errors.New("another vocabulary or sketch than the ensemble's")
@@ -347,8 +351,12 @@ func LoadModel(dir string) (*Model, Config, *reader.Vocab, error) {
 	return models[0], cfg, vocab, nil
 }
 
-// loadMember builds one model from a snapshot of its directory.
-func loadMember(snap *modeldir.Snapshot, cfg Config) (*Model, error) {
+// loadMember builds one model from a snapshot of its directory; like, when
+// not nil, is a model of the same ensemble, whose analysis of the sketch
+// it shares when the sketch and sizes are the same (the analysis runs
+// every combination of the slots' decisions: once an ensemble, not once a
+// member).
+func loadMember(snap *modeldir.Snapshot, cfg Config, like *Model) (*Model, error) {
 	if d4.SketchHash(cfg.Sketch) != cfg.SketchHash {
 		return nil, errors.New("config.json: the sketch does not match its checksum")
 	}
@@ -368,7 +376,12 @@ func loadMember(snap *modeldir.Snapshot, cfg Config) (*Model, error) {
 	if err != nil {
 		return nil, fmt.Errorf("config.json: %w", err)
 	}
-	m, err := assemble(r, mach)
+	var m *Model
+	if like != nil && like.Machine.Sizes == mach.Sizes && like.Machine.Sketch == mach.Sketch {
+		m, err = like.withWeights(r, mach)
+	} else {
+		m, err = assemble(r, mach)
+	}
 	if err != nil {
 		return nil, err
 	}
