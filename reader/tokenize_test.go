@@ -165,6 +165,7 @@ func TestParseQuestionErrors(t *testing.T) {
 		{"blank", " \t\n", "the text is empty"},
 		{"too long", strings.Repeat("ab ", 700), "more than the limit of 2000"},
 		{"too many tokens", strings.Repeat("a ", MaxTokens+1), "401 tokens, more than the limit of 400"},
+		{"too many tokens with the units split off", strings.Repeat("2km ", MaxTokens/2+1), "402 tokens, more than the limit of 400"},
 		{"invalid UTF-8", "\xff", "not valid UTF-8"},
 		{"percentage", "It is 12% off.", `cannot read "12%" as a number: it is a percentage`},
 		{"range", "About 20-25 kids came.", `cannot read "20-25" as a number: it is a range`},
