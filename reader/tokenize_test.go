@@ -123,6 +123,7 @@ func TestParseQuestion(t *testing.T) {
 		{"fraction", "She ate 1/2 of 3/4 of a pie.", []string{"1/2=1/2@2", "3/4=3/4@4"}, nil},
 		{"mixed number", "A florist had 3 1/2 roses and 2 more.", []string{"3 1/2=7/2@3", "2=2@7"}, nil},
 		{"decimal before a fraction", "2.5 1/2 x", []string{"2.5=5/2@0", "1/2=1/2@1"}, nil},
+		{"fraction after a mixed number or a fraction", "0 0/2 1/2 and 4/2 1/2 x", []string{"0 0/2=0@0", "1/2=1/2@2", "4/2=2@4", "1/2=1/2@5"}, nil},
 		{"glued unit", "She ran 2.5km and cut 8-inch pieces.", []string{"2.5=5/2@2", "8=8@6"}, nil},
 		{"rate with a slash", "taxi: $2.50/km, and pies at $14/pie.", []string{"2.50=5/2@3", "14=14@11"}, nil},
 		{"ordinal", "On the 3rd day she had 5 apples.", []string{"5=5@6"}, []string{"3rd"}},
