@@ -1,13 +1,13 @@
 package learn
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/d4lang/d4/internal/modeldir"
+	"github.com/d4lang/d4/internal/modeldir/modeldirtest"
 	"github.com/d4lang/d4/interpreter/d4"
 )
 
@@ -34,18 +34,6 @@ func FuzzLoad(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(config, weights)
-	edit := func(change func(cfg map[string]any)) []byte {
-		var cfg map[string]any
-		if err := json.Unmarshal(config, &cfg); err != nil {
-			f.Fatal(err)
-		}
-		change(cfg)
-		b, err := json.Marshal(cfg)
-		if err != nil {
-			f.Fatal(err)
-		}
-		return b
-	}
 	changed := swapSketch + " \\ changed"
 	for _, change := range []func(map[string]any){
 		func(c map[string]any) { c["sketch"], c["sketch_sha256"] = changed, d4.SketchHash(changed) },
@@ -55,30 +43,12 @@ func FuzzLoad(f *testing.F) {
 		func(c map[string]any) { c["format"] = "d4-model/1" },
 		func(c map[string]any) { c["steps"] = -1 },
 	} {
-		f.Add(edit(change), weights)
+		f.Add(modeldirtest.Edit(f, config, change), weights)
 	}
 	f.Add([]byte("{"), []byte{})
-	work := f.TempDir()
 	f.Fuzz(func(t *testing.T, config, weights []byte) {
-		dir, err := os.MkdirTemp(work, "m")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer os.RemoveAll(dir)
-		// The weights' checksum is signed, as a hand would, when config.json
-		// is JSON with files_sha256.
-		var cfg map[string]any
-		if json.Unmarshal(config, &cfg) == nil {
-			if files, ok := cfg["files_sha256"].(map[string]any); ok {
-				files[modeldir.WeightsFile] = modeldir.SHA256(weights)
-				config, _ = json.Marshal(cfg)
-			}
-		}
-		for name, b := range map[string][]byte{modeldir.ConfigFile: config, modeldir.WeightsFile: weights} {
-			if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		// The weights' checksum is signed, as a hand would.
+		dir := modeldirtest.Write(t, config, map[string][]byte{modeldir.WeightsFile: weights})
 		got, err := Load(dir)
 		if err != nil {
 			if strings.ContainsAny(err.Error(), "\n\r") || !strings.Contains(err.Error(), dir) {

@@ -50,8 +50,8 @@ const NoClass = -1
 // keeps what it has read; the classes' vectors start at zero, so that
 // they add nothing until training finds what a class says.
 func NewBiLSTM(vocab, classes, embed, hidden int, seed int64) (*BiLSTM, error) {
-	if vocab < 1 || embed < 1 || hidden < 1 || classes < 0 {
-		return nil, fmt.Errorf("reader: BiLSTM sizes must be positive, got vocabulary %d, classes %d, embedding %d, hidden %d", vocab, classes, embed, hidden)
+	if _, err := NumWeights(vocab, classes, embed, hidden, maxWeights); err != nil {
+		return nil, err
 	}
 	rng := rand.New(rand.NewSource(seed))
 	e := make([]float64, (vocab+classes)*embed)
@@ -79,6 +79,31 @@ func NewBiLSTM(vocab, classes, embed, hidden int, seed int64) (*BiLSTM, error) {
 	r.Fwd = w()
 	r.Bwd = w()
 	return r, nil
+}
+
+// maxWeights bounds the weights of any BiLSTM (8 TB of them): sizes
+// beyond it are refused, not multiplied past the range of an int.
+const maxWeights = 1 << 40
+
+// NumWeights returns the number of weights of a BiLSTM of these sizes:
+// the embeddings [vocab+classes, embed] and the two directions' matrices
+// [embed+hidden+1, 4·hidden]. It fails for a size that is not positive
+// (classes may be 0) or for more weights than limit: a loader passes what
+// its file can hold, to check sizes read from a file before anything is
+// allocated for them.
+func NumWeights(vocab, classes, embed, hidden, limit int) (int, error) {
+	if vocab < 1 || embed < 1 || hidden < 1 || classes < 0 {
+		return 0, fmt.Errorf("reader: BiLSTM sizes must be positive, got vocabulary %d, classes %d, embedding %d, hidden %d", vocab, classes, embed, hidden)
+	}
+	// In floating point, which does not overflow; below maxWeights
+	// (2^40 < 2^53) the count is exact.
+	e := (float64(vocab) + float64(classes)) * float64(embed)
+	w := (float64(embed) + float64(hidden) + 1) * 4 * float64(hidden)
+	if n := e + 2*w; n > float64(min(limit, maxWeights)) {
+		return 0, fmt.Errorf("reader: a BiLSTM of vocabulary %d, classes %d, embedding %d and hidden %d has %.4g weights, more than %d",
+			vocab, classes, embed, hidden, n, min(limit, maxWeights))
+	}
+	return int(e + 2*w), nil
 }
 
 // Width is the width of a token's state: 2·Hidden.

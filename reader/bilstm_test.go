@@ -3,6 +3,7 @@ package reader
 import (
 	"math"
 	"math/rand"
+	"strings"
 	"testing"
 
 	G "gorgonia.org/gorgonia"
@@ -197,6 +198,9 @@ func TestBiLSTMBadInput(t *testing.T) {
 	if _, err := NewBiLSTM(4, -1, 3, 4, 1); err == nil {
 		t.Fatal("-1 classes accepted")
 	}
+	if _, err := NewBiLSTM(4, 0, 1<<40, 1<<40, 1); err == nil || !strings.Contains(err.Error(), "weights, more than") {
+		t.Fatalf("sizes past an int's range: %v", err)
+	}
 	r, _ := NewBiLSTM(4, 2, 2, 2, 1)
 	none := tensor.New(tensor.WithShape(1, 2*MaxClasses), tensor.WithBacking(noClasses(1, 2)))
 	for _, ids := range [][]float64{{9, 1}, {Pad, Pad}, {0.5, 1}} {
@@ -213,6 +217,41 @@ func TestBiLSTMBadInput(t *testing.T) {
 	}
 	if _, _, err := Batch([]Story{{IDs: []int{1}, Classes: [][]int{make([]int, MaxClasses+1)}}}, 1); err == nil {
 		t.Errorf("a token of %d classes accepted", MaxClasses+1)
+	}
+}
+
+// NumWeights counts the embeddings and both directions' matrices, and
+// refuses sizes of more weights than the limit, however large.
+func TestNumWeights(t *testing.T) {
+	tests := []struct {
+		vocab, classes, embed, hidden, limit int
+		want                                 int // -1: an error
+	}{
+		{10, 0, 2, 3, 1000, 10*2 + 2*(2+3+1)*12},
+		{10, 4, 2, 3, 1000, 14*2 + 2*(2+3+1)*12},
+		{10, 0, 2, 3, 10*2 + 2*(2+3+1)*12, 164},
+		{10, 0, 2, 3, 163, -1},
+		{10, 0, 1 << 62, 3, math.MaxInt, -1},
+		{math.MaxInt, math.MaxInt, math.MaxInt, math.MaxInt, math.MaxInt, -1},
+		{10, 0, 0, 3, 1000, -1},
+		{10, -1, 2, 3, 1000, -1},
+	}
+	for _, tt := range tests {
+		n, err := NumWeights(tt.vocab, tt.classes, tt.embed, tt.hidden, tt.limit)
+		if tt.want < 0 && err == nil || tt.want >= 0 && (err != nil || n != tt.want) {
+			t.Errorf("NumWeights(%d, %d, %d, %d, %d) = %d, %v; want %d", tt.vocab, tt.classes, tt.embed, tt.hidden, tt.limit, n, err, tt.want)
+		}
+	}
+	r, err := NewBiLSTM(10, 4, 2, 3, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := 0
+	for _, p := range r.Params() {
+		got += p.Shape().TotalSize()
+	}
+	if want, _ := NumWeights(10, 4, 2, 3, math.MaxInt); got != want {
+		t.Errorf("a BiLSTM has %d weights, NumWeights says %d", got, want)
 	}
 }
 

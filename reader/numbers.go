@@ -30,6 +30,9 @@ var (
 	// unsignedRE: digits with optional thousands separators and an
 	// optional decimal part, or a decimal part alone.
 	unsignedRE = regexp.MustCompile(`^(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?$|^\.[0-9]+$`)
+	// wholeRE: the whole part of a mixed number, as the normalizer
+	// reads it.
+	wholeRE = regexp.MustCompile(`^` + wholePattern + `$`)
 	// fractionRE: a common fraction.
 	fractionRE = regexp.MustCompile(`^[0-9]+/[0-9]+$`)
 	// ordinalRE: a position (3rd, 21st), not a quantity.
@@ -135,9 +138,10 @@ func readQuantities(tokens []string, words bool) (qs []Quantity, ignored []strin
 			if !ok {
 				return nil, nil, fmt.Errorf("the fraction %s has a zero denominator", quote(t))
 			}
-			// A whole number just before it makes a mixed number.
-			if n := len(qs); n > 0 && qs[n-1].Pos+qs[n-1].Len == i && qs[n-1].Value.IsInt() && !qs[n-1].Word &&
-				qs[n-1].Value.Sign() >= 0 && !strings.ContainsAny(qs[n-1].Text, ".") {
+			// A whole number just before it makes a mixed number (not a
+			// fraction, a mixed number or a number word, whatever their
+			// value: "4/2 1/2" and "3 1/2 1/2" are two quantities).
+			if n := len(qs); n > 0 && qs[n-1].Pos+qs[n-1].Len == i && qs[n-1].Len == 1 && !qs[n-1].Word && wholeRE.MatchString(qs[n-1].Text) {
 				last := &qs[n-1]
 				last.Value = new(big.Rat).Add(last.Value, v)
 				last.Text += " " + t

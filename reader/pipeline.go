@@ -28,6 +28,8 @@ const whitespaceClass = `[\t\n\v\f\r\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\
 const (
 	// intPattern is an integer, with or without thousands separators.
 	intPattern = `(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)`
+	// wholePattern is the whole part of a mixed number ("3" of "3 1/2").
+	wholePattern = `\+*` + intPattern
 	// decPattern is an integer with an optional decimal part.
 	decPattern = intPattern + `(?:\.[0-9]+)?`
 	// unsignedPattern is what ParseNumber reads.
@@ -115,7 +117,7 @@ func buildNormSteps() []normStep {
 	// not an ordinal or a time of day.
 	num := " " + NumberToken + " "
 	steps = append(steps,
-		re(aloneBefore+`(?:\+*`+intPattern+` +`+fractionPattern+`|[-+−]*`+unsignedPattern+`|`+fractionPattern+`)`+aloneAfter, num),
+		re(aloneBefore+`(?:`+wholePattern+` +`+fractionPattern+`|[-+−]*`+unsignedPattern+`|`+fractionPattern+`)`+aloneAfter, num),
 		re(aloneBefore+notClock+decPattern+`-`+gluedUnit, num+"- "),
 		re(slashUnitPattern, num+"/ "),
 		re(aloneBefore+notOrdinal+notClock+decPattern+gluedUnit, num),

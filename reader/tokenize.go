@@ -311,10 +311,10 @@ func parseQuestion(text string, words bool) (Question, error) {
 	if err != nil {
 		return Question{}, fmt.Errorf("reading the question: %w", err)
 	}
+	toks = splitUnits(toks)
 	if len(toks) > MaxTokens {
 		return Question{}, fmt.Errorf("reading the question: it has %d tokens, more than the limit of %d", len(toks), MaxTokens)
 	}
-	toks = splitUnits(toks)
 	qs, ignored, err := readQuantities(toks, words)
 	if err != nil {
 		return Question{}, fmt.Errorf("reading the question: %w", err)

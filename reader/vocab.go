@@ -407,10 +407,11 @@ func (v *Vocab) Files() (tokenizer, config []byte, err error) {
 // when the file cannot be read, is not JSON, or is not a tokenizer.json of
 // the form Save writes: a WordPiece model whose ids are 0 … n−1 with
 // PadToken, UnkToken and NumberToken at ids 0, 1 and 2, unk_token
-// UnkToken, continuing_subword_prefix SubwordPrefix, and this package's
-// normalizer, pre-tokenizer and decoder, without added tokens,
-// post-processor, truncation or padding (any of which would change the
-// ids that Hugging Face's libraries give).
+// UnkToken, continuing_subword_prefix SubwordPrefix,
+// max_input_chars_per_word 100, and this package's normalizer,
+// pre-tokenizer and decoder, without added tokens, post-processor,
+// truncation or padding (any of which would change the ids that Hugging
+// Face's libraries give).
 //
 // It also reads the tokenizer.json of earlier versions, which held the
 // same WordPiece model with a Lowercase normalizer and a WhitespaceSplit
@@ -494,6 +495,8 @@ func parseVocab(b []byte) (*Vocab, error) {
 		return nil, fmt.Errorf("unk_token %s, want %q", quote(m.UnkToken), UnkToken)
 	case m.Prefix != SubwordPrefix:
 		return nil, fmt.Errorf("continuing_subword_prefix %s, want %q", quote(m.Prefix), SubwordPrefix)
+	case m.MaxInputChars != maxWordChars:
+		return nil, fmt.Errorf("max_input_chars_per_word %d, want %d (another limit gives other ids)", m.MaxInputChars, maxWordChars)
 	}
 	legacy, err := checkPipeline(&doc)
 	if err != nil {

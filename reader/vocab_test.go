@@ -353,6 +353,7 @@ func TestLoadVocabErrors(t *testing.T) {
     "unk_token"`), "not a tokenizer.json"},
 		{"prefix", edit(`"continuing_subword_prefix": "##"`, `"continuing_subword_prefix": "@@"`), `continuing_subword_prefix "@@", want "##"`},
 		{"vocab not a map", edit(`"vocab": {`, `"vocab": [], "x": {`), "not a tokenizer.json"},
+		{"word length limit", edit(`"max_input_chars_per_word": 100`, `"max_input_chars_per_word": 5`), "max_input_chars_per_word 5, want 100"},
 		{"unk token", edit(`"unk_token": "<unk>"`, `"unk_token": "[UNK]"`), `unk_token "[UNK]", want "<unk>"`},
 		{"no normalizer", edit(`"normalizer": {`, `"normalizer": null, "x": {`), "its normalizer is not this reader's (written by another tool or version"},
 		{"another normalizer step", edit(`"type": "Lowercase"`, `"type": "NFKC"`), "its normalizer is not this reader's"},

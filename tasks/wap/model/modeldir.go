@@ -372,6 +372,9 @@ func loadMember(snap *modeldir.Snapshot, cfg Config, like *Model) (*Model, error
 		return nil, fmt.Errorf("config.json: the model reads %d word classes of the lexicon %.12s…, this program has %d of %.12s…: train it again",
 			cfg.Classes, cfg.Lexicon, lex.Size(), lex.Hash)
 	}
+	if _, err := reader.NumWeights(cfg.Vocab, cfg.Classes, cfg.Embed, cfg.Hidden, len(b)/8); err != nil {
+		return nil, fmt.Errorf("config.json: %w, the weights %s (%d bytes) can hold", err, WeightsFile, len(b))
+	}
 	r, err := reader.NewBiLSTM(cfg.Vocab, cfg.Classes, cfg.Embed, cfg.Hidden, 0)
 	if err != nil {
 		return nil, fmt.Errorf("config.json: %w", err)

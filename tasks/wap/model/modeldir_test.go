@@ -112,6 +112,11 @@ func TestLoadRefuses(t *testing.T) {
 			b, _ := os.ReadFile(filepath.Join(dir, "config.json"))
 			os.WriteFile(filepath.Join(dir, "config.json"), []byte(strings.Replace(string(b), lexicon.Default().Hash, strings.Repeat("0", 64), 1)), 0o644)
 		}, "word classes of the lexicon 000000000000…, this program has"},
+		{"sizes the weights cannot hold", func(dir string) {
+			copyDir(t, good, dir)
+			b, _ := os.ReadFile(filepath.Join(dir, "config.json"))
+			os.WriteFile(filepath.Join(dir, "config.json"), []byte(strings.Replace(string(b), `"embed": 75`, `"embed": 1099511627776`, 1)), 0o644)
+		}, "embedding 1099511627776 and hidden 75 has"},
 		{"another tool's model", func(dir string) {
 			os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"format": "d4-sketch-model/1"}`), 0o644)
 		}, `format "d4-sketch-model/1", want "wap-model/3": not a model of wap`},

@@ -50,8 +50,8 @@ var idRE = regexp.MustCompile(`[0-9]+$`)
 // ReadJSON reads the problems of SVAMP.json in file order (see the package
 // doc). It fails, with one line naming the file and line, for malformed
 // JSON, a problem without one of ID, Body, Question, Equation and Answer,
-// with an ID that does not end in a number or that another problem has,
-// or without text.
+// with an ID that does not end in a number or that ends in the number of
+// another problem's ("chal-1" and "chal-01"), or without text.
 func ReadJSON(path string) ([]source.Problem, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -68,7 +68,11 @@ func ReadJSON(path string) ([]source.Problem, error) {
 		return nil, malformed(fmt.Errorf("want an array of problems"))
 	}
 	var out []source.Problem
-	seen := map[string]int{} // ID → line
+	type first struct {
+		id   string
+		line int
+	}
+	seen := map[int]first{} // the number of an ID → where it was first
 	for dec.More() {
 		// The entry starts after the white space and comma that follow
 		// the decoder's offset.
@@ -82,10 +86,12 @@ func ReadJSON(path string) ([]source.Problem, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", path, line, err)
 		}
-		if first, dup := seen[*e.ID]; dup {
-			return nil, fmt.Errorf("%s:%d: the ID %s is used on line %d too", path, line, quote.Short(*e.ID), first)
+		if f, dup := seen[p.ID]; dup && f.id == *e.ID {
+			return nil, fmt.Errorf("%s:%d: the ID %s is used on line %d too", path, line, quote.Short(*e.ID), f.line)
+		} else if dup {
+			return nil, fmt.Errorf("%s:%d: the ID %s ends in the number of the ID %s on line %d (a problem's ID is that number)", path, line, quote.Short(*e.ID), quote.Short(f.id), f.line)
 		}
-		seen[*e.ID] = line
+		seen[p.ID] = first{*e.ID, line}
 		out = append(out, p)
 	}
 	if _, err := dec.Token(); err != nil {

@@ -168,6 +168,7 @@ func TestReadErrors(t *testing.T) {
 		{"no answer", "[\n{\"ID\": \"chal-1\", \"Body\": \"b\", \"Question\": \"q\", \"Equation\": \"1\"}\n]", "", "SVAMP.json:2: a problem has no Answer"},
 		{"ID without a number", "[\n{\"ID\": \"chal\", \"Body\": \"b\", \"Question\": \"q\", \"Equation\": \"1\", \"Answer\": 1}\n]", "", `SVAMP.json:2: the ID "chal" does not end in a number`},
 		{"ID twice", "[{\"ID\": \"c-1\", \"Body\": \"b\", \"Question\": \"q\", \"Equation\": \"1\", \"Answer\": 1},\n {\"ID\": \"c-1\", \"Body\": \"b\", \"Question\": \"q\", \"Equation\": \"1\", \"Answer\": 1}]", "", `SVAMP.json:2: the ID "c-1" is used on line 1 too`},
+		{"IDs of one number", "[{\"ID\": \"c-1\", \"Body\": \"b\", \"Question\": \"q\", \"Equation\": \"1\", \"Answer\": 1},\n {\"ID\": \"d-01\", \"Body\": \"b\", \"Question\": \"q\", \"Equation\": \"1\", \"Answer\": 1}]", "", `SVAMP.json:2: the ID "d-01" ends in the number of the ID "c-1" on line 1`},
 		{"no text", "[{\"ID\": \"c-1\", \"Body\": \" \", \"Question\": \"\", \"Equation\": \"1\", \"Answer\": 1}]", "", "has no text"},
 		{"string answer", "[{\"ID\": \"c-1\", \"Body\": \"b\", \"Question\": \"q\", \"Equation\": \"1\", \"Answer\": \"1\"}]", "", "SVAMP.json:1: malformed JSON"},
 		{"empty JSON", "[]", "", "holds no problems"},
