@@ -29,6 +29,7 @@ type node struct {
 	x, y          int // an operator's operands
 	compound, div bool
 	inputs        uint64
+	reads         int // inputs read into the value, counted as often as read
 }
 
 // Term is the value of an Exact cell.
@@ -46,6 +47,9 @@ type Term struct {
 	// Inputs is the set of inputs (Input: bit k for input k) the value was
 	// computed from.
 	Inputs uint64
+	// Reads counts the inputs read into the value, an input read twice
+	// twice.
+	Reads int
 }
 
 // MaxInputs is the number of inputs an Exact tells apart.
@@ -66,14 +70,14 @@ func (e *Exact) Const(v *big.Rat, text string) int {
 // MaxInputs): terms computed from it say so (Term.Inputs).
 func (e *Exact) Input(v *big.Rat, text string, k int) int {
 	c := e.Const(v, text)
-	e.terms[c].inputs = 1 << uint(k)
+	e.terms[c].inputs, e.terms[c].reads = 1<<uint(k), 1
 	return c
 }
 
 // Term returns the term of handle c.
 func (e *Exact) Term(c int) Term {
 	n := e.terms[c]
-	return Term{Value: n.value, Formula: e.formula(c), Compound: n.compound, DivZero: n.div, Inputs: n.inputs}
+	return Term{Value: n.value, Formula: e.formula(c), Compound: n.compound, DivZero: n.div, Inputs: n.inputs, Reads: n.reads}
 }
 
 // formula writes the formula of handle c.
@@ -128,7 +132,7 @@ func (e *Exact) Apply(p forth.Prim, x, y int) int {
 		panic("symbolic.Exact: not a binary primitive: " + p.String())
 	}
 	a, b := e.terms[x], e.terms[y]
-	t := node{value: new(big.Rat), op: p, x: x, y: y, compound: true, div: a.div || b.div, inputs: a.inputs | b.inputs}
+	t := node{value: new(big.Rat), op: p, x: x, y: y, compound: true, div: a.div || b.div, inputs: a.inputs | b.inputs, reads: a.reads + b.reads}
 	if !w.Rat(t.value, a.value, b.value) {
 		t.div = true
 	}

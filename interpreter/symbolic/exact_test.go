@@ -200,3 +200,29 @@ func TestExactWithApproximate(t *testing.T) {
 		t.Error("Approximate with two values for three inputs succeeded")
 	}
 }
+
+// Term.Reads counts the inputs read into a value, an input read twice
+// twice: y + (x + y) reads x once and y twice.
+func TestExactReads(t *testing.T) {
+	code, err := forth.ParseAndCompile("reads.fth", "OVER OVER + +")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := NewExact()
+	m, err := New(code, Config{ValueSize: 10, StackSize: 16, MaxSteps: 100, Arith: ex})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.D.Cells[0], m.D.Cells[1] = ex.Input(big.NewRat(2, 1), "x", 0), ex.Input(big.NewRat(3, 1), "y", 1)
+	m.D.Top = 1
+	if err := m.Run(); err != nil {
+		t.Fatal(err)
+	}
+	vals := m.D.Values()
+	if top := ex.Term(vals[len(vals)-1]); top.Reads != 3 || top.Inputs != 0b11 || top.Formula != "y + (x + y)" {
+		t.Errorf("top %+v, want y + (x + y) reading 3 inputs of 2", top)
+	}
+	if x := ex.Term(vals[0]); x.Reads != 1 {
+		t.Errorf("an input reads %d, want 1", x.Reads)
+	}
+}

@@ -3,6 +3,7 @@ package answer
 import (
 	"fmt"
 	"math/big"
+	"math/bits"
 	"slices"
 
 	"github.com/d4lang/d4/interpreter/symbolic"
@@ -300,7 +301,11 @@ func setAside(outs map[string]*outcome, chosen *outcome, form numberForm) *SetAs
 // with the product of its decisions' probabilities (the slots decide
 // independently) divided by the probability of the valid decisions (when
 // some are not), and returns them by the RatString of the answer
-// ("DivZero" for the formulas that divide by zero).
+// ("DivZero" for the formulas that divide by zero). A run whose answer
+// reads one of the question's numbers twice is left out: a word problem
+// uses each of its numbers once, and a sketch whose slots pick numbers
+// independently (sketches/wap_steps.fth) reaches many answers by such
+// coincidences ((a + a) − a = a).
 func outcomes(runs []model.Outcome, execs []model.Execution, valid [][]bool) map[string]*outcome {
 	norm := 1.0
 	for j, e := range execs {
@@ -318,6 +323,9 @@ func outcomes(runs []model.Outcome, execs []model.Execution, valid [][]bool) map
 	}
 	outs := map[string]*outcome{}
 	for _, r := range runs {
+		if r.Term.Reads > bits.OnesCount64(r.Term.Inputs) {
+			continue
+		}
 		prob := 1.0
 		for j, c := range r.Choices {
 			prob *= execs[j].Probs[c]

@@ -138,3 +138,22 @@ func TestSolveSaysWhatItSetAside(t *testing.T) {
 		}
 	}
 }
+
+// The decoder leaves out a combination whose answer reads a number twice:
+// of (5 + 5) − 5 = 5 (reading 5 three times), the more probable, and 5 + 8
+// = 13, the answer is 13, with the probability of its own combination.
+func TestOutcomesReadEachNumberOnce(t *testing.T) {
+	rat := func(s string) *big.Rat { r, _ := new(big.Rat).SetString(s); return r }
+	runs := []model.Outcome{
+		{Choices: []int{0}, Term: symbolic.Term{Formula: "(5 + 5) - 5", Value: rat("5"), Inputs: 0b01, Reads: 3}},
+		{Choices: []int{1}, Term: symbolic.Term{Formula: "5 + 8", Value: rat("13"), Inputs: 0b11, Reads: 2}},
+	}
+	execs := []model.Execution{{Slot: 0, Probs: []float64{0.7, 0.3}}}
+	outs := outcomes(runs, execs, [][]bool{{true, true}})
+	if len(outs) != 1 || outs["13"] == nil || outs["13"].prob != 0.3 {
+		t.Fatalf("outcomes %v, want only 13 at 0.3", outs)
+	}
+	if o := sensible(outs, formWhole); o == nil || o.term.Formula != "5 + 8" {
+		t.Errorf("sensible chose %v, want 5 + 8", o)
+	}
+}
