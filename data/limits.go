@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/encoding/thrift"
@@ -57,7 +59,7 @@ func openParquet(f io.ReaderAt, size int64) (*parquet.File, error) {
 	}
 	pf, err := parquet.OpenFile(f, size, parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
 	if err != nil {
-		return nil, fmt.Errorf("not a Parquet file: %w", err)
+		return nil, fmt.Errorf("not a Parquet file: %w", oneLine{err})
 	}
 	if pf.NumRows() < 0 || pf.NumRows() > MaxRows {
 		return nil, fmt.Errorf("the file says it holds %d rows, more than the %d a data file may hold", pf.NumRows(), MaxRows)
@@ -65,7 +67,7 @@ func openParquet(f io.ReaderAt, size int64) (*parquet.File, error) {
 	for i, rg := range pf.Metadata().RowGroups {
 		for j, c := range rg.Columns {
 			if err := checkChunk(f, size, &c.MetaData); err != nil {
-				return nil, fmt.Errorf("row group %d, column %s: %w", i+1, strings.Join(rg.Columns[j].MetaData.PathInSchema, "."), err)
+				return nil, fmt.Errorf("row group %d, column %s: %w", i+1, columnName(strings.Join(rg.Columns[j].MetaData.PathInSchema, ".")), err)
 			}
 		}
 	}
@@ -79,6 +81,11 @@ var errDamaged = errors.New("damaged")
 // checkChunk checks that a column chunk lies in the file and that its
 // pages' headers tile it, each page no larger than the bounds.
 func checkChunk(f io.ReaderAt, size int64, m *format.ColumnMetaData) error {
+	if m.Codec == format.Lz4 || m.Codec == format.Lz4Raw {
+		// parquet-go's LZ4 decoder doubles its buffer for as long as a
+		// block fails to decode: a damaged page exhausts the memory.
+		return fmt.Errorf("its pages are compressed with %s, which is not read (a damaged page would exhaust the memory): write the file with Snappy, Zstd or Gzip", m.Codec)
+	}
 	start, length := m.DataPageOffset, m.TotalCompressedSize
 	if m.DictionaryPageOffset > 0 {
 		start = m.DictionaryPageOffset
@@ -285,3 +292,23 @@ func (t *thriftCheck) elements(n, size uint64, types []byte, depth int) error {
 	}
 	return nil
 }
+
+// oneLine is an error of parquet-go, whose messages may quote a file's
+// names raw, with what is not printable escaped ("\n"): an error line
+// stays one line.
+type oneLine struct{ err error }
+
+func (e oneLine) Error() string {
+	var b strings.Builder
+	for _, r := range e.err.Error() {
+		if unicode.IsPrint(r) {
+			b.WriteRune(r)
+			continue
+		}
+		q := strconv.QuoteRune(r)
+		b.WriteString(q[1 : len(q)-1])
+	}
+	return b.String()
+}
+
+func (e oneLine) Unwrap() error { return e.err }

@@ -1,7 +1,10 @@
 package data
 
 import (
+	"unicode"
+
 	"github.com/d4lang/d4/internal/atomicfile"
+	"github.com/d4lang/d4/internal/quote"
 
 	"errors"
 	"fmt"
@@ -71,7 +74,7 @@ var ErrSchema = errors.New("not a sequence dataset")
 func fieldNames(s *parquet.Schema) string {
 	var names []string
 	for _, f := range s.Fields() {
-		names = append(names, f.Name())
+		names = append(names, columnName(f.Name()))
 	}
 	if len(names) == 0 {
 		return "no columns"
@@ -79,10 +82,20 @@ func fieldNames(s *parquet.Schema) string {
 	return strings.Join(names, ", ")
 }
 
+// columnName writes a column's name for an error: as it is, or quoted
+// (and cut) when it holds anything but printable characters or is long,
+// so that the error stays one line.
+func columnName(name string) string {
+	if len(name) > quote.Max || strings.ContainsFunc(name, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		return quote.Short(name)
+	}
+	return name
+}
+
 // describe prints a field on one line in the Parquet schema notation.
 func describe(f parquet.Field) string {
 	var b strings.Builder
-	parquet.PrintSchemaIndent(&b, "", parquet.Group{f.Name(): f}, "", " ")
+	parquet.PrintSchemaIndent(&b, "", parquet.Group{columnName(f.Name()): f}, "", " ")
 	s := strings.TrimSpace(b.String())
 	s = strings.TrimPrefix(s, "message {")
 	s = strings.TrimSuffix(s, "}")
