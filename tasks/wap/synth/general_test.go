@@ -188,7 +188,11 @@ func TestGeneralShares(t *testing.T) {
 	var big, decimals, fractional, first, oneStep int
 	for _, m := range ms {
 		fams[m.family]++
-		shapes[m.eq.shape()]++
+		shape, err := cc.EquationShape(m.eq.equation(m.nums))
+		if err != nil {
+			t.Fatalf("%s: %v", m.eq.equation(m.nums), err)
+		}
+		shapes[shape]++
 		frames[m.frame]++
 		counts[len(m.nums)]++
 		u := len(m.nums) - len(m.eq.slots())
@@ -367,8 +371,9 @@ func TestNumFormats(t *testing.T) {
 		{mul(div(at(0), at(1)), at(2)), 3600, true, "X=((24.0/3.0)*4.5)", "(a/b)*c"},
 	} {
 		v, ok := c.t.value(nums)
-		if ok != c.ok || (ok && v != c.value) || c.t.equation(nums) != c.eq || c.t.shape() != c.shape {
-			t.Errorf("%s: value %d %v, shape %s; want %d %v, %s", c.t.equation(nums), v, ok, c.t.shape(), c.value, c.ok, c.shape)
+		shape, err := cc.EquationShape(c.t.equation(nums))
+		if ok != c.ok || (ok && v != c.value) || c.t.equation(nums) != c.eq || err != nil || shape != c.shape {
+			t.Errorf("%s: value %d %v, shape %s (%v); want %d %v, %s", c.t.equation(nums), v, ok, shape, err, c.value, c.ok, c.shape)
 		}
 	}
 }

@@ -125,33 +125,6 @@ func (t *term) write(b *strings.Builder, nums []num) {
 	b.WriteByte(')')
 }
 
-// shape names t with its numbers replaced by a, b, c in the order they
-// appear and parentheses around every operation but the outermost, as
-// cc.EquationPattern names CC's patterns: "(a+b)-c", "a*b", "a-(b*c)".
-func (t *term) shape() string {
-	var b strings.Builder
-	next := byte('a')
-	t.shapeOf(&b, &next, true)
-	return b.String()
-}
-
-func (t *term) shapeOf(b *strings.Builder, next *byte, top bool) {
-	if t.op == 0 {
-		b.WriteByte(*next)
-		*next++
-		return
-	}
-	if !top {
-		b.WriteByte('(')
-	}
-	t.l.shapeOf(b, next, false)
-	b.WriteByte(t.op)
-	t.r.shapeOf(b, next, false)
-	if !top {
-		b.WriteByte(')')
-	}
-}
-
 // slots lists the slots t uses, in the order they appear.
 func (t *term) slots() []int {
 	if t.op == 0 {

@@ -214,19 +214,30 @@ func EquationNumbers(eq string) ([]float64, error) {
 	return e.numbers(nil), nil
 }
 
+// EquationShape writes an equation of CC's format with its numbers
+// replaced by a, b, c, … in order and parentheses around every operation
+// but the outermost: "(a+b)-c" for "X=((50.0+21.0)-15.0)", "a*b" for
+// "X=(3.0*4.0)". Redundant parentheses do not change it.
+func EquationShape(eq string) (string, error) {
+	e, err := parseEquation(eq)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	next := byte('a')
+	e.shape(&b, &next, true)
+	return b.String(), nil
+}
+
 // EquationPattern names the pattern of a CC equation: one of Patterns —
 // "(a+b)-c" for "X=((50.0+21.0)-15.0)" — or PatternOther for an equation of
 // any other shape, with other than three numbers, or that does not parse.
 // Redundant parentheses do not change the pattern.
 func EquationPattern(eq string) string {
-	e, err := parseEquation(eq)
+	s, err := EquationShape(eq)
 	if err != nil {
 		return PatternOther
 	}
-	var b strings.Builder
-	next := byte('a')
-	e.shape(&b, &next, true)
-	s := b.String()
 	for _, p := range Patterns {
 		if s == p {
 			return p
