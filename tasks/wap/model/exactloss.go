@@ -135,10 +135,7 @@ func (m *Model) runsFor(n int) (*search, [][]bool, error) {
 // each slot execution's valid decisions, checking that the exact loss can
 // use them.
 func (m *Model) findRuns(n int) (*search, [][]bool, error) {
-	values := make([]*big.Rat, n)
-	for k := range values {
-		values[k] = big.NewRat(int64(k+2), 1)
-	}
+	values := standIns(n)
 	s, err := m.outcomes(values)
 	if err != nil {
 		return nil, nil, err
@@ -167,6 +164,16 @@ func (m *Model) findRuns(n int) (*search, [][]bool, error) {
 		return nil, nil, fmt.Errorf("the combinations that read only its numbers (%d) are not the product of each slot's such decisions (%d): the exact loss needs slots whose valid decisions do not depend on each other", len(s.out), product)
 	}
 	return s, valid, nil
+}
+
+// standIns are n numbers (2, 3, 4, …) for a search whose runs do not
+// depend on the numbers' values, only on their count.
+func standIns(n int) []*big.Rat {
+	values := make([]*big.Rat, n)
+	for k := range values {
+		values[k] = big.NewRat(int64(k+2), 1)
+	}
+	return values
 }
 
 // countTrue counts the true elements of v.

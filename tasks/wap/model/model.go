@@ -293,10 +293,7 @@ func (m *Model) withWeights(r *reader.BiLSTM, mach *d4.Model) (*Model, error) {
 // the exact loss, which needs slots that do not observe the numbers and
 // decisions that can be run.
 func (m *Model) findFixed() error {
-	values := make([]*big.Rat, m.Layout.Cells)
-	for k := range values {
-		values[k] = big.NewRat(int64(k+2), 1)
-	}
+	values := standIns(m.Layout.Cells)
 	s, err := m.outcomes(values)
 	if err != nil && !errors.Is(err, ErrTooMany) {
 		return err
