@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/klauspost/compress/snappy"
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/encoding/thrift"
 	"github.com/parquet-go/parquet-go/format"
@@ -109,10 +110,41 @@ func checkChunk(f io.ReaderAt, size int64, m *format.ColumnMetaData) error {
 		case values < 0 || values > maxPageValues:
 			return fmt.Errorf("%w: a page of %d values (at most %d)", errDamaged, values, maxPageValues)
 		}
+		if err := skipPage(r, m.Codec, &hdr); err != nil {
+			return err
+		}
+		left -= int64(hdr.CompressedPageSize)
+	}
+	return nil
+}
+
+// skipPage reads past a page's data; a Snappy page's data is read and
+// the size it decompresses to checked against its header's first:
+// Snappy's decoder allocates the size a block claims, up to 4 GiB.
+func skipPage(r *bufio.Reader, codec format.CompressionCodec, hdr *format.PageHeader) error {
+	if codec != format.Snappy {
 		if _, err := r.Discard(int(hdr.CompressedPageSize)); err != nil {
 			return fmt.Errorf("%w: %v", errDamaged, err)
 		}
-		left -= int64(hdr.CompressedPageSize)
+		return nil
+	}
+	b := make([]byte, hdr.CompressedPageSize) // no more than the file holds (checkChunk)
+	if _, err := io.ReadFull(r, b); err != nil {
+		return fmt.Errorf("%w: %v", errDamaged, err)
+	}
+	levels := 0 // a version-2 data page's levels come before its compressed values
+	if v2 := hdr.DataPageHeaderV2.V; hdr.Type == format.DataPageV2 {
+		if compressed, ok := v2.IsCompressed.Get(); ok && !compressed {
+			return nil
+		}
+		levels = int(v2.RepetitionLevelsByteLength) + int(v2.DefinitionLevelsByteLength)
+	}
+	if levels < 0 || levels > len(b) {
+		return fmt.Errorf("%w: a page's levels of %d bytes in %d", errDamaged, levels, len(b))
+	}
+	n, err := snappy.DecodedLen(b[levels:])
+	if err != nil || n > int(hdr.UncompressedPageSize)-levels {
+		return fmt.Errorf("%w: a Snappy page claims %d bytes decompressed where its header says %d (%v)", errDamaged, n, int(hdr.UncompressedPageSize)-levels, err)
 	}
 	return nil
 }
