@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/klauspost/compress/snappy"
+	"github.com/klauspost/compress/zstd"
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/encoding/thrift"
 	"github.com/parquet-go/parquet-go/format"
@@ -118,11 +119,12 @@ func checkChunk(f io.ReaderAt, size int64, m *format.ColumnMetaData) error {
 	return nil
 }
 
-// skipPage reads past a page's data; a Snappy page's data is read and
-// the size it decompresses to checked against its header's first:
-// Snappy's decoder allocates the size a block claims, up to 4 GiB.
+// skipPage reads past a page's data; a Snappy or Zstd page's data is
+// read and the size it claims decompressed checked against its header's
+// first: their decoders allocate the size a block or frame claims (up to
+// 4 GiB for Snappy, more for Zstd).
 func skipPage(r *bufio.Reader, codec format.CompressionCodec, hdr *format.PageHeader) error {
-	if codec != format.Snappy {
+	if codec != format.Snappy && codec != format.Zstd {
 		if _, err := r.Discard(int(hdr.CompressedPageSize)); err != nil {
 			return fmt.Errorf("%w: %v", errDamaged, err)
 		}
@@ -142,9 +144,19 @@ func skipPage(r *bufio.Reader, codec format.CompressionCodec, hdr *format.PageHe
 	if levels < 0 || levels > len(b) {
 		return fmt.Errorf("%w: a page's levels of %d bytes in %d", errDamaged, levels, len(b))
 	}
+	want := int(hdr.UncompressedPageSize) - levels
+	if codec == format.Zstd {
+		// The first frame's declared size; a frame that does not declare
+		// one, or does not parse, is left to the decoder.
+		var h zstd.Header
+		if h.Decode(b[levels:]) == nil && h.HasFCS && h.FrameContentSize > uint64(max(want, 0)) {
+			return fmt.Errorf("%w: a Zstd page claims %d bytes decompressed where its header says %d", errDamaged, h.FrameContentSize, want)
+		}
+		return nil
+	}
 	n, err := snappy.DecodedLen(b[levels:])
-	if err != nil || n > int(hdr.UncompressedPageSize)-levels {
-		return fmt.Errorf("%w: a Snappy page claims %d bytes decompressed where its header says %d (%v)", errDamaged, n, int(hdr.UncompressedPageSize)-levels, err)
+	if err != nil || n > want {
+		return fmt.Errorf("%w: a Snappy page claims %d bytes decompressed where its header says %d (%v)", errDamaged, n, want, err)
 	}
 	return nil
 }

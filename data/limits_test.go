@@ -8,16 +8,23 @@ import (
 	"testing"
 
 	"github.com/klauspost/compress/snappy"
+	"github.com/klauspost/compress/zstd"
 	"github.com/parquet-go/parquet-go/format"
 )
 
-// A Snappy page that claims to decompress to more than its header says is
+// A Snappy or Zstd page that claims to decompress to more than its header says is
 // damaged, before Snappy's decoder allocates what it claims; a page that
 // decompresses to its header's size, and a page of another codec, pass.
-func TestSkipPageSnappy(t *testing.T) {
+func TestSkipPageClaimedSize(t *testing.T) {
 	values := bytes.Repeat([]byte("0123456789"), 10)
 	good := snappy.Encode(nil, values)
 	huge := append(binary.AppendUvarint(nil, 1<<31), 0, 1, 2, 3)
+	enc, err := zstd.NewWriter(nil, zstd.WithSingleSegment(true)) // a single segment declares its size
+	if err != nil {
+		t.Fatal(err)
+	}
+	zgood := enc.EncodeAll(values, nil)
+
 	tests := []struct {
 		name    string
 		codec   format.CompressionCodec
@@ -29,7 +36,10 @@ func TestSkipPageSnappy(t *testing.T) {
 		{"snappy, claiming 2 GiB", format.Snappy, huge, int32(len(values)), true},
 		{"snappy, more than its header says", format.Snappy, good, int32(len(values) - 1), true},
 		{"snappy, not snappy", format.Snappy, []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff}, 100, true},
-		{"zstd, not read", format.Zstd, huge, 100, false},
+		{"zstd, as its header says", format.Zstd, zgood, int32(len(values)), false},
+		{"zstd, more than its header says", format.Zstd, zgood, int32(len(values) - 1), true},
+		{"zstd, not zstd: left to the decoder", format.Zstd, huge, 100, false},
+		{"gzip, not read", format.Gzip, huge, 100, false},
 	}
 	for _, tt := range tests {
 		hdr := &format.PageHeader{Type: format.DataPage, CompressedPageSize: int32(len(tt.page)), UncompressedPageSize: tt.size}
