@@ -29,7 +29,7 @@ const parallelFLOP = 2_000_000
 const directB = 16
 
 // inUse is the kernel Gemm runs, chosen once from the CPU's features.
-var inUse = bestKernel()
+var inUse = kernels()[0]
 
 // Kernel names the micro-kernel Gemm runs on this CPU, e.g. "avx2-fma 6x8".
 func Kernel() string { return inUse.name }

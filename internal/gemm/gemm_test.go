@@ -14,15 +14,6 @@ import (
 
 var transposes = []blas.Transpose{blas.NoTrans, blas.Trans}
 
-// testKernels are the kernels this CPU can run: the portable one and, when
-// different, the one Gemm chose.
-func testKernels() []*kernel {
-	if inUse == &goKernel {
-		return []*kernel{&goKernel}
-	}
-	return []*kernel{inUse, &goKernel}
-}
-
 // padding fills the values of a matrix's data outside the matrix itself
 // (past the columns in each stride): a kernel that reads them gets NaN into
 // C, one that writes them is caught by checkPadding.
@@ -134,7 +125,7 @@ func TestGemmAgreesWithGonum(t *testing.T) {
 	}
 	scalars := [][2]float64{{1, 0}, {0.5, 1}, {-2, 0.3}, {1, 1}, {0.5, 0}, {-2, 1}, {1, 0.3}, {0.5, 0.3}, {-2, 0}}
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, kn := range testKernels() {
+	for _, kn := range kernels() {
 		for _, tA := range transposes {
 			for _, tB := range transposes {
 				for si, s := range shapes {
@@ -208,20 +199,26 @@ func TestGemmEntryPoint(t *testing.T) {
 	}
 }
 
-// The assembly kernel and the portable one compute the same tiles (up to
+// The assembly kernels and the portable one compute the same tiles (up to
 // the rounding FMA saves), called directly on packed panels.
 func TestKernelsAgree(t *testing.T) {
-	if inUse == &goKernel {
+	if len(kernels()) == 1 {
 		t.Skip("this CPU runs the portable kernel only")
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
+	for _, kn := range kernels()[:len(kernels())-1] {
+		testKernelAgrees(t, rng, kn)
+	}
+}
+
+func testKernelAgrees(t *testing.T, rng *rand.Rand, kn *kernel) {
 	for _, kc := range []int{1, 2, 3, 75, 256} {
 		for _, beta := range []float64{0, 1, 0.3} {
-			mr, nr := inUse.mr, inUse.nr
+			mr, nr := kn.mr, kn.nr
 			a, b := newMatrix(rng, kc, mr, 0).Data, newMatrix(rng, kc, nr+3, 0).Data // b read with ldb = nr+3
 			c := newMatrix(rng, mr, nr, 2)
 			want, got := clone(c), clone(c)
-			inUse.tile(kc, a, b, nr+3, got.Data, got.Stride, -2, beta)
+			kn.tile(kc, a, b, nr+3, got.Data, got.Stride, -2, beta)
 			// The portable kernel is 4×4: cover the tile with it.
 			for i := 0; i < mr; i += goKernel.mr {
 				for j := 0; j < nr; j += goKernel.nr {
@@ -247,7 +244,7 @@ func TestKernelsAgree(t *testing.T) {
 			for i := range bnd {
 				bnd[i] = 4 * float64(kc) // |a|, |b| ≤ 1, alpha = −2, |beta·c| ≤ 1
 			}
-			compare(t, fmt.Sprintf("kc=%d beta=%v", kc, beta), got, want, bnd)
+			compare(t, fmt.Sprintf("%s kc=%d beta=%v", kn.name, kc, beta), got, want, bnd)
 		}
 	}
 }

@@ -2,5 +2,5 @@
 
 package gemm
 
-// bestKernel is the fastest kernel this CPU can run.
-func bestKernel() *kernel { return &goKernel }
+// kernels lists the kernels this CPU can run, the fastest first.
+func kernels() []*kernel { return []*kernel{&goKernel} }
