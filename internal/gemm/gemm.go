@@ -14,7 +14,7 @@ import (
 // then runs over MR×NR tiles of C with the A block in L2 and one KC×NR
 // panel of B in L1.
 const (
-	blockK = 256  // KC
+	blockK = 192  // KC
 	blockM = 96   // MC, a multiple of every kernel's mr
 	blockN = 1536 // NC, a multiple of every kernel's nr
 )
@@ -26,7 +26,7 @@ const parallelFLOP = 2_000_000
 // directB is the largest m for which a row-major op(B) is read in place
 // instead of packed: packing costs k·n copies, worth it only when each
 // packed panel is reused over many rows of A.
-const directB = 16
+const directB = 64
 
 // inUse is the kernel Gemm runs, chosen once from the CPU's features.
 var inUse = kernels()[0]

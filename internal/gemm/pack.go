@@ -13,19 +13,10 @@ func packA(dst []float64, a blas64.General, trans bool, i0, mc, p0, kc, mr int) 
 		if h < mr {
 			clear(panel)
 		}
-		if trans { // op(A)[i][p] = A[p][i]: each step of k is a contiguous run
-			for p := 0; p < kc; p++ {
-				src := a.Data[(p0+p)*a.Stride+i0+r:]
-				copy(panel[p*mr:p*mr+h], src[:h])
-			}
-			continue
-		}
-		for i := 0; i < h; i++ { // op(A)[i][p] = A[i][p]: scatter each row
-			src := a.Data[(i0+r+i)*a.Stride+p0:]
-			src = src[:kc]
-			for p, v := range src {
-				panel[p*mr+i] = v
-			}
+		if trans {
+			copyRuns(panel, mr, a, p0, kc, i0+r, h)
+		} else {
+			interleave(panel, mr, a, i0+r, h, p0, kc)
 		}
 	}
 }
@@ -41,19 +32,43 @@ func packB(dst []float64, b blas64.General, trans bool, p0, kc, j0, nc, nr int) 
 		if w < nr {
 			clear(panel)
 		}
-		if !trans { // op(B)[p][j] = B[p][j]: each step of k is a contiguous run
-			for p := 0; p < kc; p++ {
-				src := b.Data[(p0+p)*b.Stride+j0+q:]
-				copy(panel[p*nr:p*nr+w], src[:w])
-			}
-			continue
+		if trans {
+			interleave(panel, nr, b, j0+q, w, p0, kc)
+		} else {
+			copyRuns(panel, nr, b, p0, kc, j0+q, w)
 		}
-		for j := 0; j < w; j++ { // op(B)[p][j] = B[j][p]: scatter each row
-			src := b.Data[(j0+q+j)*b.Stride+p0:]
-			src = src[:kc]
-			for p, v := range src {
-				panel[p*nr+j] = v
-			}
+	}
+}
+
+// copyRuns sets panel[p·width + j] = x[r0+p][c0+j] for p < kc, j < w: each
+// step of k is a contiguous run of x's row.
+func copyRuns(panel []float64, width int, x blas64.General, r0, kc, c0, w int) {
+	for p := 0; p < kc; p++ {
+		at := (r0+p)*x.Stride + c0
+		copy(panel[p*width:p*width+w], x.Data[at:at+w])
+	}
+}
+
+// interleave sets panel[p·width + i] = x[r0+i][c0+p] for i < h, p < kc:
+// rows of x become columns of the panel, four rows at a time so that the
+// panel is written in order.
+func interleave(panel []float64, width int, x blas64.General, r0, h, c0, kc int) {
+	i := 0
+	for ; i+4 <= h; i += 4 {
+		at := (r0+i)*x.Stride + c0
+		x0 := x.Data[at : at+kc]
+		x1 := x.Data[at+x.Stride:][:len(x0)]
+		x2 := x.Data[at+2*x.Stride:][:len(x0)]
+		x3 := x.Data[at+3*x.Stride:][:len(x0)]
+		for p := range x0 {
+			d := panel[p*width+i : p*width+i+4 : p*width+i+4]
+			d[0], d[1], d[2], d[3] = x0[p], x1[p], x2[p], x3[p]
+		}
+	}
+	for ; i < h; i++ {
+		at := (r0+i)*x.Stride + c0
+		for p, v := range x.Data[at : at+kc] {
+			panel[p*width+i] = v
 		}
 	}
 }
