@@ -25,6 +25,7 @@ var benchShapes = []struct {
 	{"recurrent_n=32", shape{32, 300, 75}, blas.NoTrans, blas.NoTrans, 1, 1},
 	{"recurrent_n=50", shape{50, 300, 75}, blas.NoTrans, blas.NoTrans, 1, 1},
 	{"backstep_n=1", shape{1, 75, 300}, blas.NoTrans, blas.Trans, 1, 0},
+	{"backstep_n=8", shape{8, 75, 300}, blas.NoTrans, blas.Trans, 1, 0},
 	{"backstep_n=32", shape{32, 75, 300}, blas.NoTrans, blas.Trans, 1, 0},
 	{"backstep_n=50", shape{50, 75, 300}, blas.NoTrans, blas.Trans, 1, 0},
 	{"backall_N=400", shape{400, 75, 300}, blas.NoTrans, blas.Trans, 1, 0},

@@ -8,25 +8,29 @@
 // MR high, transposes undone and edges zero-padded while packing, so that
 // a micro-kernel reads both contiguously: it keeps an MR×NR tile of C in
 // registers over the KC steps of k and then writes alpha·tile + beta·C
-// (edge tiles go through a small buffer). On amd64 with AVX2 and FMA the
-// micro-kernel is assembly (6×8: twelve ymm accumulators, one broadcast
-// of A and two loads of B per six pairs of fused multiply-adds); elsewhere
-// a portable Go 4×4 kernel runs in the same loops. The blocks (KC×NR of B
-// in L1, MC×KC of A in L2) are sized for the caches. A row-major op(B)
-// times a few rows of A is read in place rather than packed, since packing
-// would cost as much as the product. A product of 2·10⁶ FLOP or more is
-// split over up to GOMAXPROCS goroutines by bands of C's rows or columns
-// (whichever has more tiles), each with its own packing buffers from a
-// sync.Pool; a smaller one runs on the caller's goroutine and allocates
-// nothing. Every element is summed in the same order however the work is
-// split, so the result does not depend on GOMAXPROCS.
+// (edge tiles go through a small buffer). The micro-kernels are amd64
+// assembly: 8×16 on AVX-512 (sixteen zmm accumulators) or else 6×8 on
+// AVX2 with FMA (twelve ymm accumulators), each step of k one broadcast of
+// A per row and two loads of B per row's pair of fused multiply-adds;
+// other CPUs run a portable Go 4×4 kernel in the same loops. The blocks
+// (a KC×NR panel of B and an MR×KC panel of A in L1, the MC×KC block of A
+// in L2) are sized for the caches. Where packing would cost as much as the
+// product it is skipped: a row-major op(B) times at most 64 rows of A is
+// read in place, and a product of one or two rows with op(B) = Bᵀ is left
+// to gonum, whose dot products read B's rows as they are. A product of
+// 2·10⁶ FLOP or more per goroutine is split over up to GOMAXPROCS
+// goroutines by bands of C's rows or columns (whichever has more tiles),
+// each with its own packing buffers from a sync.Pool; a smaller one runs
+// on the caller's goroutine and allocates nothing. Every element is summed
+// in the same order however the work is split, so the result does not
+// depend on GOMAXPROCS.
 //
 // It is written here rather than taken from a library because gonum's
 // pure-Go Dgemm is built on its AXPY and DOT kernels (SSE2, two float64
 // per instruction, no FMA) and reaches 9–15 GFLOP/s on a core that can do
 // several times that, and an optimised BLAS through cgo would need a
 // system library that the default build must not require. The tests
-// compare it with gonum's blas64.Gemm for every transpose, alpha, beta,
-// stride and the sizes around the tile and block edges, and the assembly
-// kernel with the portable one.
+// compare every kernel the CPU can run with gonum's blas64.Gemm for every
+// transpose, alpha, beta, stride and the sizes around the tile and block
+// edges, and the assembly kernels with the portable one.
 package gemm

@@ -19,14 +19,20 @@ const (
 	blockN = 1536 // NC, a multiple of every kernel's nr
 )
 
-// parallelFLOP is the size (2mnk) from which a product is split over
-// goroutines; below it the caller's goroutine does all the work.
+// parallelFLOP is the least work (2mnk FLOP, some 25 µs) worth a
+// goroutine: a product is split over at most 2mnk/parallelFLOP goroutines,
+// so one below 2·parallelFLOP runs on the caller's goroutine alone.
 const parallelFLOP = 2_000_000
 
 // directB is the largest m for which a row-major op(B) is read in place
 // instead of packed: packing costs k·n copies, worth it only when each
 // packed panel is reused over many rows of A.
 const directB = 64
+
+// dotRows is the largest m for which a product with op(B) = Bᵀ is left to
+// gonum: its dot products read the rows of B in place, where packing Bᵀ
+// would cost more than the product.
+const dotRows = 2
 
 // inUse is the kernel Gemm runs, chosen once from the CPU's features.
 var inUse = kernels()[0]
@@ -46,6 +52,10 @@ func Gemm(tA, tB blas.Transpose, alpha float64, a, b blas64.General, beta float6
 	}
 	if p.k == 0 || alpha == 0 {
 		scale(beta, c)
+		return
+	}
+	if p.transB && p.m <= dotRows {
+		blas64.Gemm(tA, tB, alpha, a, b, beta, c)
 		return
 	}
 	p.run(inUse, runtime.GOMAXPROCS(0))

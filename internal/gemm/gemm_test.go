@@ -184,6 +184,7 @@ func TestGemmEntryPoint(t *testing.T) {
 		alpha, beta float64
 	}{
 		{shape{50, 300, 75}, 1, 1}, {shape{2000, 300, 75}, 1, 0}, {shape{75, 300, 400}, 1, 1},
+		{shape{1, 75, 300}, 1, 0}, {shape{2, 75, 300}, -2, 0.3}, {shape{3, 75, 300}, 0.5, 1},
 		{shape{9, 10, 11}, 0, 0.3}, {shape{9, 10, 11}, 0, 0}, {shape{9, 10, 0}, 1, 0.3}, {shape{9, 10, 0}, 1, 0},
 	} {
 		for _, tA := range transposes {
