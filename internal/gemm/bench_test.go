@@ -3,6 +3,7 @@ package gemm
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/blas"
@@ -54,9 +55,36 @@ func BenchmarkGemm(b *testing.B) {
 				for b.Loop() {
 					im.gemm(bs.tA, bs.tB, bs.alpha, x, y, bs.beta, z)
 				}
-				flop := 2 * float64(bs.s.m) * float64(bs.s.n) * float64(bs.s.k)
-				b.ReportMetric(flop*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+				reportRate(b, bs.s)
 			})
 		}
 	}
+}
+
+// BenchmarkKernel runs a few of the shapes with each kernel this CPU can
+// run, on one goroutine, to compare the kernels themselves.
+func BenchmarkKernel(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	for _, bs := range benchShapes {
+		switch bs.name {
+		case "input_N=2000", "recurrent_n=32", "backstep_n=32", "wgrad_N=2000", "512_NN":
+		default:
+			continue
+		}
+		x, y, z := operands(rng, bs.s, bs.tA, bs.tB, 0)
+		for _, kn := range testKernels() {
+			b.Run(fmt.Sprintf("%s/%s", bs.name, strings.ReplaceAll(kn.name, " ", "_")), func(b *testing.B) {
+				for b.Loop() {
+					gemmWith(kn, 1, bs.tA, bs.tB, bs.alpha, x, y, bs.beta, z)
+				}
+				reportRate(b, bs.s)
+			})
+		}
+	}
+}
+
+// reportRate reports the rate of b's products of shape s in GFLOP/s.
+func reportRate(b *testing.B, s shape) {
+	flop := 2 * float64(s.m) * float64(s.n) * float64(s.k)
+	b.ReportMetric(flop*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 }

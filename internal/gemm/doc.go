@@ -12,8 +12,9 @@
 // assembly: 8×16 on AVX-512 (sixteen zmm accumulators) or else 6×8 on
 // AVX2 with FMA (twelve ymm accumulators), each step of k one broadcast of
 // A per row and two loads of B per row's pair of fused multiply-adds;
-// other CPUs run a portable Go 4×4 kernel in the same loops. The blocks
-// (a KC×NR panel of B and an MR×KC panel of A in L1, the MC×KC block of A
+// on a CPU with neither Gemm calls blas64.Gemm itself (a kernel in plain
+// Go, without vector instructions, would be slower than gonum's). The
+// blocks (a KC×NR panel of B and an MR×KC panel of A in L1, the MC×KC block of A
 // in L2) are sized for the caches. Where packing would cost as much as the
 // product it is skipped: a row-major op(B) times at most 64 rows of A is
 // read in place, and a product of one or two rows with op(B) = Bᵀ is left
@@ -32,5 +33,6 @@
 // system library that the default build must not require. The tests
 // compare every kernel the CPU can run with gonum's blas64.Gemm for every
 // transpose, alpha, beta, stride and the sizes around the tile and block
-// edges, and the assembly kernels with the portable one.
+// edges, the blocked loops also with a plain Go test kernel (so on any
+// CPU), and the assembly kernels with that one tile by tile.
 package gemm

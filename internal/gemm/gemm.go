@@ -34,11 +34,25 @@ const directB = 64
 // would cost more than the product.
 const dotRows = 2
 
-// inUse is the kernel Gemm runs, chosen once from the CPU's features.
-var inUse = kernels()[0]
+// inUse is the kernel Gemm runs, chosen once from the CPU's features; nil
+// when there is no assembly kernel for this CPU and gonum does the work.
+var inUse = fastest(kernels())
 
-// Kernel names the micro-kernel Gemm runs on this CPU, e.g. "avx2-fma 6x8".
-func Kernel() string { return inUse.name }
+func fastest(ks []*kernel) *kernel {
+	if len(ks) == 0 {
+		return nil
+	}
+	return ks[0]
+}
+
+// Kernel names the micro-kernel Gemm runs on this CPU: "avx512 8x16",
+// "avx2-fma 6x8", or "gonum" when Gemm calls blas64.Gemm.
+func Kernel() string {
+	if inUse == nil {
+		return "gonum"
+	}
+	return inUse.name
+}
 
 // Gemm computes C = alpha·op(A)·op(B) + beta·C for row-major matrices, as
 // blas64.Gemm does: op(X) is X or Xᵀ as tA and tB say (blas.ConjTrans is
@@ -54,7 +68,7 @@ func Gemm(tA, tB blas.Transpose, alpha float64, a, b blas64.General, beta float6
 		scale(beta, c)
 		return
 	}
-	if p.transB && p.m <= dotRows {
+	if inUse == nil || p.transB && p.m <= dotRows {
 		blas64.Gemm(tA, tB, alpha, a, b, beta, c)
 		return
 	}

@@ -36,7 +36,7 @@ func tileAVX512(kc int, a, b []float64, ldb int, c []float64, ldc int, alpha, be
 	tile8x16(kc, &a[0], &b[0], ldb, &c[0], ldc, alpha, beta)
 }
 
-// kernels lists the kernels this CPU can run, the fastest first.
+// kernels lists the assembly kernels this CPU can run, the fastest first.
 func kernels() []*kernel {
 	var ks []*kernel
 	if cpu.X86.HasAVX512F && cpu.X86.HasAVX2 && cpu.X86.HasFMA {
@@ -45,5 +45,5 @@ func kernels() []*kernel {
 	if cpu.X86.HasAVX2 && cpu.X86.HasFMA {
 		ks = append(ks, &avx2Kernel)
 	}
-	return append(ks, &goKernel)
+	return ks
 }

@@ -2,5 +2,5 @@
 
 package gemm
 
-// kernels lists the kernels this CPU can run, the fastest first.
-func kernels() []*kernel { return []*kernel{&goKernel} }
+// kernels lists the assembly kernels this CPU can run: none but on amd64.
+func kernels() []*kernel { return nil }
