@@ -61,11 +61,7 @@ func Kernel() string {
 // data too short for the rows panic: they are programming errors.
 func Gemm(tA, tB blas.Transpose, alpha float64, a, b blas64.General, beta float64, c blas64.General) {
 	p := newProduct(tA, tB, alpha, a, b, beta, c)
-	if p.m == 0 || p.n == 0 {
-		return
-	}
-	if p.k == 0 || alpha == 0 {
-		scale(beta, c)
+	if p.trivial() {
 		return
 	}
 	if inUse == nil || p.transB && p.m <= dotRows {
@@ -126,6 +122,19 @@ func checkGeneral(name string, g blas64.General) {
 	if g.Rows > 0 && g.Cols > 0 && len(g.Data) < (g.Rows-1)*g.Stride+g.Cols {
 		panic(fmt.Sprintf("gemm: %s is %d×%d with stride %d but has only %d values", name, g.Rows, g.Cols, g.Stride, len(g.Data)))
 	}
+}
+
+// trivial does the product if it needs no multiplication (C is empty, or
+// op(A)·op(B) is zero and C only scaled by beta) and reports whether it did.
+func (p product) trivial() bool {
+	if p.m == 0 || p.n == 0 {
+		return true
+	}
+	if p.k == 0 || p.alpha == 0 {
+		scale(p.beta, p.c)
+		return true
+	}
+	return false
 }
 
 // scale sets C = beta·C (C = 0 when beta is zero, whatever C held).

@@ -171,15 +171,9 @@ func checkProduct(t *testing.T, rng *rand.Rand, kn *kernel, s shape, tA, tB blas
 
 // gemmWith is Gemm with the kernel and the number of goroutines given.
 func gemmWith(kn *kernel, procs int, tA, tB blas.Transpose, alpha float64, a, b blas64.General, beta float64, c blas64.General) {
-	p := newProduct(tA, tB, alpha, a, b, beta, c)
-	if p.m == 0 || p.n == 0 {
-		return
+	if p := newProduct(tA, tB, alpha, a, b, beta, c); !p.trivial() {
+		p.run(kn, procs)
 	}
-	if p.k == 0 || alpha == 0 {
-		scale(beta, c)
-		return
-	}
-	p.run(kn, procs)
 }
 
 // Gemm itself (the chosen kernel, GOMAXPROCS goroutines) agrees with gonum,

@@ -7,18 +7,7 @@ import "gonum.org/v1/gonum/blas/blas64"
 // each step p of k, the mr values op(A)[i0+r·mr+i][p0+p], i < mr, at
 // dst[r·mr·kc + p·mr + i]. Rows past mc are zero.
 func packA(dst []float64, a blas64.General, trans bool, i0, mc, p0, kc, mr int) {
-	for r := 0; r < mc; r += mr {
-		h := min(mr, mc-r)
-		panel := dst[r*kc : (r+mr)*kc]
-		if h < mr {
-			clear(panel)
-		}
-		if trans {
-			copyRuns(panel, mr, a, p0, kc, i0+r, h)
-		} else {
-			interleave(panel, mr, a, i0+r, h, p0, kc)
-		}
-	}
+	pack(dst, a, trans, i0, mc, p0, kc, mr)
 }
 
 // packB copies rows p0…p0+kc−1 and columns j0…j0+nc−1 of op(B) (B itself,
@@ -26,16 +15,25 @@ func packA(dst []float64, a blas64.General, trans bool, i0, mc, p0, kc, mr int) 
 // for each step p of k, the nr values op(B)[p0+p][j0+q·nr+j], j < nr, at
 // dst[q·nr·kc + p·nr + j]. Columns past nc are zero.
 func packB(dst []float64, b blas64.General, trans bool, p0, kc, j0, nc, nr int) {
-	for q := 0; q < nc; q += nr {
-		w := min(nr, nc-q)
-		panel := dst[q*kc : (q+nr)*kc]
-		if w < nr {
+	pack(dst, b, !trans, j0, nc, p0, kc, nr)
+}
+
+// pack is packA and packB: it packs the values x holds for indices
+// w0…w0+wn−1 across the panels and p0…p0+kc−1 along k into panels of the
+// given width, zero-padded. byK says x's rows are indexed by k (x is Aᵀ or
+// B, and each step of k is a contiguous run of one row); otherwise they
+// are indexed across the panels (x is A or Bᵀ).
+func pack(dst []float64, x blas64.General, byK bool, w0, wn, p0, kc, width int) {
+	for r := 0; r < wn; r += width {
+		h := min(width, wn-r)
+		panel := dst[r*kc : (r+width)*kc]
+		if h < width {
 			clear(panel)
 		}
-		if trans {
-			interleave(panel, nr, b, j0+q, w, p0, kc)
+		if byK {
+			copyRuns(panel, width, x, p0, kc, w0+r, h)
 		} else {
-			copyRuns(panel, nr, b, p0, kc, j0+q, w)
+			interleave(panel, width, x, w0+r, h, p0, kc)
 		}
 	}
 }
