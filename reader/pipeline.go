@@ -226,12 +226,20 @@ type textNormalizer []func(string) (string, error)
 
 // Normalize runs the steps on n's text.
 func (t textNormalizer) Normalize(n *normalizer.NormalizedString) (*normalizer.NormalizedString, error) {
-	s := n.GetNormalized()
+	s, err := t.text(n.GetNormalized())
+	if err != nil {
+		return nil, err
+	}
+	return normalizer.NewNormalizedFrom(s), nil
+}
+
+// text runs the steps on s.
+func (t textNormalizer) text(s string) (string, error) {
 	for _, step := range t {
 		var err error
 		if s, err = step(s); err != nil {
-			return nil, err
+			return "", err
 		}
 	}
-	return normalizer.NewNormalizedFrom(s), nil
+	return s, nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/d4lang/d4/internal/atomicfile"
 
 	"github.com/sugarme/tokenizer"
+	"github.com/sugarme/tokenizer/normalizer"
 	"github.com/sugarme/tokenizer/pretrained"
 )
 
@@ -66,6 +67,10 @@ type Vocab struct {
 	once sync.Once
 	tk   *tokenizer.Tokenizer
 	err  error
+	// pieces caches the WordPiece model's pieces of each word it was
+	// given (word → []tokenizer.Token): a word's pieces do not depend on
+	// its neighbours, and most words recur.
+	pieces sync.Map
 }
 
 // SubwordPrefix marks a piece that continues a word.
@@ -620,7 +625,7 @@ func (v *Vocab) Encode(q Question) (Encoding, error) {
 	if err != nil {
 		return fail("%w", err)
 	}
-	ids, pieces, words, err := encodeText(tk, q.Text)
+	ids, pieces, words, err := v.encodeText(tk, q.Text)
 	if err != nil {
 		return fail("%w", err)
 	}
@@ -674,23 +679,47 @@ func wordStart(words []int, pieces []string, w int, tok string) (int, bool) {
 	return start, start >= 0 && spelt == strings.ToLower(tok)
 }
 
-// encodeText runs the tokenizer on a text: the ids, their pieces and the
-// index of each one's pre-tokenized word. sugarme can panic on input it
-// does not expect; that is an error.
-func encodeText(tk *tokenizer.Tokenizer, text string) (ids []int, pieces []string, words []int, err error) {
+// encodeText runs the tokenizer's pipeline on a text: the ids, their
+// pieces and the index of each one's pre-tokenized word. It runs the
+// library's steps one by one — the normalizer, the WhitespaceSplit
+// pre-tokenizer (splitting at the characters the library counts as white
+// space), the WordPiece model on each word — and keeps each word's
+// pieces, so that a word met before costs a lookup: the library's
+// EncodeSingle gives the same encoding (TestEncodeIsLibrarys) at several
+// times the cost, most of it allocating offsets the reader does not use.
+// sugarme can panic on input it does not expect; that is an error.
+func (v *Vocab) encodeText(tk *tokenizer.Tokenizer, text string) (ids []int, pieces []string, words []int, err error) {
+	ids, pieces, words = []int{}, []string{}, []int{}
 	if text == "" {
-		return []int{}, []string{}, []int{}, nil
+		return ids, pieces, words, nil
 	}
 	defer func() {
 		if r := recover(); r != nil {
 			ids, pieces, words, err = nil, nil, nil, fmt.Errorf("the tokenizer failed: %v", r)
 		}
 	}()
-	enc, err := tk.EncodeSingle(text, false)
+	norm, ok := tk.GetNormalizer().(textNormalizer)
+	if !ok {
+		return nil, nil, nil, fmt.Errorf("the tokenizer's normalizer is a %T, not the one loadTokenizer builds", tk.GetNormalizer())
+	}
+	normalized, err := norm.text(text)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	return append([]int{}, enc.Ids...), append([]string{}, enc.Tokens...), append([]int{}, enc.Words...), nil
+	for i, w := range strings.FieldsFunc(normalized, normalizer.IsWhitespace) {
+		toks, ok := v.pieces.Load(w)
+		if !ok {
+			t, err := tk.GetModel().Tokenize(w)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			toks, _ = v.pieces.LoadOrStore(w, t)
+		}
+		for _, t := range toks.([]tokenizer.Token) {
+			ids, pieces, words = append(ids, t.Id), append(pieces, t.Value), append(words, i)
+		}
+	}
+	return ids, pieces, words, nil
 }
 
 // Equal reports whether two vocabularies have the same pieces with the same
