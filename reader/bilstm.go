@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"sync"
 
 	"github.com/d4lang/d4/internal/lstm"
 	"github.com/d4lang/d4/reader/lexicon"
@@ -214,41 +215,73 @@ func (r *BiLSTM) embed(E []float64, s *stories, token func(b, t int) int) func(b
 	}
 }
 
-// forward runs both directions over the stories: the token states
-// [B, T·2H] of example b at position p are [h→_p, h←_p], zero after the
-// story's end; each direction's tape takes at least
-// layer().TapeLen(Σ lengths) values.
+// forward runs both directions over the stories, at once on two
+// goroutines: the token states [B, T·2H] of example b at position p are
+// [h→_p, h←_p], zero after the story's end; each direction's tape takes
+// at least layer().TapeLen(Σ lengths) values.
 func (r *BiLSTM) forward(E, Wf, Wb []float64, s *stories, states []float64, tapes [2][]float64) {
 	W2, H := r.Width(), r.Hidden
 	clear(states)
+	var wg sync.WaitGroup
 	for d, W := range [][]float64{Wf, Wb} {
 		back := d == 1
-		r.layer().Forward(W, s.batch, r.embed(E, s, s.token(back)), func(b, t int) []float64 {
-			off := b*s.T*W2 + s.pos(back, b, t)*W2 + d*H
-			return states[off : off+H]
-		}, tapes[d])
+		wg.Go(func() {
+			r.layer().Forward(W, s.batch, r.embed(E, s, s.token(back)), func(b, t int) []float64 {
+				off := b*s.T*W2 + s.pos(back, b, t)*W2 + d*H
+				return states[off : off+H]
+			}, tapes[d])
+		})
 	}
+	wg.Wait()
 }
 
 // backward is forward's backward pass: from the gradient of the token
-// states, it adds the gradients of E, W→ and W← to dE, dWf and dWb.
+// states, it adds the gradients of E, W→ and W← to dE, dWf and dWb. The
+// directions run at once on two goroutines, each keeping its inputs'
+// gradients by token; they are added to the rows of E afterwards.
 func (r *BiLSTM) backward(E, Wf, Wb []float64, s *stories, run, grad, dE, dWf, dWb []float64) {
-	W2, H := r.Width(), r.Hidden
+	W2, H, In := r.Width(), r.Hidden, r.Embed
 	_, tapes := r.split(run, s.B, s.T)
 	dW := [2][]float64{dWf, dWb}
+	gx := make([]float64, 2*s.B*s.T*In) // each direction's gradient of each token's input
+	var wg sync.WaitGroup
 	for d, W := range [][]float64{Wf, Wb} {
 		back := d == 1
 		token := s.token(back)
-		r.layer().Backward(W, s.batch, r.embed(E, s, token), tapes[d], func(b, t int) []float64 {
-			off := b*s.T*W2 + s.pos(back, b, t)*W2 + d*H
-			return grad[off : off+H]
-		}, dW[d], func(b, t int, g []float64) {
-			r.rows(s, token(b, t), func(row int) {
-				de := dE[row*r.Embed:]
-				for j, v := range g {
-					de[j] += v
-				}
+		g := gx[d*s.B*s.T*In : (d+1)*s.B*s.T*In]
+		wg.Go(func() {
+			r.layer().Backward(W, s.batch, r.embed(E, s, token), tapes[d], func(b, t int) []float64 {
+				off := b*s.T*W2 + s.pos(back, b, t)*W2 + d*H
+				return grad[off : off+H]
+			}, dW[d], func(b, t int, x []float64) {
+				i := token(b, t)
+				copy(g[i*In:(i+1)*In], x)
 			})
 		})
 	}
+	wg.Wait()
+	fwd, bwd := gx[:s.B*s.T*In], gx[s.B*s.T*In:]
+	for b, n := range s.lens {
+		for p := 0; p < n; p++ {
+			i := b*s.T + p
+			r.rows(s, i, func(row int) {
+				de := dE[row*In : (row+1)*In]
+				for j := range de {
+					de[j] += fwd[i*In+j] + bwd[i*In+j]
+				}
+			})
+		}
+	}
+}
+
+// FLOPs is the work of the reader's forward and backward passes over
+// stories of these lengths: both directions' lstm.Layer.FLOPs (the
+// embeddings' sums and the picks are not counted).
+func (r *BiLSTM) FLOPs(lens []int) (forward, backward float64) {
+	steps := 0
+	for _, n := range lens {
+		steps += n
+	}
+	f, b := r.layer().FLOPs(steps, len(lens))
+	return 2 * f, 2 * b
 }

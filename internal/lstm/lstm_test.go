@@ -245,7 +245,8 @@ func TestStepGradients(t *testing.T) {
 }
 
 // Layer and an unrolled graph of Steps are the same LSTM: the same hidden
-// states to the bit, and the same gradients of the inputs.
+// states and gradients of the inputs up to rounding (Layer sums a step's
+// pre-activation in another order: the bias and x_t·W_x, then h_{t−1}·W_h).
 func TestLayerEqualsSteps(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	l := Layer{In: 3, Hidden: 4}
@@ -265,7 +266,7 @@ func TestLayerEqualsSteps(t *testing.T) {
 		packed := st.Value().Data().([]float64)
 		for e := 0; e < B; e++ {
 			for j := 0; j < H; j++ {
-				if v, w := packed[e*Blocks*H+BlockH*H+j], h[(step*B+e)*H+j]; v != w {
+				if v, w := packed[e*Blocks*H+BlockH*H+j], h[(step*B+e)*H+j]; math.Abs(v-w) > 1e-12 {
 					t.Fatalf("h at step %d, example %d, unit %d: Step %v, Layer %v", step, e, j, v, w)
 				}
 			}
@@ -317,4 +318,31 @@ func equal(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// FLOPs counts the layer's matrix products: the arithmetic of the issue
+// that asked for it (2 × (75+75+1) × 300 per token forward at 75 inputs
+// and units, the bias aside), and small cases by hand.
+func TestFLOPs(t *testing.T) {
+	cases := []struct {
+		name        string
+		l           Layer
+		steps, seqs int
+		fwd, bwd    float64
+	}{
+		// forward 2·4·2·12 + 2·2·3·12; backward 2·4·6·12 + 2·4·2·12 + 2·2·12·3
+		{"two inputs, three units, lengths 3 and 1", Layer{In: 2, Hidden: 3}, 4, 2, 336, 912},
+		{"one step: no recurrent product", Layer{In: 2, Hidden: 3}, 1, 1, 48, 192},
+		{"the reader's direction, 1000 tokens in one story", Layer{In: 75, Hidden: 75}, 1000, 1,
+			2*1000*75*300 + 2*999*75*300, 2*1000*151*300 + 2*1000*75*300 + 2*999*300*75},
+	}
+	for _, c := range cases {
+		f, b := c.l.FLOPs(c.steps, c.seqs)
+		if f != c.fwd || b != c.bwd {
+			t.Errorf("%s: %v forward, %v backward; want %v, %v", c.name, f, b, c.fwd, c.bwd)
+		}
+	}
+	if f, _ := (Layer{In: 75, Hidden: 75}).FLOPs(1000, 1); math.Abs(f/1000-2*150*300) > 0.001*2*150*300 {
+		t.Errorf("%v FLOPs a token forward, want about 2·150·300", f/1000)
+	}
 }

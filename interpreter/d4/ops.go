@@ -357,6 +357,12 @@ func (o *observeOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
 }
 
 func (o *observeOp) run(t *tape, inputs [][]float64) (vr, []vr) {
+	// The addresses of heap cells are constants: the backward pass then
+	// skips their gradients and the rows they do not touch.
+	t.constPtr = true
+	for _, e := range o.slot.Slot.Enc.Observe {
+		t.constPtr = t.constPtr && e.Space == 'H'
+	}
 	x := t.input(inputs[0])
 	k := &kernel{t: t, sz: o.m.Sizes, prog: o.m.Code}
 	z := t.alloc(o.slot.InDim)

@@ -35,7 +35,7 @@ func BenchmarkGradient32(b *testing.B) {
 		}
 		ps = append(ps, p)
 	}
-	tr := m.NewTrainer(40)
+	tr := m.NewTrainer(ps)
 	for b.Loop() {
 		if _, _, err := tr.Gradient(ps); err != nil {
 			b.Fatal(err)

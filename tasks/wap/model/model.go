@@ -618,13 +618,27 @@ func (m *Model) ParamData() [][]float64 {
 type Trainer struct {
 	m      *Model
 	steps  int // the graphs' time steps
+	good   int // the least bound of the graphs' good combinations (the exact loss)
 	graphs map[graphKey]*graph
 }
 
-// NewTrainer returns a trainer whose graphs read stories of up to steps
-// tokens.
-func (m *Model) NewTrainer(steps int) *Trainer {
-	return &Trainer{m: m, steps: steps, graphs: map[graphKey]*graph{}}
+// NewTrainer returns a trainer for batches of the problems: its graphs
+// read stories as long as the longest, and take as many good combinations
+// as the problem with the most (rounded up: GoodBound), so that batches of
+// one size share one graph. A problem that the exact loss does not score
+// (Scorable) is left out of the bound.
+func (m *Model) NewTrainer(problems []*Problem) *Trainer {
+	tr := &Trainer{m: m, steps: MaxLen(problems), graphs: map[graphKey]*graph{}}
+	if m.Loss == LossExact {
+		var scored []*Problem
+		for _, p := range problems {
+			if _, err := m.Table(p); err == nil {
+				scored = append(scored, p)
+			}
+		}
+		tr.good, _ = m.GoodBound(scored) // the tables are made: no error
+	}
+	return tr
 }
 
 // Gradient returns the mean loss of a batch and its gradient (one slice
@@ -634,6 +648,7 @@ func (tr *Trainer) Gradient(batch []*Problem) (float64, [][]float64, error) {
 	if err != nil {
 		return 0, nil, err
 	}
+	key.G = max(key.G, tr.good)
 	gr, ok := tr.graphs[key]
 	if !ok {
 		if gr, err = tr.m.newGraph(key, true); err != nil {
@@ -702,13 +717,14 @@ func (m *Model) MeanLoss(ps []*Problem) (float64, int, error) {
 	if m.evalGraphs == nil {
 		m.evalGraphs = map[graphKey]*graph{}
 	}
+	all, err := m.key(scored, T) // one bound of good combinations for every chunk
+	if err != nil {
+		return 0, 0, err
+	}
 	total := 0.0
 	for lo := 0; lo < len(scored); lo += evalBatch {
 		chunk := scored[lo:min(len(scored), lo+evalBatch)]
-		key, err := m.key(chunk, T)
-		if err != nil {
-			return 0, 0, err
-		}
+		key := graphKey{B: len(chunk), T: T, G: all.G}
 		gr, ok := m.evalGraphs[key]
 		if !ok {
 			if gr, err = m.newGraph(key, false); err != nil {

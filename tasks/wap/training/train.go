@@ -183,7 +183,7 @@ func Train(m *model.Model, cfg TrainConfig, train, dev []*model.Problem, r Run) 
 		return learn.Result{}, errors.New("wap: no training problems")
 	}
 	epoch, epochs := cfg.epochProblems(train)
-	meth := &method{m: m, tr: m.NewTrainer(model.MaxLen(train)), train: epoch, dev: dev, dropout: cfg.WordDropout, stop: r.Stop}
+	meth := &method{m: m, tr: m.NewTrainer(epoch), train: epoch, dev: dev, dropout: cfg.WordDropout, stop: r.Stop}
 	fc := learn.Config{Config: cfg.Config, Batch: cfg.Batch, Epochs: epochs, Patience: cfg.Patience, Seed: cfg.Seed,
 		Randomness: learn.PerEpoch, Progress: r.Progress, Checkpoint: r.Checkpoint}
 	return learn.Fit(func(int, int64) (learn.Method, error) { return meth, nil }, len(epoch), fc, r.Resume)
