@@ -6,6 +6,7 @@
 //	wap train                    train the reader and the sketch (an ensemble of --models models; one per fold of prepared folds)
 //	wap eval [--split S]         accuracy on a split beside the paper's Table 3, per fold of prepared folds, or on the benchmark (--bench)
 //	wap answer "QUESTION"        the answer, the formula the slots chose and its confidence (or --file FILE)
+//	wap bench                    the GFLOP/s of the matrix products and of training on this machine
 //	wap run [flags] [FILE]       run a program and print its final data stack: d4 run
 //
 // Every subcommand takes --help. Errors are one line on stderr and a
@@ -26,6 +27,7 @@ var commands = []cli.Command{
 	{Name: "train", Summary: "train the reader and the WAP sketch end to end", Run: trainCmd},
 	{Name: "eval", Summary: "print a trained model's accuracy on a split beside the paper's Table 3", Run: evalCmd},
 	{Name: "answer", Summary: "answer one word algebra problem and show the formula", Run: answerCmd},
+	{Name: "bench", Summary: "measure the GFLOP/s of the matrix products and of training on this machine", Run: benchCmd},
 	{Name: "run", Summary: "run a program (or a trained model) and print its final data stack, bottom to top (as 'd4 run')", Run: runCmd},
 }
 

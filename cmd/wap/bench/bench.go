@@ -1,0 +1,216 @@
+// Package bench measures, on the machine at hand, the rates that bound
+// word-problem training (wap bench): the matrix products of the BiLSTM
+// reader's shapes, and of 512³, in the kernel the reader uses
+// (internal/gemm) beside gonum's float64 and float32 kernels; then the
+// rate of the reader's forward and backward pass, of ∂4's static trace of
+// the paper's sketch and of whole training steps (graph, gradient and
+// Adam's update) of both sketches, one model and several at once, as
+// wap train runs them. A rate is a work divided by a time: the work is
+// counted from the shapes (model.Work, reader.BiLSTM.FLOPs,
+// d4.Machine.TraceFLOPs), never from the timings, so that the figures
+// compare what a machine does with what its kernels can do.
+//
+// Each figure is the median of three rounds after an untimed warm-up run
+// (which builds the graphs and grows the buffers); a round repeats the
+// work for at least a third of Config.Seconds.
+package bench
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"time"
+
+	"github.com/d4lang/d4/internal/gemm"
+)
+
+// Config is what a run measures.
+type Config struct {
+	Seconds float64 `json:"seconds"` // each figure is timed for at least this long
+	Batch   int     `json:"batch"`   // problems a training step (wap train's --batch)
+	Tokens  int     `json:"tokens"`  // the stories' mean length in tokens
+	Models  int     `json:"models"`  // models trained at once in the last figure (wap train's --models)
+	Vocab   int     `json:"vocab"`   // the reader's vocabulary
+}
+
+// Default is wap bench's configuration: wap train's batch and models, and
+// stories of the generated problems' length.
+var Default = Config{Seconds: 1, Batch: 50, Tokens: 40, Models: 5, Vocab: 2000}
+
+// Check refuses a configuration that measures nothing.
+func (c Config) Check() error {
+	if !(c.Seconds > 0) || c.Seconds > 600 {
+		return fmt.Errorf("the time of a figure must be in (0, 600] seconds, got %v", c.Seconds)
+	}
+	for _, f := range []struct {
+		name   string
+		v, max int
+	}{{"batch", c.Batch, 10000}, {"tokens", c.Tokens, 1000}, {"models", c.Models, 64}, {"vocabulary", c.Vocab, 1 << 20}} {
+		if f.v < 1 || f.v > f.max {
+			return fmt.Errorf("the %s must be in 1…%d, got %d", f.name, f.max, f.v)
+		}
+	}
+	if c.Tokens < 8 {
+		return fmt.Errorf("stories must have at least 8 tokens on average (they hold three numbers), got %d", c.Tokens)
+	}
+	return nil
+}
+
+// Product is one matrix product C = op(A)·op(B) of the benchmark: op(A)
+// is M×K, op(B) K×N.
+type Product struct {
+	Name   string `json:"name"`
+	M      int    `json:"m"`
+	N      int    `json:"n"`
+	K      int    `json:"k"`
+	TransA bool   `json:"trans_a"`
+	TransB bool   `json:"trans_b"`
+}
+
+// FLOPs is the product's work: a multiply-add is two.
+func (p Product) FLOPs() float64 { return 2 * float64(p.M) * float64(p.N) * float64(p.K) }
+
+// Shape prints the product as [M×K]·[K×N], with ᵀ on a transposed
+// operand.
+func (p Product) Shape() string {
+	t := func(b bool) string {
+		if b {
+			return "ᵀ"
+		}
+		return ""
+	}
+	return fmt.Sprintf("[%d×%d]%s·[%d×%d]%s", p.M, p.K, t(p.TransA), p.K, p.N, t(p.TransB))
+}
+
+// Products are the reader's products for a batch of batch stories of
+// tokens tokens (in all) at 75 inputs and units, and 512³.
+func Products(batch, tokens int) []Product {
+	const in, H = 75, 75
+	return []Product{
+		{Name: "inputs, all steps: x·W_x", M: tokens, K: in, N: 4 * H},
+		{Name: "recurrent step: h·W_h", M: batch, K: H, N: 4 * H},
+		{Name: "recurrent step back: da·W_hᵀ", M: batch, K: 4 * H, N: H, TransB: true},
+		{Name: "inputs' gradient: da·W_xᵀ", M: tokens, K: 4 * H, N: in, TransB: true},
+		{Name: "weights' gradient: [x,h,1]ᵀ·da", M: in + H + 1, K: tokens, N: 4 * H, TransA: true},
+		{Name: "square", M: 512, K: 512, N: 512},
+	}
+}
+
+// Kernels are the matrix products measured: the one in use, gonum's
+// float64 and gonum's float32 kernels.
+var Kernels = []string{"in use (" + gemm.Kernel() + ")", "gonum float64", "gonum float32"}
+
+// ProductRow is a product's rate in each of Kernels, in GFLOP/s.
+type ProductRow struct {
+	Product
+	GFLOPS []float64 `json:"gflops"`
+}
+
+// StepRow is the rate of a part of training: its work (counted), the
+// median time it took and their ratio.
+type StepRow struct {
+	Name    string  `json:"name"`
+	FLOPs   float64 `json:"flops"`
+	Seconds float64 `json:"seconds"`
+	GFLOPS  float64 `json:"gflops"`
+}
+
+// Report is what a run measured.
+type Report struct {
+	Config
+	Procs    int          `json:"gomaxprocs"`
+	CPUs     int          `json:"cpus"`
+	Kernels  []string     `json:"kernels"` // Kernels: the columns of GFLOPS
+	Products []ProductRow `json:"products"`
+	Steps    []StepRow    `json:"training"`
+}
+
+// Figures is the number of figures a run measures.
+func Figures() int { return len(Products(1, 1)) + len(steps) }
+
+// Run measures everything, telling progress how many figures it has
+// measured and what it measures now.
+func Run(c Config, progress func(done int, what string)) (*Report, error) {
+	if err := c.Check(); err != nil {
+		return nil, err
+	}
+	r := &Report{Config: c, Procs: runtime.GOMAXPROCS(0), CPUs: runtime.NumCPU(), Kernels: Kernels}
+	round := time.Duration(c.Seconds / 3 * float64(time.Second))
+	products := Products(c.Batch, c.Batch*c.Tokens)
+	for i, p := range products {
+		progress(i, p.Name)
+		row := ProductRow{Product: p}
+		for k := range Kernels {
+			secs, err := measure(round, product(p, k))
+			if err != nil {
+				return nil, err
+			}
+			row.GFLOPS = append(row.GFLOPS, p.FLOPs()/secs/1e9)
+		}
+		r.Products = append(r.Products, row)
+	}
+	for i, s := range steps {
+		name := s.name(c)
+		progress(len(products)+i, name)
+		work, f, err := s.run(c)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		secs, err := measure(round, f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		r.Steps = append(r.Steps, StepRow{Name: name, FLOPs: work, Seconds: secs, GFLOPS: work / secs / 1e9})
+	}
+	return r, nil
+}
+
+// steps are the parts of training measured: each a name, and a function
+// that builds its work and returns its count and a run of it.
+var steps = []struct {
+	name func(Config) string
+	run  func(Config) (float64, func() error, error)
+}{
+	{func(c Config) string {
+		return fmt.Sprintf("reader, forward and backward, %d stories of ~%d tokens", c.Batch, c.Tokens)
+	}, readerStep},
+	{func(c Config) string {
+		return fmt.Sprintf("∂4's static trace of the paper's sketch, forward and backward, %d problems", c.Batch)
+	}, traceStep},
+	{func(c Config) string {
+		return fmt.Sprintf("training step, general sketch (wap_steps.fth), %d problems", c.Batch)
+	}, trainStep("wap_steps", 1)},
+	{func(c Config) string {
+		return fmt.Sprintf("training step, paper's sketch (wap.fth), %d problems", c.Batch)
+	}, trainStep("wap", 1)},
+	{func(c Config) string {
+		return fmt.Sprintf("training steps of %d models at once, general sketch, %d problems each", c.Models, c.Batch)
+	}, nil},
+}
+
+func init() {
+	// The last step trains Config.Models models: its run is built when
+	// the configuration is known.
+	steps[len(steps)-1].run = func(c Config) (float64, func() error, error) { return trainStep("wap_steps", c.Models)(c) }
+}
+
+// measure runs f once untimed, then three rounds of at least d each, and
+// returns the median time of a run.
+func measure(d time.Duration, f func() error) (float64, error) {
+	if err := f(); err != nil {
+		return 0, err
+	}
+	var times []float64
+	for range 3 {
+		n, start := 0, time.Now()
+		for n == 0 || time.Since(start) < d {
+			if err := f(); err != nil {
+				return 0, err
+			}
+			n++
+		}
+		times = append(times, time.Since(start).Seconds()/float64(n))
+	}
+	slices.Sort(times)
+	return times[1], nil
+}
