@@ -40,10 +40,10 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 		return cli.Usagef("unexpected argument %s (wap bench takes only flags)", quote.Short(pos[0]))
 	}
 	if err := cli.CheckFinite(fs); err != nil {
-		return err
+		return cli.UsageError{Err: err}
 	}
 	if err := c.Check(); err != nil {
-		return cli.Usagef("%v", err)
+		return cli.UsageError{Err: err}
 	}
 	bar := cli.NewBar(stderr, bench.Figures(), "measuring", false)
 	r, err := bench.Run(c, func(done int, what string) {

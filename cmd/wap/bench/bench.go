@@ -37,21 +37,20 @@ type Config struct {
 // stories of the generated problems' length.
 var Default = Config{Seconds: 1, Batch: 50, Tokens: 40, Models: 5, Vocab: 2000}
 
-// Check refuses a configuration that measures nothing.
+// Check refuses a configuration that measures nothing, naming the flag of
+// wap bench that sets the setting.
 func (c Config) Check() error {
 	if !(c.Seconds > 0) || c.Seconds > 600 {
-		return fmt.Errorf("the time of a figure must be in (0, 600] seconds, got %v", c.Seconds)
+		return fmt.Errorf("--seconds must be in (0, 600], got %v", c.Seconds)
 	}
 	for _, f := range []struct {
-		name   string
-		v, max int
-	}{{"batch", c.Batch, 10000}, {"tokens", c.Tokens, 1000}, {"models", c.Models, 64}, {"vocabulary", c.Vocab, 1 << 20}} {
-		if f.v < 1 || f.v > f.max {
-			return fmt.Errorf("the %s must be in 1…%d, got %d", f.name, f.max, f.v)
+		name     string
+		v, least int
+		most     int
+	}{{"--batch", c.Batch, 1, 10000}, {"--tokens", c.Tokens, 8, 1000}, {"--models", c.Models, 1, 64}, {"the vocabulary", c.Vocab, 1, 1 << 20}} {
+		if f.v < f.least || f.v > f.most {
+			return fmt.Errorf("%s must be in %d…%d, got %d", f.name, f.least, f.most, f.v)
 		}
-	}
-	if c.Tokens < 8 {
-		return fmt.Errorf("stories must have at least 8 tokens on average (they hold three numbers), got %d", c.Tokens)
 	}
 	return nil
 }
@@ -82,14 +81,15 @@ func (p Product) Shape() string {
 	return fmt.Sprintf("[%d×%d]%s·[%d×%d]%s", p.M, p.K, t(p.TransA), p.K, p.N, t(p.TransB))
 }
 
-// Products are the reader's products for a batch of batch stories of
-// tokens tokens (in all) at 75 inputs and units, and 512³.
+// Products are the reader's products (internal/lstm's Layer) for a batch
+// of batch stories of tokens tokens in all, at 75 inputs and units, as
+// the reader calls them, and 512³.
 func Products(batch, tokens int) []Product {
 	const in, H = 75, 75
 	return []Product{
 		{Name: "inputs, all steps: x·W_x", M: tokens, K: in, N: 4 * H},
 		{Name: "recurrent step: h·W_h", M: batch, K: H, N: 4 * H},
-		{Name: "recurrent step back: da·W_hᵀ", M: batch, K: 4 * H, N: H, TransB: true},
+		{Name: "recurrent step back: da·W_hᵀ (W_hᵀ stored)", M: batch, K: 4 * H, N: H},
 		{Name: "inputs' gradient: da·W_xᵀ", M: tokens, K: 4 * H, N: in, TransB: true},
 		{Name: "weights' gradient: [x,h,1]ᵀ·da", M: in + H + 1, K: tokens, N: 4 * H, TransA: true},
 		{Name: "square", M: 512, K: 512, N: 512},

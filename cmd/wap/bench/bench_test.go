@@ -1,0 +1,110 @@
+package bench
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/d4lang/d4/tasks/wap/model"
+)
+
+// A product's work is 2mnk, and its shape prints the transposed operand.
+func TestProducts(t *testing.T) {
+	ps := Products(50, 2000)
+	if got, want := ps[0].FLOPs(), 2.0*2000*75*300; got != want {
+		t.Errorf("%s: %v FLOPs, want %v", ps[0].Name, got, want)
+	}
+	for _, c := range []struct {
+		p    Product
+		want string
+	}{
+		{ps[0], "[2000×75]·[75×300]"},
+		{ps[2], "[50×300]·[300×75]"},
+		{ps[3], "[2000×300]·[300×75]ᵀ"},
+		{ps[4], "[151×2000]ᵀ·[2000×300]"},
+		{ps[5], "[512×512]·[512×512]"},
+	} {
+		if got := c.p.Shape(); got != c.want {
+			t.Errorf("%s: shape %s, want %s", c.p.Name, got, c.want)
+		}
+	}
+}
+
+// A short run measures every product in every kernel and every part of
+// training, each a positive rate that is its counted work over its time;
+// the reader's work is what its FLOPs count for stories of the lengths
+// drawn, and several models at once do that many times one model's work.
+func TestRun(t *testing.T) {
+	c := Config{Seconds: 0.03, Batch: 4, Tokens: 12, Models: 2, Vocab: 100}
+	var seen []string
+	r, err := Run(c, func(done int, what string) { seen = append(seen, what) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) != Figures() || len(r.Products)+len(r.Steps) != Figures() {
+		t.Fatalf("%d figures told, %d products and %d steps measured, want %d", len(seen), len(r.Products), len(r.Steps), Figures())
+	}
+	for _, p := range r.Products {
+		if len(p.GFLOPS) != len(Kernels) {
+			t.Fatalf("%s: %d rates for %d kernels", p.Name, len(p.GFLOPS), len(Kernels))
+		}
+		for k, g := range p.GFLOPS {
+			if !(g > 0) || math.IsInf(g, 0) {
+				t.Errorf("%s in %s: %v GFLOP/s", p.Name, Kernels[k], g)
+			}
+		}
+	}
+	for _, s := range r.Steps {
+		if !(s.FLOPs > 0 && s.Seconds > 0) || math.Abs(s.GFLOPS-s.FLOPs/s.Seconds/1e9) > 1e-9*s.GFLOPS {
+			t.Errorf("%s: %v FLOPs in %v s at %v GFLOP/s", s.Name, s.FLOPs, s.Seconds, s.GFLOPS)
+		}
+	}
+	// Stories of 6 to 18 tokens: the reader's work lies between those of
+	// all stories at either length.
+	m, err := newModel("wap_steps", c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lo, hi := work(t, m, 6, c.Batch), work(t, m, 18, c.Batch)
+	if rd := r.Steps[0].FLOPs; rd < lo.Reader || rd > hi.Reader {
+		t.Errorf("the reader's work %v, want between %v and %v", rd, lo.Reader, hi.Reader)
+	}
+	one, two := r.Steps[2], r.Steps[4]
+	if !strings.Contains(two.Name, "2 models") || two.FLOPs < 1.5*lo.Total() || two.FLOPs > 2*hi.Total() || one.FLOPs < lo.Total() || one.FLOPs > hi.Total() {
+		t.Errorf("one model's step %v FLOPs, two models' %v (%s); a step is %v to %v", one.FLOPs, two.FLOPs, two.Name, lo.Total(), hi.Total())
+	}
+}
+
+// work is the model's work on n stories of length tokens.
+func work(t *testing.T, m *model.Model, tokens, n int) model.Work {
+	t.Helper()
+	lens := make([]int, n)
+	for i := range lens {
+		lens[i] = tokens
+	}
+	w, err := m.Work(lens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func TestCheck(t *testing.T) {
+	for _, c := range []struct {
+		c    Config
+		want string
+	}{
+		{Config{Seconds: 0, Batch: 1, Tokens: 8, Models: 1, Vocab: 10}, "--seconds must be in (0, 600], got 0"},
+		{Config{Seconds: math.NaN(), Batch: 1, Tokens: 8, Models: 1, Vocab: 10}, "--seconds"},
+		{Config{Seconds: 1, Batch: 0, Tokens: 8, Models: 1, Vocab: 10}, "--batch must be in 1…10000, got 0"},
+		{Config{Seconds: 1, Batch: 1, Tokens: 8, Models: 65, Vocab: 10}, "--models must be in 1…64, got 65"},
+		{Config{Seconds: 1, Batch: 1, Tokens: 7, Models: 1, Vocab: 10}, "--tokens must be in 8…1000, got 7"},
+	} {
+		if err := c.c.Check(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want %q", c.c, err, c.want)
+		}
+	}
+	if err := Default.Check(); err != nil {
+		t.Errorf("the default: %v", err)
+	}
+}
