@@ -243,28 +243,35 @@ func (r *BiLSTM) backward(E, Wf, Wb []float64, s *stories, run, grad, dE, dWf, d
 	W2, H, In := r.Width(), r.Hidden, r.Embed
 	_, tapes := r.split(run, s.B, s.T)
 	dW := [2][]float64{dWf, dWb}
-	gx := make([]float64, 2*s.B*s.T*In) // each direction's gradient of each token's input
+	// Each direction's gradient of each token's input: story b's token at
+	// position p is row first[b]+p.
+	first := make([]int, s.B+1)
+	for b, n := range s.lens {
+		first[b+1] = first[b] + n
+	}
+	N := first[s.B]
+	buf := lstm.Scratch(2 * N * In)
+	defer lstm.Release(buf)
 	var wg sync.WaitGroup
 	for d, W := range [][]float64{Wf, Wb} {
 		back := d == 1
-		token := s.token(back)
-		g := gx[d*s.B*s.T*In : (d+1)*s.B*s.T*In]
+		g := (*buf)[d*N*In : (d+1)*N*In]
 		wg.Go(func() {
-			r.layer().Backward(W, s.batch, r.embed(E, s, token), tapes[d], func(b, t int) []float64 {
+			r.layer().Backward(W, s.batch, r.embed(E, s, s.token(back)), tapes[d], func(b, t int) []float64 {
 				off := b*s.T*W2 + s.pos(back, b, t)*W2 + d*H
 				return grad[off : off+H]
 			}, dW[d], func(b, t int, x []float64) {
-				i := token(b, t)
+				i := first[b] + s.pos(back, b, t)
 				copy(g[i*In:(i+1)*In], x)
 			})
 		})
 	}
 	wg.Wait()
-	fwd, bwd := gx[:s.B*s.T*In], gx[s.B*s.T*In:]
+	fwd, bwd := (*buf)[:N*In], (*buf)[N*In:]
 	for b, n := range s.lens {
 		for p := 0; p < n; p++ {
-			i := b*s.T + p
-			r.rows(s, i, func(row int) {
+			i := first[b] + p
+			r.rows(s, b*s.T+p, func(row int) {
 				de := dE[row*In : (row+1)*In]
 				for j := range de {
 					de[j] += fwd[i*In+j] + bwd[i*In+j]

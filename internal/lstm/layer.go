@@ -228,9 +228,16 @@ func (l Layer) Backward(W []float64, b Batch, input func(e, t int, x []float64),
 	}
 }
 
-// buffers holds scratch vectors for Forward and Backward, so that a
-// training run does not allocate them at every batch.
+// buffers holds scratch vectors for Forward and Backward and their
+// callers, so that a training run does not allocate them at every batch.
 var buffers sync.Pool
+
+// Scratch returns a vector of n values from the package's pool of scratch
+// vectors (its values are whatever they were); Release returns it.
+func Scratch(n int) *[]float64 { return scratch(n) }
+
+// Release returns a vector that Scratch gave to the pool.
+func Release(p *[]float64) { release(p) }
 
 // scratch returns a vector of n values from the pool (its values are
 // whatever they were).
