@@ -206,8 +206,7 @@ type Model struct {
 	observed  []int
 	slotsOnly bool
 
-	evalGraphs map[graphKey]*graph // forward-only graphs
-	runs       []countRuns         // by count of numbers, for the exact loss's tables
+	runs []countRuns // by count of numbers, for the exact loss's tables
 }
 
 // NewModel compiles the sketch for the paper's sizes and draws the reader's
@@ -282,7 +281,7 @@ func (m *Model) withWeights(r *reader.BiLSTM, mach *d4.Model) (*Model, error) {
 		return nil, fmt.Errorf("the reader's states have %d values but the machine's value size is %d", r.Width(), mach.Sizes.V)
 	}
 	out := *m
-	out.Reader, out.Machine, out.evalGraphs = r, mach, nil
+	out.Reader, out.Machine = r, mach
 	return &out, nil
 }
 
@@ -714,9 +713,9 @@ func (m *Model) MeanLoss(ps []*Problem) (float64, int, error) {
 		return math.NaN(), 0, nil
 	}
 	T := MaxLen(scored)
-	if m.evalGraphs == nil {
-		m.evalGraphs = map[graphKey]*graph{}
-	}
+	// The graphs live for the call: kept on the model, a forward graph of
+	// each split's length held its buffers (100 MB a model) to the end.
+	graphs := map[graphKey]*graph{}
 	all, err := m.key(scored, T) // one bound of good combinations for every chunk
 	if err != nil {
 		return 0, 0, err
@@ -725,12 +724,12 @@ func (m *Model) MeanLoss(ps []*Problem) (float64, int, error) {
 	for lo := 0; lo < len(scored); lo += evalBatch {
 		chunk := scored[lo:min(len(scored), lo+evalBatch)]
 		key := graphKey{B: len(chunk), T: T, G: all.G}
-		gr, ok := m.evalGraphs[key]
+		gr, ok := graphs[key]
 		if !ok {
 			if gr, err = m.newGraph(key, false); err != nil {
 				return 0, 0, err
 			}
-			m.evalGraphs[key] = gr
+			graphs[key] = gr
 		}
 		loss, _, err := m.run(gr, chunk)
 		if err != nil {

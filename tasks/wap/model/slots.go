@@ -12,27 +12,34 @@ type Execution struct {
 }
 
 // Executions reads the problems and runs ∂4 on each, step by step (no
-// graph is built): the slot executions of every problem, in order.
+// graph is built): the slot executions of every problem, in order. The
+// reader reads evalBatch problems at a time, so that its states and tapes
+// take the memory of a batch, however many problems there are.
 func (m *Model) Executions(ps []*Problem) ([][]Execution, error) {
 	if len(ps) == 0 {
 		return nil, nil
 	}
-	stories := make([]reader.Story, len(ps))
-	pos := make([][]float64, len(ps))
-	for i, p := range ps {
-		if err := m.Check(p); err != nil {
+	out := make([][]Execution, 0, len(ps))
+	for lo := 0; lo < len(ps); lo += evalBatch {
+		chunk := ps[lo:min(len(ps), lo+evalBatch)]
+		stories := make([]reader.Story, len(chunk))
+		pos := make([][]float64, len(chunk))
+		for i, p := range chunk {
+			if err := m.Check(p); err != nil {
+				return nil, err
+			}
+			stories[i], pos[i] = m.story(p), m.picks(p)
+		}
+		vecs, err := m.Reader.Read(stories, pos)
+		if err != nil {
 			return nil, err
 		}
-		stories[i], pos[i] = m.story(p), m.picks(p)
-	}
-	vecs, err := m.Reader.Read(stories, pos)
-	if err != nil {
-		return nil, err
-	}
-	out := make([][]Execution, len(ps))
-	for i, p := range ps {
-		if out[i], _, err = m.softRun(p, vecs[i]); err != nil {
-			return nil, err
+		for i, p := range chunk {
+			execs, _, err := m.softRun(p, vecs[i])
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, execs)
 		}
 	}
 	return out, nil
