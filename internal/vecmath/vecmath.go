@@ -38,57 +38,40 @@ import (
 // (no other overlap).
 func Exp(dst, x []float64) {
 	check("Exp", dst, x)
-	if fast != nil {
-		fast.exp(dst, x)
-		return
-	}
-	MathExp(dst, x)
+	fast.exp(dst, x)
 }
 
 // Sigmoid sets dst[i] = 1/(1+e^−x[i]). dst must be as long as x; it may be
 // x itself (no other overlap).
 func Sigmoid(dst, x []float64) {
 	check("Sigmoid", dst, x)
-	if fast != nil {
-		fast.sigmoid(dst, x)
-		return
-	}
-	MathSigmoid(dst, x)
+	fast.sigmoid(dst, x)
 }
 
 // Tanh sets dst[i] = tanh x[i]. dst must be as long as x; it may be x
 // itself (no other overlap).
 func Tanh(dst, x []float64) {
 	check("Tanh", dst, x)
-	if fast != nil {
-		fast.tanh(dst, x)
-		return
-	}
-	MathTanh(dst, x)
+	fast.tanh(dst, x)
 }
 
 // MathExp is Exp with math.Exp: dst[i] = math.Exp(x[i]), bit for bit.
-func MathExp(dst, x []float64) {
-	check("MathExp", dst, x)
-	for i, v := range x {
-		dst[i] = math.Exp(v)
-	}
-}
+func MathExp(dst, x []float64) { each("MathExp", dst, x, math.Exp) }
 
 // MathSigmoid is Sigmoid with math.Exp: dst[i] = 1/(1+math.Exp(−x[i])),
 // bit for bit.
 func MathSigmoid(dst, x []float64) {
-	check("MathSigmoid", dst, x)
-	for i, v := range x {
-		dst[i] = 1 / (1 + math.Exp(-v))
-	}
+	each("MathSigmoid", dst, x, func(v float64) float64 { return 1 / (1 + math.Exp(-v)) })
 }
 
 // MathTanh is Tanh with math.Tanh: dst[i] = math.Tanh(x[i]), bit for bit.
-func MathTanh(dst, x []float64) {
-	check("MathTanh", dst, x)
+func MathTanh(dst, x []float64) { each("MathTanh", dst, x, math.Tanh) }
+
+// each sets dst[i] = f(x[i]), for the function called name.
+func each(name string, dst, x []float64, f func(float64) float64) {
+	check(name, dst, x)
 	for i, v := range x {
-		dst[i] = math.Tanh(v)
+		dst[i] = f(v)
 	}
 }
 
@@ -106,12 +89,8 @@ type impl struct {
 	exp, sigmoid, tanh func(dst, x []float64)
 }
 
-// fast is the fastest implementation this CPU runs (nil: package math's).
-var fast = first(impls())
+// mathImpl is package math's implementation.
+var mathImpl = impl{name: "math", exp: MathExp, sigmoid: MathSigmoid, tanh: MathTanh}
 
-func first(is []*impl) *impl {
-	if len(is) == 0 {
-		return nil
-	}
-	return is[0]
-}
+// fast is the fastest implementation this CPU runs.
+var fast = append(impls(), &mathImpl)[0]

@@ -11,7 +11,7 @@ import (
 // implementations are every implementation this CPU runs, package math's
 // last.
 func implementations() []*impl {
-	return append(impls(), &impl{name: "math", exp: MathExp, sigmoid: MathSigmoid, tanh: MathTanh})
+	return append(impls(), &mathImpl)
 }
 
 // function is one of the package's functions: its implementation in an
