@@ -155,18 +155,19 @@ func (l Layer) Forward(W []float64, b Batch, input func(e, t int, x []float64), 
 			gemm.Gemm(blas.NoTrans, blas.NoTrans, 1, general(n, H, hPrev[:n*H]), wh, 1, general(n, G, a))
 		}
 		for k := 0; k < n; k++ {
-			r := tp.first[t] + k
-			var cPrev []float64
-			if t > 0 {
-				cPrev = tp.c[(tp.first[t-1]+k)*H : (tp.first[t-1]+k+1)*H]
-			}
 			ak := a[k*G : (k+1)*G]
 			for j, v := range bias {
 				ak[j] += v
 			}
-			hk := hPrev[k*H : (k+1)*H]
-			Cell(ak, cPrev, ak, tp.c[r*H:(r+1)*H], tp.tc[r*H:(r+1)*H], hk)
-			copy(h(b.Order[k], t), hk)
+		}
+		var cPrev []float64 // the first n rows of step t−1
+		if t > 0 {
+			cPrev = tp.c[tp.first[t-1]*H : (tp.first[t-1]+n)*H]
+		}
+		rows := tp.first[t] * H
+		cells(vectorGates, H, a, cPrev, a, tp.c[rows:rows+n*H], tp.tc[rows:rows+n*H], hPrev[:n*H])
+		for k := 0; k < n; k++ {
+			copy(h(b.Order[k], t), hPrev[k*H:(k+1)*H])
 		}
 	}
 }

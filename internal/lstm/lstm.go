@@ -21,11 +21,14 @@
 // # Two ways in
 //
 // Layer runs the recurrence over a whole batch of sequences of different
-// lengths in plain Go, the matrix products on gonum's BLAS: Forward writes
+// lengths in plain Go, the matrix products on package gemm: Forward writes
 // the hidden states and a tape (the gates, c_t and tanh c_t of every step),
 // Backward reads that tape and returns the gradients. Neither keeps
 // anything between calls; the caller holds the tape (the reader passes it
-// from one Gorgonia node to the next as a node value).
+// from one Gorgonia node to the next as a node value). Its nonlinearities
+// are package vecmath's, over all the rows of a step at once, several
+// values per instruction: its sigmoid is within 4 ulp of
+// 1/(1+math.Exp(−x)) and its tanh within 2 ulp of math.Tanh.
 //
 // Step is one step as a Gorgonia node, for graphs unrolled by the caller
 // (the matrix product is the caller's node): its value is the packed state
@@ -35,38 +38,60 @@
 // The two are not merged into one sequence Op for the Seq2Seq baseline:
 // its gradients of W are summed by Gorgonia step by step, the reader's by
 // one running matrix product, and the two orders of summation round
-// differently; keeping each keeps every trained figure bit for bit.
+// differently; keeping each keeps every trained figure bit for bit. For
+// the same reason Step keeps package math's exp and tanh (Cell), so that
+// the baseline's trained figures stay bit for bit.
 package lstm
 
-import (
-	"math"
+import "github.com/d4lang/d4/internal/vecmath"
+
+// nonlinearities are the gates' functions over slices.
+type nonlinearities struct{ sigmoid, tanh func(dst, x []float64) }
+
+var (
+	// mathGates are package math's, one value at a time: Cell's, so
+	// Step's.
+	mathGates = nonlinearities{vecmath.MathSigmoid, vecmath.MathTanh}
+	// vectorGates are package vecmath's, several values per instruction:
+	// Layer's.
+	vectorGates = nonlinearities{vecmath.Sigmoid, vecmath.Tanh}
 )
 
-// sigmoid is the logistic function 1/(1+e^−x).
-func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
-
-// Cell is one step of one example. a holds the pre-activations
-// [a_i a_f a_g a_o] (4H values) and cPrev the previous cell state c_{t−1}
-// (nil: zero). It writes the gates i, f, g, o after their nonlinearities to
-// gates (4H values; it may be a itself), c_t to c, tanh c_t to tc and h_t
-// to h (H values each).
+// Cell is one step of one example, with package math's exp and tanh. a
+// holds the pre-activations [a_i a_f a_g a_o] (4H values) and cPrev the
+// previous cell state c_{t−1} (nil: zero). It writes the gates i, f, g, o
+// after their nonlinearities to gates (4H values; it may be a itself), c_t
+// to c, tanh c_t to tc and h_t to h (H values each).
 func Cell(a, cPrev, gates, c, tc, h []float64) {
-	H := len(c)
-	ai, af, ag, ao := a[:H], a[H:2*H], a[2*H:3*H], a[3*H:4*H]
-	gi, gf, gg, og := gates[:H], gates[H:2*H], gates[2*H:3*H], gates[3*H:4*H]
-	tc, h = tc[:H], h[:H]
-	for j := range c {
-		i := sigmoid(ai[j])
-		f := sigmoid(af[j])
-		g := math.Tanh(ag[j])
-		o := sigmoid(ao[j])
-		cv := i * g
-		if cPrev != nil {
-			cv += f * cPrev[j]
+	cells(mathGates, len(c), a, cPrev, gates, c, tc, h)
+}
+
+// cells is Cell for n examples at once with the nonlinearities nl: a and
+// gates hold n rows of 4H values, cPrev (nil: zero), c, tc and h n rows of
+// H values, n = len(c)/H.
+func cells(nl nonlinearities, H int, a, cPrev, gates, c, tc, h []float64) {
+	G, n := 4*H, len(c)/H
+	for r := 0; r < n; r++ {
+		ar, gr := a[r*G:(r+1)*G], gates[r*G:(r+1)*G]
+		nl.sigmoid(gr[:2*H], ar[:2*H]) // i, f
+		nl.tanh(gr[2*H:3*H], ar[2*H:3*H])
+		nl.sigmoid(gr[3*H:], ar[3*H:]) // o
+		i, f, g, cr := gr[:H], gr[H:2*H], gr[2*H:3*H], c[r*H:(r+1)*H]
+		for j := range cr {
+			cv := i[j] * g[j]
+			if cPrev != nil {
+				cv += f[j] * cPrev[r*H+j]
+			}
+			cr[j] = cv
 		}
-		tcv := math.Tanh(cv)
-		gi[j], gf[j], gg[j], og[j] = i, f, g, o
-		c[j], tc[j], h[j] = cv, tcv, o*tcv
+	}
+	tc, h = tc[:n*H], h[:n*H]
+	nl.tanh(tc, c[:n*H])
+	for r := 0; r < n; r++ {
+		o := gates[r*G+3*H : (r+1)*G]
+		for j, v := range o {
+			h[r*H+j] = v * tc[r*H+j]
+		}
 	}
 }
 
