@@ -51,17 +51,18 @@ const NoClass = -1
 // keeps what it has read; the classes' vectors start at zero, so that
 // they add nothing until training finds what a class says.
 func NewBiLSTM(vocab, classes, embed, hidden int, seed int64) (*BiLSTM, error) {
-	if _, err := NumWeights(vocab, classes, embed, hidden, maxWeights); err != nil {
+	r, err := ZeroBiLSTM(vocab, classes, embed, hidden)
+	if err != nil {
 		return nil, err
 	}
 	rng := rand.New(rand.NewSource(seed))
-	e := make([]float64, (vocab+classes)*embed)
+	e := r.E.Float64s()
 	for i := range e[:vocab*embed] {
 		e[i] = 0.1 * rng.NormFloat64()
 	}
-	w := func() *tensor.Dense {
+	for _, w := range []*tensor.Dense{r.Fwd, r.Bwd} {
 		rows, cols := embed+hidden+1, 4*hidden
-		d := make([]float64, rows*cols)
+		d := w.Float64s()
 		a := 1 / math.Sqrt(float64(hidden))
 		for i := range d {
 			d[i] = a * (2*rng.Float64() - 1)
@@ -73,13 +74,22 @@ func NewBiLSTM(vocab, classes, embed, hidden int, seed int64) (*BiLSTM, error) {
 		for j := hidden; j < 2*hidden; j++ {
 			bias[j] = 1
 		}
-		return tensor.New(tensor.WithShape(rows, cols), tensor.WithBacking(d))
 	}
-	r := &BiLSTM{Vocab: vocab, Classes: classes, Embed: embed, Hidden: hidden,
-		E: tensor.New(tensor.WithShape(vocab+classes, embed), tensor.WithBacking(e))}
-	r.Fwd = w()
-	r.Bwd = w()
 	return r, nil
+}
+
+// ZeroBiLSTM returns a BiLSTM of these sizes whose weights are all zero:
+// what a loader fills with trained weights (NewBiLSTM draws them).
+func ZeroBiLSTM(vocab, classes, embed, hidden int) (*BiLSTM, error) {
+	if _, err := NumWeights(vocab, classes, embed, hidden, maxWeights); err != nil {
+		return nil, err
+	}
+	rows, cols := embed+hidden+1, 4*hidden
+	return &BiLSTM{Vocab: vocab, Classes: classes, Embed: embed, Hidden: hidden,
+		E:   tensor.New(tensor.WithShape(vocab+classes, embed), tensor.WithBacking(make([]float64, (vocab+classes)*embed))),
+		Fwd: tensor.New(tensor.WithShape(rows, cols), tensor.WithBacking(make([]float64, rows*cols))),
+		Bwd: tensor.New(tensor.WithShape(rows, cols), tensor.WithBacking(make([]float64, rows*cols))),
+	}, nil
 }
 
 // maxWeights bounds the weights of any BiLSTM (8 TB of them): sizes

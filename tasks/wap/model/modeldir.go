@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -236,9 +237,13 @@ func load(dir string) ([]*Model, Config, *reader.Vocab, error) {
 		var mcfg Config
 		err := json.Unmarshal(ms.Config, &mcfg)
 		var m *Model
-		var mvocab *reader.Vocab
-		if err == nil {
+		mvocab := vocab // a member's tokenizer.json is mostly the ensemble's, byte for byte
+		switch b, ferr := ms.File(reader.TokenizerFile); {
+		case err != nil:
+		case ferr != nil || !bytes.Equal(b, snap.Files[reader.TokenizerFile]):
 			mvocab, err = loadVocab(ms, mcfg)
+		case vocab.Size() != mcfg.Vocab:
+			err = fmt.Errorf("%s has %d tokens, the model was trained with %d", reader.TokenizerFile, vocab.Size(), mcfg.Vocab)
 		}
 		if err == nil {
 			var like *Model // the first member, whose analysis of the sketch the others share
@@ -375,7 +380,7 @@ func loadMember(snap *modeldir.Snapshot, cfg Config, like *Model) (*Model, error
 	if _, err := reader.NumWeights(cfg.Vocab, cfg.Classes, cfg.Embed, cfg.Hidden, len(b)/8); err != nil {
 		return nil, fmt.Errorf("config.json: %w, the weights %s (%d bytes) can hold", err, WeightsFile, len(b))
 	}
-	r, err := reader.NewBiLSTM(cfg.Vocab, cfg.Classes, cfg.Embed, cfg.Hidden, 0)
+	r, err := reader.ZeroBiLSTM(cfg.Vocab, cfg.Classes, cfg.Embed, cfg.Hidden)
 	if err != nil {
 		return nil, fmt.Errorf("config.json: %w", err)
 	}
