@@ -55,6 +55,7 @@ const (
 	reducedCC    = "CC's quick start, with 300 generated problems and one model for one epoch"
 	registry     = "installs packages from the npm registry"
 	experimentSh = "trains for tens of minutes"
+	benchSecs    = "measures for about 20 s; run on a few short stories for milliseconds a figure"
 )
 
 // rules classify every command the pages show; the first that matches wins.
@@ -84,6 +85,10 @@ var rules = []rule{
 	r(`^(gforth|head|grep|ls|cat|cmp|printf|cp|until|kill|jq) `, run, ""),
 	r(`^python3 scripts/(make_examples|safetensors_header)\.py\b`, run, ""),
 	r(`^NODE_PATH=\S+ node scripts/jsonl_to_parquet\.cjs `, run, "").needing("node:@duckdb/node-api"),
+
+	// wap bench, on a small batch for milliseconds a figure.
+	r(`^wap bench --json +#`, reduce, benchSecs).instead("wap bench --json --seconds 0.03 --batch 4 --tokens 12 --models 2"),
+	r(`^wap bench +#`, reduce, benchSecs).instead("wap bench --seconds 0.03 --batch 4 --tokens 12 --models 2"),
 
 	// Commands of minutes or hours: their flags are checked.
 	r(`^tasks (sort|add|table|bench)\b`, flags, minutes),
