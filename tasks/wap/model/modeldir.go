@@ -212,10 +212,12 @@ func load(dir string) ([]*Model, Config, *reader.Vocab, error) {
 	if err := checkDir(dir); err != nil {
 		return nil, Config{}, nil, err
 	}
+	early := analyzeEarly(dir)
 	snap, err := modeldir.Read(dir, func(h modeldir.Header) error { return checkFormat(dir, h) }, WeightsFile, reader.TokenizerFile)
 	if err != nil {
 		return nil, Config{}, nil, err
 	}
+	analyzed := <-early // nil if config.json did not give a sketch to analyse
 	var cfg Config
 	if err := json.Unmarshal(snap.Config, &cfg); err != nil {
 		return nil, Config{}, nil, fmt.Errorf("%s: %w", ConfigFile, err)
@@ -225,7 +227,7 @@ func load(dir string) ([]*Model, Config, *reader.Vocab, error) {
 		return nil, Config{}, nil, err
 	}
 	if len(cfg.Members) == 0 {
-		m, err := loadMember(snap, cfg, nil)
+		m, err := loadMember(snap, cfg, analyzed)
 		if err != nil {
 			return nil, Config{}, nil, err
 		}
@@ -246,7 +248,7 @@ func load(dir string) ([]*Model, Config, *reader.Vocab, error) {
 			err = fmt.Errorf("%s has %d tokens, the model was trained with %d", reader.TokenizerFile, vocab.Size(), mcfg.Vocab)
 		}
 		if err == nil {
-			var like *Model // the first member, whose analysis of the sketch the others share
+			like := analyzed // the analysis of the sketch that the members share
 			if len(models) > 0 && mcfg.SketchHash == cfg.SketchHash {
 				like = models[0]
 			}
@@ -261,6 +263,40 @@ func load(dir string) ([]*Model, Config, *reader.Vocab, error) {
 		models = append(models, m)
 	}
 	return models, cfg, vocab, nil
+}
+
+// analyzeEarly analyses the sketch that dir/config.json names on another
+// goroutine, while the caller reads the weights (the analysis runs every
+// combination of the slots' decisions: it is most of a load's work). The
+// model it sends, of zero weights, is only a hint: loadMember shares its
+// analysis with a member of the same sketch and sizes and checks that;
+// nil when config.json cannot be read or its sketch not analysed (the
+// load then reports why).
+func analyzeEarly(dir string) <-chan *Model {
+	out := make(chan *Model, 1)
+	go func() {
+		var cfg Config
+		if ReadConfig(dir, &cfg) != nil {
+			out <- nil
+			return
+		}
+		mach, err := d4.NewModel(cfg.SketchFile, cfg.Sketch, cfg.ValueSize, cfg.StackSize, 0, 0)
+		if err != nil || cfg.Hidden < 1 || 2*cfg.Hidden != mach.Sizes.V {
+			out <- nil
+			return
+		}
+		r, err := reader.ZeroBiLSTM(1, 0, 1, cfg.Hidden) // the analysis reads only the reader's width
+		if err != nil {
+			out <- nil
+			return
+		}
+		m, err := assemble(r, mach)
+		if err != nil {
+			m = nil
+		}
+		out <- m
+	}()
+	return out
 }
 
 // checkDir reports a model path that is not a directory.

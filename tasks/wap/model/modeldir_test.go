@@ -224,3 +224,30 @@ func toyVocab(t *testing.T) *reader.Vocab {
 	}
 	return v
 }
+
+// The analysis of the sketch that a load starts before reading the
+// weights is the analysis of the saved model's sketch (its layout, loss
+// and trace), and none at all for a directory without a readable
+// config.json; the loaded model has the saved one's analysis either way.
+func TestAnalyzeEarly(t *testing.T) {
+	vocab := toyVocab(t)
+	m := paperModel(t, vocab.Size(), 3)
+	dir := filepath.Join(t.TempDir(), "model")
+	if err := save(m, dir, Config{Data: "synthetic"}, vocab); err != nil {
+		t.Fatal(err)
+	}
+	a := <-analyzeEarly(dir)
+	if a == nil || a.Layout != m.Layout || a.Loss != m.Loss || !slices.Equal(a.Trace, m.Trace) || !slices.Equal(a.Execs, m.Execs) {
+		t.Fatalf("early analysis %+v, want the layout %+v, loss %v and trace of the saved model", a, m.Layout, m.Loss)
+	}
+	back, _, _, err := LoadModel(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Layout != m.Layout || back.Loss != m.Loss || !slices.Equal(back.Trace, m.Trace) || back.Reader.Vocab != vocab.Size() {
+		t.Errorf("loaded: layout %+v, loss %v, vocabulary %d", back.Layout, back.Loss, back.Reader.Vocab)
+	}
+	if a := <-analyzeEarly(filepath.Join(t.TempDir(), "none")); a != nil {
+		t.Error("a directory without config.json gave an analysis")
+	}
+}
