@@ -285,29 +285,19 @@ func EncodeWeights(weights []safetensors.Tensor, meta map[string]string) ([]byte
 // DecodeWeights reads model.safetensors into the weights like names (each
 // by name, with its shape; nothing else may be there), and returns the
 // file's metadata. Every weight must be finite: a NaN or an infinity is an
-// error that names the tensor.
+// error that names the tensor. The file is decoded straight into the
+// weights, so after an error they may hold some of it.
 func DecodeWeights(b []byte, like []safetensors.Tensor) (map[string]string, error) {
-	ts, meta, err := safetensors.Unmarshal(b)
+	meta, err := safetensors.DecodeInto(b, like)
 	if err != nil {
 		return nil, err
 	}
-	set := safetensors.Index(ts)
-	data, err := set.TakeAll("", like)
-	if err != nil {
-		return nil, err
-	}
-	if err := set.Rest(); err != nil {
-		return nil, err
-	}
-	for i, t := range like {
-		for _, x := range data[i] {
+	for _, t := range like {
+		for _, x := range t.Data {
 			if math.IsNaN(x) || math.IsInf(x, 0) {
 				return nil, fmt.Errorf("tensor %s holds %v: the weights are not finite", t.Name, x)
 			}
 		}
-	}
-	for i, t := range like {
-		copy(t.Data, data[i])
 	}
 	return meta, nil
 }

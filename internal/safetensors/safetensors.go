@@ -88,47 +88,46 @@ func size(shape []int, limit int) int {
 	return n
 }
 
-// Unmarshal decodes a safetensors file of F64 tensors, returning them in
-// the order of their data and the metadata. The tensors' byte ranges must
-// tile the data exactly, in some order: no gap, no overlap, nothing after
-// the last (the format's rule). Every malformation is an error that says
-// what is wrong.
-func Unmarshal(b []byte) ([]Tensor, map[string]string, error) {
+// placed is a tensor's entry in a file's header, by name.
+type placed struct {
+	name string
+	e    entry
+}
+
+// header reads and checks a file's header: its F64 tensors in the order
+// of their data, the metadata and the data bytes (see Unmarshal).
+func header(b []byte) ([]placed, map[string]string, []byte, error) {
 	if len(b) < 8 {
-		return nil, nil, fmt.Errorf("safetensors: %d bytes, too short for a header", len(b))
+		return nil, nil, nil, fmt.Errorf("safetensors: %d bytes, too short for a header", len(b))
 	}
 	n := binary.LittleEndian.Uint64(b)
 	if n > maxHeader || n > uint64(len(b)-8) {
-		return nil, nil, fmt.Errorf("safetensors: header of %d bytes does not fit the file's %d", n, len(b))
+		return nil, nil, nil, fmt.Errorf("safetensors: header of %d bytes does not fit the file's %d", n, len(b))
 	}
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(bytes.TrimRight(b[8:8+n], " "), &raw); err != nil {
-		return nil, nil, fmt.Errorf("safetensors: malformed header: %w", err)
+		return nil, nil, nil, fmt.Errorf("safetensors: malformed header: %w", err)
 	}
 	data := b[8+n:]
 	var meta map[string]string
-	type placed struct {
-		name string
-		e    entry
-	}
 	var ps []placed
 	for name, r := range raw {
 		if name == "__metadata__" {
 			if err := json.Unmarshal(r, &meta); err != nil {
-				return nil, nil, fmt.Errorf("safetensors: malformed metadata: %w", err)
+				return nil, nil, nil, fmt.Errorf("safetensors: malformed metadata: %w", err)
 			}
 			continue
 		}
 		var e entry
 		if err := json.Unmarshal(r, &e); err != nil {
-			return nil, nil, fmt.Errorf("safetensors: tensor %s: malformed entry: %w", name, err)
+			return nil, nil, nil, fmt.Errorf("safetensors: tensor %s: malformed entry: %w", name, err)
 		}
 		count := size(e.Shape, len(data)/8)
 		switch {
 		case e.Dtype != "F64":
-			return nil, nil, fmt.Errorf("safetensors: tensor %s has dtype %s, want F64", name, e.Dtype)
+			return nil, nil, nil, fmt.Errorf("safetensors: tensor %s has dtype %s, want F64", name, e.Dtype)
 		case count < 0 || e.Offsets[0] < 0 || e.Offsets[1] > len(data) || e.Offsets[1]-e.Offsets[0] != 8*count:
-			return nil, nil, fmt.Errorf("safetensors: tensor %s: shape %v and byte range %v do not fit %d data bytes", name, e.Shape, e.Offsets, len(data))
+			return nil, nil, nil, fmt.Errorf("safetensors: tensor %s: shape %v and byte range %v do not fit %d data bytes", name, e.Shape, e.Offsets, len(data))
 		}
 		ps = append(ps, placed{name, e})
 	}
@@ -139,22 +138,71 @@ func Unmarshal(b []byte) ([]Tensor, map[string]string, error) {
 	end := 0
 	for _, p := range ps {
 		if p.e.Offsets[0] != end {
-			return nil, nil, fmt.Errorf("safetensors: tensor %s starts at data byte %d, not at %d where the previous one ends: byte ranges must tile the data without gaps or overlaps", p.name, p.e.Offsets[0], end)
+			return nil, nil, nil, fmt.Errorf("safetensors: tensor %s starts at data byte %d, not at %d where the previous one ends: byte ranges must tile the data without gaps or overlaps", p.name, p.e.Offsets[0], end)
 		}
 		end = p.e.Offsets[1]
 	}
 	if end != len(data) {
-		return nil, nil, fmt.Errorf("safetensors: the tensors cover %d of the %d data bytes: byte ranges must tile the data without gaps", end, len(data))
+		return nil, nil, nil, fmt.Errorf("safetensors: the tensors cover %d of the %d data bytes: byte ranges must tile the data without gaps", end, len(data))
+	}
+	return ps, meta, data, nil
+}
+
+// Unmarshal decodes a safetensors file of F64 tensors, returning them in
+// the order of their data and the metadata. The tensors' byte ranges must
+// tile the data exactly, in some order: no gap, no overlap, nothing after
+// the last (the format's rule). Every malformation is an error that says
+// what is wrong.
+func Unmarshal(b []byte) ([]Tensor, map[string]string, error) {
+	ps, meta, data, err := header(b)
+	if err != nil {
+		return nil, nil, err
 	}
 	out := make([]Tensor, len(ps))
 	for i, p := range ps {
-		t := Tensor{Name: p.name, Shape: p.e.Shape, Data: make([]float64, (p.e.Offsets[1]-p.e.Offsets[0])/8)}
-		for k := range t.Data {
-			t.Data[k] = math.Float64frombits(binary.LittleEndian.Uint64(data[p.e.Offsets[0]+8*k:]))
-		}
-		out[i] = t
+		out[i] = Tensor{Name: p.name, Shape: p.e.Shape, Data: make([]float64, (p.e.Offsets[1]-p.e.Offsets[0])/8)}
+		decode(out[i].Data, data[p.e.Offsets[0]:p.e.Offsets[1]])
 	}
 	return out, meta, nil
+}
+
+// decode writes the little-endian float64s of src to dst.
+func decode(dst []float64, src []byte) {
+	for k := range dst {
+		dst[k] = math.Float64frombits(binary.LittleEndian.Uint64(src[8*k:]))
+	}
+}
+
+// DecodeInto decodes a file of exactly like's tensors, each of like's
+// shape, into like's data, and returns the metadata: what Unmarshal, Index,
+// TakeAll and Rest do, with their errors, without a copy of the data. On
+// an error like's data may have been written in part.
+func DecodeInto(b []byte, like []Tensor) (map[string]string, error) {
+	ps, meta, data, err := header(b)
+	if err != nil {
+		return nil, err
+	}
+	byName := make(map[string]entry, len(ps))
+	for _, p := range ps {
+		byName[p.name] = p.e
+	}
+	for _, t := range like {
+		e, ok := byName[t.Name]
+		switch {
+		case !ok:
+			return nil, fmt.Errorf("no tensor %s", t.Name)
+		case !slices.Equal(e.Shape, t.Shape):
+			return nil, fmt.Errorf("tensor %s has shape %v, want %v", t.Name, e.Shape, t.Shape)
+		case len(t.Data) != (e.Offsets[1]-e.Offsets[0])/8:
+			return nil, fmt.Errorf("tensor %s: %d values to decode into, the file has %d", t.Name, len(t.Data), (e.Offsets[1]-e.Offsets[0])/8)
+		}
+		decode(t.Data, data[e.Offsets[0]:e.Offsets[1]])
+		delete(byName, t.Name)
+	}
+	if names := slices.Sorted(maps.Keys(byName)); len(names) > 0 {
+		return nil, fmt.Errorf("tensor %s is not expected (%d unexpected tensors)", names[0], len(names))
+	}
+	return meta, nil
 }
 
 // Named returns tensors named prefix+NAME with the names and shapes of

@@ -111,6 +111,52 @@ func TestSet(t *testing.T) {
 	}
 }
 
+// DecodeInto takes exactly like's tensors, as Unmarshal, TakeAll and Rest
+// do, with their errors, straight into like's data.
+func TestDecodeInto(t *testing.T) {
+	w := Tensor{Name: "w", Shape: []int{2, 1}, Data: []float64{1.5, -2}}
+	b := Tensor{Name: "b", Shape: []int{1}, Data: []float64{3}}
+	tests := []struct {
+		name string
+		file []Tensor
+		err  string
+	}{
+		{"exactly like's", []Tensor{w, b}, ""},
+		{"missing", []Tensor{w}, "no tensor b"},
+		{"misshapen", []Tensor{{Name: "w", Shape: []int{1, 2}, Data: w.Data}, b}, "tensor w has shape [1 2], want [2 1]"},
+		{"unexpected", []Tensor{w, b, {Name: "extra", Shape: []int{}, Data: []float64{0}}, {Name: "more", Shape: []int{}, Data: []float64{0}}},
+			"tensor extra is not expected (2 unexpected tensors)"},
+	}
+	for _, tc := range tests {
+		file, err := Marshal(tc.file, map[string]string{"format": "d4"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		like := []Tensor{{Name: "w", Shape: []int{2, 1}, Data: make([]float64, 2)}, {Name: "b", Shape: []int{1}, Data: make([]float64, 1)}}
+		meta, err := DecodeInto(file, like)
+		if (err == nil) != (tc.err == "") || err != nil && err.Error() != tc.err {
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.err)
+		}
+		if err == nil && (!slices.Equal(like[0].Data, w.Data) || !slices.Equal(like[1].Data, b.Data) || meta["format"] != "d4") {
+			t.Errorf("%s: decoded %v, %v, metadata %v", tc.name, like[0].Data, like[1].Data, meta)
+		}
+		// The same as the Set's way.
+		if ts, _, err := Unmarshal(file); err == nil {
+			s := Index(ts)
+			_, err := s.TakeAll("", like)
+			if err == nil {
+				err = s.Rest()
+			}
+			if (err == nil) != (tc.err == "") || err != nil && err.Error() != tc.err {
+				t.Errorf("%s: the Set's error %v, want %q", tc.name, err, tc.err)
+			}
+		}
+	}
+	if _, err := DecodeInto([]byte{1, 2}, nil); err == nil || !strings.Contains(err.Error(), "too short for a header") {
+		t.Errorf("a malformed file: %v", err)
+	}
+}
+
 // FuzzUnmarshal decodes arbitrary bytes: an error or tensors that tile the
 // data exactly, never a panic or an allocation beyond the input's size.
 func FuzzUnmarshal(f *testing.F) {
