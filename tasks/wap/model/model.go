@@ -667,7 +667,7 @@ func (tr *Trainer) Gradient(batch []*Problem) (float64, [][]float64, error) {
 }
 
 // evalBatch is the batch size of forward-only evaluation.
-const evalBatch = 100
+const evalBatch = 50
 
 // Scorable reports whether the model's loss scores a problem, and if not
 // why: its count of numbers is one the sketch does not take (ErrCount);

@@ -45,7 +45,12 @@ func (o *fillOp) Do(vals ...G.Value) (G.Value, error) {
 	if len(vecs) != B*K*o.v {
 		return nil, fmt.Errorf("wap: %d reader values for %d examples of %d vectors of %d", len(vecs), B, K, o.v)
 	}
-	out := append([]float64(nil), base...)
+	res, err := o.Reused(nil, B, S)
+	if err != nil {
+		return nil, err
+	}
+	out := res.Float64s()
+	copy(out, base)
 	for b := 0; b < B; b++ {
 		for k, off := range o.offs {
 			dst := out[b*S+off : b*S+off+o.v]
@@ -55,7 +60,7 @@ func (o *fillOp) Do(vals ...G.Value) (G.Value, error) {
 			}
 		}
 	}
-	return tensor.New(tensor.WithShape(B, S), tensor.WithBacking(out)), nil
+	return res, nil
 }
 
 func (o *fillOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
@@ -89,11 +94,15 @@ func (o *gatherOp) Do(vals ...G.Value) (G.Value, error) {
 	grad := vals[0].Data().([]float64)
 	B, S := vals[0].Shape()[0], vals[0].Shape()[1]
 	K, V := len(o.fill.offs), o.fill.v
-	out := make([]float64, B*K*V)
+	res, err := o.Reused(nil, B, K*V) // every value is written
+	if err != nil {
+		return nil, err
+	}
+	out := res.Float64s()
 	for b := 0; b < B; b++ {
 		for k, off := range o.fill.offs {
 			copy(out[(b*K+k)*V:(b*K+k+1)*V], grad[b*S+off:b*S+off+V])
 		}
 	}
-	return tensor.New(tensor.WithShape(B, K*V), tensor.WithBacking(out)), nil
+	return res, nil
 }
