@@ -138,8 +138,8 @@ func (l Layer) Forward(W []float64, b Batch, input func(e, t int, x []float64), 
 	H, G, N := l.Hidden, 4*l.Hidden, b.rows()
 	tp := l.cut(b, tape)
 	wx, wh, bias := l.weights(W)
-	buf := scratch(N*l.In + len(b.Order)*H)
-	defer release(buf)
+	buf := Scratch(N*l.In + len(b.Order)*H)
+	defer Release(buf)
 	x, hPrev := (*buf)[:N*l.In], (*buf)[N*l.In:]
 	// The products of every step's inputs at once: x_t·W_x.
 	for t, n := range b.Active {
@@ -182,8 +182,8 @@ func (l Layer) Backward(W []float64, b Batch, input func(e, t int, x []float64),
 	tp := l.cut(b, tape)
 	wx, wh, _ := l.weights(W)
 	B := len(b.Order)
-	buf := scratch(N*G + 2*B*H + N*in + G*H)
-	defer release(buf)
+	buf := Scratch(N*G + 2*B*H + N*in + G*H)
+	defer Release(buf)
 	// da: the gradient of every step's pre-activations; dhNext, dcNext:
 	// the gradients reaching h_t and c_t from step t+1, by row; x: the
 	// rows [x_t, h_{t−1}, 1], then the inputs' gradient; whT: W_hᵀ, which
@@ -235,14 +235,7 @@ var buffers sync.Pool
 
 // Scratch returns a vector of n values from the package's pool of scratch
 // vectors (its values are whatever they were); Release returns it.
-func Scratch(n int) *[]float64 { return scratch(n) }
-
-// Release returns a vector that Scratch gave to the pool.
-func Release(p *[]float64) { release(p) }
-
-// scratch returns a vector of n values from the pool (its values are
-// whatever they were).
-func scratch(n int) *[]float64 {
+func Scratch(n int) *[]float64 {
 	if p, ok := buffers.Get().(*[]float64); ok {
 		if cap(*p) >= n {
 			*p = (*p)[:n]
@@ -253,8 +246,8 @@ func scratch(n int) *[]float64 {
 	return &s
 }
 
-// release returns a vector to the pool.
-func release(p *[]float64) { buffers.Put(p) }
+// Release returns a vector that Scratch gave to the pool.
+func Release(p *[]float64) { buffers.Put(p) }
 
 // FLOPs is the work of Forward and of Backward on a batch of seqs
 // sequences of steps steps in all, counted from the shapes of the matrix
