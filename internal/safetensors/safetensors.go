@@ -188,21 +188,36 @@ func DecodeInto(b []byte, like []Tensor) (map[string]string, error) {
 	}
 	for _, t := range like {
 		e, ok := byName[t.Name]
-		switch {
-		case !ok:
-			return nil, fmt.Errorf("no tensor %s", t.Name)
-		case !slices.Equal(e.Shape, t.Shape):
-			return nil, fmt.Errorf("tensor %s has shape %v, want %v", t.Name, e.Shape, t.Shape)
-		case len(t.Data) != (e.Offsets[1]-e.Offsets[0])/8:
-			return nil, fmt.Errorf("tensor %s: %d values to decode into, the file has %d", t.Name, len(t.Data), (e.Offsets[1]-e.Offsets[0])/8)
+		if err := wanted(t.Name, ok, e.Shape, t.Shape); err != nil {
+			return nil, err
+		}
+		if n := (e.Offsets[1] - e.Offsets[0]) / 8; len(t.Data) != n {
+			return nil, fmt.Errorf("tensor %s: %d values to decode into, the file has %d", t.Name, len(t.Data), n)
 		}
 		decode(t.Data, data[e.Offsets[0]:e.Offsets[1]])
 		delete(byName, t.Name)
 	}
-	if names := slices.Sorted(maps.Keys(byName)); len(names) > 0 {
-		return nil, fmt.Errorf("tensor %s is not expected (%d unexpected tensors)", names[0], len(names))
+	return meta, unexpected(slices.Sorted(maps.Keys(byName)))
+}
+
+// wanted reports a tensor a reader expects, of name and shape, that the
+// file does not have (ok false) or has of another shape (got).
+func wanted(name string, ok bool, got, shape []int) error {
+	switch {
+	case !ok:
+		return fmt.Errorf("no tensor %s", name)
+	case !slices.Equal(got, shape):
+		return fmt.Errorf("tensor %s has shape %v, want %v", name, got, shape)
 	}
-	return meta, nil
+	return nil
+}
+
+// unexpected reports the tensors, by sorted name, that no reader took.
+func unexpected(names []string) error {
+	if len(names) > 0 {
+		return fmt.Errorf("tensor %s is not expected (%d unexpected tensors)", names[0], len(names))
+	}
+	return nil
 }
 
 // Named returns tensors named prefix+NAME with the names and shapes of
@@ -240,11 +255,8 @@ func (s Set) Has(name string) bool {
 // missing tensor or another shape is an error that names it.
 func (s Set) Take(name string, shape []int) ([]float64, error) {
 	t, ok := s[name]
-	switch {
-	case !ok:
-		return nil, fmt.Errorf("no tensor %s", name)
-	case !slices.Equal(t.Shape, shape):
-		return nil, fmt.Errorf("tensor %s has shape %v, want %v", name, t.Shape, shape)
+	if err := wanted(name, ok, t.Shape, shape); err != nil {
+		return nil, err
 	}
 	delete(s, name)
 	return t.Data, nil
@@ -264,10 +276,4 @@ func (s Set) TakeAll(prefix string, like []Tensor) ([][]float64, error) {
 }
 
 // Rest reports a tensor that no Take took, if any.
-func (s Set) Rest() error {
-	names := slices.Sorted(maps.Keys(s))
-	if len(names) > 0 {
-		return fmt.Errorf("tensor %s is not expected (%d unexpected tensors)", names[0], len(names))
-	}
-	return nil
-}
+func (s Set) Rest() error { return unexpected(slices.Sorted(maps.Keys(s))) }
