@@ -222,7 +222,7 @@ func load(dir string) ([]*Model, Config, *reader.Vocab, error) {
 	if err := json.Unmarshal(snap.Config, &cfg); err != nil {
 		return nil, Config{}, nil, fmt.Errorf("%s: %w", ConfigFile, err)
 	}
-	vocab, err := loadVocab(snap, cfg)
+	vocab, err := loadVocab(snap, cfg, nil, nil)
 	if err != nil {
 		return nil, Config{}, nil, err
 	}
@@ -239,13 +239,9 @@ func load(dir string) ([]*Model, Config, *reader.Vocab, error) {
 		var mcfg Config
 		err := json.Unmarshal(ms.Config, &mcfg)
 		var m *Model
-		mvocab := vocab // a member's tokenizer.json is mostly the ensemble's, byte for byte
-		switch b, ferr := ms.File(reader.TokenizerFile); {
-		case err != nil:
-		case ferr != nil || !bytes.Equal(b, snap.Files[reader.TokenizerFile]):
-			mvocab, err = loadVocab(ms, mcfg)
-		case vocab.Size() != mcfg.Vocab:
-			err = fmt.Errorf("%s has %d tokens, the model was trained with %d", reader.TokenizerFile, vocab.Size(), mcfg.Vocab)
+		var mvocab *reader.Vocab
+		if err == nil {
+			mvocab, err = loadVocab(ms, mcfg, vocab, snap.Files[reader.TokenizerFile])
 		}
 		if err == nil {
 			like := analyzed // the analysis of the sketch that the members share
@@ -363,15 +359,19 @@ func ReadConfig(dir string, cfg *Config) error {
 	return nil
 }
 
-// loadVocab reads the vocabulary of a snapshot.
-func loadVocab(snap *modeldir.Snapshot, cfg Config) (*reader.Vocab, error) {
+// loadVocab reads the vocabulary of a snapshot: read, when the snapshot's
+// tokenizer.json is the bytes from that it was read from (an ensemble's
+// members mostly repeat its file), else the file parsed.
+func loadVocab(snap *modeldir.Snapshot, cfg Config, read *reader.Vocab, from []byte) (*reader.Vocab, error) {
 	b, err := snap.File(reader.TokenizerFile)
 	if err != nil {
 		return nil, err
 	}
-	vocab, err := reader.ParseVocab(b, filepath.Join(snap.Dir, reader.TokenizerFile))
-	if err != nil {
-		return nil, err
+	vocab := read
+	if read == nil || !bytes.Equal(b, from) {
+		if vocab, err = reader.ParseVocab(b, filepath.Join(snap.Dir, reader.TokenizerFile)); err != nil {
+			return nil, err
+		}
 	}
 	if vocab.Size() != cfg.Vocab {
 		return nil, fmt.Errorf("%s has %d tokens, the model was trained with %d", reader.TokenizerFile, vocab.Size(), cfg.Vocab)
