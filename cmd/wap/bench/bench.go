@@ -185,13 +185,7 @@ var steps = []struct {
 	}, trainStep("wap", 1)},
 	{func(c Config) string {
 		return fmt.Sprintf("training steps of %d models at once, general sketch, %d problems each", c.Models, c.Batch)
-	}, nil},
-}
-
-func init() {
-	// The last step trains Config.Models models: its run is built when
-	// the configuration is known.
-	steps[len(steps)-1].run = func(c Config) (float64, func() error, error) { return trainStep("wap_steps", c.Models)(c) }
+	}, func(c Config) (float64, func() error, error) { return trainStep("wap_steps", c.Models)(c) }},
 }
 
 // measure runs f once untimed, then three rounds of at least d each, and

@@ -2,12 +2,12 @@ package bench
 
 import (
 	"fmt"
-	"math"
 	"math/rand"
 	"slices"
 	"sync"
 
 	"github.com/d4lang/d4/internal/gemm"
+	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/optim"
 	"github.com/d4lang/d4/reader"
@@ -153,17 +153,19 @@ func traceStep(c Config) (float64, func() error, error) {
 		if err != nil {
 			return 0, nil, err
 		}
-		heap := sz.Unpack(x).Heap
-		for cell := 0; cell < sz.H; cell++ {
-			softmax(heap[cell*sz.V:(cell+1)*sz.V], rng)
+		heap := sz.Unpack(x).Heap // random distributions, one a cell
+		logits := make([]float64, len(heap))
+		for i := range logits {
+			logits[i] = 2 * rng.NormFloat64()
 		}
+		mathx.Softmax(heap, logits, sz.V)
 		t, err := sz.Target([]int{rng.Intn(sz.V)})
 		if err != nil {
 			return 0, nil, err
 		}
 		inputs, targets = append(inputs, x...), append(targets, t...)
 	}
-	w, err := m.Work(make1(c.Batch))
+	w, err := m.Work(lengths(c, rng)) // its machine part, which the lengths do not change
 	if err != nil {
 		return 0, nil, err
 	}
@@ -171,28 +173,6 @@ func traceStep(c Config) (float64, func() error, error) {
 		_, err := gr.Run(inputs, targets)
 		return err
 	}, nil
-}
-
-// make1 is a batch of n stories of one token: a Work whose reader part
-// is negligible.
-func make1(n int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = 1
-	}
-	return out
-}
-
-// softmax writes a random distribution to x.
-func softmax(x []float64, rng *rand.Rand) {
-	sum := 0.0
-	for i := range x {
-		x[i] = math.Exp(2 * rng.NormFloat64())
-		sum += x[i]
-	}
-	for i := range x {
-		x[i] /= sum
-	}
 }
 
 // newModel is a word-problem model of an embedded sketch for the
