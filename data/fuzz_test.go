@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/d4lang/d4/internal/clitest"
 )
 
 // fuzzRead reads b as the DATA file path (a .jsonl or .parquet name): an
@@ -20,9 +22,7 @@ func fuzzRead(t *testing.T, path string, b []byte) {
 		exs, err = readParquetExamples(bytes.NewReader(b), int64(len(b)), path)
 	}
 	if err != nil {
-		if !strings.Contains(err.Error(), path) || strings.ContainsAny(err.Error(), "\n\r") {
-			t.Fatalf("error %q: want one line naming the file", err)
-		}
+		clitest.OneLine(t, err, path)
 		return
 	}
 	for i, ex := range exs {

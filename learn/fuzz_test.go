@@ -3,9 +3,9 @@ package learn
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/internal/clitest"
 	"github.com/d4lang/d4/internal/modeldir"
 	"github.com/d4lang/d4/internal/modeldir/modeldirtest"
 	"github.com/d4lang/d4/interpreter/d4"
@@ -51,9 +51,7 @@ func FuzzLoad(f *testing.F) {
 		dir := modeldirtest.Write(t, config, map[string][]byte{modeldir.WeightsFile: weights})
 		got, err := Load(dir)
 		if err != nil {
-			if strings.ContainsAny(err.Error(), "\n\r") || !strings.Contains(err.Error(), dir) {
-				t.Fatalf("error %q: want one line naming the directory", err)
-			}
+			clitest.OneLine(t, err, dir)
 			return
 		}
 		if d4.SketchHash(got.Sketch) != got.Config.SketchSHA256 {

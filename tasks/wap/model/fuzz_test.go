@@ -4,9 +4,9 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/internal/clitest"
 	"github.com/d4lang/d4/internal/modeldir/modeldirtest"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/reader"
@@ -97,9 +97,7 @@ func FuzzLoad(f *testing.F) {
 		dir := modeldirtest.Write(t, config, map[string][]byte{WeightsFile: weights, reader.TokenizerFile: files[reader.TokenizerFile]})
 		models, got, vocab, err := Load(dir)
 		if err != nil {
-			if msg := err.Error(); strings.ContainsAny(msg, "\n\r") || !strings.Contains(msg, dir) {
-				t.Fatalf("error %q: want one line naming the directory", msg)
-			}
+			clitest.OneLine(t, err, dir)
 			return
 		}
 		for _, m := range models {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/internal/clitest"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
 )
 
@@ -65,9 +66,7 @@ func FuzzReadRows(f *testing.F) {
 		}
 		rows, err := ReadRows(path)
 		if err != nil {
-			if msg := err.Error(); strings.ContainsAny(msg, "\n\r") || !strings.Contains(msg, path) {
-				t.Fatalf("error %q: want one line naming the file", msg)
-			}
+			clitest.OneLine(t, err, path)
 			return
 		}
 		for i, r := range rows {

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/d4lang/d4/internal/clitest"
 )
 
 // FuzzLoad reads arbitrary bytes as a CC directory's questions.json and
@@ -39,9 +41,7 @@ func FuzzLoad(f *testing.F) {
 		}
 		ds, err := Load(dir)
 		if err != nil {
-			if msg := err.Error(); strings.ContainsAny(msg, "\n\r") || !strings.Contains(msg, dir) {
-				t.Fatalf("error %q: want one line naming the directory", msg)
-			}
+			clitest.OneLine(t, err, dir)
 			return
 		}
 		seen := map[int]bool{}

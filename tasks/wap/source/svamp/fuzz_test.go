@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/internal/clitest"
 	"github.com/d4lang/d4/tasks/wap/source"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
 )
@@ -32,14 +33,6 @@ func checkProblems(t *testing.T, name string, ps []source.Problem, ids map[int]b
 		if _, err := cc.EquationNumbers(p.Equation); err != nil && parsed {
 			t.Fatalf("problem %d: %v", p.ID, err)
 		}
-	}
-}
-
-// checkError fails unless err is one line naming path.
-func checkError(t *testing.T, err error, path string) {
-	t.Helper()
-	if msg := err.Error(); strings.ContainsAny(msg, "\n\r") || !strings.Contains(msg, path) {
-		t.Fatalf("error %q: want one line naming %s", msg, path)
 	}
 }
 
@@ -74,7 +67,7 @@ func FuzzJSON(f *testing.F) {
 		}
 		ds, err := JSON{Path: path}.Read()
 		if err != nil {
-			checkError(t, err, path)
+			clitest.OneLine(t, err, path)
 			return
 		}
 		if len(ds[source.Test]) == 0 || len(ds[source.Train])+len(ds[source.Dev]) > 0 {
@@ -135,7 +128,7 @@ func FuzzFold(f *testing.F) {
 		}
 		ds, err := Fold{Dir: dir}.Read()
 		if err != nil {
-			checkError(t, err, dir)
+			clitest.OneLine(t, err, dir)
 			return
 		}
 		if len(ds[source.Test]) == 0 || len(ds[source.Train])+len(ds[source.Dev]) == 0 {
