@@ -12,8 +12,9 @@
 // assembly: 8×16 on AVX-512 (sixteen zmm accumulators) or else 6×8 on
 // AVX2 with FMA (twelve ymm accumulators), each step of k one broadcast of
 // A per row and two loads of B per row's pair of fused multiply-adds;
-// on a CPU with neither Gemm calls blas64.Gemm itself (a kernel in plain
-// Go, without vector instructions, would be slower than gonum's). The
+// on a CPU with neither, or when built with the purego tag, Gemm calls
+// blas64.Gemm itself (a kernel in plain Go, without vector instructions,
+// would be slower than gonum's). The
 // blocks (a KC×NR panel of B and an MR×KC panel of A in L1, the MC×KC block of A
 // in L2) are sized for the caches. Where packing would cost as much as the
 // product it is skipped: a row-major op(B) times at most 64 rows of A is

@@ -1,3 +1,5 @@
+//go:build !purego
+
 package gemm
 
 import "golang.org/x/sys/cpu"

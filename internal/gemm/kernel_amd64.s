@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // The micro-kernels: C[0:MR][0:NR] = alpha·Σ_p a[p·MR : p·MR+MR]ᵀ·b[p·ldb : p·ldb+NR] + beta·C

@@ -1,8 +1,9 @@
 // Package vecmath computes e^x, the logistic sigmoid 1/(1+e^−x) and tanh x
 // elementwise over slices of float64, several values per instruction: on
-// amd64 with AVX2 and FMA four at a time in assembly, elsewhere one at a
-// time with package math (MathExp, MathSigmoid, MathTanh, which are also
-// the reference the tests measure the assembly against).
+// amd64 with AVX2 and FMA four at a time in assembly, elsewhere (and with
+// the purego build tag) one at a time with package math (MathExp,
+// MathSigmoid, MathTanh, which are also the reference the tests measure
+// the assembly against).
 //
 // The assembly computes e^x as 2^n·e^r, n = round(x·log₂e) and
 // r = x − n·ln 2 (ln 2 split in two parts, so that r carries the bits the

@@ -1,3 +1,5 @@
+//go:build !purego
+
 package vecmath
 
 import "golang.org/x/sys/cpu"

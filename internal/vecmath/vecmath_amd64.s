@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // The AVX2+FMA functions: dst[i] = f(x[i]) for i < len(x), four values

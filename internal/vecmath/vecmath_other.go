@@ -1,7 +1,7 @@
-//go:build !amd64
+//go:build !amd64 || purego
 
 package vecmath
 
 // impls lists the assembly implementations this CPU can run: none but on
-// amd64.
+// amd64, and none when built with the purego tag.
 func impls() []*impl { return nil }
