@@ -23,7 +23,8 @@ func anyKernel() *kernel { return testKernels()[0] }
 
 // padding fills the values of a matrix's data outside the matrix itself
 // (past the columns in each stride): a kernel that reads them gets NaN into
-// C, one that writes them is caught by checkPadding.
+// C, one that writes them is caught by the check that the padding kept its
+// values.
 var padding = math.Float64frombits(0x7ff8dead0000beef)
 
 // newMatrix is a rows×cols matrix of values in [−1, 1) with stride

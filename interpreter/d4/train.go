@@ -122,7 +122,7 @@ type Trainer struct {
 	mode       Mode
 	static     bool  // mode.static()
 	optim      Optim // mode.optim(): the optimisations of the execution RNN
-	blockSteps int   // steps of the block RNN (with optim.Collapse)
+	blockSteps int   // steps of the block RNN (with Optim.Collapse)
 	graphs     map[string]*Graph
 	traces     map[string]traceEntry // static traces by initial stack
 	names      map[string]string     // names of the traces by their text

@@ -81,9 +81,9 @@
 //     DecoderSamples.
 //
 // Above the language core, a trace figure shows the outputs of the slots
-// by kind (optionLabels and outputIndex in figures/trace.go), and the word
-// problems replay choose and permute decisions (replayDecider in
-// tasks/wap/decode.go).
+// by kind (optionLabels and outputIndex in cmd/tasks/figures/trace.go), and
+// the word problems replay choose and permute decisions (replay in
+// tasks/wap/answer/decode.go, deciderFunc in tasks/wap/answer/views.go).
 //
 // A missing entry fails: the last one at compile time (each table's length
 // is checked against NumPrims or NumDecoderKinds), any other in the tests

@@ -111,8 +111,8 @@ func compareApprox(p forth.Prim, x, y Approx) Approx {
 }
 
 // ExactWith computes the term of handle c exactly with input k holding
-// values[k], and whether a division by zero went into it: the value the
-// term of Rebind would have, computing this one term only.
+// values[k], and whether a division by zero went into it: the term
+// computed anew for these values, this one term only.
 func (e *Exact) ExactWith(c int, values []*big.Rat) (*big.Rat, bool) {
 	n := e.terms[c]
 	switch {

@@ -4,7 +4,7 @@
 // one-hot, in NUM_BUFFER (Layout) — and ∂4 running the sketch along its
 // static trace, as one Gorgonia graph from the token ids to the loss of
 // the final data stack (Trainer computes a batch's loss and gradient;
-// Answers runs it forward). A Problem is a problem as the model reads it:
+// MeanLoss runs it forward). A Problem is a problem as the model reads it:
 // its token ids, the positions and values of its numbers and its answer.
 // Executions runs ∂4 step by step instead of a graph and records every
 // slot's distribution: what package answer decodes into a formula. The

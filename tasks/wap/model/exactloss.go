@@ -112,7 +112,7 @@ var approxBufs = sync.Pool{New: func() any { return new([]symbolic.Approx) }}
 // slot execution's valid decisions. The sketch's control flow does not
 // depend on the numbers' values (assemble's static trace), so the same
 // runs make the same terms for every problem with that count, computed
-// again with its numbers (symbolic.Exact.Rebind).
+// again with its numbers (symbolic.Exact.Approximate and ExactWith).
 type countRuns struct {
 	once  sync.Once
 	s     *search

@@ -108,7 +108,7 @@ const (
 type Skip struct {
 	Split  source.Split `json:"split"`
 	ID     int          `json:"id"`
-	Reason string       `json:"reason"` // one of SkipText, SkipCount, SkipNumber, SkipAnswer, SkipNear
+	Reason string       `json:"reason"` // one of SkipText, SkipCount, SkipAnswer, SkipNear
 	Detail string       `json:"detail"`
 }
 

@@ -18,7 +18,7 @@ type RunSpec struct {
 	SketchFile, Sketch string
 	Vocab              *reader.Vocab
 	Train, Dev         []*model.Problem
-	Cfg                TrainConfig // OnBatch and OnEpoch are set by TrainModels
+	Cfg                TrainConfig
 	Base               model.Config
 	Resume             bool // continue each restart from its checkpoint
 	Parallel           int  // restarts trained at once (0: all)

@@ -105,7 +105,7 @@ func ToyProblems(n int, seed int64) []*model.Problem {
 	return out
 }
 
-// ToyVocab is a vocabulary of at least the 12 ids of toyProblems.
+// ToyVocab is a vocabulary of at least the 12 ids of ToyProblems.
 func ToyVocab(t *testing.T) *reader.Vocab {
 	t.Helper()
 	q, err := reader.ParseQuestion("A florist had 50 roses. She sold 15 and picked 21 more: how many roses?")
