@@ -95,8 +95,16 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 		return cli.UsageError{Err: err}
 	}
 	cfg := prepare.Config{Out: *out, Seed: *seed, VocabSize: *vocabSize}
+	if len(pos) == 1 {
+		if err := datasetDir(dir); err != nil {
+			return err
+		}
+	}
 	if *exclude != "" {
 		cfg.ExcludeDir = *exclude
+		if err := datasetDir(*exclude); err != nil {
+			return fmt.Errorf("--exclude: %w", err)
+		}
 		if cfg.Exclude, err = prepare.Open(*exclude); err != nil {
 			return fmt.Errorf("--exclude: %w", err)
 		}
@@ -127,6 +135,22 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%w (put the CC files in %s, name another DIR, or run 'wap prepare --synthetic')", err, dir)
 	}
 	return err
+}
+
+// datasetDir checks that a dataset named on the command line is a
+// directory, saying what it found otherwise: nothing there, or a file (the
+// directory that holds it is named instead).
+func datasetDir(dir string) error {
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, iofs.ErrNotExist):
+		return fmt.Errorf("no dataset at %s: it does not exist", dir)
+	case err != nil:
+		return err
+	case !st.IsDir():
+		return fmt.Errorf("%s is a file, not a dataset directory: name the directory that holds it (%s)", dir, filepath.Dir(dir))
+	}
+	return nil
 }
 
 // flagGiven reports whether the flag name was set on the command line.
