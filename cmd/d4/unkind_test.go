@@ -382,3 +382,24 @@ func TestStepsOfDynamicSketch(t *testing.T) {
 	}
 	expectOneLine(t, []string{"train", "--sketch", "sort_permute", "--train", trainFile, "--steps", "100000000", "--model", filepath.Join(dir, "big")}, 1, "--steps 100000000 of a state of")
 }
+
+// The summary of a training says where it stopped: the best epoch of those
+// trained and, when it stopped before --epochs, why.
+func TestTrainSaysWhereItStopped(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"settled", nil, "(epoch 6 of 6; stopped early, of at most 100 epochs: dev and training accuracy at 100%)\n"},
+		{"all its epochs", []string{"--epochs", "2"}, "(epoch 1 of 2)\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"train", "--sketch", "max", "--train", example("max_train.jsonl"), "--dev", example("max_dev.jsonl"), "--model", filepath.Join(t.TempDir(), "m")}, tt.args...)
+			if out := mustD4(t, args...); !strings.Contains(out, tt.want) {
+				t.Errorf("d4 %s:\n%s\nwant %q in it", strings.Join(args, " "), out, tt.want)
+			}
+		})
+	}
+}

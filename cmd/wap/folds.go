@@ -13,6 +13,7 @@ import (
 
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/prepare"
+	"github.com/d4lang/d4/tasks/wap/training"
 )
 
 // This file holds cross-validation: `wap train` and `wap eval` on a
@@ -30,18 +31,34 @@ func trainFolds(o trainOpts, folds []string, stdout, stderr io.Writer) error {
 	if err := checkFoldModels(o.modelDir, o.resume); err != nil {
 		return err
 	}
-	var runs []trained
+	var fos []trainOpts
 	for _, fold := range folds {
 		name := filepath.Base(fold)
 		fo := o
 		fo.dataDir, fo.modelDir, fo.label = fold, filepath.Join(o.modelDir, name), o.label+" "+name
 		// A fold not begun is trained afresh.
-		if _, err := os.Stat(fo.modelDir); errors.Is(err, iofs.ErrNotExist) {
+		_, err := os.Stat(fo.modelDir)
+		if errors.Is(err, iofs.ErrNotExist) {
 			fo.resume = false
 		}
+		// A fold's model that another recipe made is refused before any
+		// fold trains.
+		if err == nil && !fo.resume && !fo.force {
+			p, err := planTraining(fo, stderr)
+			if err == nil {
+				err = training.CheckReplace(fo.modelDir, p.recipe())
+			}
+			if err != nil {
+				return fmt.Errorf("fold %s: %w", fold, err)
+			}
+		}
+		fos = append(fos, fo)
+	}
+	var runs []trained
+	for _, fo := range fos {
 		t, err := trainModel(fo, stderr)
 		if err != nil {
-			return fmt.Errorf("fold %s: %w", fold, err)
+			return fmt.Errorf("fold %s: %w", fo.dataDir, err)
 		}
 		if !o.jsonOut {
 			t.print(stdout)

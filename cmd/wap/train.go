@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/sketches"
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/prepare"
@@ -18,7 +19,7 @@ import (
 type trainOpts struct {
 	sketch, dataDir, modelDir string
 	restarts, parallel        int
-	resume, jsonOut           bool
+	resume, jsonOut, force    bool
 	label                     string // names the run on the progress bar
 	cfg                       training.TrainConfig
 	scored                    training.Scored // the training problems, as the sketch's loss scores them
@@ -60,22 +61,57 @@ func runTrain(o trainOpts, stdout, stderr io.Writer) error {
 
 // trainModel trains the models into the model directory, which it locks
 // first (a second writer, or a directory that cannot be written, is
-// reported before any work), and measures them on the test split.
+// reported before any work), and measures them on the test split. A model
+// that another recipe made is replaced only with o.force.
 func trainModel(o trainOpts, stderr io.Writer) (trained, error) {
 	w, err := training.OpenTrainingDir(o.modelDir, o.restarts, o.resume)
 	if err != nil {
 		return trained{}, err
 	}
 	defer w.Close()
-	file, src, err := sketches.Load(o.sketch)
+	p, err := planTraining(o, stderr)
 	if err != nil {
 		return trained{}, err
+	}
+	if !o.resume && !o.force {
+		if err := training.CheckReplace(o.modelDir, p.recipe()); err != nil {
+			return trained{}, err
+		}
+	}
+	o.scored = p.scored
+	bar := showProgress(&p.spec, o.label, o.restarts, stderr)
+	restarts, final, err := training.TrainModels(w, p.spec)
+	if err != nil {
+		return trained{}, err
+	}
+	bar.Finish()
+	t := trained{o: o, restarts: restarts, final: final}
+	t.tests, t.testAcc, err = training.TestAccuracy(restarts, p.test)
+	return t, err
+}
+
+// plan is a training run ready to start: its spec, the problems it scored
+// and its test problems.
+type plan struct {
+	spec   training.RunSpec
+	scored training.Scored
+	test   []*model.Problem
+	o      trainOpts
+	hash   string // the sketch's checksum
+}
+
+// planTraining loads the sketch and the prepared data (preparing
+// generated problems when there are none) and scores the problems.
+func planTraining(o trainOpts, stderr io.Writer) (plan, error) {
+	file, src, err := sketches.Load(o.sketch)
+	if err != nil {
+		return plan{}, err
 	}
 	// Generated problems, when none are prepared, of the kind the sketch
 	// takes: CC's for a sketch of exactly three numbers.
 	shape, err := model.NewModel(file, src, 1, false, 1)
 	if err != nil {
-		return trained{}, err
+		return plan{}, err
 	}
 	mix := synth.GeneralMix
 	if shape.Layout.Fixed == 3 {
@@ -83,40 +119,39 @@ func trainModel(o trainOpts, stderr io.Writer) (trained, error) {
 	}
 	prep, err := loadOrSynthesise(o.dataDir, mix, stderr)
 	if err != nil {
-		return trained{}, err
+		return plan{}, err
 	}
 	// Fail early on a sketch the model cannot use, and leave out the
 	// problems its loss cannot score.
 	m, err := model.NewModel(file, src, prep.Vocab.Size(), o.cfg.Lexicon, o.cfg.Seed)
 	if err != nil {
-		return trained{}, err
+		return plan{}, err
 	}
 	cfg := o.cfg
 	all, dev, test := prepare.Problems(prep.Train), prepare.Problems(prep.Dev), prepare.Problems(prep.Test)
 	scored, err := training.Score(m, all)
 	if err != nil {
-		return trained{}, err
+		return plan{}, err
 	}
 	if len(scored.Kept) == 0 {
-		return trained{}, fmt.Errorf("none of the %d training problems of %s can be trained on with %s: %s", len(all), o.dataDir, file, skippedText(scored.Skipped))
+		return plan{}, fmt.Errorf("none of the %d training problems of %s can be trained on with %s: %s", len(all), o.dataDir, file, skippedText(scored.Skipped))
 	}
 	if _, err := training.Score(m, dev); err != nil {
-		return trained{}, err
+		return plan{}, err
 	}
-	o.scored = scored
 	train := scored.Kept
 	cfg.Epochs = cfg.EpochsFor(train)
 	spec := training.RunSpec{SketchFile: file, Sketch: src, Vocab: prep.Vocab, Train: train, Dev: dev, Cfg: cfg, Resume: o.resume, Parallel: o.parallel,
 		Base: model.Config{Data: prep.Summary.Source, DataDir: o.dataDir, DataFrom: prep.Summary.Dir, Generated: prep.Summary.Generated}}
-	bar := showProgress(&spec, o.label, o.restarts, stderr)
-	restarts, final, err := training.TrainModels(w, spec)
-	if err != nil {
-		return trained{}, err
-	}
-	bar.Finish()
-	t := trained{o: o, restarts: restarts, final: final}
-	t.tests, t.testAcc, err = training.TestAccuracy(restarts, test)
-	return t, err
+	return plan{spec: spec, scored: scored, test: test, o: o, hash: d4.SketchHash(m.Machine.Sketch)}, nil
+}
+
+// recipe is what the run would record in its model's config.json: the
+// sketch, the data and the settings (training.Recipe).
+func (p plan) recipe() model.Config {
+	cfg := p.spec.Cfg
+	cfg.Restarts = p.o.restarts
+	return training.Recipe(p.spec.SketchFile, p.hash, p.spec.Base, training.SettingsOf(cfg, training.DataHash(p.spec.Train, p.spec.Dev)))
 }
 
 // showProgress draws the run's progress bar on stderr, with a line after

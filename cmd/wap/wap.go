@@ -62,6 +62,7 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Int64("seed", 1, "seed of the generator")
 	vocabSize := fs.Int("vocab-size", reader.DefaultVocabSize, "size of the WordPiece vocabulary learned from the training split")
 	jsonOut := fs.Bool("json", false, "print the summary as one JSON object")
+	force := fs.Bool("force", false, "replace the prepared data in --out although another run prepared it from another source or with other settings (refused otherwise)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap prepare [flags] [DIR]")
 		fmt.Fprintf(stderr, "Reads the dataset in DIR (default %s): CC (questions.json, train.tsv, dev.tsv, test.tsv), SVAMP.json (a test set),\n", defaultCC)
@@ -112,6 +113,11 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	cfg.Mix = mix
 	if *synthetic {
 		cfg.Source = prepare.Synthetic(n, *seed, mix)
+		if !*force {
+			if err := checkReplacePrepared(*out, recipeFor(cfg, n)); err != nil {
+				return err
+			}
+		}
 		return printPrepared(stdout, *jsonOut, *out)(prepare.Prepare(cfg))
 	}
 	cfg.Dir, cfg.Generated = dir, *generated
@@ -119,6 +125,11 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 		cfg.Generated = 0 // the default is CC's
 	}
 	if folds, err := prepare.Folds(dir); err == nil && len(folds) > 0 {
+		if !*force {
+			if err := checkReplaceFolds(*out, cfg, folds); err != nil {
+				return err
+			}
+		}
 		return printFolds(stdout, *jsonOut, *out)(prepare.PrepareFolds(cfg, dir))
 	}
 	cfg.Source, err = prepare.Open(dir)
@@ -129,6 +140,11 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 				cfg.Mix = synth.CCMix
 			}
 		}
+		if !*force {
+			err = checkReplacePrepared(*out, recipeFor(cfg, n))
+		}
+	}
+	if err == nil {
 		err = printPrepared(stdout, *jsonOut, *out)(prepare.Prepare(cfg))
 	}
 	if err != nil && len(pos) == 0 && errors.Is(err, iofs.ErrNotExist) {
@@ -260,6 +276,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	resume := fs.Bool("resume", false, "continue each restart from its checkpoint in the model directory (with the same settings; --epochs and --patience may change); "+
 		"with prepared folds, each fold's model (a finished fold trains on only if --epochs grew, a fold not begun trains afresh)")
 	jsonOut := fs.Bool("json", false, "print the result as one JSON object")
+	force := fs.Bool("force", false, "replace the model in --model although another run trained it with another sketch, other data or other settings (refused otherwise)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap train [flags]")
 		fmt.Fprintln(stderr, "Trains the reader and ∂4 end to end from (question, answer) pairs, keeping the best epoch by dev accuracy.")
@@ -311,7 +328,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	cfg := def
 	cfg.Epochs, cfg.Updates, cfg.Batch, cfg.LR, cfg.Patience, cfg.Seed = *epochs, *updates, *batch, *lr, *patience, *seed
 	cfg.WordDropout, cfg.Noise, cfg.WeightDecay, cfg.Bag, cfg.CCPasses, cfg.Lexicon = *wordDrop, *noise, *weightDecay, *bag, *ccPasses, *lex
-	return runTrain(trainOpts{sketch: *sketch, dataDir: *dataDir, modelDir: *modelDir, restarts: *restarts, parallel: *parallel, resume: *resume, jsonOut: *jsonOut, cfg: cfg, label: "training"}, stdout, stderr)
+	return runTrain(trainOpts{sketch: *sketch, dataDir: *dataDir, modelDir: *modelDir, restarts: *restarts, parallel: *parallel, resume: *resume, jsonOut: *jsonOut, force: *force, cfg: cfg, label: "training"}, stdout, stderr)
 }
 
 func round(x float64, digits int) float64 {

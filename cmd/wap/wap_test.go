@@ -370,7 +370,7 @@ func TestPrepareFormats(t *testing.T) {
 		{[]string{filepath.Join(dir, "svamp"), "--generated", "30"}, `"source":"svamp"`},
 	}
 	for _, tt := range tests {
-		code, stdout, errs := runWap(t, append([]string{"prepare", "--json", "--out", filepath.Join(dir, "json")}, tt.args...)...)
+		code, stdout, errs := runWap(t, append([]string{"prepare", "--json", "--force", "--out", filepath.Join(dir, "json")}, tt.args...)...)
 		if code != 0 || !strings.Contains(stdout, tt.want) {
 			t.Errorf("prepare %q: exit %d, %q (%s), want %q in it", tt.args, code, stdout, errs, tt.want)
 		}
