@@ -2,10 +2,14 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/d4lang/d4/tasks/wap/prepare"
 )
 
 // A prepared set or a model that another run made, from other data or with
@@ -77,4 +81,57 @@ func TestReplaceIsAskedFor(t *testing.T) {
 			}
 		})
 	}
+}
+
+// With prepared data whose dev split is empty, one model's best epoch is
+// chosen by its training accuracy, and the figure says so (never "dev
+// accuracy"); an ensemble, measured on dev problems, is refused before it
+// trains.
+func TestTrainWithAnEmptyDevSplit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains a model for a second")
+	}
+	dir := t.TempDir()
+	const header = "Question,Numbers,Equation,Answer\n"
+	// Two training rows, none carved into the dev split (which the rows'
+	// texts decide): the first names that give none.
+	for k := range 20 {
+		fold := filepath.Join(dir, fmt.Sprint("raw", k))
+		os.MkdirAll(fold, 0o755)
+		train := header
+		for i := range 2 {
+			train += fmt.Sprintf("Kid%d_%d had number0 toys and got number1 more . How many toys does he have ?,%d 3,+ number0 number1,%d\n", k, i, 5+i, 8+i)
+		}
+		os.WriteFile(filepath.Join(fold, "train.csv"), []byte(train), 0o644)
+		os.WriteFile(filepath.Join(fold, "dev.csv"), []byte(header+"Ann had number0 toys and got number1 more . How many toys does she have ?,4 3,+ number0 number1,7\n"), 0o644)
+		prep := filepath.Join(dir, fmt.Sprint("prep", k))
+		code, out, errs := runWap(t, "prepare", "--json", fold, "--out", prep)
+		var sum prepare.Summary
+		if code != 0 || json.Unmarshal([]byte(out), &sum) != nil {
+			t.Fatalf("prepare: exit %d: %s %s", code, out, errs)
+		}
+		if sum.Rows.Dev > 0 {
+			continue
+		}
+		ensemble := filepath.Join(dir, "ensemble")
+		code, _, errs = runWap(t, "train", "--data", prep, "--model", ensemble, "--models", "2", "--epochs", "1")
+		want := "the dev split of " + prep + " is empty (train 2, test 1 problems): an ensemble is measured on dev problems; prepare data with a dev split, or train one model (--models 1)"
+		if code != 1 || !strings.HasPrefix(errs, "wap train: "+want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("train --models 2: exit %d, stderr %q; want %q", code, errs, want)
+		}
+		if _, err := os.Stat(ensemble); !os.IsNotExist(err) {
+			t.Errorf("the refused training made its model directory (%v)", err)
+		}
+		code, out, errs = runWap(t, "train", "--data", prep, "--model", filepath.Join(dir, "one"), "--models", "1", "--epochs", "1")
+		if code != 0 || !strings.Contains(out, ", best training accuracy (no dev split) ") || strings.Contains(out, "dev accuracy") {
+			t.Errorf("train --models 1: exit %d, %q %s: want the training accuracy named", code, out, errs)
+		}
+		code, out, errs = runWap(t, "train", "--json", "--data", prep, "--model", filepath.Join(dir, "one"), "--models", "1", "--epochs", "1")
+		var obj map[string]any
+		if code != 0 || json.Unmarshal([]byte(out), &obj) != nil || obj["selected_by"] != "train_accuracy" || obj["train_accuracy"] == nil || obj["dev_accuracy"] != nil {
+			t.Errorf("train --json: exit %d, %q %s", code, out, errs)
+		}
+		return
+	}
+	t.Fatal("every preparation carved a dev split")
 }

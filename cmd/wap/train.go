@@ -85,7 +85,7 @@ func trainModel(o trainOpts, stderr io.Writer) (trained, error) {
 		return trained{}, err
 	}
 	bar.Finish()
-	t := trained{o: o, restarts: restarts, final: final}
+	t := trained{o: o, restarts: restarts, final: final, noDev: len(p.spec.Dev) == 0}
 	t.tests, t.testAcc, err = training.TestAccuracy(restarts, p.test)
 	return t, err
 }
@@ -129,6 +129,11 @@ func planTraining(o trainOpts, stderr io.Writer) (plan, error) {
 	}
 	cfg := o.cfg
 	all, dev, test := prepare.Problems(prep.Train), prepare.Problems(prep.Dev), prepare.Problems(prep.Test)
+	if len(dev) == 0 && o.restarts > 1 {
+		// Without dev problems a model's best epoch is chosen by its
+		// training accuracy, but an ensemble has none to be measured on.
+		return plan{}, fmt.Errorf("the dev split of %s is empty (train %d, test %d problems): an ensemble is measured on dev problems; prepare data with a dev split, or train one model (--models 1), whose best epoch is then chosen by its training accuracy", o.dataDir, len(all), len(test))
+	}
 	scored, err := training.Score(m, all)
 	if err != nil {
 		return plan{}, err
@@ -173,6 +178,7 @@ type trained struct {
 	final    model.Config
 	tests    []float64
 	testAcc  float64
+	noDev    bool // no dev problems: the best epoch was chosen by the training accuracy
 }
 
 // seconds is the run's training time: an ensemble's wall-clock time, or
@@ -182,6 +188,15 @@ func (t trained) seconds() float64 {
 		return t.restarts[0].Config.TrainSeconds
 	}
 	return t.final.TrainSeconds
+}
+
+// selectedBy names the accuracy that chose the best epoch: the dev
+// accuracy, or the training accuracy when there are no dev problems.
+func (t trained) selectedBy() string {
+	if t.noDev {
+		return "training accuracy (no dev split)"
+	}
+	return "dev accuracy"
 }
 
 // leftOut is the number of training problems left out.
@@ -202,6 +217,11 @@ func (t trained) object() map[string]any {
 	f := t.final
 	obj := map[string]any{"model": t.o.modelDir, "data": f.Data, "seed": t.o.cfg.Seed, "epochs": f.Epochs,
 		"best_epoch": f.Epoch, "dev_accuracy": f.DevAccuracy, "test_accuracy": t.testAcc, "train_seconds": round(t.seconds(), 1), "restarts": per}
+	if t.noDev {
+		// The figure is the training accuracy that chose the epoch.
+		delete(obj, "dev_accuracy")
+		obj["train_accuracy"], obj["selected_by"] = f.DevAccuracy, "train_accuracy"
+	}
 	if t.leftOut() > 0 {
 		obj["train_problems"], obj["left_out"] = len(t.o.scored.Kept), t.o.scored.Skipped
 	}
@@ -222,6 +242,6 @@ func (t trained) print(stdout io.Writer) {
 			len(t.restarts), trainedOn(f), t.seconds(), f.DevAccuracy, t.testAcc, o.modelDir)
 		return
 	}
-	fmt.Fprintf(stdout, "trained on %s in %.1fs: seed %d, best dev accuracy %.1f%% at epoch %d of %d; test accuracy %.1f%%; saved to %s\n",
-		trainedOn(f), t.seconds(), f.Seed, f.DevAccuracy, f.Epoch, f.Epochs, t.testAcc, o.modelDir)
+	fmt.Fprintf(stdout, "trained on %s in %.1fs: seed %d, best %s %.1f%% at epoch %d of %d; test accuracy %.1f%%; saved to %s\n",
+		trainedOn(f), t.seconds(), f.Seed, t.selectedBy(), f.DevAccuracy, f.Epoch, f.Epochs, t.testAcc, o.modelDir)
 }

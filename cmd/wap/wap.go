@@ -361,6 +361,10 @@ type evalFlags struct {
 	split                    source.Split
 	jsonOut, asWritten       bool
 	decode                   answer.Decoding
+	// trainedHere asks that the model was trained on the prepared data's
+	// training and dev splits (a fold's model on its fold), as its
+	// config.json's data checksum says.
+	trainedHere bool
 }
 
 func evalCmd(args []string, stdout, stderr io.Writer) error {
@@ -417,7 +421,7 @@ func parseEval(args []string, stderr io.Writer) (evalFlags, error) {
 	fs.BoolVar(&f.asWritten, "as-written", false, asWrittenUsage)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap eval [flags]")
-		fmt.Fprintln(stderr, "Prints the model's accuracy on a split (beside the paper's Table 3) or on the hand-written benchmark,")
+		fmt.Fprintln(stderr, "Prints the model's accuracy on a split (on CC's test split, beside the paper's Table 3) or on the hand-written benchmark,")
 		fmt.Fprintln(stderr, "per equation pattern, problem type, variation and number of operations where the data say;")
 		fmt.Fprintln(stderr, "answers are the exact values of the formulas that 'wap answer' prints. With prepared folds (--data DIR")
 		fmt.Fprintln(stderr, "holding fold0, …), evaluates each fold's model (MODEL/fold0, …) on its fold: the accuracy per fold and")
@@ -459,6 +463,11 @@ func evalSplit(f evalFlags) (splitResult, error) {
 	if err != nil {
 		return splitResult{}, err
 	}
+	if f.trainedHere {
+		if err := checkTrainedOn(m.Models[0], cfg, f.modelDir, prep, f.dataDir); err != nil {
+			return splitResult{}, err
+		}
+	}
 	rows := prep.Split(f.split)
 	if len(rows) == 0 {
 		return splitResult{}, fmt.Errorf("the %s split of %s is empty", f.split, f.dataDir)
@@ -481,6 +490,25 @@ func evalSplit(f evalFlags) (splitResult, error) {
 		sc.add(r, answer.Right(sols[i], ps[i]))
 	}
 	return splitResult{f: f, cfg: cfg, source: prep.Summary.Source, sc: sc, retokenized: other}, nil
+}
+
+// checkTrainedOn refuses a model (m, of config cfg, in modelDir) that was
+// trained on other data than the training and dev splits of prep (in
+// dataDir), as the data checksum its config.json records says (a model of
+// an earlier version, which records none, is not refused).
+func checkTrainedOn(m *model.Model, cfg model.Config, modelDir string, prep *prepare.Prepared, dataDir string) error {
+	if cfg.Training == nil || cfg.Training.Data == "" {
+		return nil
+	}
+	scored, err := training.Score(m, prepare.Problems(prep.Train))
+	if err != nil {
+		return err
+	}
+	if here := training.DataHash(scored.Kept, prepare.Problems(prep.Dev)); here != cfg.Training.Data {
+		return fmt.Errorf("the model %s was trained on other data than %s: its config.json records data sha256 %.12s… (from %s), the training and dev splits of %s give %.12s…: evaluate each fold's model on the fold it was trained on",
+			modelDir, dataDir, cfg.Training.Data, cfg.DataDir, dataDir, here)
+	}
+	return nil
 }
 
 // object is the result as the JSON object that --json prints.
@@ -507,17 +535,19 @@ func (r splitResult) print(stdout io.Writer) {
 	r.sc.print(stdout)
 }
 
-// printTable3 prints our accuracy beside the paper's Table 3, noting that
-// the paper's figures are on CC's test split when notCC.
+// printTable3 prints our accuracy beside the paper's Table 3 when the
+// split is CC's test split; on other data (notCC) the accuracy alone, for
+// the paper's figures are not of it.
 func printTable3(stdout io.Writer, all tally, notCC bool) {
-	fmt.Fprintf(stdout, "%-20s %8s\n", "model", "accuracy")
+	if notCC {
+		fmt.Fprintf(stdout, "accuracy %.1f%% (%d/%d; %s)\n", all.acc(), all.right, all.n, intervalText(all.right, all.n))
+		return
+	}
+	fmt.Fprintf(stdout, "%-20s %8s   (on CC's test split: the paper's Table 3, then this model)\n", "model", "accuracy")
 	for _, b := range paperTable3 {
 		fmt.Fprintf(stdout, "%-20s %7.1f%%\n", b.name, b.acc)
 	}
 	fmt.Fprintf(stdout, "%-20s %7.1f%%   (%d/%d; %s)\n", "∂4 (ours)", all.acc(), all.right, all.n, intervalText(all.right, all.n))
-	if notCC {
-		fmt.Fprintln(stdout, "(the paper's figures are on the CC test split)")
-	}
 }
 
 // interval95 is the 95% Wilson interval of right answers out of n, in

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -74,7 +75,9 @@ func TestWAPPipeline(t *testing.T) {
 		t.Errorf("eval: interval95 %v around %v", ev.Interval95, ev.Accuracy)
 	}
 	code, out, errs = runWap(t, "eval", "--data", prep, "--model", model)
-	if code != 0 || !strings.Contains(out, "96.0%") || !strings.Contains(out, "trained on synthetic data") {
+	// On data other than CC's test split, the accuracy alone: not beside the
+	// paper's Table 3 (96.0% for ∂4), whose figures are not of this data.
+	if code != 0 || strings.Contains(out, "96.0%") || !regexp.MustCompile(`(?m)^accuracy [0-9.]+% \([0-9]+/200; 95% interval`).MatchString(out) || !strings.Contains(out, "trained on synthetic data") {
 		t.Errorf("eval table: exit %d: %q %s", code, out, errs)
 	}
 	code, out, errs = runWap(t, "eval", "--model", model, "--bench", "dev", "--json")
