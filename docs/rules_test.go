@@ -61,11 +61,13 @@ const (
 // rules classify every command the pages show; the first that matches wins.
 var rules = []rule{
 	// The README's word-problem quick start, on CC with fewer problems and updates.
-	r(`^wap prepare data/cc +#`, reduce, reducedCC).instead("wap prepare data/cc --generated 300").needing("cc"),
-	r(`^wap train --sketch sketches/wap\.fth +#`, reduce, reducedCC).instead("wap train --sketch sketches/wap.fth --models 1 --epochs 1 --cc-passes 1 --bag 0.01").needing("cc"),
-	r(`^wap eval --split test +#`, reduce, reducedCC).instead("wap eval --split test").needing("cc"),
-	r(`^wap eval --bench test +#`, reduce, reducedCC).instead("wap eval --bench test").needing("cc"),
-	r(`^wap answer "A florist[^"]*"$`, reduce, reducedCC).instead(`wap answer "A florist had 50 roses. If she sold 15 of them and then later picked 21 more, how many roses would she have?"`).needing("cc"),
+	r(`^wap prepare data/cc --out data/prepared-cc +#`, reduce, reducedCC).instead("wap prepare data/cc --out data/prepared-cc --generated 300").needing("cc"),
+	r(`^wap train --sketch sketches/wap\.fth --data data/prepared-cc --model models/cc +#`, reduce, reducedCC).
+		instead("wap train --sketch sketches/wap.fth --data data/prepared-cc --model models/cc --models 1 --epochs 1 --cc-passes 1 --bag 0.01").needing("cc"),
+	r(`^wap eval --data data/prepared-cc --model models/cc --split test +#`, reduce, reducedCC).instead("wap eval --data data/prepared-cc --model models/cc --split test").needing("cc"),
+	r(`^wap eval --model models/cc --bench test +#`, reduce, reducedCC).instead("wap eval --model models/cc --bench test").needing("cc"),
+	r(`^wap answer --model models/cc "A florist[^"]*"$`, reduce, reducedCC).
+		instead(`wap answer --model models/cc "A florist had 50 roses. If she sold 15 of them and then later picked 21 more, how many roses would she have?"`).needing("cc"),
 
 	// Commands whose output comes from the first command's model, run on the fixture.
 	r(`^python3 scripts/safetensors_header\.py models/wap/`, runOnly, fullModel),

@@ -217,7 +217,7 @@ func TestDirSaveRefuses(t *testing.T) {
 	defer l.Unlock()
 	tests := []struct{ dir, want string }{
 		{notes, "holds no d4 model (no config.json)"},
-		{other, `a model of another kind (config.json format "wap-model/3")`},
+		{other, `a model of another kind (config.json format "wap-model/3", not a d4 sketch's model`},
 		{file, "exists and is not a directory"},
 		{busy, "is being written by another process"},
 	}

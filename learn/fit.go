@@ -346,8 +346,9 @@ func (f *fit) loop() error {
 			}
 			f.keep(sc)
 			if cfg.Progress != nil {
+				stop, last := f.stopping()
 				cfg.Progress.Epoch(EpochEnd{Restart: f.k, Seed: f.seed, Epoch: f.epoch, Epochs: cfg.Epochs, Loss: loss,
-					Score: sc, Best: f.bestEpoch == f.epoch, Seconds: time.Since(start).Seconds(), Method: f.m})
+					Score: sc, Best: f.bestEpoch == f.epoch, Seconds: time.Since(start).Seconds(), Method: f.m, Last: last, Stop: stop})
 			}
 		}
 		if cfg.Checkpoint != nil {
@@ -355,17 +356,29 @@ func (f *fit) loop() error {
 				return err
 			}
 		}
-		switch {
-		case f.settled >= cfg.Settle:
-			f.stop = StopSettled
-			return nil
-		case cfg.Patience > 0 && f.stale >= cfg.Patience:
-			f.stop = StopPatience
+		if stop, last := f.stopping(); last && stop != StopEpochs {
+			f.stop = stop
 			return nil
 		}
 	}
 	f.stop = StopEpochs
 	return nil
+}
+
+// stopping reports whether the epoch just finished is the restart's last,
+// and why: the score stayed perfect long enough, patience ran out, or it
+// was the last of Config.Epochs.
+func (f *fit) stopping() (Stop, bool) {
+	cfg := f.run.cfg
+	switch {
+	case f.settled >= cfg.Settle:
+		return StopSettled, true
+	case cfg.Patience > 0 && f.stale >= cfg.Patience:
+		return StopPatience, true
+	case f.epoch >= cfg.Epochs:
+		return StopEpochs, true
+	}
+	return StopEpochs, false
 }
 
 // evaluates reports whether the epoch just finished is evaluated.

@@ -135,15 +135,44 @@ func replaceable(dir string) error {
 		return fmt.Errorf("model directory %s exists, is not empty and holds no d4 model (no %s); name another directory", dir, modeldir.ConfigFile)
 	case err != nil:
 		return fmt.Errorf("model directory %s: %s: %w; name another directory, or remove it", dir, modeldir.ConfigFile, err)
-	case head.Format != ModelFormat && !slices.Contains(oldFormats, head.Format):
-		return fmt.Errorf("model directory %s holds a model of another kind (%s format %q); name another directory", dir, modeldir.ConfigFile, head.Format)
+	case head.Format == "":
+		return kindError(dir, "")
 	}
-	return nil
+	return otherKind(dir, head.Format)
+}
+
+// otherKind reports a directory whose config.json has the format of
+// another kind of model (that of 'wap train', say), naming it; "" (no
+// config.json) and the formats of a sketch's model are not.
+func otherKind(dir, format string) error {
+	if format == "" || format == ModelFormat || slices.Contains(oldFormats, format) {
+		return nil
+	}
+	return kindError(dir, format)
+}
+
+// kindError says that dir holds a model of another format.
+func kindError(dir, format string) error {
+	return fmt.Errorf("model directory %s holds a model of another kind (%s format %q, not a d4 sketch's model %q); name another directory", dir, modeldir.ConfigFile, format, ModelFormat)
+}
+
+// formatOf returns the format that dir's config.json names ("" when it
+// has none, or cannot be read).
+func formatOf(dir string) string {
+	var head struct{ Format string }
+	if b, err := os.ReadFile(filepath.Join(dir, modeldir.ConfigFile)); err == nil {
+		json.Unmarshal(b, &head)
+	}
+	return head.Format
 }
 
 // unfinished reports a directory that holds an unfinished training, which
-// only `d4 train --resume` may continue.
+// only `d4 train --resume` may continue; a directory of another kind of
+// model is reported as such, whatever it holds.
 func unfinished(dir string) error {
+	if err := otherKind(dir, formatOf(dir)); err != nil {
+		return err
+	}
 	if _, err := os.Stat(filepath.Join(dir, CheckpointFile)); err == nil {
 		return fmt.Errorf("model directory %s holds an unfinished training (%s): continue it with 'd4 train --resume', or remove the directory", dir, CheckpointFile)
 	}
@@ -309,6 +338,9 @@ func (s *session) prepareDir() error {
 			return err
 		}
 		return replaceable(dir)
+	}
+	if err := otherKind(dir, formatOf(dir)); err != nil {
+		return fmt.Errorf("cannot resume: %w", err)
 	}
 	path := filepath.Join(dir, CheckpointFile)
 	b, err := os.ReadFile(path)

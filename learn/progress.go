@@ -30,6 +30,10 @@ type EpochEnd struct {
 	Best          bool    // the best epoch of the restart so far
 	Seconds       float64 // the epoch's wall time, evaluation included
 	Method        Method  // the method in training
+	// Last is set on the restart's last epoch, Stop then saying why it
+	// stops (StopSettled and StopPatience: before Epochs).
+	Last bool
+	Stop Stop
 }
 
 // Resumed is a restart continued from a checkpoint.

@@ -135,6 +135,9 @@ type Report struct {
 	DevRows    int   `json:"dev_rows"`
 	// Stopped says why the selected restart stopped early, if it failed.
 	Stopped string `json:"stopped,omitempty"`
+	// Stop says why the selected restart stopped: after its epochs, its
+	// patience, or settled (its scores perfect).
+	Stop Stop `json:"stop"`
 }
 
 // Train trains the slots of a sketch on input/output pairs and returns the
@@ -376,7 +379,7 @@ func (s *session) modelOf(r Restart) (*Model, error) {
 func (s *session) report(r Restart, k int) Report {
 	b := budgetState{Steps: s.budget.Steps}
 	json.Unmarshal(r.State, &b) // the method's own encoding
-	rep := Report{Epochs: r.Epochs, BestEpoch: r.BestEpoch,
+	rep := Report{Epochs: r.Epochs, BestEpoch: r.BestEpoch, Stop: r.Stop,
 		MsPerUpdate: 1000 * r.Seconds / float64(max(r.Updates, 1)),
 		ValueSize:   s.v, StackSize: s.budget.StackSize, Steps: b.Steps, StaticControl: s.budget.Static, BudgetGrew: b.Steps > s.budget.Steps,
 		Seed: r.Seed, Restart: k, Restarts: max(s.o.Restarts, 1), TrainRows: len(s.train.Rows), DevRows: len(s.dev.Rows)}

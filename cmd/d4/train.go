@@ -177,6 +177,9 @@ func reportTraining(w io.Writer, f trainFlags, file string, rep learn.Report) er
 	}
 	fmt.Fprintf(w, "trained %s on %d rows of %s, selected by %d rows of %s\n", file, rep.TrainRows, f.train, rep.DevRows, orTrain(f))
 	fmt.Fprintf(w, "  dev accuracy:   %.2f%% Hamming, %.2f%% whole sequences (epoch %d of %d", rep.DevHamming, rep.DevSequence, rep.BestEpoch, rep.Epochs)
+	if rep.Stop != learn.StopEpochs && rep.Epochs < f.o.MaxEpochs {
+		fmt.Fprintf(w, "; stopped early, of at most %d epochs: %s", f.o.MaxEpochs, cmdline.StopReason(rep.Stop))
+	}
 	if rep.Restarts > 1 {
 		fmt.Fprintf(w, ", restart %d of %d", rep.Restart+1, rep.Restarts)
 	}

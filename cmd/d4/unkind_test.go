@@ -67,6 +67,12 @@ func TestUnkindFlagsAndFiles(t *testing.T) {
 	if err := os.Symlink("/dev/zero", zero); err != nil {
 		t.Fatal(err)
 	}
+	// A word-problem model of 'wap train', with its checkpoint.
+	wapModel := filepath.Join(dir, "wap")
+	os.MkdirAll(wapModel, 0o755)
+	write(t, wapModel, "config.json", `{"format": "wap-model/3"}`)
+	write(t, wapModel, learn.CheckpointFile, "")
+	const wapKind = `holds a model of another kind (config.json format "wap-model/3", not a d4 sketch's model`
 	train := func(args ...string) []string {
 		return append([]string{"train", "--sketch", "max", "--train", rows, "--model", filepath.Join(dir, "m")}, args...)
 	}
@@ -96,6 +102,8 @@ func TestUnkindFlagsAndFiles(t *testing.T) {
 		{"train: a line of 26 MB", []string{"train", "--sketch", "max", "--train", huge}, 1, "huge.jsonl line 1: longer than"},
 		{"train: a Parquet footer of 4 GiB", []string{"train", "--sketch", "max", "--train", badFooter}, 1, "footer.parquet: not a Parquet file: its footer claims 4294967295 bytes"},
 		{"train: /dev/zero", []string{"train", "--sketch", "max", "--train", zero}, 1, "zero.jsonl: not a regular file"},
+		{"train: into a word-problem model", []string{"train", "--sketch", "max", "--train", rows, "--model", wapModel}, 1, "model directory " + wapModel + " " + wapKind},
+		{"train: resuming a word-problem model", []string{"train", "--sketch", "max", "--train", rows, "--model", wapModel, "--resume"}, 1, "cannot resume: model directory " + wapModel + " " + wapKind},
 		{"train: a link to nothing", []string{"train", "--sketch", "max", "--train", rows, "--model", link}, 1, "is a symbolic link to " + filepath.Join(dir, "absent") + ", which does not exist"},
 	}
 	for _, tc := range tests {
@@ -373,4 +381,25 @@ func TestStepsOfDynamicSketch(t *testing.T) {
 		t.Error("--steps 20 and 30 trained the same weights")
 	}
 	expectOneLine(t, []string{"train", "--sketch", "sort_permute", "--train", trainFile, "--steps", "100000000", "--model", filepath.Join(dir, "big")}, 1, "--steps 100000000 of a state of")
+}
+
+// The summary of a training says where it stopped: the best epoch of those
+// trained and, when it stopped before --epochs, why.
+func TestTrainSaysWhereItStopped(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"settled", nil, "(epoch 6 of 6; stopped early, of at most 100 epochs: dev and training accuracy at 100%)\n"},
+		{"all its epochs", []string{"--epochs", "2"}, "(epoch 1 of 2)\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"train", "--sketch", "max", "--train", example("max_train.jsonl"), "--dev", example("max_dev.jsonl"), "--model", filepath.Join(t.TempDir(), "m")}, tt.args...)
+			if out := mustD4(t, args...); !strings.Contains(out, tt.want) {
+				t.Errorf("d4 %s:\n%s\nwant %q in it", strings.Join(args, " "), out, tt.want)
+			}
+		})
+	}
 }

@@ -38,6 +38,16 @@ func TestErrors(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(notes, "mine.txt"), []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A word-problem model of 'wap train', with its checkpoint.
+	wapModel := filepath.Join(dir, "wap")
+	if err := os.MkdirAll(wapModel, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{"config.json": `{"format": "wap-model/3"}`, learn.CheckpointFile: ""} {
+		if err := os.WriteFile(filepath.Join(wapModel, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	tests := []struct {
 		name string
 		args []string
@@ -79,6 +89,7 @@ func TestErrors(t *testing.T) {
 		{"negative patience", []string{"add", "--patience", "-1"}, 2, "--patience must not be negative, got -1"},
 		{"save a baseline", []string{"sort", "--model", "seq2seq", "--save", filepath.Join(dir, "m")}, 2, "--save writes ∂4 models only, not --model seq2seq"},
 		{"save into someone's directory", []string{"sort", "--save", notes, "--data", filepath.Join(dir, "d4")}, 1, "holds no d4 model (no config.json)"},
+		{"save into a word-problem model", []string{"sort", "--save", wapModel, "--data", filepath.Join(dir, "d6")}, 1, `holds a model of another kind (config.json format "wap-model/3"`},
 		{"lengths beyond ∂4's value size", []string{"sort", "--train-len", "4096", "--test-len", "4096"}, 2, "--train-len 4096 and --test-len 4096 need value size 4098, more than ∂4's 4096"},
 		{"a length ∂4 cannot train", []string{"sort", "--train-len", "128", "--test-len", "128", "--data", filepath.Join(dir, "d5")}, 1, "training ∂4 on inputs of 129 values takes more than"},
 		{"a trillion epochs", []string{"sort", "--epochs", "1000000000000"}, 2, "--epochs must be at most 1000000"},

@@ -221,3 +221,46 @@ func TestAnswerSetAsideCommand(t *testing.T) {
 		t.Errorf("answer --decode argmax: exit %d, %q", code, out)
 	}
 }
+
+// A question left with one number has no formula that uses each number
+// once: it is refused in one line, whatever the decoding and the output,
+// never answered with a formula that reads the number twice.
+func TestAnswerOneNumber(t *testing.T) {
+	dir := subtractModel(t)
+	const refused = "no formula of the sketch answers it: the question has one number (%s), and every formula combines two or more"
+	tests := []struct {
+		name, question string
+		flags          []string
+		want           string // the error's start; "" for an answer
+	}{
+		{"one number", "Sam has 5 apples. How many apples does he have?", nil, fmt.Sprintf(refused, "5")},
+		{"one negative number", "Sam has -5 apples. How many apples does he have?", nil, fmt.Sprintf(refused, "-5")},
+		{"by argmax", "Sam has 5 apples. How many apples does he have?", []string{"--decode", "argmax"}, fmt.Sprintf(refused, "5")},
+		{"as written", "Sam has 5 apples. How many apples does he have?", []string{"--as-written"}, fmt.Sprintf(refused, "5")},
+		{"json", "Sam has 5 apples. How many apples does he have?", []string{"--json"}, fmt.Sprintf(refused, "5")},
+		{"two numbers", subtracter, nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append(append([]string{"answer", "--model", dir}, tt.flags...), tt.question)
+			code, out, errs := runWap(t, args...)
+			if tt.want == "" {
+				if code != 0 || !strings.HasPrefix(out, "13\n5 + 8 = 13\n") {
+					t.Errorf("exit %d, %q %s: want 13", code, out, errs)
+				}
+				return
+			}
+			if code == 0 || out != "" || !strings.HasPrefix(errs, "wap answer: "+tt.want) || strings.Count(errs, "\n") != 1 {
+				t.Errorf("exit %d, stdout %q, stderr %q: want one line %q", code, out, errs, tt.want)
+			}
+		})
+	}
+	// In a file, the question gets its error in its line, the others their answers.
+	file := filepath.Join(t.TempDir(), "q.txt")
+	os.WriteFile(file, []byte("Sam has 5 apples. How many apples does he have?\n"+subtracter+"\n"), 0o644)
+	code, out, errs := runWap(t, "answer", "--model", dir, "--file", file)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code == 0 || len(lines) != 2 || lines[0] != "?\tline 1: "+fmt.Sprintf(refused, "5")+" (a word problem uses each of its numbers once)" || !strings.HasPrefix(lines[1], "13\t") {
+		t.Errorf("answer --file: exit %d, %q %s", code, out, errs)
+	}
+}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/prepare"
+	"github.com/d4lang/d4/tasks/wap/training"
 )
 
 // This file holds cross-validation: `wap train` and `wap eval` on a
@@ -30,18 +31,34 @@ func trainFolds(o trainOpts, folds []string, stdout, stderr io.Writer) error {
 	if err := checkFoldModels(o.modelDir, o.resume); err != nil {
 		return err
 	}
-	var runs []trained
+	var fos []trainOpts
 	for _, fold := range folds {
 		name := filepath.Base(fold)
 		fo := o
 		fo.dataDir, fo.modelDir, fo.label = fold, filepath.Join(o.modelDir, name), o.label+" "+name
 		// A fold not begun is trained afresh.
-		if _, err := os.Stat(fo.modelDir); errors.Is(err, iofs.ErrNotExist) {
+		_, err := os.Stat(fo.modelDir)
+		if errors.Is(err, iofs.ErrNotExist) {
 			fo.resume = false
 		}
+		// A fold's model that another recipe made is refused before any
+		// fold trains.
+		if err == nil && !fo.resume && !fo.force {
+			p, err := planTraining(fo, stderr)
+			if err == nil {
+				err = training.CheckReplace(fo.modelDir, p.recipe())
+			}
+			if err != nil {
+				return fmt.Errorf("fold %s: %w", fold, err)
+			}
+		}
+		fos = append(fos, fo)
+	}
+	var runs []trained
+	for _, fo := range fos {
 		t, err := trainModel(fo, stderr)
 		if err != nil {
-			return fmt.Errorf("fold %s: %w", fold, err)
+			return fmt.Errorf("fold %s: %w", fo.dataDir, err)
 		}
 		if !o.jsonOut {
 			t.print(stdout)
@@ -81,8 +98,8 @@ func printFoldRuns(runs []trained, jsonOut bool, stdout io.Writer) error {
 		}
 		return json.NewEncoder(stdout).Encode(map[string]any{"folds": objs, "test_mean": round(testMean, 2), "test_std": round(testStd, 2), "dev_mean": round(devMean, 2)})
 	}
-	fmt.Fprintf(stdout, "%d folds: test accuracy %s; mean %.1f%% ± %.1f (sample standard deviation); dev accuracy mean %.1f%%\n",
-		len(runs), percents(tests), testMean, testStd, devMean)
+	fmt.Fprintf(stdout, "%d folds: test accuracy %s; mean %.1f%% ± %.1f (%s); dev accuracy mean %.1f%%\n",
+		len(runs), percents(tests), testMean, testStd, acrossFolds, devMean)
 	return nil
 }
 
@@ -135,7 +152,7 @@ func evalFolds(f evalFlags, data, models []string, stdout io.Writer) error {
 	pooled := newScores()
 	for k := range data {
 		fk := f
-		fk.dataDir, fk.modelDir = data[k], models[k]
+		fk.dataDir, fk.modelDir, fk.trainedHere = data[k], models[k], true
 		r, err := evalSplit(fk)
 		if err != nil {
 			return fmt.Errorf("fold %s: %w", data[k], err)
@@ -160,11 +177,15 @@ func evalFolds(f evalFlags, data, models []string, stdout io.Writer) error {
 		all := r.sc.all
 		fmt.Fprintf(stdout, "%s: %.1f%% (%d/%d; %s); model %s (%s)\n", filepath.Base(data[k]), all.acc(), all.right, all.n, intervalText(all.right, all.n), models[k], describe(r.cfg))
 	}
-	fmt.Fprintf(stdout, "mean %.1f%% ± %.1f over %d folds (sample standard deviation); all folds' problems together: %.1f%% (%d/%d)\n",
-		mean, std, len(results), pooled.all.acc(), pooled.all.right, pooled.all.n)
+	fmt.Fprintf(stdout, "mean %.1f%% ± %.1f over %d folds (%s); all folds' problems together: %.1f%% (%d/%d)\n",
+		mean, std, len(results), acrossFolds, pooled.all.acc(), pooled.all.right, pooled.all.n)
 	pooled.print(stdout)
 	return nil
 }
+
+// acrossFolds says what the ± of the folds' mean is: the spread of the
+// folds' accuracies of one run, not of runs over seeds.
+const acrossFolds = "sample standard deviation across the folds of this one seed, not across seeds"
 
 // meanStd returns the mean of xs and their sample standard deviation
 // (with n−1; 0 for one value).

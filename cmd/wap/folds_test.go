@@ -154,7 +154,7 @@ func TestFolds(t *testing.T) {
 	code, out, errs = runWap(t, append(train, "--resume")...)
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if code != 0 || len(lines) != 3 || !strings.HasSuffix(lines[0], "saved to "+filepath.Join(models, "fold0")) || !strings.HasSuffix(lines[1], "saved to "+filepath.Join(models, "fold1")) ||
-		!regexp.MustCompile(`^2 folds: test accuracy [0-9.]+%, [0-9.]+%; mean [0-9.]+% ± [0-9.]+ \(sample standard deviation\); dev accuracy mean [0-9.]+%$`).MatchString(lines[2]) {
+		!regexp.MustCompile(`^2 folds: test accuracy [0-9.]+%, [0-9.]+%; mean [0-9.]+% ± [0-9.]+ \(sample standard deviation across the folds of this one seed, not across seeds\); dev accuracy mean [0-9.]+%$`).MatchString(lines[2]) {
 		t.Errorf("train --resume: exit %d: %q %s", code, out, errs)
 	}
 	if strings.Count(errs, "resuming after epoch 1") != 1 || strings.Count(errs, "epoch 1:") != 1 {
@@ -179,9 +179,9 @@ func checkEvalFolds(t *testing.T, prep, models string) {
 	for _, want := range []*regexp.Regexp{
 		regexp.MustCompile(`(?m)^fold0: [0-9.]+% \([0-9]+/6; 95% interval .*\); model ` + regexp.QuoteMeta(filepath.Join(models, "fold0")) + ` \(trained on svamp-csv data, epoch 1\)$`),
 		regexp.MustCompile(`(?m)^fold1: [0-9.]+% \([0-9]+/6; `),
-		regexp.MustCompile(`(?m)^mean [0-9.]+% ± [0-9.]+ over 2 folds \(sample standard deviation\); all folds' problems together: [0-9.]+% \([0-9]+/12\)$`),
+		regexp.MustCompile(`(?m)^mean [0-9.]+% ± [0-9.]+ over 2 folds \(sample standard deviation across the folds of this one seed, not across seeds\); all folds' problems together: [0-9.]+% \([0-9]+/12\)$`),
 		regexp.MustCompile(`(?m)^per problem type:\n  Addition +[0-9.]+% +\([0-9]+/8\)\n  Subtraction +[0-9.]+% +\([0-9]+/4\)\n`),
-		regexp.MustCompile(`(?m)^per variation:\n  1 +[0-9.]+% +\([0-9]+/8\)\n  2 +[0-9.]+% +\([0-9]+/4\)\n`),
+		regexp.MustCompile(`(?m)^per variation \(the codes of the SVAMP CSV's Variation Type, as Patel et al. 2021 define them; a problem of several variations counts under each\):\n  1 +[0-9.]+% +\([0-9]+/8\)\n  2 +[0-9.]+% +\([0-9]+/4\)\n`),
 		regexp.MustCompile(`(?m)^per number of operations:\n  1 operation +[0-9.]+% +\([0-9]+/8\)\n  2 operations +[0-9.]+% +\([0-9]+/4\)\n`),
 	} {
 		if !want.MatchString(out) {
@@ -238,6 +238,15 @@ func TestFoldErrors(t *testing.T) {
 		os.MkdirAll(filepath.Join(three, f), 0o755)
 	}
 	unprepared := filepath.Join(dir, "raw")
+	// swapped/fold0 holds a model trained on fold1; swapped/fold1 the one
+	// trained on fold0.
+	swapped := filepath.Join(dir, "swapped")
+	if code, _, errs := runWap(t, "train", "--data", filepath.Join(prep, "fold1"), "--model", filepath.Join(swapped, "fold0"), "--epochs", "1", "--models", "1"); code != 0 {
+		t.Fatalf("train: exit %d: %s", code, errs)
+	}
+	if err := os.CopyFS(filepath.Join(swapped, "fold1"), os.DirFS(one)); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -247,6 +256,7 @@ func TestFoldErrors(t *testing.T) {
 		{[]string{"eval", "--data", fold0, "--model", models}, models + " holds a model per fold (fold0…fold1), but " + fold0 + " holds no prepared folds"},
 		{[]string{"eval", "--data", prep, "--model", three}, prep + " holds 2 prepared folds (fold0…fold1), but " + three + " holds the models of 3 (fold0…fold2)"},
 		{[]string{"eval", "--data", prep, "--model", models}, "fold " + filepath.Join(prep, "fold1") + ": model " + filepath.Join(models, "fold1") + ": no config.json"},
+		{[]string{"eval", "--data", prep, "--model", swapped}, "fold " + fold0 + ": the model " + filepath.Join(swapped, "fold0") + " was trained on other data than " + fold0 + ": its config.json records data sha256 "},
 		{[]string{"eval", "--data", unprepared, "--model", models}, filepath.Join(unprepared, "fold0") + ", a fold of " + unprepared + ", is not prepared data (no prepared.json)"},
 		{[]string{"train", "--data", unprepared, "--model", models}, filepath.Join(unprepared, "fold0") + ", a fold of " + unprepared + ", is not prepared data"},
 		{[]string{"train", "--data", prep, "--model", one}, "model directory " + one + " holds a model, not a model per fold"},
@@ -298,7 +308,7 @@ func TestEvalPerType(t *testing.T) {
 			t.Errorf("eval: exit %d, output lacks %s: %s %s", code, want, out, errs)
 		}
 	}
-	if strings.Contains(out, "per variation:") {
+	if strings.Contains(out, "per variation") {
 		t.Errorf("eval: a section per variation without variations: %s", out)
 	}
 	code, out, errs = runWap(t, "eval", "--data", prep, "--model", model, "--json")

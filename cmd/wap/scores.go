@@ -5,6 +5,7 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/d4lang/d4/tasks/wap/prepare"
@@ -30,19 +31,40 @@ func one(right bool) tally {
 
 // breakdown groups a split's problems by a key of each row ("": the row
 // is in no group), for an accuracy per group: a field of the JSON of wap
-// eval and a section of its text.
+// eval and a section of its text. With several, a row's key is a
+// comma-separated list of groups, and the row counts in each.
 type breakdown struct {
 	json, title string
 	key         func(prepare.Row) string
+	several     bool
 }
 
 // breakdowns are the groups wap eval reports; one whose rows have no key
 // (SVAMP's types on CC) is left out.
 var breakdowns = []breakdown{
-	{"per_pattern", "per equation pattern:", func(r prepare.Row) string { return r.Pattern }},
-	{"per_type", "per problem type:", func(r prepare.Row) string { return r.Type }},
-	{"per_variation", "per variation:", func(r prepare.Row) string { return r.Variation }},
-	{"per_operations", "per number of operations:", operationsKey},
+	{"per_pattern", "per equation pattern:", func(r prepare.Row) string { return r.Pattern }, false},
+	{"per_type", "per problem type:", func(r prepare.Row) string { return r.Type }, false},
+	{"per_variation", "per variation (the codes of the SVAMP CSV's Variation Type, as Patel et al. 2021 define them; a problem of several variations counts under each):",
+		func(r prepare.Row) string { return r.Variation }, true},
+	{"per_operations", "per number of operations:", operationsKey, false},
+}
+
+// groups returns the groups of a row in a breakdown.
+func (b breakdown) groups(r prepare.Row) []string {
+	k := b.key(r)
+	if k == "" {
+		return nil
+	}
+	if !b.several {
+		return []string{k}
+	}
+	var out []string
+	for _, g := range strings.Split(k, ",") {
+		if g = strings.TrimSpace(g); g != "" && !slices.Contains(out, g) {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // operationsKey groups a row by the operations of its equation: "1
@@ -82,7 +104,7 @@ func newScores() scores {
 func (sc *scores) add(r prepare.Row, right bool) {
 	sc.all = sc.all.plus(one(right))
 	for i, b := range breakdowns {
-		if k := b.key(r); k != "" {
+		for _, k := range b.groups(r) {
 			sc.per[i][k] = sc.per[i][k].plus(one(right))
 		}
 	}

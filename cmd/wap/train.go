@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/sketches"
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/prepare"
@@ -18,7 +19,7 @@ import (
 type trainOpts struct {
 	sketch, dataDir, modelDir string
 	restarts, parallel        int
-	resume, jsonOut           bool
+	resume, jsonOut, force    bool
 	label                     string // names the run on the progress bar
 	cfg                       training.TrainConfig
 	scored                    training.Scored // the training problems, as the sketch's loss scores them
@@ -60,22 +61,57 @@ func runTrain(o trainOpts, stdout, stderr io.Writer) error {
 
 // trainModel trains the models into the model directory, which it locks
 // first (a second writer, or a directory that cannot be written, is
-// reported before any work), and measures them on the test split.
+// reported before any work), and measures them on the test split. A model
+// that another recipe made is replaced only with o.force.
 func trainModel(o trainOpts, stderr io.Writer) (trained, error) {
 	w, err := training.OpenTrainingDir(o.modelDir, o.restarts, o.resume)
 	if err != nil {
 		return trained{}, err
 	}
 	defer w.Close()
-	file, src, err := sketches.Load(o.sketch)
+	p, err := planTraining(o, stderr)
 	if err != nil {
 		return trained{}, err
+	}
+	if !o.resume && !o.force {
+		if err := training.CheckReplace(o.modelDir, p.recipe()); err != nil {
+			return trained{}, err
+		}
+	}
+	o.scored = p.scored
+	bar := showProgress(&p.spec, o.label, o.restarts, stderr)
+	restarts, final, err := training.TrainModels(w, p.spec)
+	if err != nil {
+		return trained{}, err
+	}
+	bar.Finish()
+	t := trained{o: o, restarts: restarts, final: final, noDev: len(p.spec.Dev) == 0}
+	t.tests, t.testAcc, err = training.TestAccuracy(restarts, p.test)
+	return t, err
+}
+
+// plan is a training run ready to start: its spec, the problems it scored
+// and its test problems.
+type plan struct {
+	spec   training.RunSpec
+	scored training.Scored
+	test   []*model.Problem
+	o      trainOpts
+	hash   string // the sketch's checksum
+}
+
+// planTraining loads the sketch and the prepared data (preparing
+// generated problems when there are none) and scores the problems.
+func planTraining(o trainOpts, stderr io.Writer) (plan, error) {
+	file, src, err := sketches.Load(o.sketch)
+	if err != nil {
+		return plan{}, err
 	}
 	// Generated problems, when none are prepared, of the kind the sketch
 	// takes: CC's for a sketch of exactly three numbers.
 	shape, err := model.NewModel(file, src, 1, false, 1)
 	if err != nil {
-		return trained{}, err
+		return plan{}, err
 	}
 	mix := synth.GeneralMix
 	if shape.Layout.Fixed == 3 {
@@ -83,40 +119,44 @@ func trainModel(o trainOpts, stderr io.Writer) (trained, error) {
 	}
 	prep, err := loadOrSynthesise(o.dataDir, mix, stderr)
 	if err != nil {
-		return trained{}, err
+		return plan{}, err
 	}
 	// Fail early on a sketch the model cannot use, and leave out the
 	// problems its loss cannot score.
 	m, err := model.NewModel(file, src, prep.Vocab.Size(), o.cfg.Lexicon, o.cfg.Seed)
 	if err != nil {
-		return trained{}, err
+		return plan{}, err
 	}
 	cfg := o.cfg
 	all, dev, test := prepare.Problems(prep.Train), prepare.Problems(prep.Dev), prepare.Problems(prep.Test)
+	if len(dev) == 0 && o.restarts > 1 {
+		// Without dev problems a model's best epoch is chosen by its
+		// training accuracy, but an ensemble has none to be measured on.
+		return plan{}, fmt.Errorf("the dev split of %s is empty (train %d, test %d problems): an ensemble is measured on dev problems; prepare data with a dev split, or train one model (--models 1), whose best epoch is then chosen by its training accuracy", o.dataDir, len(all), len(test))
+	}
 	scored, err := training.Score(m, all)
 	if err != nil {
-		return trained{}, err
+		return plan{}, err
 	}
 	if len(scored.Kept) == 0 {
-		return trained{}, fmt.Errorf("none of the %d training problems of %s can be trained on with %s: %s", len(all), o.dataDir, file, skippedText(scored.Skipped))
+		return plan{}, fmt.Errorf("none of the %d training problems of %s can be trained on with %s: %s", len(all), o.dataDir, file, skippedText(scored.Skipped))
 	}
 	if _, err := training.Score(m, dev); err != nil {
-		return trained{}, err
+		return plan{}, err
 	}
-	o.scored = scored
 	train := scored.Kept
 	cfg.Epochs = cfg.EpochsFor(train)
 	spec := training.RunSpec{SketchFile: file, Sketch: src, Vocab: prep.Vocab, Train: train, Dev: dev, Cfg: cfg, Resume: o.resume, Parallel: o.parallel,
 		Base: model.Config{Data: prep.Summary.Source, DataDir: o.dataDir, DataFrom: prep.Summary.Dir, Generated: prep.Summary.Generated}}
-	bar := showProgress(&spec, o.label, o.restarts, stderr)
-	restarts, final, err := training.TrainModels(w, spec)
-	if err != nil {
-		return trained{}, err
-	}
-	bar.Finish()
-	t := trained{o: o, restarts: restarts, final: final}
-	t.tests, t.testAcc, err = training.TestAccuracy(restarts, test)
-	return t, err
+	return plan{spec: spec, scored: scored, test: test, o: o, hash: d4.SketchHash(m.Machine.Sketch)}, nil
+}
+
+// recipe is what the run would record in its model's config.json: the
+// sketch, the data and the settings (training.Recipe).
+func (p plan) recipe() model.Config {
+	cfg := p.spec.Cfg
+	cfg.Restarts = p.o.restarts
+	return training.Recipe(p.spec.SketchFile, p.hash, p.spec.Base, training.SettingsOf(cfg, training.DataHash(p.spec.Train, p.spec.Dev)))
 }
 
 // showProgress draws the run's progress bar on stderr, with a line after
@@ -138,6 +178,7 @@ type trained struct {
 	final    model.Config
 	tests    []float64
 	testAcc  float64
+	noDev    bool // no dev problems: the best epoch was chosen by the training accuracy
 }
 
 // seconds is the run's training time: an ensemble's wall-clock time, or
@@ -147,6 +188,15 @@ func (t trained) seconds() float64 {
 		return t.restarts[0].Config.TrainSeconds
 	}
 	return t.final.TrainSeconds
+}
+
+// selectedBy names the accuracy that chose the best epoch: the dev
+// accuracy, or the training accuracy when there are no dev problems.
+func (t trained) selectedBy() string {
+	if t.noDev {
+		return "training accuracy (no dev split)"
+	}
+	return "dev accuracy"
 }
 
 // leftOut is the number of training problems left out.
@@ -167,6 +217,11 @@ func (t trained) object() map[string]any {
 	f := t.final
 	obj := map[string]any{"model": t.o.modelDir, "data": f.Data, "seed": t.o.cfg.Seed, "epochs": f.Epochs,
 		"best_epoch": f.Epoch, "dev_accuracy": f.DevAccuracy, "test_accuracy": t.testAcc, "train_seconds": round(t.seconds(), 1), "restarts": per}
+	if t.noDev {
+		// The figure is the training accuracy that chose the epoch.
+		delete(obj, "dev_accuracy")
+		obj["train_accuracy"], obj["selected_by"] = f.DevAccuracy, "train_accuracy"
+	}
 	if t.leftOut() > 0 {
 		obj["train_problems"], obj["left_out"] = len(t.o.scored.Kept), t.o.scored.Skipped
 	}
@@ -187,6 +242,6 @@ func (t trained) print(stdout io.Writer) {
 			len(t.restarts), trainedOn(f), t.seconds(), f.DevAccuracy, t.testAcc, o.modelDir)
 		return
 	}
-	fmt.Fprintf(stdout, "trained on %s in %.1fs: seed %d, best dev accuracy %.1f%% at epoch %d of %d; test accuracy %.1f%%; saved to %s\n",
-		trainedOn(f), t.seconds(), f.Seed, f.DevAccuracy, f.Epoch, f.Epochs, t.testAcc, o.modelDir)
+	fmt.Fprintf(stdout, "trained on %s in %.1fs: seed %d, best %s %.1f%% at epoch %d of %d; test accuracy %.1f%%; saved to %s\n",
+		trainedOn(f), t.seconds(), f.Seed, t.selectedBy(), f.DevAccuracy, f.Epoch, f.Epochs, t.testAcc, o.modelDir)
 }

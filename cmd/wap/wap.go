@@ -62,6 +62,7 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Int64("seed", 1, "seed of the generator")
 	vocabSize := fs.Int("vocab-size", reader.DefaultVocabSize, "size of the WordPiece vocabulary learned from the training split")
 	jsonOut := fs.Bool("json", false, "print the summary as one JSON object")
+	force := fs.Bool("force", false, "replace the prepared data in --out although another run prepared it from another source or with other settings (refused otherwise)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap prepare [flags] [DIR]")
 		fmt.Fprintf(stderr, "Reads the dataset in DIR (default %s): CC (questions.json, train.tsv, dev.tsv, test.tsv), SVAMP.json (a test set),\n", defaultCC)
@@ -95,8 +96,16 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 		return cli.UsageError{Err: err}
 	}
 	cfg := prepare.Config{Out: *out, Seed: *seed, VocabSize: *vocabSize}
+	if len(pos) == 1 {
+		if err := datasetDir(dir); err != nil {
+			return err
+		}
+	}
 	if *exclude != "" {
 		cfg.ExcludeDir = *exclude
+		if err := datasetDir(*exclude); err != nil {
+			return fmt.Errorf("--exclude: %w", err)
+		}
 		if cfg.Exclude, err = prepare.Open(*exclude); err != nil {
 			return fmt.Errorf("--exclude: %w", err)
 		}
@@ -104,6 +113,11 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	cfg.Mix = mix
 	if *synthetic {
 		cfg.Source = prepare.Synthetic(n, *seed, mix)
+		if !*force {
+			if err := checkReplacePrepared(*out, recipeFor(cfg, n)); err != nil {
+				return err
+			}
+		}
 		return printPrepared(stdout, *jsonOut, *out)(prepare.Prepare(cfg))
 	}
 	cfg.Dir, cfg.Generated = dir, *generated
@@ -111,6 +125,11 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 		cfg.Generated = 0 // the default is CC's
 	}
 	if folds, err := prepare.Folds(dir); err == nil && len(folds) > 0 {
+		if !*force {
+			if err := checkReplaceFolds(*out, cfg, folds); err != nil {
+				return err
+			}
+		}
 		return printFolds(stdout, *jsonOut, *out)(prepare.PrepareFolds(cfg, dir))
 	}
 	cfg.Source, err = prepare.Open(dir)
@@ -121,12 +140,33 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 				cfg.Mix = synth.CCMix
 			}
 		}
+		if !*force {
+			err = checkReplacePrepared(*out, recipeFor(cfg, n))
+		}
+	}
+	if err == nil {
 		err = printPrepared(stdout, *jsonOut, *out)(prepare.Prepare(cfg))
 	}
 	if err != nil && len(pos) == 0 && errors.Is(err, iofs.ErrNotExist) {
 		return fmt.Errorf("%w (put the CC files in %s, name another DIR, or run 'wap prepare --synthetic')", err, dir)
 	}
 	return err
+}
+
+// datasetDir checks that a dataset named on the command line is a
+// directory, saying what it found otherwise: nothing there, or a file (the
+// directory that holds it is named instead).
+func datasetDir(dir string) error {
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, iofs.ErrNotExist):
+		return fmt.Errorf("no dataset at %s: it does not exist", dir)
+	case err != nil:
+		return err
+	case !st.IsDir():
+		return fmt.Errorf("%s is a file, not a dataset directory: name the directory that holds it (%s)", dir, filepath.Dir(dir))
+	}
+	return nil
 }
 
 // flagGiven reports whether the flag name was set on the command line.
@@ -236,6 +276,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	resume := fs.Bool("resume", false, "continue each restart from its checkpoint in the model directory (with the same settings; --epochs and --patience may change); "+
 		"with prepared folds, each fold's model (a finished fold trains on only if --epochs grew, a fold not begun trains afresh)")
 	jsonOut := fs.Bool("json", false, "print the result as one JSON object")
+	force := fs.Bool("force", false, "replace the model in --model although another run trained it with another sketch, other data or other settings (refused otherwise)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap train [flags]")
 		fmt.Fprintln(stderr, "Trains the reader and ∂4 end to end from (question, answer) pairs, keeping the best epoch by dev accuracy.")
@@ -287,7 +328,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	cfg := def
 	cfg.Epochs, cfg.Updates, cfg.Batch, cfg.LR, cfg.Patience, cfg.Seed = *epochs, *updates, *batch, *lr, *patience, *seed
 	cfg.WordDropout, cfg.Noise, cfg.WeightDecay, cfg.Bag, cfg.CCPasses, cfg.Lexicon = *wordDrop, *noise, *weightDecay, *bag, *ccPasses, *lex
-	return runTrain(trainOpts{sketch: *sketch, dataDir: *dataDir, modelDir: *modelDir, restarts: *restarts, parallel: *parallel, resume: *resume, jsonOut: *jsonOut, cfg: cfg, label: "training"}, stdout, stderr)
+	return runTrain(trainOpts{sketch: *sketch, dataDir: *dataDir, modelDir: *modelDir, restarts: *restarts, parallel: *parallel, resume: *resume, jsonOut: *jsonOut, force: *force, cfg: cfg, label: "training"}, stdout, stderr)
 }
 
 func round(x float64, digits int) float64 {
@@ -320,6 +361,10 @@ type evalFlags struct {
 	split                    source.Split
 	jsonOut, asWritten       bool
 	decode                   answer.Decoding
+	// trainedHere asks that the model was trained on the prepared data's
+	// training and dev splits (a fold's model on its fold), as its
+	// config.json's data checksum says.
+	trainedHere bool
 }
 
 func evalCmd(args []string, stdout, stderr io.Writer) error {
@@ -376,7 +421,7 @@ func parseEval(args []string, stderr io.Writer) (evalFlags, error) {
 	fs.BoolVar(&f.asWritten, "as-written", false, asWrittenUsage)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap eval [flags]")
-		fmt.Fprintln(stderr, "Prints the model's accuracy on a split (beside the paper's Table 3) or on the hand-written benchmark,")
+		fmt.Fprintln(stderr, "Prints the model's accuracy on a split (on CC's test split, beside the paper's Table 3) or on the hand-written benchmark,")
 		fmt.Fprintln(stderr, "per equation pattern, problem type, variation and number of operations where the data say;")
 		fmt.Fprintln(stderr, "answers are the exact values of the formulas that 'wap answer' prints. With prepared folds (--data DIR")
 		fmt.Fprintln(stderr, "holding fold0, …), evaluates each fold's model (MODEL/fold0, …) on its fold: the accuracy per fold and")
@@ -418,6 +463,11 @@ func evalSplit(f evalFlags) (splitResult, error) {
 	if err != nil {
 		return splitResult{}, err
 	}
+	if f.trainedHere {
+		if err := checkTrainedOn(m.Models[0], cfg, f.modelDir, prep, f.dataDir); err != nil {
+			return splitResult{}, err
+		}
+	}
 	rows := prep.Split(f.split)
 	if len(rows) == 0 {
 		return splitResult{}, fmt.Errorf("the %s split of %s is empty", f.split, f.dataDir)
@@ -440,6 +490,25 @@ func evalSplit(f evalFlags) (splitResult, error) {
 		sc.add(r, answer.Right(sols[i], ps[i]))
 	}
 	return splitResult{f: f, cfg: cfg, source: prep.Summary.Source, sc: sc, retokenized: other}, nil
+}
+
+// checkTrainedOn refuses a model (m, of config cfg, in modelDir) that was
+// trained on other data than the training and dev splits of prep (in
+// dataDir), as the data checksum its config.json records says (a model of
+// an earlier version, which records none, is not refused).
+func checkTrainedOn(m *model.Model, cfg model.Config, modelDir string, prep *prepare.Prepared, dataDir string) error {
+	if cfg.Training == nil || cfg.Training.Data == "" {
+		return nil
+	}
+	scored, err := training.Score(m, prepare.Problems(prep.Train))
+	if err != nil {
+		return err
+	}
+	if here := training.DataHash(scored.Kept, prepare.Problems(prep.Dev)); here != cfg.Training.Data {
+		return fmt.Errorf("the model %s was trained on other data than %s: its config.json records data sha256 %.12s… (from %s), the training and dev splits of %s give %.12s…: evaluate each fold's model on the fold it was trained on",
+			modelDir, dataDir, cfg.Training.Data, cfg.DataDir, dataDir, here)
+	}
+	return nil
 }
 
 // object is the result as the JSON object that --json prints.
@@ -466,17 +535,19 @@ func (r splitResult) print(stdout io.Writer) {
 	r.sc.print(stdout)
 }
 
-// printTable3 prints our accuracy beside the paper's Table 3, noting that
-// the paper's figures are on CC's test split when notCC.
+// printTable3 prints our accuracy beside the paper's Table 3 when the
+// split is CC's test split; on other data (notCC) the accuracy alone, for
+// the paper's figures are not of it.
 func printTable3(stdout io.Writer, all tally, notCC bool) {
-	fmt.Fprintf(stdout, "%-20s %8s\n", "model", "accuracy")
+	if notCC {
+		fmt.Fprintf(stdout, "accuracy %.1f%% (%d/%d; %s)\n", all.acc(), all.right, all.n, intervalText(all.right, all.n))
+		return
+	}
+	fmt.Fprintf(stdout, "%-20s %8s   (on CC's test split: the paper's Table 3, then this model)\n", "model", "accuracy")
 	for _, b := range paperTable3 {
 		fmt.Fprintf(stdout, "%-20s %7.1f%%\n", b.name, b.acc)
 	}
 	fmt.Fprintf(stdout, "%-20s %7.1f%%   (%d/%d; %s)\n", "∂4 (ours)", all.acc(), all.right, all.n, intervalText(all.right, all.n))
-	if notCC {
-		fmt.Fprintln(stdout, "(the paper's figures are on the CC test split)")
-	}
 }
 
 // interval95 is the 95% Wilson interval of right answers out of n, in

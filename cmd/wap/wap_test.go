@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -74,7 +75,9 @@ func TestWAPPipeline(t *testing.T) {
 		t.Errorf("eval: interval95 %v around %v", ev.Interval95, ev.Accuracy)
 	}
 	code, out, errs = runWap(t, "eval", "--data", prep, "--model", model)
-	if code != 0 || !strings.Contains(out, "96.0%") || !strings.Contains(out, "trained on synthetic data") {
+	// On data other than CC's test split, the accuracy alone: not beside the
+	// paper's Table 3 (96.0% for ∂4), whose figures are not of this data.
+	if code != 0 || strings.Contains(out, "96.0%") || !regexp.MustCompile(`(?m)^accuracy [0-9.]+% \([0-9]+/200; 95% interval`).MatchString(out) || !strings.Contains(out, "trained on synthetic data") {
 		t.Errorf("eval table: exit %d: %q %s", code, out, errs)
 	}
 	code, out, errs = runWap(t, "eval", "--model", model, "--bench", "dev", "--json")
@@ -197,7 +200,9 @@ func TestWAPBadInput(t *testing.T) {
 		{[]string{"answer", "--model", empty, florist}, "no config.json"},
 		{[]string{"answer"}, "expected the QUESTION"},
 		{[]string{"answer", "a", "b"}, "quote the question"},
-		{[]string{"prepare", filepath.Join(dir, "none")}, "no such file"},
+		{[]string{"prepare", filepath.Join(dir, "none")}, "no dataset at " + filepath.Join(dir, "none") + ": it does not exist"},
+		{[]string{"prepare", filepath.Join(other, "notes.txt")}, filepath.Join(other, "notes.txt") + " is a file, not a dataset directory: name the directory that holds it (" + other + ")"},
+		{[]string{"prepare", "--exclude", filepath.Join(other, "notes.txt"), bad}, "--exclude: " + filepath.Join(other, "notes.txt") + " is a file, not a dataset directory"},
 		{[]string{"prepare", bad}, "malformed JSON"},
 		{[]string{"prepare", "--synthetic", bad}, "give no DIR"},
 		{[]string{"eval", "--split", "foo"}, "unknown split \"foo\" (want train, dev, test)"},
@@ -368,7 +373,7 @@ func TestPrepareFormats(t *testing.T) {
 		{[]string{filepath.Join(dir, "svamp"), "--generated", "30"}, `"source":"svamp"`},
 	}
 	for _, tt := range tests {
-		code, stdout, errs := runWap(t, append([]string{"prepare", "--json", "--out", filepath.Join(dir, "json")}, tt.args...)...)
+		code, stdout, errs := runWap(t, append([]string{"prepare", "--json", "--force", "--out", filepath.Join(dir, "json")}, tt.args...)...)
 		if code != 0 || !strings.Contains(stdout, tt.want) {
 			t.Errorf("prepare %q: exit %d, %q (%s), want %q in it", tt.args, code, stdout, errs, tt.want)
 		}

@@ -79,6 +79,16 @@ func (b *Bar) Set(n int) {
 	b.update(func() { b.n = n }, false)
 }
 
+// Shrink takes n steps from the total: work that will not be done (a
+// training that stops before its last epoch).
+func (b *Bar) Shrink(n int) {
+	if b.pb != nil {
+		b.pb.ChangeMax(max(b.pb.GetMax()-n, 0))
+		return
+	}
+	b.update(func() { b.total = max(b.total-n, 0) }, false)
+}
+
 // Describe changes the description.
 func (b *Bar) Describe(desc string) {
 	if b.pb != nil {

@@ -16,7 +16,10 @@ import (
 // evaluated epoch is also a line of its own, marked * when it is its
 // restart's best so far: a log of the run. Restarts that train at once
 // take turns. Not on a terminal (a log), the bar is a line every few
-// seconds (Bar) and one after every evaluated epoch.
+// seconds (Bar) and one after every evaluated epoch. A restart that stops
+// before its last epoch (its patience ran out, or its scores settled at
+// 100%) takes the updates it will not make from the bar's total, and says
+// so: the bar ends full, telling where each restart stopped.
 type TrainingBar struct {
 	W        io.Writer // stderr
 	Label    string    // what is trained, before every description ("training", "sort/compare")
@@ -26,6 +29,7 @@ type TrainingBar struct {
 	ETA      bool      // show an estimate of the time left
 	mu       sync.Mutex
 	pb       *Bar
+	batches  map[int]int // each restart's updates an epoch
 }
 
 // bar returns the bar, drawing it first if need be.
@@ -50,6 +54,10 @@ func (b *TrainingBar) Update(u learn.Update) {
 	defer b.mu.Unlock()
 	pb := b.bar()
 	pb.Add(1)
+	if b.batches == nil {
+		b.batches = map[int]int{}
+	}
+	b.batches[u.Restart] = u.Batches
 	pb.Describe(fmt.Sprintf("%s %sepoch %d/%d loss %.3f", b.Label, b.who(u.Seed), u.Epoch, u.Epochs, u.Loss))
 }
 
@@ -58,7 +66,13 @@ func (b *TrainingBar) Epoch(e learn.EpochEnd) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	pb := b.bar()
-	pb.Describe(fmt.Sprintf("%s %sepoch %d dev %.1f%%", b.Label, b.who(e.Seed), e.Epoch, e.Score.Accuracy))
+	desc := fmt.Sprintf("%s %sepoch %d dev %.1f%%", b.Label, b.who(e.Seed), e.Epoch, e.Score.Accuracy)
+	early := e.Last && e.Epoch < e.Epochs
+	if early {
+		pb.Shrink((e.Epochs - e.Epoch) * b.batches[e.Restart])
+		desc += fmt.Sprintf("; stopped after epoch %d of at most %d: %s", e.Epoch, e.Epochs, StopReason(e.Stop))
+	}
+	pb.Describe(desc)
 	if !b.Lines {
 		pb.Line()
 		return
@@ -77,6 +91,21 @@ func (b *TrainingBar) Epoch(e learn.EpochEnd) {
 		extra += fmt.Sprintf(" (loss %.4f)", x)
 	}
 	fmt.Fprintf(b.W, "%sepoch %d: loss %.4f%s (%.1fs)%s\n", b.who(e.Seed), e.Epoch, e.Loss, extra, e.Seconds, mark)
+	if early {
+		fmt.Fprintf(b.W, "%sstopped after epoch %d of at most %d: %s\n", b.who(e.Seed), e.Epoch, e.Epochs, StopReason(e.Stop))
+	}
+}
+
+// StopReason says why a restart stopped before its last epoch: "dev and
+// training accuracy at 100%", or its patience ran out.
+func StopReason(stop learn.Stop) string {
+	switch stop {
+	case learn.StopSettled:
+		return "dev and training accuracy at 100%"
+	case learn.StopPatience:
+		return "no better dev accuracy for --patience epochs"
+	}
+	return stop.String()
 }
 
 // Resumed counts the updates a resumed restart had made and says so.

@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"math/bits"
 	"slices"
+	"strings"
 
 	"github.com/d4lang/d4/interpreter/symbolic"
 	"github.com/d4lang/d4/reader"
@@ -78,6 +79,9 @@ func exactAnswer(m *model.Model, p *model.Problem, execs []model.Execution, dec 
 	if err != nil {
 		return Solution{}, err
 	}
+	if !anyAdmissible(runs) {
+		return Solution{}, noFormula(p)
+	}
 	valid := validDecisions(runs, execs)
 	choices := make([]int, len(execs))
 	sol := Solution{Choices: choices, Confidence: 1}
@@ -112,6 +116,30 @@ func exactAnswer(m *model.Model, p *model.Problem, execs []model.Execution, dec 
 		}
 	}
 	return sol, nil
+}
+
+// admissible reports whether a run's answer reads none of the question's
+// numbers twice: the only answers a word problem has (see outcomes).
+func admissible(r model.Outcome) bool {
+	return r.Term.Reads <= bits.OnesCount64(r.Term.Inputs)
+}
+
+// anyAdmissible reports whether some run is admissible.
+func anyAdmissible(runs []model.Outcome) bool {
+	return slices.ContainsFunc(runs, admissible)
+}
+
+// noFormula is the error of a problem that no admissible formula answers,
+// naming its numbers.
+func noFormula(p *model.Problem) error {
+	var nums []string
+	for _, v := range p.Values() {
+		nums = append(nums, reader.FormatRat(v))
+	}
+	if len(nums) == 1 {
+		return fmt.Errorf("%w: the question has one number (%s), and every formula combines two or more (a word problem uses each of its numbers once)", ErrNoFormula, nums[0])
+	}
+	return fmt.Errorf("%w: the question has %d numbers (%s), and every formula uses one of them twice (a word problem uses each of its numbers once)", ErrNoFormula, len(nums), strings.Join(nums, ", "))
 }
 
 // validDecisions returns, for each slot execution, the decisions that read
@@ -323,7 +351,7 @@ func outcomes(runs []model.Outcome, execs []model.Execution, valid [][]bool) map
 	}
 	outs := map[string]*outcome{}
 	for _, r := range runs {
-		if r.Term.Reads > bits.OnesCount64(r.Term.Inputs) {
+		if !admissible(r) {
 			continue
 		}
 		prob := 1.0

@@ -32,13 +32,19 @@ type Solution struct {
 	// not of the form of the question's numbers).
 	SetAside *SetAside
 	// Err, when not nil, says why the problem has no answer (an error
-	// wrapping ErrDivZero); Answer is then nil.
+	// wrapping ErrDivZero or ErrNoFormula); Answer is then nil.
 	Err error
 }
 
 // ErrDivZero is wrapped by Solve's error for a formula that divides by
 // zero: it has no answer.
 var ErrDivZero = errors.New("the formula divides by zero")
+
+// ErrNoFormula is wrapped by Solve's error for a problem that no formula
+// of the sketch answers: every combination of decisions reads one of its
+// numbers twice (a question left with one number, for a sketch whose
+// formulas combine two or more), which a word problem never does.
+var ErrNoFormula = errors.New("no formula of the sketch answers it")
 
 // Solve answers problems as an ensemble of m alone, decoding sensibly.
 func Solve(m *model.Model, ps []*model.Problem) ([]Solution, error) {
@@ -52,7 +58,7 @@ func exactAnswers(m *model.Model, ps []*model.Problem, execs [][]model.Execution
 	out := make([]Solution, len(ps))
 	for i, p := range ps {
 		var err error
-		if out[i], err = exactAnswer(m, p, execs[i], dec, confidence); err != nil && !errors.Is(err, ErrDivZero) {
+		if out[i], err = exactAnswer(m, p, execs[i], dec, confidence); err != nil && !errors.Is(err, ErrDivZero) && !errors.Is(err, ErrNoFormula) {
 			return nil, fmt.Errorf("problem %d: %w", p.ID, err)
 		}
 		out[i].Err = err

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/d4lang/d4/internal/modeldir"
@@ -255,4 +256,56 @@ func (w *TrainingDir) Finish(k int, m *model.Model, dev []*model.Problem, second
 		w.top = top
 	}
 	return nil
+}
+
+// Recipe is what a run would train into a model directory, as config.json
+// records it: the sketch (SketchFile, SketchHash), the data (Data,
+// DataDir) and the settings (Training, whose Data is the data's
+// checksum, DataHash).
+func Recipe(sketchFile, sketchHash string, base model.Config, settings model.Settings) model.Config {
+	base.SketchFile, base.SketchHash, base.Training = sketchFile, sketchHash, &settings
+	return base
+}
+
+// CheckReplace refuses to replace, unless asked for, a model that the
+// directory dir holds and that another recipe made: one trained with
+// another sketch, on other data or with other settings (now, a Recipe).
+// Nothing, a model of the same recipe (the same run again), or a model of
+// an earlier version (which no command can load) is replaced. The error
+// says what the directory holds, what this run would write, what differs
+// and the flag that replaces it.
+func CheckReplace(dir string, now model.Config) error {
+	var was model.Config
+	if err := model.ReadConfig(dir, &was); err != nil {
+		return nil // nothing there, or a model of an earlier version
+	}
+	differ := []string{}
+	if was.SketchHash != now.SketchHash {
+		differ = append(differ, "sketch")
+	}
+	if was.Training == nil {
+		differ = append(differ, "settings (not recorded)")
+	} else {
+		sketchless := func(s model.Settings) modeldir.Settings { return named(s, "") }
+		a, b := sketchless(*was.Training), sketchless(*now.Training)
+		for i := range a {
+			if i < len(b) && fmt.Sprint(a[i].Value) != fmt.Sprint(b[i].Value) {
+				differ = append(differ, a[i].Name)
+			}
+		}
+	}
+	if len(differ) == 0 {
+		return nil
+	}
+	return fmt.Errorf("model directory %s holds a model of %s trained on %s by another run; this run would replace it with one of %s trained on %s (they differ in %s): give --force to replace it, or name another --model",
+		dir, filepath.Base(was.SketchFile), dataOf(was), filepath.Base(now.SketchFile), dataOf(now), strings.Join(differ, ", "))
+}
+
+// dataOf says what a model was trained on: "cc data (data/prepared)".
+func dataOf(cfg model.Config) string {
+	s := cfg.Data + " data"
+	if cfg.DataDir != "" {
+		s += " (" + cfg.DataDir + ")"
+	}
+	return s
 }
