@@ -110,10 +110,10 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	if !flagGiven(fs, "generated") {
 		cfg.Generated = 0 // the default is CC's
 	}
-	if folds, err := prepare.Folds(dir); err == nil && len(folds) > 0 {
+	cfg.Source, err = prepare.Open(dir)
+	if errors.Is(err, prepare.ErrFolds) {
 		return printFolds(stdout, *jsonOut, *out)(prepare.PrepareFolds(cfg, dir))
 	}
-	cfg.Source, err = prepare.Open(dir)
 	if err == nil {
 		if _, isCC := cfg.Source.(cc.Source); isCC {
 			cfg.Generated = *generated

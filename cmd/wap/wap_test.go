@@ -340,11 +340,25 @@ func TestPrepareFormats(t *testing.T) {
 		"cc/test.tsv":           "2\n",
 		"svamp/SVAMP.json":      `[{"ID": "chal-1", "Body": "Ann has 3 pens and 2 pencils.", "Question": "How many pens?", "Equation": "( 3.0 )", "Answer": 3.0, "Type": "Addition"}]`,
 		"nothing/notes.txt":     "",
+		"both/SVAMP.json":       `[]`,
+		"both/train.csv":        header + row("Kid", 5, 3, 2),
+	}
+	for _, d := range []string{"linked", "up", "same", "file"} {
+		for _, f := range []string{"train.csv", "dev.csv"} {
+			files[d+"/fold0/"+f] = files["folds/fold0/"+f]
+		}
 	}
 	for name, content := range files {
 		os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755)
 		os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644)
 	}
+	// Folds through links (followed), and folds that are not directories
+	// of their own.
+	os.Symlink(filepath.Join(dir, "folds", "fold1"), filepath.Join(dir, "linked", "fold1"))
+	for name, target := range map[string]string{"up": "..", "same": "fold0"} {
+		os.Symlink(target, filepath.Join(dir, name, "fold1"))
+	}
+	os.WriteFile(filepath.Join(dir, "file", "fold1"), []byte("x"), 0o644)
 	out := filepath.Join(dir, "out")
 	code, stdout, errs := runWap(t, "prepare", filepath.Join(dir, "folds"), "--out", out)
 	if code != 0 {
@@ -366,6 +380,7 @@ func TestPrepareFormats(t *testing.T) {
 		{[]string{filepath.Join(dir, "folds", "fold0"), "--exclude", filepath.Join(dir, "cc")}, `"reason":"near an excluded problem","detail":"similarity 1.000 to cc dev problem 0"`},
 		{[]string{filepath.Join(dir, "folds"), "--exclude", filepath.Join(dir, "cc")}, `{"folds":[{"source":"svamp-csv"`},
 		{[]string{filepath.Join(dir, "svamp"), "--generated", "30"}, `"source":"svamp"`},
+		{[]string{filepath.Join(dir, "linked")}, `"dir":"` + filepath.Join(dir, "linked", "fold1") + `"`},
 	}
 	for _, tt := range tests {
 		code, stdout, errs := runWap(t, append([]string{"prepare", "--json", "--out", filepath.Join(dir, "json")}, tt.args...)...)
@@ -381,6 +396,10 @@ func TestPrepareFormats(t *testing.T) {
 		{[]string{filepath.Join(dir, "nothing")}, "holds no dataset: none of questions.json (CC)"},
 		{[]string{filepath.Join(dir, "folds", "fold0"), "--exclude", filepath.Join(dir, "nothing")}, "--exclude: " + filepath.Join(dir, "nothing") + " holds no dataset"},
 		{[]string{filepath.Join(dir, "folds", "fold0"), "--exclude", filepath.Join(dir, "folds")}, "--exclude: " + filepath.Join(dir, "folds") + " holds 2 folds (fold0…fold1): name one fold directory"},
+		{[]string{filepath.Join(dir, "both")}, filepath.Join(dir, "both") + " holds more than one dataset, SVAMP.json (SVAMP), train.csv (a fold)"},
+		{[]string{filepath.Join(dir, "up")}, "fold " + filepath.Join(dir, "up", "fold1") + " leads to " + dir + ", which holds it (a loop)"},
+		{[]string{filepath.Join(dir, "same")}, "are the same directory"},
+		{[]string{filepath.Join(dir, "file")}, "fold " + filepath.Join(dir, "file", "fold1") + " is a file, not a directory"},
 	} {
 		code, _, errs := runWap(t, append([]string{"prepare", "--out", filepath.Join(dir, "bad")}, c.args...)...)
 		if code == 0 || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
