@@ -39,7 +39,16 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	progress := func(s string) { fmt.Fprintf(stderr, "\r%-60s", s) }
+	// On a terminal the progress is one line redrawn; anywhere else (a
+	// file, a pipe) a line each.
+	tty := cli.IsTerminal(stderr)
+	progress := func(s string) {
+		if tty {
+			fmt.Fprintf(stderr, "\r%-60s", s)
+		} else {
+			fmt.Fprintln(stderr, s)
+		}
+	}
 	var rows []bench.Row
 	for i, e := range registry {
 		r, err := bench.Run(e.task, e.sketch, f.lens[i], f.batch, f.reps, progress)
@@ -58,7 +67,9 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		}
 		rates = append(rates, rate{n, s, st})
 	}
-	fmt.Fprintf(stderr, "\r%-60s\r", "")
+	if tty {
+		fmt.Fprintf(stderr, "\r%-60s\r", "")
+	}
 	if f.png != "" {
 		if err := plotSpeedups(rows, f.batch, f.reps, f.png); err != nil {
 			return err
@@ -71,6 +82,11 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// maxReps bounds --reps: each of a hundred runs of every mode at every
+// length is already minutes at the longest lengths, and the median of
+// more moves no figure the table prints.
+const maxReps = 100
+
 // parseBench parses the flags of tasks bench.
 func parseBench(args []string, stderr io.Writer) (benchFlags, error) {
 	var f benchFlags
@@ -80,7 +96,7 @@ func parseBench(args []string, stderr io.Writer) (benchFlags, error) {
 		lens[i] = fs.String(e.task.Name+"-lens", joinInts(e.benchLens), e.task.Title+" lengths ("+e.lengths+")")
 	}
 	fs.IntVar(&f.batch, "batch", 32, "batch size")
-	fs.IntVar(&f.reps, "reps", 5, "timed runs per measurement, after one untimed warm-up run (the median is reported)")
+	fs.IntVar(&f.reps, "reps", 5, fmt.Sprintf("timed runs per measurement (1…%d), after one untimed warm-up run (the median is reported)", maxReps))
 	hybrid := fs.String("hybrid-lens", "64,1000", "lengths for the hybrid execution rate")
 	fs.BoolVar(&f.jsonOut, "json", false, "print the figures as one JSON object")
 	fs.StringVar(&f.png, "png", "", "write the figure of the training-step speed-ups by length (a panel per task) to this PNG file")
@@ -100,8 +116,11 @@ func parseBench(args []string, stderr io.Writer) (benchFlags, error) {
 	if f.hybridLens, err = cli.PositiveInts(*hybrid); err != nil {
 		return f, cli.Usagef("--hybrid-lens: %w", err)
 	}
-	if f.batch < 1 || f.reps < 1 {
-		return f, cli.Usagef("--batch and --reps must be positive")
+	switch {
+	case f.batch < 1:
+		return f, cli.Usagef("--batch must be positive, got %d", f.batch)
+	case f.reps < 1 || f.reps > maxReps:
+		return f, cli.Usagef("--reps must be in 1…%d, got %d", maxReps, f.reps)
 	}
 	return f, nil
 }

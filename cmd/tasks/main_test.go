@@ -97,6 +97,9 @@ func TestErrors(t *testing.T) {
 		{"negative settle", []string{"sort", "--settle", "-5"}, 2, "--settle must not be negative, got -5"},
 		{"bench bad lengths", []string{"bench", "--sort-lens", "2,x"}, 2, `--sort-lens: "x" is not a positive integer`},
 		{"bench bad addition lengths", []string{"bench", "--add-lens", "0"}, 2, `--add-lens: "0" is not a positive integer`},
+		{"bench a trillion reps", []string{"bench", "--reps", "1000000000000"}, 2, "--reps must be in 1…100, got 1000000000000"},
+		{"bench no reps", []string{"bench", "--reps", "0"}, 2, "--reps must be in 1…100, got 0"},
+		{"bench zero batch", []string{"bench", "--batch", "0"}, 2, "--batch must be positive, got 0"},
 	}
 	for _, tc := range tests {
 		var stdout, stderr bytes.Buffer
@@ -197,5 +200,19 @@ func TestOutputLost(t *testing.T) {
 				t.Errorf("tasks %s, stdout failing after %d bytes: exit %d, stderr %q", strings.Join(args, " "), limit, code, stderr.String())
 			}
 		}
+	}
+}
+
+// Not on a terminal, tasks bench writes its progress as plain lines, no
+// carriage return redrawing one.
+func TestBenchProgressLines(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := cli.Main("tasks", commands, []string{"bench", "--sort-lens", "2", "--add-lens", "2", "--hybrid-lens", "4", "--reps", "1", "--batch", "2", "--json"}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+	if strings.Contains(stderr.String(), "\r") || len(lines) < 3 || !strings.HasPrefix(lines[0], "sort ") || lines[len(lines)-1] != "hybrid execution at length 4" {
+		t.Errorf("stderr %q, want a plain line per measurement", stderr.String())
 	}
 }

@@ -340,36 +340,35 @@ func (l *lineReader) next(n int) ([]*answered, error) {
 	return qs, nil
 }
 
-// read reads one line without its end; a line longer than maxQuestion is
-// read to its end and returned cut, with long set. A NUL byte, or a line
-// longer than maxLine, is an error: the input is not text, one question a
-// line.
+// read reads one line without its end: a line ends at \n, \r or \r\n (files
+// written on any system). A line longer than maxQuestion is read to its
+// end and returned cut, with long set. A NUL byte, or a line longer than
+// maxLine, is an error: the input is not text, one question a line.
 func (l *lineReader) read() (text string, long bool, err error) {
 	var b bytes.Buffer
-	total := 0
-	for {
-		chunk, err := l.r.ReadSlice('\n')
-		total += len(chunk)
+	for total := 0; ; total++ {
+		c, err := l.r.ReadByte()
 		switch {
-		case bytes.IndexByte(chunk, 0) >= 0:
+		case err == io.EOF && total == 0:
+			return "", false, io.EOF
+		case err == io.EOF || c == '\n':
+			return b.String(), long, nil
+		case err != nil:
+			return "", false, err
+		case c == 0:
 			return "", false, errors.New("a NUL byte: not a text file of questions")
-		case total > maxLine:
+		case total >= maxLine:
 			return "", false, fmt.Errorf("no end of line within %d MB: not a file of questions, one a line", maxLine>>20)
+		case c == '\r':
+			if next, err := l.r.Peek(1); err == nil && next[0] == '\n' {
+				l.r.ReadByte()
+			}
+			return b.String(), long, nil
 		}
 		if b.Len() < maxQuestion {
-			b.Write(chunk[:min(len(chunk), maxQuestion+1-b.Len())])
+			b.WriteByte(c)
 		} else {
 			long = true
 		}
-		switch {
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case err == io.EOF && b.Len() == 0:
-			return "", false, io.EOF
-		case err != nil && err != io.EOF:
-			return "", false, err
-		}
-		s := strings.TrimRight(b.String(), "\r\n")
-		return s, long || len(s) > maxQuestion, nil
 	}
 }

@@ -10,7 +10,9 @@ import (
 
 	"github.com/d4lang/d4/cmd/wap/bench"
 	"github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/internal/memory"
 	"github.com/d4lang/d4/internal/quote"
+	"github.com/d4lang/d4/tasks/wap/training"
 )
 
 // benchCmd is wap bench: the rates of the matrix products and of training
@@ -44,6 +46,9 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := c.Check(); err != nil {
 		return cli.UsageError{Err: err}
+	}
+	if err := memory.Check(training.MemoryNeeded(c.Models, c.Batch), 0, fmt.Sprintf("training %d models at once with batches of %d problems", c.Models, c.Batch)); err != nil {
+		return fmt.Errorf("%w: measure fewer (--models, --batch)", err)
 	}
 	bar := cli.NewBar(stderr, bench.Figures(), "measuring", false)
 	r, err := bench.Run(c, func(done int, what string) {

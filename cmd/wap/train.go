@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/internal/memory"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/sketches"
 	"github.com/d4lang/d4/tasks/wap/model"
@@ -64,6 +65,9 @@ func runTrain(o trainOpts, stdout, stderr io.Writer) error {
 // reported before any work), and measures them on the test split. A model
 // that another recipe made is replaced only with o.force.
 func trainModel(o trainOpts, stderr io.Writer) (trained, error) {
+	if err := fitParallel(&o, stderr); err != nil {
+		return trained{}, err
+	}
 	w, err := training.OpenTrainingDir(o.modelDir, o.restarts, o.resume)
 	if err != nil {
 		return trained{}, err
@@ -157,6 +161,28 @@ func (p plan) recipe() model.Config {
 	cfg := p.spec.Cfg
 	cfg.Restarts = p.o.restarts
 	return training.Recipe(p.spec.SketchFile, p.hash, p.spec.Base, training.SettingsOf(cfg, training.DataHash(p.spec.Train, p.spec.Dev)))
+}
+
+// fitParallel trains fewer of the models at once than asked (--parallel,
+// or all of them) when that many would not fit in the memory the machine
+// has (training.FitParallel), saying so on stderr; it fails when not even
+// one fits.
+func fitParallel(o *trainOpts, stderr io.Writer) error {
+	asked := o.parallel
+	if asked <= 0 || asked > o.restarts {
+		asked = o.restarts
+	}
+	fit, err := training.FitParallel(o.restarts, asked, o.cfg.Batch, 0)
+	if err != nil {
+		return fmt.Errorf("%w: train with smaller batches (--batch)", err)
+	}
+	if fit < asked {
+		avail, from, _ := memory.Limit(0) // read by FitParallel without error
+		fmt.Fprintf(stderr, "training the %d models %d at a time: %d at once need about %s of memory, more than the %s available (%s)\n",
+			o.restarts, fit, asked, memory.Size(training.MemoryNeeded(asked, o.cfg.Batch)), memory.Size(avail), from)
+	}
+	o.parallel = fit
+	return nil
 }
 
 // showProgress draws the run's progress bar on stderr, with a line after

@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/internal/mathx"
@@ -95,12 +96,14 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return cli.UsageError{Err: err}
 	}
-	cfg := prepare.Config{Out: *out, Seed: *seed, VocabSize: *vocabSize}
 	if len(pos) == 1 {
 		if err := datasetDir(dir); err != nil {
 			return err
 		}
 	}
+	bar := &prepareBar{w: stderr}
+	defer bar.finish()
+	cfg := prepare.Config{Out: *out, Seed: *seed, VocabSize: *vocabSize, Progress: bar.show}
 	if *exclude != "" {
 		cfg.ExcludeDir = *exclude
 		if err := datasetDir(*exclude); err != nil {
@@ -118,21 +121,25 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 				return err
 			}
 		}
-		return printPrepared(stdout, *jsonOut, *out)(prepare.Prepare(cfg))
+		return printPrepared(stdout, bar, *jsonOut, *out)(prepare.Prepare(cfg))
 	}
 	cfg.Dir, cfg.Generated = dir, *generated
 	if !flagGiven(fs, "generated") {
 		cfg.Generated = 0 // the default is CC's
 	}
-	if folds, err := prepare.Folds(dir); err == nil && len(folds) > 0 {
+	cfg.Source, err = prepare.Open(dir)
+	if errors.Is(err, prepare.ErrFolds) {
+		folds, err := prepare.Folds(dir)
+		if err != nil {
+			return err
+		}
 		if !*force {
 			if err := checkReplaceFolds(*out, cfg, folds); err != nil {
 				return err
 			}
 		}
-		return printFolds(stdout, *jsonOut, *out)(prepare.PrepareFolds(cfg, dir))
+		return printFolds(stdout, bar, *jsonOut, *out)(prepare.PrepareFolds(cfg, dir))
 	}
-	cfg.Source, err = prepare.Open(dir)
 	if err == nil {
 		if _, isCC := cfg.Source.(cc.Source); isCC {
 			cfg.Generated = *generated
@@ -145,7 +152,7 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if err == nil {
-		err = printPrepared(stdout, *jsonOut, *out)(prepare.Prepare(cfg))
+		err = printPrepared(stdout, bar, *jsonOut, *out)(prepare.Prepare(cfg))
 	}
 	if err != nil && len(pos) == 0 && errors.Is(err, iofs.ErrNotExist) {
 		return fmt.Errorf("%w (put the CC files in %s, name another DIR, or run 'wap prepare --synthetic')", err, dir)
@@ -177,12 +184,15 @@ func flagGiven(fs *flag.FlagSet, name string) bool {
 }
 
 // printPrepared prints what Prepare did, into out: the summary as one
-// JSON object, or a line of counts and a line of skipped problems.
-func printPrepared(stdout io.Writer, jsonOut bool, out string) func(prepare.Summary, error) error {
+// JSON object, or a line of counts and a line of skipped problems; and
+// on stderr the first problems left out for their equation.
+func printPrepared(stdout io.Writer, bar *prepareBar, jsonOut bool, out string) func(prepare.Summary, error) error {
 	return func(sum prepare.Summary, err error) error {
+		bar.finish()
 		if err != nil {
 			return err
 		}
+		listWrongEquations(bar.w, sum, out)
 		if jsonOut {
 			return json.NewEncoder(stdout).Encode(sum)
 		}
@@ -192,12 +202,18 @@ func printPrepared(stdout io.Writer, jsonOut bool, out string) func(prepare.Summ
 }
 
 // printFolds prints what PrepareFolds did, into out/foldK: {"folds":
-// [summaries]} as one JSON object, or each fold's lines.
-func printFolds(stdout io.Writer, jsonOut bool, out string) func([]prepare.Summary, error) error {
+// [summaries]} as one JSON object, or each fold's lines; and on stderr
+// the first problems of each fold left out for their equation.
+func printFolds(stdout io.Writer, bar *prepareBar, jsonOut bool, out string) func([]prepare.Summary, error) error {
 	return func(sums []prepare.Summary, err error) error {
-		switch {
-		case err != nil:
+		bar.finish()
+		if err != nil {
 			return err
+		}
+		for _, sum := range sums {
+			listWrongEquations(bar.w, sum, filepath.Join(out, filepath.Base(sum.Dir)))
+		}
+		switch {
 		case jsonOut:
 			return json.NewEncoder(stdout).Encode(struct {
 				Folds []prepare.Summary `json:"folds"`
@@ -232,6 +248,59 @@ func summaryLines(stdout io.Writer, sum prepare.Summary, out string) {
 		}
 		sort.Strings(reasons)
 		fmt.Fprintf(stdout, "skipped %d problems: %s (listed in %s)\n", n, strings.Join(reasons, ", "), filepath.Join(out, prepare.PreparedFile))
+	}
+}
+
+// prepareBar shows the stages of wap prepare (prepare.Config.Progress) on
+// stderr, a progress bar each (cli.NewBar: redrawn on a terminal, a line
+// every few seconds anywhere else).
+type prepareBar struct {
+	w     io.Writer // stderr
+	mu    sync.Mutex
+	bar   *cli.Bar
+	stage string
+}
+
+// show shows how far a stage is.
+func (b *prepareBar) show(stage string, done, total int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.bar == nil || stage != b.stage {
+		if b.bar != nil {
+			b.bar.Finish()
+		}
+		b.bar, b.stage = cli.NewBar(b.w, total, stage, true), stage
+	}
+	b.bar.Set(done)
+}
+
+// finish clears the bar, before the lines that follow it.
+func (b *prepareBar) finish() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.bar != nil {
+		b.bar.Finish()
+		b.bar = nil
+	}
+}
+
+// maxWrongEquations bounds the problems left out for their equation that
+// listWrongEquations names.
+const maxWrongEquations = 5
+
+// listWrongEquations names on w, one a line with its file and line, the
+// first problems of data prepared into out that were left out because
+// their equation does not give their answer (prepared.json lists all).
+func listWrongEquations(w io.Writer, sum prepare.Summary, out string) {
+	listed := 0
+	for _, s := range sum.Skipped {
+		if s.Reason == prepare.SkipEquation && listed < maxWrongEquations {
+			fmt.Fprintf(w, "left out %s problem %d: %s\n", s.Split, s.ID, s.Detail)
+			listed++
+		}
+	}
+	if n := sum.SkippedByReason[prepare.SkipEquation]; n > listed {
+		fmt.Fprintf(w, "left out %d more problems whose equation does not give their answer (listed in %s)\n", n-listed, filepath.Join(out, prepare.PreparedFile))
 	}
 }
 

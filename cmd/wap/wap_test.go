@@ -345,11 +345,25 @@ func TestPrepareFormats(t *testing.T) {
 		"cc/test.tsv":           "2\n",
 		"svamp/SVAMP.json":      `[{"ID": "chal-1", "Body": "Ann has 3 pens and 2 pencils.", "Question": "How many pens?", "Equation": "( 3.0 )", "Answer": 3.0, "Type": "Addition"}]`,
 		"nothing/notes.txt":     "",
+		"both/SVAMP.json":       `[]`,
+		"both/train.csv":        header + row("Kid", 5, 3, 2),
+	}
+	for _, d := range []string{"linked", "up", "same", "file"} {
+		for _, f := range []string{"train.csv", "dev.csv"} {
+			files[d+"/fold0/"+f] = files["folds/fold0/"+f]
+		}
 	}
 	for name, content := range files {
 		os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755)
 		os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644)
 	}
+	// Folds through links (followed), and folds that are not directories
+	// of their own.
+	os.Symlink(filepath.Join(dir, "folds", "fold1"), filepath.Join(dir, "linked", "fold1"))
+	for name, target := range map[string]string{"up": "..", "same": "fold0"} {
+		os.Symlink(target, filepath.Join(dir, name, "fold1"))
+	}
+	os.WriteFile(filepath.Join(dir, "file", "fold1"), []byte("x"), 0o644)
 	out := filepath.Join(dir, "out")
 	code, stdout, errs := runWap(t, "prepare", filepath.Join(dir, "folds"), "--out", out)
 	if code != 0 {
@@ -371,6 +385,7 @@ func TestPrepareFormats(t *testing.T) {
 		{[]string{filepath.Join(dir, "folds", "fold0"), "--exclude", filepath.Join(dir, "cc")}, `"reason":"near an excluded problem","detail":"similarity 1.000 to cc dev problem 0"`},
 		{[]string{filepath.Join(dir, "folds"), "--exclude", filepath.Join(dir, "cc")}, `{"folds":[{"source":"svamp-csv"`},
 		{[]string{filepath.Join(dir, "svamp"), "--generated", "30"}, `"source":"svamp"`},
+		{[]string{filepath.Join(dir, "linked")}, `"dir":"` + filepath.Join(dir, "linked", "fold1") + `"`},
 	}
 	for _, tt := range tests {
 		code, stdout, errs := runWap(t, append([]string{"prepare", "--json", "--force", "--out", filepath.Join(dir, "json")}, tt.args...)...)
@@ -386,10 +401,73 @@ func TestPrepareFormats(t *testing.T) {
 		{[]string{filepath.Join(dir, "nothing")}, "holds no dataset: none of questions.json (CC)"},
 		{[]string{filepath.Join(dir, "folds", "fold0"), "--exclude", filepath.Join(dir, "nothing")}, "--exclude: " + filepath.Join(dir, "nothing") + " holds no dataset"},
 		{[]string{filepath.Join(dir, "folds", "fold0"), "--exclude", filepath.Join(dir, "folds")}, "--exclude: " + filepath.Join(dir, "folds") + " holds 2 folds (fold0…fold1): name one fold directory"},
+		{[]string{filepath.Join(dir, "both")}, filepath.Join(dir, "both") + " holds more than one dataset, SVAMP.json (SVAMP), train.csv (a fold)"},
+		{[]string{filepath.Join(dir, "up")}, "fold " + filepath.Join(dir, "up", "fold1") + " leads to " + dir + ", which holds it (a loop)"},
+		{[]string{filepath.Join(dir, "same")}, "are the same directory"},
+		{[]string{filepath.Join(dir, "file")}, "fold " + filepath.Join(dir, "file", "fold1") + " is a file, not a directory"},
 	} {
 		code, _, errs := runWap(t, append([]string{"prepare", "--out", filepath.Join(dir, "bad")}, c.args...)...)
 		if code == 0 || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
 			t.Errorf("prepare %q: exit %d, %q; want one line with %q", c.args, code, errs, c.want)
 		}
+	}
+}
+
+// wap prepare leaves out a row whose equation divides by zero or does not
+// give its answer, counts it on stdout and names its file and line on
+// stderr.
+func TestPrepareWrongEquations(t *testing.T) {
+	dir := t.TempDir()
+	const header = "Question,Numbers,Equation,Answer\n"
+	story := "Kid had number0 toys and got number1 more . How many toys ?"
+	train := header
+	for i := range 8 {
+		train += fmt.Sprintf("%s %d,%d 3,+ number0 number1,%d\n", story, i, 10+i, 13+i)
+	}
+	train += story + ",76 0,/ number0 number1,0\n" + story + ",34 4,* number0 number1,134\n"
+	os.WriteFile(filepath.Join(dir, "train.csv"), []byte(train), 0o644)
+	os.WriteFile(filepath.Join(dir, "dev.csv"), []byte(header+story+",4 5,+ number0 number1,9\n"), 0o644)
+	code, stdout, errs := runWap(t, "prepare", dir, "--out", filepath.Join(dir, "out"))
+	trainPath := filepath.Join(dir, "train.csv")
+	for _, want := range []string{
+		"left out train problem 10: " + trainPath + `:10: equation "X=(76/0)": division by zero` + "\n",
+		"left out train problem 11: " + trainPath + `:11: equation "X=(34*4)" is 136, the answer 134` + "\n",
+	} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr %q lacks %q", errs, want)
+		}
+	}
+	if code != 0 || !strings.Contains(stdout, "skipped 2 problems: 2 equation not giving the answer (listed in ") {
+		t.Errorf("exit %d, stdout %q", code, stdout)
+	}
+}
+
+// Work estimated not to fit in the memory there is (here $D4_MEMORY) is
+// refused before it starts, in one line with both figures.
+func TestMemoryRefusals(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("D4_MEMORY", "1G")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"prepare", "--synthetic", "--sizes", "10000000,1,1", "--out", filepath.Join(dir, "p")}, "preparing 10000002 problems needs about"},
+		{[]string{"prepare", "--synthetic", "--sizes", "10000000,1,1", "--out", filepath.Join(dir, "p")}, "more than the 1.0 GB available ($D4_MEMORY): generate fewer"},
+		{[]string{"bench", "--models", "64"}, "training 64 models at once with batches of 50 problems needs about 14.7 GB of memory, more than the 1.0 GB available ($D4_MEMORY): measure fewer (--models, --batch)"},
+		{[]string{"train", "--data", filepath.Join(dir, "unprepared"), "--model", filepath.Join(dir, "m"), "--batch", "1000"}, "training a model with batches of 1000 problems needs about 2.7 GB of memory, more than the 1.0 GB available ($D4_MEMORY): train with smaller batches (--batch)"},
+	} {
+		code, _, errs := runWap(t, c.args...)
+		if code == 0 || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("wap %s: exit %d, stderr %q; want one line containing %q", strings.Join(c.args, " "), code, errs, c.want)
+		}
+	}
+	for _, p := range []string{"p", "unprepared", "m"} {
+		if _, err := os.Stat(filepath.Join(dir, p)); err == nil {
+			t.Errorf("a refused run wrote %s", p)
+		}
+	}
+	t.Setenv("D4_MEMORY", "lots")
+	if code, _, errs := runWap(t, "bench"); code == 0 || !strings.Contains(errs, `$D4_MEMORY: "lots" is not a size in bytes`) {
+		t.Errorf("a malformed $D4_MEMORY: exit %d, %q", code, errs)
 	}
 }

@@ -2,13 +2,19 @@
 // source's problems (package source: CC, generated, …), adds generated
 // problems to the training split if asked, tokenises every problem and
 // reads its numbers (package reader), skips those the model cannot take
-// (counted and listed by reason in the Summary), learns the WordPiece
+// or whose equation does not give their answer (EquationGives; counted
+// and listed by reason in the Summary, with the file and line where the
+// source gives them), learns the WordPiece
 // vocabulary from the training split only, and writes tokenizer.json and
 // tokenizer_config.json (a Hugging Face tokenizer), train.parquet,
 // dev.parquet, test.parquet and prepared.json. LoadPrepared reads them
 // back, and Problems turns rows into the problems the model reads.
 // PrepareFolds prepares each fold of a cross-validation into OUT/foldK,
-// and PreparedFolds finds those folds again for training and evaluation.
+// and PreparedFolds finds those folds again for training and evaluation
+// (both through Folds, which follows links to fold directories and
+// refuses what is not one). Prepare refuses, before it starts, a
+// preparation MemoryNeeded says does not fit in the machine's memory
+// (package internal/memory), and tells Config.Progress how far it is.
 //
 // The Parquet files hold one Row a problem (WriteRows, ReadRows, stored
 // through package data), in one plain schema:

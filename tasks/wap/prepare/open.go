@@ -1,6 +1,7 @@
 package prepare
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -17,53 +18,100 @@ import (
 // (fold0, fold1, …).
 const FoldPrefix = "fold"
 
-// Open returns the source of the dataset in dir, by the first of these it
-// holds: questions.json (the CC dataset, cc.Source), SVAMP.json
-// (svamp.JSON), train.csv or dev.csv (a fold of the SVAMP repository's
-// CSV files, svamp.Fold, whose reader says which is missing). A directory
-// of folds (fold0, fold1, …; Folds) is an error saying to name one fold
-// or to prepare each (PrepareFolds), and a directory with none of these an
-// error listing them that wraps fs.ErrNotExist. A missing directory is
-// read as CC's, whose reader says what is missing.
+// ErrFolds is what Open's error wraps for a directory of folds: prepare
+// each (PrepareFolds), or name one.
+var ErrFolds = errors.New("a directory of folds")
+
+// Open returns the source of the dataset in dir, by what it holds:
+// questions.json (the CC dataset, cc.Source), SVAMP.json (svamp.JSON),
+// train.csv or dev.csv (a fold of the SVAMP repository's CSV files,
+// svamp.Fold, whose reader says which is missing), or folds (fold0,
+// fold1, …; Folds), for which the error wraps ErrFolds. A directory that
+// holds more than one of these is an error naming them (which to read
+// would be a guess), and a directory with none of them an error listing
+// them that wraps fs.ErrNotExist. A missing directory is read as CC's,
+// whose reader says what is missing.
 func Open(dir string) (source.Source, error) {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return cc.Source{Dir: dir}, nil
+	}
 	has := func(name string) bool {
 		_, err := os.Stat(filepath.Join(dir, name))
 		return err == nil
-	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() || has(cc.QuestionsFile) {
-		return cc.Source{Dir: dir}, nil
-	}
-	switch {
-	case has(svamp.JSONFile):
-		return svamp.JSON{Path: filepath.Join(dir, svamp.JSONFile)}, nil
-	case has(svamp.TrainFile) || has(svamp.DevFile):
-		return svamp.Fold{Dir: dir}, nil
 	}
 	folds, err := Folds(dir)
 	if err != nil {
 		return nil, err
 	}
-	if len(folds) > 0 {
-		return nil, fmt.Errorf("%s holds %d folds (%s…%s): name one fold directory, or prepare each", dir, len(folds), filepath.Base(folds[0]), filepath.Base(folds[len(folds)-1]))
+	var found []string // the datasets dir holds
+	var src source.Source
+	if has(cc.QuestionsFile) {
+		found, src = append(found, cc.QuestionsFile+" (CC)"), cc.Source{Dir: dir}
 	}
-	return nil, fmt.Errorf("%s holds no dataset: none of %s (CC), %s (SVAMP), %s and %s (a fold), %s0… (folds): %w",
-		dir, cc.QuestionsFile, svamp.JSONFile, svamp.TrainFile, svamp.DevFile, FoldPrefix, fs.ErrNotExist)
+	if has(svamp.JSONFile) {
+		found, src = append(found, svamp.JSONFile+" (SVAMP)"), svamp.JSON{Path: filepath.Join(dir, svamp.JSONFile)}
+	}
+	var csvs []string
+	for _, name := range []string{svamp.TrainFile, svamp.DevFile} {
+		if has(name) {
+			csvs = append(csvs, name)
+		}
+	}
+	if len(csvs) > 0 {
+		found, src = append(found, strings.Join(csvs, " and ")+" (a fold)"), svamp.Fold{Dir: dir}
+	}
+	if len(folds) > 0 {
+		found = append(found, fmt.Sprintf("%d folds (%s…%s)", len(folds), filepath.Base(folds[0]), filepath.Base(folds[len(folds)-1])))
+	}
+	switch {
+	case len(found) > 1:
+		return nil, fmt.Errorf("%s holds more than one dataset, %s: which to read is unclear; move all but one away", dir, strings.Join(found, ", "))
+	case len(folds) > 0:
+		return nil, fmt.Errorf("%s holds %s: name one fold directory, or prepare each: %w", dir, found[0], ErrFolds)
+	case len(found) == 0:
+		return nil, fmt.Errorf("%s holds no dataset: none of %s (CC), %s (SVAMP), %s and %s (a fold), %s0… (folds): %w",
+			dir, cc.QuestionsFile, svamp.JSONFile, svamp.TrainFile, svamp.DevFile, FoldPrefix, fs.ErrNotExist)
+	}
+	return src, nil
 }
 
 // Folds returns the fold directories of a cross-validation in dir, fold0
-// to foldK in order, or none when dir has no fold0. A gap in the numbers
-// (fold0, fold2) is an error.
+// to foldK in order, or none when dir holds no entry named foldN. Every
+// command that reads folds finds them here, so they all agree: an entry
+// foldN is a fold when it is a directory or a symbolic link to one (the
+// link is followed). It is an error, naming the entry, when it is anything
+// else (a plain file, a broken or looping link), when it leads to dir
+// itself or a directory above it (fold1 → ..), when two entries are the
+// same directory, and when the numbers have a gap (fold0, fold2). Other
+// names (fold1x, fold01) are not folds.
 func Folds(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
+	home, err := filepath.EvalSymlinks(dir)
+	if err == nil {
+		home, err = filepath.Abs(home)
+	}
+	if err != nil {
+		return nil, err
+	}
 	seen := map[int]bool{}
+	where := map[string]string{} // a fold's real directory → its entry
 	for _, e := range entries {
-		k, err := strconv.Atoi(strings.TrimPrefix(e.Name(), FoldPrefix))
-		if e.IsDir() && strings.HasPrefix(e.Name(), FoldPrefix) && err == nil && k >= 0 && e.Name() == FoldPrefix+strconv.Itoa(k) {
-			seen[k] = true
+		k, ok := foldNumber(e.Name())
+		if !ok {
+			continue
 		}
+		path := filepath.Join(dir, e.Name())
+		real, err := foldDir(path, home)
+		if err != nil {
+			return nil, err
+		}
+		if other, dup := where[real]; dup {
+			return nil, fmt.Errorf("%s and %s are the same directory (%s): each fold needs its own", other, path, real)
+		}
+		where[real], seen[k] = path, true
 	}
 	var out []string
 	for k := range len(seen) {
@@ -73,6 +121,37 @@ func Folds(dir string) ([]string, error) {
 		out = append(out, filepath.Join(dir, FoldPrefix+strconv.Itoa(k)))
 	}
 	return out, nil
+}
+
+// foldNumber reads the number of a fold's name, "fold3"; other names
+// ("fold03", "fold3x", "notes") are not folds.
+func foldNumber(name string) (int, bool) {
+	k, err := strconv.Atoi(strings.TrimPrefix(name, FoldPrefix))
+	return k, strings.HasPrefix(name, FoldPrefix) && err == nil && k >= 0 && name == FoldPrefix+strconv.Itoa(k)
+}
+
+// foldDir checks the entry path, a fold of the directory whose real path
+// is home, and returns the real path of its directory: the entry must be
+// a directory or a link to one that is neither home nor above it.
+func foldDir(path, home string) (string, error) {
+	st, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("fold %s cannot be read (a fold is a directory, or a link to one): %w", path, err)
+	case !st.IsDir():
+		return "", fmt.Errorf("fold %s is a file, not a directory (a fold is a directory, or a link to one)", path)
+	}
+	real, err := filepath.EvalSymlinks(path)
+	if err == nil {
+		real, err = filepath.Abs(real)
+	}
+	if err != nil {
+		return "", fmt.Errorf("fold %s: %w", path, err)
+	}
+	if real == home || strings.HasPrefix(home, real+string(filepath.Separator)) || real == string(filepath.Separator) {
+		return "", fmt.Errorf("fold %s leads to %s, which holds it (a loop): a fold is a directory of its own", path, real)
+	}
+	return real, nil
 }
 
 // PrepareFolds prepares each fold of the cross-validation in dir (Folds)

@@ -46,12 +46,15 @@ func TestOpen(t *testing.T) {
 		want  func(dir string) source.Source
 		err   string
 	}{
-		{"cc", map[string]string{cc.QuestionsFile: "[]", svamp.JSONFile: "[]"}, func(d string) source.Source { return cc.Source{Dir: d} }, ""},
+		{"cc", map[string]string{cc.QuestionsFile: "[]", "fold1x/": ""}, func(d string) source.Source { return cc.Source{Dir: d} }, ""},
 		{"SVAMP.json", map[string]string{svamp.JSONFile: "[]", "cv_mawps/fold0/": ""}, func(d string) source.Source { return svamp.JSON{Path: filepath.Join(d, svamp.JSONFile)} }, ""},
 		{"a fold", map[string]string{svamp.TrainFile: "", svamp.DevFile: ""}, func(d string) source.Source { return svamp.Fold{Dir: d} }, ""},
 		{"half a fold", map[string]string{svamp.DevFile: ""}, func(d string) source.Source { return svamp.Fold{Dir: d} }, ""},
 		{"folds", map[string]string{"fold0/": "", "fold1/": "", "fold1x/": "", "notes": ""}, nil, "holds 2 folds (fold0…fold1): name one fold directory, or prepare each"},
 		{"a gap in the folds", map[string]string{"fold0/": "", "fold2/": ""}, nil, "has 2 fold directories but no fold1"},
+		{"CC and SVAMP.json", map[string]string{cc.QuestionsFile: "[]", svamp.JSONFile: "[]"}, nil, "holds more than one dataset, questions.json (CC), SVAMP.json (SVAMP): which to read is unclear"},
+		{"SVAMP.json and a fold", map[string]string{svamp.JSONFile: "[]", svamp.TrainFile: ""}, nil, "holds more than one dataset, SVAMP.json (SVAMP), train.csv (a fold)"},
+		{"a fold and folds", map[string]string{svamp.TrainFile: "", svamp.DevFile: "", "fold0/": ""}, nil, "holds more than one dataset, train.csv and dev.csv (a fold), 1 folds (fold0…fold0)"},
 		{"nothing known", map[string]string{"notes.txt": ""}, nil, "holds no dataset: none of questions.json (CC), SVAMP.json (SVAMP), train.csv and dev.csv (a fold), fold0… (folds)"},
 	}
 	for _, tt := range tests {
@@ -229,5 +232,62 @@ func TestPreparedFolds(t *testing.T) {
 		if got, err := PreparedFolds(c.dir); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("PreparedFolds(%s) = %q, %v; want an error containing %q", c.dir, got, err, c.want)
 		}
+	}
+}
+
+// Folds follows links to fold directories, and refuses an entry foldN
+// that is not a directory, leads back above the folds or repeats another
+// fold, and gaps in the numbers.
+func TestFolds(t *testing.T) {
+	link := func(target, name string) func(t *testing.T, dir string) {
+		return func(t *testing.T, dir string) {
+			if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	tests := []struct {
+		name  string
+		files map[string]string
+		setup func(t *testing.T, dir string)
+		want  []string // the folds' names, or
+		err   string   // the error
+	}{
+		{"directories", map[string]string{"fold0/": "", "fold1/": "", "fold1x/": "", "fold01/": "", "notes": ""}, nil, []string{"fold0", "fold1"}, ""},
+		{"none", map[string]string{"notes": ""}, nil, nil, ""},
+		{"a link to a fold", map[string]string{"fold0/": "", "elsewhere/": ""}, link("elsewhere", "fold1"), []string{"fold0", "fold1"}, ""},
+		{"a plain file", map[string]string{"fold0/": "", "fold1": "x"}, nil, nil, "fold1 is a file, not a directory"},
+		{"a link to ..", map[string]string{"fold0/": ""}, link("..", "fold1"), nil, "fold1 leads to"},
+		{"a link to itself", map[string]string{"fold0/": ""}, link(".", "fold1"), nil, "(a loop): a fold is a directory of its own"},
+		{"a looping link", map[string]string{"fold0/": ""}, link("fold1", "fold1"), nil, "fold1 cannot be read"},
+		{"a broken link", map[string]string{"fold0/": ""}, link("missing", "fold1"), nil, "fold1 cannot be read"},
+		{"two names for one fold", map[string]string{"fold0/": ""}, link("fold0", "fold1"), nil, "are the same directory"},
+		{"a gap", map[string]string{"fold0/": "", "fold2/": ""}, nil, nil, "has 2 fold directories but no fold1"},
+		{"no fold0", map[string]string{"fold1/": ""}, nil, nil, "has 1 fold directories but no fold0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := writeFiles(t, tt.files)
+			if tt.setup != nil {
+				tt.setup(t, dir)
+			}
+			got, err := Folds(dir)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) || strings.Contains(err.Error(), "\n") {
+					t.Errorf("Folds = %q, %v; want one line containing %q", got, err, tt.err)
+				}
+				if _, oerr := Open(dir); oerr == nil || oerr.Error() != err.Error() {
+					t.Errorf("Open: %v; want Folds' error", oerr)
+				}
+				return
+			}
+			var want []string
+			for _, f := range tt.want {
+				want = append(want, filepath.Join(dir, f))
+			}
+			if err != nil || !reflect.DeepEqual(got, want) {
+				t.Errorf("Folds = %q, %v; want %q", got, err, want)
+			}
+		})
 	}
 }

@@ -9,9 +9,14 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
 
 	"github.com/d4lang/d4/internal/atomicfile"
+	"github.com/d4lang/d4/internal/memory"
 	"github.com/d4lang/d4/internal/par"
+	"github.com/d4lang/d4/internal/quote"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/source"
@@ -68,6 +73,64 @@ type Config struct {
 	Exclude source.Source
 	// ExcludeDir is the directory Exclude reads, recorded in the summary.
 	ExcludeDir string
+	// Memory is the bytes the preparation may take (0: what the machine
+	// has, memory.Available); one estimated to need more (MemoryNeeded)
+	// is refused before it starts.
+	Memory uint64
+	// Progress, if set, is told how far each stage of the work is: its
+	// name, the problems done and their number (called from any
+	// goroutine, every ProgressEvery problems and at the end of a stage).
+	Progress func(stage string, done, total int)
+}
+
+// ProgressEvery is how many problems pass between calls of
+// Config.Progress.
+const ProgressEvery = 1000
+
+// The estimate of MemoryNeeded, fitted to the peak resident size of
+// `wap prepare --synthetic --sizes N,1,1`: 205 MB at N = 20000, 697 MB at
+// 80000 (the general mix; CC's and the public data's problems are
+// shorter, so that the estimate is high for them).
+const (
+	bytesBase       = 45 << 20
+	bytesPerProblem = 8400
+)
+
+// MemoryNeeded is the estimated peak memory of preparing n problems: the
+// problems, their tokens and numbers, the vocabulary's counts and the
+// rows, all held until the files are written.
+func MemoryNeeded(n int) uint64 { return bytesBase + uint64(n)*bytesPerProblem }
+
+// checkMemory refuses the preparation of n problems when MemoryNeeded
+// does not fit in cfg.Memory (or the machine's).
+func checkMemory(cfg Config, n int) error {
+	return memory.Check(MemoryNeeded(n), cfg.Memory, fmt.Sprintf("preparing %d problems", n))
+}
+
+// progress counts the problems of a stage done and tells Config.Progress.
+type progress struct {
+	f     func(stage string, done, total int)
+	stage string
+	total int
+	done  atomic.Int64
+}
+
+func newProgress(cfg Config, stage string, total int) *progress {
+	p := &progress{f: cfg.Progress, stage: stage, total: total}
+	if p.f != nil {
+		p.f(stage, 0, total)
+	}
+	return p
+}
+
+// add counts one problem done.
+func (p *progress) add() {
+	if p.f == nil {
+		return
+	}
+	if d := int(p.done.Add(1)); d%ProgressEvery == 0 || d == p.total {
+		p.f(p.stage, d, p.total)
+	}
 }
 
 // SplitCounts is a number per split.
@@ -102,13 +165,16 @@ const (
 	// SkipNear: a training or dev problem is near a dev or test problem
 	// of the excluded source (Config.Exclude).
 	SkipNear = "near an excluded problem"
+	// SkipEquation: the problem's equation does not parse, divides by
+	// zero, or does not give its answer (EquationGives).
+	SkipEquation = "equation not giving the answer"
 )
 
 // Skip is a problem that Prepare left out, and why.
 type Skip struct {
 	Split  source.Split `json:"split"`
 	ID     int          `json:"id"`
-	Reason string       `json:"reason"` // one of SkipText, SkipCount, SkipAnswer, SkipNear
+	Reason string       `json:"reason"` // one of SkipText, SkipCount, SkipAnswer, SkipNear, SkipEquation
 	Detail string       `json:"detail"`
 }
 
@@ -187,12 +253,20 @@ func Prepare(cfg Config) (Summary, error) {
 		return fail(fmt.Errorf("%d generated problems asked for, want 0 or more", cfg.Generated))
 	}
 	sum := Summary{Source: cfg.Source.Name(), Dir: cfg.Dir, Seed: cfg.Seed, SkippedByReason: map[string]int{}, Skipped: []Skip{}}
-	if gen, ok := cfg.Source.(synth.Source); ok && gen.Mix != synth.CCMix {
-		sum.Mix = gen.Mix.String()
+	if gen, ok := cfg.Source.(synth.Source); ok {
+		if gen.Mix != synth.CCMix {
+			sum.Mix = gen.Mix.String()
+		}
+		if err := checkMemory(cfg, gen.N[0]+gen.N[1]+gen.N[2]+cfg.Generated); err != nil {
+			return fail(fmt.Errorf("%w: generate fewer", err))
+		}
 	}
 	ds, err := cfg.Source.Read()
 	if err != nil {
 		return fail(err)
+	}
+	if err := checkMemory(cfg, len(ds[source.Train])+len(ds[source.Dev])+len(ds[source.Test])+cfg.Generated); err != nil {
+		return fail(fmt.Errorf("%w: prepare fewer problems at once", err))
 	}
 	splits := []*prepSplit{{split: source.Train, file: TrainFile}, {split: source.Dev, file: DevFile}, {split: source.Test, file: TestFile}}
 	if cfg.Exclude != nil {
@@ -221,7 +295,7 @@ func Prepare(cfg Config) (Summary, error) {
 	for _, sp := range splits {
 		sp.problems = ds[sp.split]
 	}
-	keepReadable(splits, &sum)
+	keepReadable(cfg, splits, &sum)
 	switch {
 	case len(splits[0].problems) == 0:
 		return fail(fmt.Errorf("no training problem: %s has none (a test set only); add generated problems to train on", sum.Source))
@@ -230,7 +304,7 @@ func Prepare(cfg Config) (Summary, error) {
 	}
 	vocab := reader.LearnVocab(splits[0].qs, cfg.VocabSize)
 	sum.VocabSize = vocab.Size()
-	if err := writePrepared(cfg.Out, splits, vocab, sum); err != nil {
+	if err := writePrepared(cfg, splits, vocab, sum); err != nil {
 		return fail(err)
 	}
 	return sum, nil
@@ -239,7 +313,12 @@ func Prepare(cfg Config) (Summary, error) {
 // keepReadable reads every problem of the splits (readProblem, on every
 // CPU) and keeps those that can be answered, counting and listing the
 // others in sum, in the splits' order.
-func keepReadable(splits []*prepSplit, sum *Summary) {
+func keepReadable(cfg Config, splits []*prepSplit, sum *Summary) {
+	total := 0
+	for _, sp := range splits {
+		total += len(sp.problems)
+	}
+	prog := newProgress(cfg, "reading the problems", total)
 	for _, sp := range splits {
 		sum.Problems.add(sp.split, len(sp.problems))
 		qs := make([]reader.Question, len(sp.problems))
@@ -250,6 +329,7 @@ func keepReadable(splits []*prepSplit, sum *Summary) {
 				return
 			}
 			qs[j], reasons[j], details[j] = readProblem(sp.problems[j])
+			prog.add()
 		})
 		for j, p := range sp.problems {
 			if reasons[j] != "" {
@@ -298,12 +378,17 @@ func markNear(exclude source.Source, ds source.Dataset, splits []*prepSplit) err
 // writePrepared writes the files of a prepared dataset to out (made if
 // missing), each atomically: the tokenizer, the splits' rows, and last
 // prepared.json.
-func writePrepared(out string, splits []*prepSplit, vocab *reader.Vocab, sum Summary) error {
+func writePrepared(cfg Config, splits []*prepSplit, vocab *reader.Vocab, sum Summary) error {
+	out := cfg.Out
 	rows := make([][]Row, len(splits))
+	prog := newProgress(cfg, "encoding the rows", sum.Rows.Train+sum.Rows.Dev+sum.Rows.Test)
 	for i, sp := range splits {
 		rows[i] = make([]Row, len(sp.kept))
 		errs := make([]error, len(sp.kept))
-		par.For(len(sp.kept), func(j int) { rows[i][j], errs[j] = wapRow(sp.kept[j], sp.qs[j], vocab) })
+		par.For(len(sp.kept), func(j int) {
+			rows[i][j], errs[j] = wapRow(sp.kept[j], sp.qs[j], vocab)
+			prog.add()
+		})
 		for j, err := range errs {
 			if err != nil {
 				return fmt.Errorf("%s problem %d: %w", sp.split, sp.kept[j].ID, err)
@@ -343,7 +428,41 @@ func readProblem(p source.Problem) (q reader.Question, reason, detail string) {
 	if math.IsNaN(p.Answer) || math.IsInf(p.Answer, 0) {
 		return q, SkipAnswer, fmt.Sprintf("answer %v", p.Answer)
 	}
+	if err := checkEquation(p); err != nil {
+		return q, SkipEquation, err.Error()
+	}
 	return q, "", ""
+}
+
+// checkEquation checks that a problem's equation gives its answer
+// (EquationGives), saying where the problem is written if it does not. A
+// problem without an equation (the benchmark's) has nothing to check.
+func checkEquation(p source.Problem) error {
+	if p.Equation == "" {
+		return nil
+	}
+	v, err := cc.EvalEquation(p.Equation)
+	if err == nil && !EquationGives(v, p.Answer) {
+		err = fmt.Errorf("equation %s is %v, the answer %v", quote.Short(p.Equation), v, p.Answer)
+	}
+	if err != nil && p.Where != "" {
+		err = fmt.Errorf("%s: %w", p.Where, err)
+	}
+	return err
+}
+
+// EquationGives reports whether an equation's value v gives the answer:
+// whether v rounded to the decimal places the answer is written with (its
+// shortest decimal form: 3 for 3.333, 0 for 41) is the answer, up to a
+// float's error (1e-9 of the answer, at least 1e-9). The public data
+// round their answers so: 10/3 is written 3.333 or 3.33333, 41.03 as 41,
+// 0.2492 as 0.25. On the SVAMP repository's files and CC, this refuses
+// the equations that are wrong (34*4 for 134, (50+60)/2 for 54.545) and
+// no answer that is only rounded.
+func EquationGives(v, answer float64) bool {
+	_, frac, _ := strings.Cut(strconv.FormatFloat(answer, 'f', -1, 64), ".")
+	tol := 0.5*math.Pow(10, -float64(len(frac))) + 1e-9*max(1, math.Abs(answer))
+	return math.Abs(v-answer) <= tol
 }
 
 // isValue reports whether v is an integer that ∂4's values hold.

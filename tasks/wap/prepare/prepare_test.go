@@ -9,12 +9,14 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/source"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
+	"github.com/d4lang/d4/tasks/wap/source/svamp"
 	"github.com/d4lang/d4/tasks/wap/synth"
 	"github.com/d4lang/d4/tasks/wap/waptest"
 )
@@ -309,5 +311,123 @@ func TestLoadPreparedErrors(t *testing.T) {
 	_, err = LoadPrepared(filepath.Join(out, "missing"))
 	if err == nil || !strings.Contains(err.Error(), "no such file") {
 		t.Errorf("missing directory: err = %v", err)
+	}
+}
+
+// EquationGives takes an answer rounded to the places it is written with
+// (as the public data write theirs), and no more.
+func TestEquationGives(t *testing.T) {
+	for _, c := range []struct {
+		v, answer float64
+		want      bool
+	}{
+		{56, 56, true},
+		{10.0 / 3, 3.333, true},
+		{10.0 / 3, 3.33333, true},
+		{13.0 / 3, 4.333333333333333, true},
+		{41.02564102564102, 41, true},
+		{8.999550022498877, 9, true},
+		{0.24916666666666668, 0.25, true},
+		{0.33335, 0.3333, true},
+		{69.36114732724903, 69.4, true},
+		{0.1 + 0.2, 0.3, true},
+		{1e30 * (1 + 1e-12), 1e30, true},
+		{136, 134, false},
+		{55, 54.545, false},
+		{0.16665, 0.165, false},
+		{5.714285714285714, 5, false},
+		{0.26, 26, false},
+		{3.34, 3.333, false},
+		{-2, 2, false},
+	} {
+		if got := EquationGives(c.v, c.answer); got != c.want {
+			t.Errorf("EquationGives(%v, %v) = %v, want %v", c.v, c.answer, got, c.want)
+		}
+	}
+}
+
+// A problem whose equation does not parse, divides by zero or does not
+// give its answer is skipped, named by its file and line; the others are
+// kept. SVAMP.json's are only read (a test set), a CSV fold's are kept
+// in every split.
+func TestPrepareEquations(t *testing.T) {
+	entry := func(id, eq string, answer float64) string {
+		return fmt.Sprintf(`{"ID": "chal-%s", "Body": "Sam had 76 pens and got 5 more pens.", "Question": "How many pens does he have?", "Equation": %q, "Answer": %v}`, id, eq, answer)
+	}
+	jsonText := "[\n" + strings.Join([]string{entry("1", "( 76.0 + 5.0 )", 81), entry("2", "( 76.0 / 0.0 )", 0), entry("3", "( 76.0 -- )", 76), entry("4", "( 76.0 - 5.0 )", 81)}, ",\n") + "\n]\n"
+	const header = "Question,Numbers,Equation,Answer\n"
+	story := "Kid had number0 toys and got number1 more . How many toys ?"
+	train := header
+	for i := range 12 {
+		train += fmt.Sprintf("%s %d,%d 3,+ number0 number1,%d\n", story, i, 10+i, 13+i)
+	}
+	train += story + ",76 0,/ number0 number1,0\n" + story + ",34 4,* number0 number1,134\n" + story + ",10 3,/ number0 number1,3.333\n"
+	dir := writeFiles(t, map[string]string{"svamp/" + svamp.JSONFile: jsonText, "fold/" + svamp.TrainFile: train, "fold/" + svamp.DevFile: header + story + ",4 5,+ number0 number1,9\n"})
+	jsonPath, trainPath := filepath.Join(dir, "svamp", svamp.JSONFile), filepath.Join(dir, "fold", svamp.TrainFile)
+	sum, err := Prepare(Config{Source: svamp.JSON{Path: jsonPath}, Out: t.TempDir(), Generated: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range sum.Skipped {
+		got = append(got, fmt.Sprintf("%s %d %s: %s", s.Split, s.ID, s.Reason, s.Detail))
+	}
+	want := []string{
+		"test 2 " + SkipEquation + ": " + jsonPath + `:3: equation "X=(76.0/0.0)": division by zero`,
+		"test 3 " + SkipEquation + ": " + jsonPath + `:4: equation "X=(76.0--)": unexpected '-' at offset 6, want a number or (`,
+		"test 4 " + SkipEquation + ": " + jsonPath + `:5: equation "X=(76.0-5.0)" is 71, the answer 81`,
+	}
+	if !reflect.DeepEqual(got, want) || sum.SkippedByReason[SkipEquation] != 3 || sum.Rows.Test != 1 {
+		t.Errorf("SVAMP.json: skipped\n%s\nwant\n%s\n(%d kept)", strings.Join(got, "\n"), strings.Join(want, "\n"), sum.Rows.Test)
+	}
+	sum, err = Prepare(Config{Source: svamp.Fold{Dir: filepath.Join(dir, "fold")}, Out: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = nil
+	for _, s := range sum.Skipped {
+		got = append(got, fmt.Sprintf("%d %s", s.ID, s.Detail))
+	}
+	want = []string{"14 " + trainPath + `:14: equation "X=(76/0)": division by zero`, "15 " + trainPath + `:15: equation "X=(34*4)" is 136, the answer 134`}
+	if !reflect.DeepEqual(got, want) || sum.Rows.Train+sum.Rows.Dev != 13 {
+		t.Errorf("a CSV fold: skipped %q, want %q; rows %+v", got, want, sum.Rows)
+	}
+}
+
+// Prepare tells Config.Progress each stage from 0 to its total, and
+// refuses, before any work, a preparation MemoryNeeded says does not fit.
+func TestPrepareProgressAndMemory(t *testing.T) {
+	var mu sync.Mutex
+	last := map[string][2]int{} // stage → the highest done, the total
+	var stages []string
+	cfg := Config{Source: Synthetic([3]int{1200, 10, 10}, 1, synth.GeneralMix), Out: t.TempDir(), Progress: func(stage string, done, total int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if _, seen := last[stage]; !seen {
+			stages = append(stages, stage)
+		}
+		last[stage] = [2]int{max(last[stage][0], done), total}
+	}}
+	sum, err := Prepare(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := sum.Rows.Train + sum.Rows.Dev + sum.Rows.Test
+	want := map[string][2]int{"reading the problems": {1220, 1220}, "encoding the rows": {rows, rows}}
+	if !reflect.DeepEqual(last, want) || !slices.Equal(stages, []string{"reading the problems", "encoding the rows"}) {
+		t.Errorf("progress %v in the order %q, want %v", last, stages, want)
+	}
+	out := t.TempDir()
+	cfg = Config{Source: Synthetic([3]int{1200, 10, 10}, 1, synth.GeneralMix), Out: out, Memory: MemoryNeeded(1219)}
+	_, err = Prepare(cfg)
+	if err == nil || !strings.Contains(err.Error(), "preparing 1220 problems needs about 55 MB of memory, more than the 55 MB available (given): generate fewer") {
+		t.Errorf("too little memory: %v", err)
+	}
+	if entries, _ := os.ReadDir(out); len(entries) > 0 {
+		t.Errorf("a refused preparation wrote %v", entries)
+	}
+	cfg.Memory = MemoryNeeded(1220)
+	if _, err := Prepare(cfg); err != nil {
+		t.Errorf("just enough memory: %v", err)
 	}
 }

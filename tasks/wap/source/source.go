@@ -18,6 +18,7 @@
 package source
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 )
@@ -45,6 +46,9 @@ type Problem struct {
 	Variation string
 	// Grade is ASDiv-A's school grade (1…6), 0 where the source gives none.
 	Grade int
+	// Where is where the problem is written, "file:line" ("" for a
+	// generated problem), for messages about it.
+	Where string
 }
 
 // Split is one of a dataset's three splits.
@@ -102,4 +106,14 @@ type Source interface {
 	// (a split the source does not have is empty). A fault is one error
 	// that names the file and line.
 	Read() (Dataset, error)
+}
+
+// ElementLine returns the line (from 1) of the JSON text b on which the
+// next element of an array starts, when a json.Decoder reading b stands
+// at offset off (its InputOffset) within the array: the first byte from
+// off on that is neither white space nor a comma.
+func ElementLine(b []byte, off int64) int {
+	rest := b[off:]
+	off += int64(len(rest) - len(bytes.TrimLeft(rest, " \t\r\n,")))
+	return 1 + bytes.Count(b[:off], []byte("\n"))
 }

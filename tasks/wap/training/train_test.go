@@ -266,3 +266,28 @@ func TestLearnsHumanProblems(t *testing.T) {
 // sensible answer happens to be right); `wap train` for twelve epochs
 // reaches about 85%.
 const humanBar = 65.0
+
+// FitParallel trains as many models at once as MemoryNeeded says fit,
+// and refuses when not even one does.
+func TestFitParallel(t *testing.T) {
+	const gb = 1 << 30
+	for _, c := range []struct {
+		n, parallel, batch int
+		avail              uint64
+		want               int
+		err                string
+	}{
+		{5, 0, 50, 64 * gb, 5, ""},
+		{5, 2, 50, 64 * gb, 2, ""},
+		{64, 0, 50, 64 * gb, 64, ""},
+		{64, 0, 50, 3 * gb, 12, ""},
+		{64, 0, 50, MemoryNeeded(7, 50), 7, ""},
+		{64, 4, 50, MemoryNeeded(7, 50), 4, ""},
+		{3, 0, 100000, 8 * gb, 0, "training a model with batches of 100000 problems needs about 254.1 GB of memory, more than the 8.0 GB available (given)"},
+	} {
+		got, err := FitParallel(c.n, c.parallel, c.batch, c.avail)
+		if got != c.want || (err == nil) != (c.err == "") || err != nil && err.Error() != c.err {
+			t.Errorf("FitParallel(%d, %d, %d, %d) = %d, %v; want %d, %q", c.n, c.parallel, c.batch, c.avail, got, err, c.want, c.err)
+		}
+	}
+}

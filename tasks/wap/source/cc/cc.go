@@ -93,6 +93,7 @@ func readQuestions(path string) (map[int]Problem, error) {
 	if err := json.Unmarshal(b, &qs); err != nil {
 		return nil, fmt.Errorf("%s: malformed JSON: %w", path, jsonSyntaxError(b, err))
 	}
+	lines := problemLines(b)
 	byID := make(map[int]Problem, len(qs))
 	for i, q := range qs {
 		if q.IIndex == nil {
@@ -111,9 +112,28 @@ func readQuestions(path string) (map[int]Problem, error) {
 		case len(q.LEquations) != 1:
 			return nil, fmt.Errorf("%s: problem %d has %d equations, want exactly 1", path, id, len(q.LEquations))
 		}
-		byID[id] = Problem{ID: id, Text: text, Equation: q.LEquations[0], Answer: q.LSolutions[0], Source: Name}
+		byID[id] = Problem{ID: id, Text: text, Equation: q.LEquations[0], Answer: q.LSolutions[0], Source: Name,
+			Where: fmt.Sprintf("%s:%d", path, lines[i])}
 	}
 	return byID, nil
+}
+
+// problemLines returns the line on which each problem of questions.json,
+// a well-formed JSON array, starts.
+func problemLines(b []byte) []int {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	var lines []int
+	if _, err := dec.Token(); err != nil {
+		return nil
+	}
+	for dec.More() {
+		lines = append(lines, source.ElementLine(b, dec.InputOffset()))
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			break
+		}
+	}
+	return lines
 }
 
 // jsonSyntaxError adds the line and column to a JSON syntax or type error.

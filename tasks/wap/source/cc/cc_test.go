@@ -77,10 +77,11 @@ func TestLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	qs := filepath.Join(dir, QuestionsFile)
 	want := [][]Problem{
-		{{ID: 7, Text: "Ann has 2 bags of 3 red and 4 blue marbles. How many marbles?", Equation: "X=(2.0*(3.0+4.0))", Answer: 14, Source: Name}},
-		{{ID: 0, Text: "Tom had 5 apples and got 3 more. He ate 2. How many are left?", Equation: "X=((5.0+3.0)-2.0)", Answer: 6, Source: Name}},
-		{{ID: 9, Text: "Bo had 9 pens, lost 3 and split the rest among 2 kids. How many each?", Equation: "X=((9.0-3.0)/2.0)", Answer: 3, Source: Name}},
+		{{ID: 7, Text: "Ann has 2 bags of 3 red and 4 blue marbles. How many marbles?", Equation: "X=(2.0*(3.0+4.0))", Answer: 14, Source: Name, Where: qs + ":3"}},
+		{{ID: 0, Text: "Tom had 5 apples and got 3 more. He ate 2. How many are left?", Equation: "X=((5.0+3.0)-2.0)", Answer: 6, Source: Name, Where: qs + ":2"}},
+		{{ID: 9, Text: "Bo had 9 pens, lost 3 and split the rest among 2 kids. How many each?", Equation: "X=((9.0-3.0)/2.0)", Answer: 3, Source: Name, Where: qs + ":4"}},
 	}
 	if got := [][]Problem{train, dev, test}; !reflect.DeepEqual(got, want) {
 		t.Errorf("Load = %+v, want %+v", got, want)

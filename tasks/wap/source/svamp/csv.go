@@ -135,7 +135,7 @@ func ReadCSV(path string) ([]source.Problem, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", path, line, err)
 		}
-		p.ID = line
+		p.ID, p.Where = line, fmt.Sprintf("%s:%d", path, line)
 		out = append(out, p)
 	}
 	if len(out) == 0 {

@@ -38,7 +38,9 @@
 // CC's format, every operation in parentheses, numbers as in the text (a
 // fraction in parentheses), constants as numbers: "* number0 + number1
 // number2" with Numbers "8.0 4.0 6.0" is "X=(8*(4+6))". Answer is the
-// file's, even where it disagrees with the equation (a few MAWPS rows do).
+// file's, even where it disagrees with the equation (a few MAWPS rows do;
+// package prepare leaves them out, naming the problem's Where, its file
+// and line, as both sources set it).
 //
 // Every fault is one error naming the file and line: a missing file (a
 // fold directory without train.csv or dev.csv), a missing column, a row

@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -28,6 +29,8 @@ func checkProblems(t *testing.T, name string, ps []source.Problem, ids map[int]b
 			t.Fatalf("problem %d: source %q, grade %d", p.ID, p.Source, p.Grade)
 		case ids[p.ID]:
 			t.Fatalf("two problems have the ID %d", p.ID)
+		case !whereRE.MatchString(p.Where):
+			t.Fatalf("problem %d is at %q, want FILE:LINE", p.ID, p.Where)
 		}
 		ids[p.ID] = true
 		if _, err := cc.EquationNumbers(p.Equation); err != nil && parsed {
@@ -35,6 +38,9 @@ func checkProblems(t *testing.T, name string, ps []source.Problem, ids map[int]b
 		}
 	}
 }
+
+// whereRE matches where a problem of a file is: the file, a line.
+var whereRE = regexp.MustCompile(`\.(json|csv):[1-9][0-9]*$`)
 
 // FuzzJSON reads arbitrary bytes as SVAMP.json: an error of one line
 // naming the file, or problems in the test split alone.

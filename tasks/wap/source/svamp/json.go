@@ -74,10 +74,7 @@ func ReadJSON(path string) ([]source.Problem, error) {
 	}
 	seen := map[int]first{} // the number of an ID → where it was first
 	for dec.More() {
-		// The entry starts after the white space and comma that follow
-		// the decoder's offset.
-		rest := b[dec.InputOffset():]
-		line := lineAt(dec.InputOffset() + int64(len(rest)-len(bytes.TrimLeft(rest, " \t\r\n,"))))
+		line := source.ElementLine(b, dec.InputOffset())
 		var e entry
 		if err := dec.Decode(&e); err != nil {
 			return nil, malformed(err)
@@ -92,6 +89,7 @@ func ReadJSON(path string) ([]source.Problem, error) {
 			return nil, fmt.Errorf("%s:%d: the ID %s ends in the number of the ID %s on line %d (a problem's ID is that number)", path, line, quote.Short(*e.ID), quote.Short(f.id), f.line)
 		}
 		seen[p.ID] = first{*e.ID, line}
+		p.Where = fmt.Sprintf("%s:%d", path, line)
 		out = append(out, p)
 	}
 	if _, err := dec.Token(); err != nil {

@@ -21,9 +21,9 @@ func TestReadJSON(t *testing.T) {
 	}
 	want := source.Dataset{source.Test: {
 		{ID: 3, Text: "Rosa baked 24 muffins. She gave 9 muffins to her neighbours How many muffins does she have left?", Answer: 15,
-			Equation: "X=(24.0-9.0)", Source: JSONName, Type: "Subtraction"},
+			Equation: "X=(24.0-9.0)", Source: JSONName, Type: "Subtraction", Where: "testdata/SVAMP.json:2"},
 		{ID: 12, Text: "A farmer plants 6 rows of 7 trees and 3 rows of 5 bushes. How many trees does he plant?", Answer: 42,
-			Equation: "X=(6.0*7.0)", Source: JSONName, Type: "Multiplication"},
+			Equation: "X=(6.0*7.0)", Source: JSONName, Type: "Multiplication", Where: "testdata/SVAMP.json:10"},
 	}}
 	if !reflect.DeepEqual(ds, want) {
 		t.Errorf("Read = %+v\nwant %+v", ds, want)
@@ -36,10 +36,10 @@ func TestReadFold(t *testing.T) {
 		t.Fatal(err)
 	}
 	train := []source.Problem{
-		{ID: 2, Text: "Tom had 8 marbles . He lost 2 . How many are left ?", Answer: 6, Equation: "X=(8-2)", Source: CSVName},
+		{ID: 2, Text: "Tom had 8 marbles . He lost 2 . How many are left ?", Answer: 6, Equation: "X=(8-2)", Source: CSVName, Where: "testdata/fold/train.csv:2"},
 		{ID: 3, Text: "Ezra drew a line 23/3 inches long , then one 10/3 inches long . How much longer was the first ?", Answer: 4.333333333333333,
-			Equation: "X=((23/3)-(10/3))", Source: CSVName},
-		{ID: 4, Text: "A pen costs 1.5 dollars . What do 2 dozen pens cost ?", Answer: 36, Equation: "X=((1.5*2)*12)", Source: CSVName},
+			Equation: "X=((23/3)-(10/3))", Source: CSVName, Where: "testdata/fold/train.csv:3"},
+		{ID: 4, Text: "A pen costs 1.5 dollars . What do 2 dozen pens cost ?", Answer: 36, Equation: "X=((1.5*2)*12)", Source: CSVName, Where: "testdata/fold/train.csv:4"},
 	}
 	// The dev split is carved from train.csv by the hash of the text.
 	var want source.Dataset
@@ -51,13 +51,13 @@ func TestReadFold(t *testing.T) {
 		want[s] = append(want[s], p)
 	}
 	want[source.Test] = []source.Problem{{ID: 2, Text: "ann has 9 apples and 4 pears . she eats 3 apples . how many apples are left ?", Answer: 6,
-		Equation: "X=(9-3)", Source: CSVName, Type: "Subtraction", Variation: "21, 11"}}
+		Equation: "X=(9-3)", Source: CSVName, Type: "Subtraction", Variation: "21, 11", Where: "testdata/fold/dev.csv:2"}}
 	if !reflect.DeepEqual(ds, want) {
 		t.Errorf("Read = %+v\nwant %+v", ds, want)
 	}
 	got, err := ReadCSV("testdata/asdiv.csv")
 	wantASDiv := []source.Problem{{ID: 2, Text: "7 red apples and 2 green apples are in the basket . how many apples are in the basket ?", Answer: 9,
-		Equation: "X=(7+2)", Source: CSVName, Type: "Addition", Grade: 1}}
+		Equation: "X=(7+2)", Source: CSVName, Type: "Addition", Grade: 1, Where: "testdata/asdiv.csv:2"}}
 	if err != nil || !reflect.DeepEqual(got, wantASDiv) {
 		t.Errorf("ReadCSV(asdiv.csv) = %+v, %v\nwant %+v", got, err, wantASDiv)
 	}
