@@ -295,8 +295,11 @@ func checkFollows(tokens []string, qs []Quantity, q Quantity) error {
 	if scale == nil || new(big.Rat).Abs(q.Value).Cmp(scale) >= 0 {
 		return nil
 	}
-	return fmt.Errorf("cannot read %s as a number: write it all in digits or all in words", quote(last.Text+" "+q.Text))
+	return fmt.Errorf("cannot read %s as a number: %s", quote(last.Text+" "+q.Text), mixedWriting)
 }
+
+// mixedWriting says why checkFollows refuses a number.
+const mixedWriting = "write it all in digits or all in words"
 
 // endScale returns the scale that a quantity ends with ("3 thousand":
 // 1000), or nil.
