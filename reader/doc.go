@@ -59,8 +59,9 @@
 // fifty", "a hundred and five", "twenty five thousand", "two and a half",
 // "a dozen", "half", "twice"), from one table (NumberWord), and names
 // "one" alone, scale words alone and the ordinals in NumberList without
-// reading them; a number half in digits and half in words ("3 thousand
-// five hundred") is an error. A quantity in words keeps its own
+// reading them; a number that goes on after its scale word in digits or
+// half in words ("3 thousand five hundred", "2 million 500 thousand") is
+// an error, in both readings. A quantity in words keeps its own
 // token ids (Quantity.Word): Encode places it at its word's first piece,
 // where a number in digits is NumberToken. Question.InDigits writes the
 // quantities in words in digits ("three" → "3", "two hundred fifty" →

@@ -138,7 +138,7 @@ func FuzzParseQuestion(f *testing.F) {
 		q, err := ParseQuestion(text)
 		qw, errW := ParseQuestionWords(text)
 		// What digits refuse, words refuse; words refuse more only a
-		// number half in digits and half in words.
+		// number in digits and words after a scale word.
 		if err != nil && errW == nil || err == nil && errW != nil && !strings.Contains(errW.Error(), mixedWriting) {
 			t.Fatalf("in digits: %v; in words: %v", err, errW)
 		}

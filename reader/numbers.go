@@ -161,10 +161,8 @@ func readQuantities(tokens []string, words bool) (qs []Quantity, ignored []strin
 			if err != nil {
 				return nil, nil, err
 			}
-			if words {
-				if err := checkFollows(tokens, qs, q); err != nil {
-					return nil, nil, err
-				}
+			if err := checkFollows(tokens, qs, q); err != nil {
+				return nil, nil, err
 			}
 			qs = append(qs, q)
 			i += q.Len
@@ -278,17 +276,18 @@ func scaleWords(tokens []string, i int) (*big.Rat, int) {
 	return scale, n
 }
 
-// checkFollows refuses a number that goes on in the other writing: a
-// quantity with a scale word just before one that is smaller than its
-// scale, in words after digits or in digits after words ("3 thousand
-// five hundred", "two thousand 500"), which is one number the reader
-// cannot read as one.
+// checkFollows refuses a number that goes on after its scale word in a
+// way the reader does not read as one number: a quantity that ends with a
+// scale word just before one, not both in words, that is smaller than
+// that scale ("3 thousand five hundred", "two thousand 500", "2 million
+// 500 thousand"). Numbers in words after a scale word are read by
+// spelled ("two thousand five hundred").
 func checkFollows(tokens []string, qs []Quantity, q Quantity) error {
 	if len(qs) == 0 {
 		return nil
 	}
 	last := qs[len(qs)-1]
-	if last.Pos+last.Len != q.Pos || last.Word == q.Word {
+	if last.Pos+last.Len != q.Pos || last.Word && q.Word {
 		return nil
 	}
 	scale := endScale(tokens, last)

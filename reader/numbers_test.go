@@ -147,6 +147,7 @@ func TestReadNumbersErrors(t *testing.T) {
 		{"He has two thousand 500 ants.", `cannot read "two thousand 500" as a number`, true},
 		{"He has 2 hundred fifty ants.", `cannot read "2 hundred fifty" as a number`, true},
 		{"It has ٥ legs.", `cannot read "٥" as a number`, false},
+		{"He has 2 million 500 thousand ants.", `cannot read "2 million 500 thousand" as a number: write it all in digits or all in words`, false},
 	}
 	for _, tt := range tests {
 		for _, words := range []bool{false, true} {

@@ -157,7 +157,7 @@ func checkAnswerNumbers(t *testing.T, model string) {
 	}
 	code, out, errs := runWap(t, "answer", "--model", model, "Tom has 3 thousand five hundred apples and eats 7. How many are left?")
 	if code != 1 || out != "" || !strings.Contains(errs, `cannot read "3 thousand five hundred" as a number`) || strings.Count(errs, "\n") != 1 {
-		t.Errorf("a number half in digits: exit %d, %q %q; want one line naming it", code, out, errs)
+		t.Errorf("a number in digits and words: exit %d, %q %q; want one line naming it", code, out, errs)
 	}
 }
 
