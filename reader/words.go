@@ -240,17 +240,17 @@ func below100(word func(int) string, j int) (int64, int) {
 // ("three", "a dozen", "one", "hundred"): what a reading of digits only
 // leaves out.
 func (q Question) NumberWords() []string {
-	words := map[int]Quantity{}
+	starts := map[int]Quantity{}
 	for _, n := range q.Quantities {
-		if n.Word {
-			words[n.Pos] = n
-		}
+		starts[n.Pos] = n
 	}
 	var out []string
 	for i := 0; i < len(q.Tokens); i++ {
-		if n, ok := words[i]; ok {
-			out = append(out, n.Text)
-			i += n.Len - 1
+		if n, ok := starts[i]; ok {
+			if n.Word {
+				out = append(out, n.Text)
+			}
+			i += n.Len - 1 // the scale words of "3 thousand" are read
 		} else if _, why, ok := NumberWord(q.Tokens[i]); ok && why != whyOrdinal {
 			out = append(out, q.Tokens[i])
 		}

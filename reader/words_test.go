@@ -175,6 +175,7 @@ func TestNumberWords(t *testing.T) {
 		{"A hundred ants and twenty five bees came, then a dozen more, twice.", []string{"A hundred", "twenty five", "a dozen", "twice"}},
 		{"Five hundred and hundred.", []string{"Five hundred", "hundred"}},
 		{"Tom had 3 apples on the 2nd day.", nil},
+		{"Tom had 3 thousand apples and 2 and a half pies, then a thousand more.", []string{"a thousand"}},
 	}
 	for _, tt := range tests {
 		q, err := ParseQuestionWords(tt.text)
