@@ -15,14 +15,18 @@
 //
 //   - the normalizer, a Sequence of Replace steps and Lowercase, rewrites
 //     the text into prose's tokens separated by spaces, each quantity
-//     replaced by NumberToken: curly quotes become straight ones and white
-//     space a space; a currency sign, an opening bracket or quote is split
-//     off the start of a word, a clitic ('s, 'll, 're, 'm, n't) off the
-//     word it ends, closing punctuation off the end of a word (but the full
-//     stop of "Mr.", "Ana." or "U.S.", which prose keeps); then each
-//     quantity (42, 1,000, 2.5, .5, -3, 1/2, the mixed number 3 1/2, the
-//     number of 2.5km, 8-inch or 2.50/km, but not 3rd or 10am) becomes NumberToken,
-//     and the text is lower-cased;
+//     replaced by NumberToken: curly quotes become straight ones, format
+//     characters (right-to-left marks, zero-width spaces, U+FEFF) are
+//     dropped and white space becomes a space; a dollar sign, an opening
+//     bracket or quote is split off the start of a word, a clitic ('s,
+//     'll, 're, 'm, n't) off the word it ends, closing punctuation off the
+//     end of a word (but the full stop of "Mr.", "Ana." or "U.S.", which
+//     prose keeps); then each quantity in digits (42, 1,000, 2.5, .5, -3,
+//     1/2, the mixed number 3 1/2, 2 and a half, with its scale words: 3
+//     thousand, 1.5 million; 5k, 2.5M; the number of 2.5km, 8-inch or
+//     2.50/km, but not 3rd or 10am) becomes one NumberToken, a currency
+//     sign glued to it (€12, 12€, US$5) a word of its own, and the text
+//     is lower-cased;
 //   - the pre-tokenizer (WhitespaceSplit) splits it at the spaces;
 //   - the WordPiece model (Vocab) turns each word into pieces and ids.
 //
@@ -36,26 +40,32 @@
 // Elsewhere the tokenizer can differ from prose where prose's rules are
 // not worth regular expressions: emoticons are split (":-)" is ":" "-"
 // ")"); of a run of more than three opening marks only three are split
-// off ("((($5" keeps "$5" whole, so that Encode finds no number where
+// off ("(((($5" keeps "($5" whole, so that Encode finds no number where
 // ParseQuestion reads 5, and fails); a word with two clitics is split at
 // both ("don't's": do n't 's; prose: don't 's); the text of a special
 // token is read as that token alone, "<pad>" as the padding (as Hugging
 // Face's tokenizers, which take it for an added token, read it) and any
 // other ("<num>", "<PAD>") as UnkToken ("x<num>y" is x <unk> y; prose's
-// one token x<num>y was UnkToken); U+FEFF is white space (as JavaScript
-// has it); and İ and Σ lower to i with a dot above and σ.
+// one token x<num>y was UnkToken); and İ and Σ lower to i with a dot
+// above and σ.
 //
 // # Number words
 //
 // ParseQuestion reads numbers written in digits only: the reading of the
 // paper's three-number problems, whose stories (CC's) have "two" and
-// "half" that the formula does not use. ParseQuestionWords reads number
-// words too ("three", "twenty-five", "a hundred", "a dozen", "half",
-// "twice"), from one table (NumberWord), and names "one" and the ordinals
-// in NumberList without reading them. A quantity in words keeps its own
+// "half" that the formula does not use (it reads the digits with their
+// scale words, "3 thousand", and "2 and a half"). ParseQuestionWords
+// reads numbers in words too ("three", "twenty-five", "two hundred
+// fifty", "a hundred and five", "twenty five thousand", "two and a half",
+// "a dozen", "half", "twice"), from one table (NumberWord), and names
+// "one" alone, scale words alone and the ordinals in NumberList without
+// reading them; a number that goes on after its scale word in digits or
+// half in words ("3 thousand five hundred", "2 million 500 thousand") is
+// an error, in both readings. A quantity in words keeps its own
 // token ids (Quantity.Word): Encode places it at its word's first piece,
 // where a number in digits is NumberToken. Question.InDigits writes the
-// quantities in words in digits ("three" → "3", "twice" → "2 times"), as
+// quantities in words in digits ("three" → "3", "two hundred fifty" →
+// "250", "twice" → "2 times"), as
 // training data write numbers: the question then has the ids of the same
 // question written in digits.
 //

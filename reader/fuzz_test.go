@@ -3,6 +3,7 @@ package reader
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -30,6 +31,10 @@ var questionSeeds = []string{
 	"",
 	" \t\n",
 	"\xff\xfe",
+	"Two hundred fifty kids, a hundred and five pies, twenty five thousand ants and 3 thousand bees; 1.5 million, 2 billion.",
+	"three hundred thousand cars and 500 buses, 5k runners, 2.5M fans, 2 and a half pies, two and a half million.",
+	"It costs €12 and £5, 12€, US$5, ¥1,000 and 5¢; \u200f12\u200f and \u202b5\u202c and \u20663\u2069.",
+	"3 thousand five hundred, ~5, #5, -€5, 5 apples and 3 pears, one hundred and fifty three.",
 }
 
 // checkQuestion checks what ParseQuestion (words: ParseQuestionWords)
@@ -48,11 +53,41 @@ func checkQuestion(t *testing.T, text string, q Question, words bool) {
 		t.Fatalf("tokens %q do not spell the text: %v", q.Tokens, err)
 	}
 	end := 0
+	covered := make([]bool, len(q.Tokens))
 	for _, n := range q.Quantities {
-		if n.Value == nil || n.Pos < end || n.Len < 1 || n.Len > 2 || n.Pos+n.Len > len(q.Tokens) || n.Word && !words {
+		if n.Value == nil || n.Pos < end || n.Len < 1 || n.Pos+n.Len > len(q.Tokens) || n.Word && !words {
 			t.Fatalf("quantity %+v among %d tokens (the one before ends at %d)", n, len(q.Tokens), end)
 		}
+		if n.Text != strings.Join(q.Tokens[n.Pos:n.Pos+n.Len], " ") {
+			t.Fatalf("quantity %q spans the tokens %q", n.Text, q.Tokens[n.Pos:n.Pos+n.Len])
+		}
+		// Its text alone reads as it, with the same value.
+		again, err := parseQuestion(n.Text, n.Word)
+		if err != nil || len(again.Quantities) != 1 || again.Quantities[0].Value.Cmp(n.Value) != 0 || again.Quantities[0].Len != n.Len {
+			t.Fatalf("quantity %q=%v alone reads %q (%v)", n.Text, n.Value, quantities(again), err)
+		}
+		for k := n.Pos; k < n.Pos+n.Len; k++ {
+			covered[k] = true
+		}
 		end = n.Pos + n.Len
+	}
+	// No number is dropped without a word: every token outside the
+	// quantities that holds a digit and starts with no letter (and, in
+	// words, every number word) is named in Ignored, in order, and is an
+	// ordinal or a word named with why.
+	var named []string
+	for i, tok := range q.Tokens {
+		_, why, isWord := NumberWord(tok)
+		if covered[i] || !numberLike(tok) && !(words && isWord) {
+			continue
+		}
+		if numberLike(tok) && !ordinalRE.MatchString(tok) || !numberLike(tok) && why == "" {
+			t.Fatalf("token %d %q is neither read nor named (tokens %q)", i, tok, q.Tokens)
+		}
+		named = append(named, tok)
+	}
+	if !slices.Equal(named, q.Ignored) {
+		t.Fatalf("ignored %q, want the tokens named %q", q.Ignored, named)
 	}
 	_ = q.NumberList()
 	_ = q.NumberWords()
@@ -102,12 +137,17 @@ func FuzzParseQuestion(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		q, err := ParseQuestion(text)
 		qw, errW := ParseQuestionWords(text)
-		if (err == nil) != (errW == nil) {
+		// What digits refuse, words refuse; words refuse more only a
+		// number in digits and words after a scale word.
+		if err != nil && errW == nil || err == nil && errW != nil && !strings.Contains(errW.Error(), mixedWriting) {
 			t.Fatalf("in digits: %v; in words: %v", err, errW)
 		}
-		if err != nil {
-			oneLine(t, err)
-			oneLine(t, errW)
+		if err != nil || errW != nil {
+			for _, e := range []error{err, errW} {
+				if e != nil {
+					oneLine(t, e)
+				}
+			}
 			return
 		}
 		checkQuestion(t, text, q, false)
@@ -119,7 +159,10 @@ func FuzzParseQuestion(f *testing.F) {
 		if err != nil {
 			oneLine(t, err)
 		} else {
-			checkQuestion(t, d.Text, d, false)
+			// InDigits returns a question without quantities in words
+			// as it is, read in words.
+			asIs := !slices.ContainsFunc(qw.Quantities, func(n Quantity) bool { return n.Word })
+			checkQuestion(t, d.Text, d, asIs)
 			same := len(d.Quantities) == len(qw.Quantities)
 			for k := 0; same && k < len(d.Quantities); k++ {
 				same = d.Quantities[k].Value.Cmp(qw.Quantities[k].Value) == 0
@@ -137,9 +180,12 @@ func FuzzParseQuestion(f *testing.F) {
 			if len(enc.NumPos) != len(x.Quantities) || len(enc.Pieces) != len(enc.IDs) {
 				t.Fatalf("%d positions for %d quantities, %d pieces for %d ids", len(enc.NumPos), len(x.Quantities), len(enc.Pieces), len(enc.IDs))
 			}
-			for _, p := range enc.NumPos {
+			for k, p := range enc.NumPos {
 				if p < 0 || p >= len(enc.IDs) {
 					t.Fatalf("a quantity at %d of %d ids", p, len(enc.IDs))
+				}
+				if !x.Quantities[k].Word && enc.IDs[p] != NumID {
+					t.Fatalf("the quantity %q in digits is the piece %q", x.Quantities[k].Text, enc.Pieces[p])
 				}
 			}
 		}

@@ -1,8 +1,13 @@
 package reader
 
 import (
+	"embed"
+	"encoding/json"
 	"fmt"
+	"io/fs"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -19,9 +24,10 @@ const (
 
 // whitespaceClass holds every character that some implementation of the
 // tokenizer treats as white space: Unicode's White_Space (Go's
-// unicode.IsSpace, Rust's char::is_whitespace) and U+FEFF (JavaScript's
-// \s), but the space itself.
-const whitespaceClass = `[\t\n\v\f\r\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]`
+// unicode.IsSpace, Rust's char::is_whitespace), but the space itself
+// (JavaScript's \s also holds U+FEFF, which is dropped before as a format
+// character).
+const whitespaceClass = `[\t\n\v\f\r\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]`
 
 // Number patterns of the normalizer: the forms ReadQuantities reads as
 // quantities.
@@ -39,15 +45,66 @@ const (
 	// alone: not preceded, and not followed, by anything but a space.
 	aloneBefore = `(?<![^ ])`
 	aloneAfter  = `(?![^ ])`
+	// suffixPattern is a number with a scale suffix ("5k", "2.5M").
+	suffixPattern = `[-+−]*` + unsignedPattern + `(?:` + suffixLetters + `)`
 	// notClock excludes a time glued to am or pm ("10am" is not read).
 	notClock = `(?!` + decPattern + `-?[aApP][mM]` + aloneAfter + `)`
 	// notOrdinal excludes an ordinal ("3rd" is a word).
 	notOrdinal = `(?![0-9]+(?:[sS][tT]|[nN][dD]|[rR][dD]|[tT][hH])` + aloneAfter + `)`
 	// gluedUnit is a unit word glued to a number ("2.5km").
 	gluedUnit = `(?=[a-zA-Z]+` + aloneAfter + `)`
-	// slashUnitPattern is a number before a slash and a unit ("2.50/km").
-	slashUnitPattern = aloneBefore + decPattern + `/` + gluedUnit
 )
+
+// Patterns of the numbers with their currency signs and scale words.
+var (
+	// signClass is a currency sign.
+	signClass = charClass(currencySigns)
+	// numBefore: what a number may follow, at the start of a word:
+	// nothing, or a currency sign after up to three capitals ("€12",
+	// "US$5"; splitCurrency).
+	numBefore = `(?:` + aloneBefore + `|(?<=\A` + signClass + `|[ ]` + signClass + `|\A[A-Z]` + signClass + `|[ ][A-Z]` + signClass +
+		`|\A[A-Z][A-Z]` + signClass + `|[ ][A-Z][A-Z]` + signClass + `|\A[A-Z][A-Z][A-Z]` + signClass + `|[ ][A-Z][A-Z][A-Z]` + signClass + `))`
+	// numAfter: what a number may be followed by, at the end of a word:
+	// nothing, or a currency sign ("12€").
+	numAfter = `(?:` + aloneAfter + `|(?=` + signClass + aloneAfter + `))`
+	// scalesPattern is the scale words after a number in digits, if any
+	// (scaleWords): hundred, a large scale, or both, in any case.
+	scalesPattern = `(?: +(?:` + anyCase(hundredWord) + `(?: +` + largePattern() + `)?|` + largePattern() + `))?`
+	// halfPattern is an integer and a half ("2 and a half").
+	halfPattern = wholePattern + ` +` + anyCase(strings.Join(andAHalf, " +"))
+	// quantityPattern is a quantity in digits, which becomes one
+	// NumberToken: a number with a suffix; or an integer and a half, a
+	// mixed number (3 1/2), a number with or without signs or a
+	// fraction, followed or not by scale words.
+	quantityPattern = numBefore + `(?:` + suffixPattern + `|(?:` + halfPattern + `|` + wholePattern + ` +` + fractionPattern +
+		`|[-+−]*` + unsignedPattern + `|` + fractionPattern + `)` + scalesPattern + `)` + numAfter
+	// slashUnitPattern is a number before a slash and a unit ("2.50/km").
+	slashUnitPattern = numBefore + decPattern + `/` + gluedUnit
+)
+
+// anyCase writes the ASCII letters of a pattern as classes of both cases
+// ("and" → [aA][nN][dD]): the patterns are matched by engines that do not
+// all take an inline flag.
+func anyCase(p string) string {
+	var b strings.Builder
+	for _, r := range p {
+		if 'a' <= r && r <= 'z' {
+			b.WriteString("[" + string(r) + string(r-'a'+'A') + "]")
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// largePattern is a large scale word (largeScales), in any case.
+func largePattern() string {
+	words := slices.Sorted(maps.Keys(largeScales))
+	for i, w := range words {
+		words[i] = anyCase(w)
+	}
+	return `(?:` + strings.Join(words, "|") + `)`
+}
 
 // normStep is one step of the normalizer: a Hugging Face Replace (of a
 // String or of a Regex pattern) or Lowercase.
@@ -74,6 +131,8 @@ func buildNormSteps() []normStep {
 		steps = append(steps, str(p[0], p[1]))
 	}
 	steps = append(steps,
+		// The format characters are dropped.
+		re(charClass(formatChars), ""),
 		// Every white space character becomes a space, the only one
 		// the later patterns know.
 		re(whitespaceClass, " "),
@@ -111,16 +170,18 @@ func buildNormSteps() []normStep {
 		}
 		steps = append(steps, re(p, " "+string(c)+" "))
 	}
-	// Quantities become NumberToken: a mixed number (3 1/2), a number
-	// with or without signs, a fraction; a number glued to a unit word,
-	// with or without a hyphen or a slash (8-inch, 2.5km, 2.50/km), but
-	// not an ordinal or a time of day.
+	// Quantities become NumberToken, a currency sign glued to them
+	// staying a word of its own: a number with a scale suffix (5k), an
+	// integer and a half, a mixed number (3 1/2), a number with or
+	// without signs, a fraction, with their scale words (3 thousand);
+	// a number glued to a unit word, with or without a hyphen or a slash
+	// (8-inch, 2.5km, 2.50/km), but not an ordinal or a time of day.
 	num := " " + NumberToken + " "
 	steps = append(steps,
-		re(aloneBefore+`(?:`+wholePattern+` +`+fractionPattern+`|[-+−]*`+unsignedPattern+`|`+fractionPattern+`)`+aloneAfter, num),
-		re(aloneBefore+notClock+decPattern+`-`+gluedUnit, num+"- "),
+		re(quantityPattern, num),
+		re(numBefore+notClock+decPattern+`-`+gluedUnit, num+"- "),
 		re(slashUnitPattern, num+"/ "),
-		re(aloneBefore+notOrdinal+notClock+decPattern+gluedUnit, num),
+		re(numBefore+notOrdinal+notClock+decPattern+gluedUnit, num),
 		// Lower case, character by character: the two capitals whose
 		// lower case is not one character by itself in every
 		// implementation are written out first (Hugging Face's
@@ -136,18 +197,29 @@ func buildNormSteps() []normStep {
 // the steps.
 func normalizerJSON() map[string]any { return sequenceJSON(normSteps) }
 
-// olderNormalizerJSON is the normalizer of the tokenizer.json files of the
-// version before numbers were split off a slash and a unit ("2.50/km"):
-// the vocabularies are the same, so such a file is read with this
-// version's pipeline.
-func olderNormalizerJSON() map[string]any {
-	var steps []normStep
-	for _, s := range normSteps {
-		if s.pattern != slashUnitPattern {
-			steps = append(steps, s)
+// olderNormalizers are the normalizers of the tokenizer.json files of
+// earlier versions, as they wrote them: before numbers were split off a
+// slash and a unit ("2.50/km"), and before currency signs, format
+// characters, scale words and suffixes were read ("€12", "3 thousand",
+// "5k"). Their vocabularies are the same, so such a file is read with
+// this version's pipeline (which gives the same ids on text without
+// these).
+//
+//go:embed normalizers/*.json
+var olderNormalizers embed.FS
+
+// olderNormalizerJSONs returns the olderNormalizers, by file name.
+func olderNormalizerJSONs() map[string]any {
+	out := map[string]any{}
+	files, _ := fs.Glob(olderNormalizers, "normalizers/*.json")
+	for _, f := range files {
+		b, err := olderNormalizers.ReadFile(f)
+		var doc any
+		if err == nil && json.Unmarshal(b, &doc) == nil {
+			out[f] = doc
 		}
 	}
-	return sequenceJSON(steps)
+	return out
 }
 
 // sequenceJSON is a Sequence normalizer of list.

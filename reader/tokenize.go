@@ -38,13 +38,19 @@ var sanitized = [][2]string{
 	{"&rsquo;", "'"},
 }
 
-// sanitizer replaces the sanitized strings.
+// sanitizer replaces the sanitized strings and drops the format
+// characters (formatChars).
 var sanitizer = newSanitizer()
 
 func newSanitizer() *strings.Replacer {
 	var pairs []string
 	for _, p := range sanitized {
 		pairs = append(pairs, p[0], p[1])
+	}
+	for _, g := range formatChars {
+		for r := g[0]; r <= g[1]; r++ {
+			pairs = append(pairs, string(r), "")
+		}
 	}
 	return strings.NewReplacer(pairs...)
 }
@@ -59,7 +65,9 @@ var contractions = []string{"n't", "'ll", "'s", "'re", "'m"}
 // clitics are split off ("didn't" → "did" "n't", "Tom's" → "Tom" "'s"), a
 // currency sign is split off its amount ("$5" → "$" "5"), and numbers such
 // as "3.5" and "1,000", and words such as "mp3", "3rd", "12%" and "20-25"
-// stay whole. Curly quotes become straight ones.
+// stay whole. Curly quotes become straight ones, and the invisible format
+// characters (formatChars: right-to-left marks, zero-width spaces, …) are
+// dropped.
 //
 // prose v2.0.0 drops the rest of a word that follows a split clitic when
 // more characters follow it ("won't." gives only "wo"; "Tom's)" only
@@ -137,6 +145,9 @@ func sanitizeMap(text string) (clean string, at []int) {
 				old, repl = p[0], p[1]
 				break
 			}
+		}
+		if r, n := utf8.DecodeRuneInString(text[i:]); old == repl && in(r, formatChars) {
+			old, repl = text[i:i+n], ""
 		}
 		b.WriteString(repl)
 		for range len(repl) {
@@ -267,14 +278,15 @@ var gluedRE = regexp.MustCompile(`^([0-9][0-9,]*(?:\.[0-9]+)?)(-?|/)([a-zA-Z]+)$
 
 // splitUnits splits every number glued to a unit word into the number, the
 // hyphen or slash if any, and the word: "2.5km" → "2.5" "km", "8-inch" →
-// "8" "-" "inch", "2.50/km" → "2.50" "/" "km". Ordinals ("3rd") and times
-// ("10am", "5pm") stay whole.
+// "8" "-" "inch", "2.50/km" → "2.50" "/" "km". Ordinals ("3rd"), times
+// ("10am", "5pm") and numbers with a scale suffix ("5k", "2.5M": see
+// suffixRE) stay whole.
 func splitUnits(toks []string) []string {
 	var out []string
 	for _, t := range toks {
 		m := gluedRE.FindStringSubmatch(t)
 		clock := m != nil && m[2] != "/" && (strings.EqualFold(m[3], "am") || strings.EqualFold(m[3], "pm"))
-		if m == nil || ordinalRE.MatchString(t) || clock {
+		if m == nil || ordinalRE.MatchString(t) || clock || suffixRE.MatchString(t) {
 			out = append(out, t)
 			continue
 		}
@@ -287,8 +299,45 @@ func splitUnits(toks []string) []string {
 	return out
 }
 
-// ParseQuestion tokenises text, splits numbers glued to a unit word off it
-// ("2.5km", "8-inch") and reads its quantities (ReadQuantities).
+// splitCurrency splits a currency sign off a number it is glued to: before
+// it, with up to three capitals before the sign ("€12" → "€" "12", "US$5"
+// → "US$" "5"), or after it ("12€" → "12" "€"). prose splits "$" off the
+// start of a word itself, and keeps any other sign on its number.
+func splitCurrency(toks []string) []string {
+	var out []string
+	for _, t := range toks {
+		if sign, rest, ok := cutCurrencyPrefix(t); ok {
+			out, t = append(out, sign), rest
+		}
+		if r, n := utf8.DecodeLastRuneInString(t); in(r, currencySigns) && n < len(t) {
+			rest := t[:len(t)-n]
+			if last, _ := utf8.DecodeLastRuneInString(rest); startsNumber(rest) && unicode.IsDigit(last) {
+				out = append(out, rest, t[len(t)-n:])
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// cutCurrencyPrefix cuts a currency sign, with up to three capitals
+// before it, off the start of a token that goes on with a number.
+func cutCurrencyPrefix(t string) (sign, rest string, ok bool) {
+	k := 0
+	for k < len(t) && k < 3 && 'A' <= t[k] && t[k] <= 'Z' {
+		k++
+	}
+	r, n := utf8.DecodeRuneInString(t[k:])
+	if !in(r, currencySigns) || !startsNumber(t[k+n:]) {
+		return "", "", false
+	}
+	return t[:k+n], t[k+n:], true
+}
+
+// ParseQuestion tokenises text, splits currency signs off the numbers they
+// are glued to ("€12", "12€": splitCurrency) and numbers glued to a unit
+// word ("2.5km", "8-inch") and reads its quantities (ReadQuantities).
 // It fails, with one line saying why, for a text that is empty or only
 // white space, not valid UTF-8, longer than MaxTextLen characters or more
 // than MaxTokens tokens, or that holds a number it cannot read.
@@ -311,7 +360,7 @@ func parseQuestion(text string, words bool) (Question, error) {
 	if err != nil {
 		return Question{}, fmt.Errorf("reading the question: %w", err)
 	}
-	toks = splitUnits(toks)
+	toks = splitUnits(splitCurrency(toks))
 	if len(toks) > MaxTokens {
 		return Question{}, fmt.Errorf("reading the question: it has %d tokens, more than the limit of %d", len(toks), MaxTokens)
 	}

@@ -462,10 +462,13 @@ const writtenAgain = "(written by another tool or version: prepare the data or t
 
 // checkPipeline checks that doc's way from text to tokens is this
 // package's; it reports whether doc is a file of an earlier version
-// (legacy: a normalizer that only lowers the case, or olderNormalizerJSON),
+// (legacy: a normalizer that only lowers the case, or one of olderNormalizers),
 // whose pipeline is replaced by this package's.
 func checkPipeline(doc *hfTokenizer) (legacy bool, err error) {
-	older := sameJSON(doc.Normalizer, map[string]any{"type": "Lowercase"}) || sameJSON(doc.Normalizer, olderNormalizerJSON())
+	older := sameJSON(doc.Normalizer, map[string]any{"type": "Lowercase"})
+	for _, n := range olderNormalizerJSONs() {
+		older = older || sameJSON(doc.Normalizer, n)
+	}
 	if older && sameJSON(doc.PreTokenizer, preTokenizerJSON()) {
 		return true, nil
 	}

@@ -152,7 +152,7 @@ func TestEncode(t *testing.T) {
 
 func TestEncodeErrors(t *testing.T) {
 	v := encodeVocab(t)
-	unread, err := ParseQuestion("((($5 apples")
+	unread, err := ParseQuestion("(((($5 apples")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,9 +282,9 @@ func legacyJSON(t *testing.T, v *Vocab) []byte {
 	return b
 }
 
-// olderJSON is v as tokenizer.json of the version before "2.50/km" was
-// split: olderNormalizerJSON in place of the normalizer.
-func olderJSON(t *testing.T, v *Vocab) []byte {
+// olderJSON is v as tokenizer.json of an earlier version: normalizer in
+// place of the normalizer.
+func olderJSON(t *testing.T, v *Vocab, normalizer any) []byte {
 	t.Helper()
 	b, err := v.marshal()
 	if err != nil {
@@ -294,7 +294,7 @@ func olderJSON(t *testing.T, v *Vocab) []byte {
 	if err := json.Unmarshal(b, &doc); err != nil {
 		t.Fatal(err)
 	}
-	doc["normalizer"] = olderNormalizerJSON()
+	doc["normalizer"] = normalizer
 	if b, err = indented(doc); err != nil {
 		t.Fatal(err)
 	}
@@ -305,7 +305,15 @@ func olderJSON(t *testing.T, v *Vocab) []byte {
 // this package's pipeline.
 func TestLoadLegacyVocab(t *testing.T) {
 	v := encodeVocab(t)
-	for name, file := range map[string][]byte{"lower case only": legacyJSON(t, v), "before 2.50/km": olderJSON(t, v)} {
+	files := map[string][]byte{"lower case only": legacyJSON(t, v)}
+	older := olderNormalizerJSONs()
+	if len(older) != 2 {
+		t.Fatalf("%d older normalizers, want 2", len(older))
+	}
+	for name, n := range older {
+		files[name] = olderJSON(t, v, n)
+	}
+	for name, file := range files {
 		path := filepath.Join(t.TempDir(), "tokenizer.json")
 		if err := os.WriteFile(path, file, 0o644); err != nil {
 			t.Fatal(err)

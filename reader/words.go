@@ -12,21 +12,27 @@ import (
 // questions keep the paper's reading: CC's stories have "two" and "half"
 // that the formula does not use), or named but not read.
 //
-// Read: the cardinals two to twenty, the tens thirty to ninety and their
-// compounds ("twenty-five", or "twenty five" over two tokens), a hundred
-// ("a hundred", "one hundred", or a cardinal before "hundred": "two
-// hundred" is 200, over two tokens), dozen (12: "a dozen" and "one dozen"
-// are one quantity over two tokens, "two dozen" the two quantities 2 and
-// 12, which the formula multiplies), half (1/2; "a half", "one half"),
-// twice and double (2), triple and thrice (3), in any case. Each has its
-// form in digits (Question.InDigits).
+// Read: numbers spelled out (spelled): the cardinals two to twenty, the
+// tens thirty to ninety and their compounds ("twenty-five", or "twenty
+// five" over two tokens), hundreds ("a hundred", "one hundred", "two
+// hundred fifty", "a hundred and five", "twelve hundred") and the large
+// scales thousand, million, billion and trillion, in decreasing order
+// ("a thousand", "twenty five thousand", "two million three hundred
+// thousand and one"), and any of these and a half ("two and a half",
+// "one and a half", "two and a half million"); "one" is read within
+// such a number ("twenty-one", "one hundred", "one and a half"). Then
+// dozen (12: "a dozen" and "one dozen" are one quantity over two tokens,
+// "two dozen" the two quantities 2 and 12, which the formula multiplies,
+// as the training data have it), half (1/2; "a half", "one half"), twice
+// and double (2), triple and thrice (3), in any case. Each has its form
+// in digits (Question.InDigits).
 //
-// Named, not read (Question.Ignored, with why in NumberList): "one", as
-// often a pronoun or an article ("one of them", "one day") as a quantity,
-// and the ordinals first to twentieth, positions. Neither read nor named:
+// Named, not read (Question.Ignored, with why in NumberList): "one" alone,
+// as often a pronoun or an article ("one of them", "one day") as a
+// quantity, the scale words alone ("hundreds came", "the million") and
+// the ordinals first to twentieth, positions. Neither read nor named:
 // zero, quarter (as often the coin worth 25 cents as 1/4), pair, couple,
-// dozens, thousand, and the words of larger compounds ("two hundred and
-// fifty" reads 200 and 50).
+// dozens.
 var cardinals = map[string]int64{
 	"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
 	"eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
@@ -51,15 +57,12 @@ var multiples = map[string]multiple{
 }
 
 // counted are the multiples that "a" or "one" before them joins into one
-// quantity ("one dozen", "a half"), as hundred ("a hundred").
+// quantity ("one dozen", "a half").
 var counted = map[string]bool{"dozen": true, "half": true}
 
 // units are the words that end a compound after a tens word
 // ("twenty-one", "forty five").
 var units = map[string]int64{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
-
-// hundred multiplies the cardinal before it, or "a" or "one".
-const hundred = "hundred"
 
 // ordinalWords are the ordinals named in errors.
 var ordinalWords = strings.Fields("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth " +
@@ -69,14 +72,14 @@ var ordinalWords = strings.Fields("first second third fourth fifth sixth seventh
 const (
 	whyOne     = "is not read as a quantity (as often a pronoun or an article: write 1)"
 	whyOrdinal = "is an ordinal, not a quantity"
-	whyHundred = "is read only after a, one or a cardinal (a hundred, two hundred)"
+	whyScale   = "is read only after a number (a hundred, two thousand, 3 million)"
 )
 
 // NumberWord returns the value of a word that ParseQuestionWords reads as
 // a quantity on its own ("three" 3, "twenty-five" 25, "dozen" 12, "half"
 // 1/2, "twice" 2), or nil and why a number word is not read ("one", the
-// ordinals, "hundred" alone); ok is false for any other word. Case does
-// not matter.
+// ordinals, a scale word alone: "hundred", "thousand"); ok is false for
+// any other word. Case does not matter.
 func NumberWord(word string) (value *big.Rat, why string, ok bool) {
 	w := strings.ToLower(word)
 	if v, ok := cardinal(w); ok {
@@ -88,8 +91,8 @@ func NumberWord(word string) (value *big.Rat, why string, ok bool) {
 	switch {
 	case w == "one":
 		return nil, whyOne, true
-	case w == hundred:
-		return nil, whyHundred, true
+	case w == hundredWord || largeScales[w] != nil:
+		return nil, whyScale, true
 	}
 	for _, o := range ordinalWords {
 		if w == o {
@@ -112,34 +115,123 @@ func cardinal(w string) (int64, bool) {
 	return 0, false
 }
 
-// wordQuantity reads the number word at tokens[i], with the token after
-// it when the two make one number ("twenty five", "two hundred", "a
-// hundred"): the quantity, or nil and why the word is named, or nil and ""
-// for a word that is not a number.
+// wordQuantity reads the number in words at tokens[i], with the tokens
+// after it that make one number with it ("twenty five", "two hundred
+// fifty", "a dozen"): the quantity, or nil and why the word is named, or
+// nil and "" for a word that is not a number.
 func wordQuantity(tokens []string, i int) (q *Quantity, why string) {
+	n := Quantity{Pos: i, Len: 0, Word: true}
 	w, next := strings.ToLower(tokens[i]), ""
 	if i+1 < len(tokens) {
 		next = strings.ToLower(tokens[i+1])
 	}
-	two := func(v *big.Rat) *Quantity {
-		return &Quantity{Text: tokens[i] + " " + tokens[i+1], Value: v, Pos: i, Len: 2, Word: true}
-	}
-	c, isCardinal := cardinal(w)
-	switch {
-	case (w == "a" || w == "one") && next == hundred:
-		return two(big.NewRat(100, 1)), ""
-	case (w == "a" || w == "one") && counted[next]:
-		return two(new(big.Rat).Set(multiples[next].value)), ""
-	case isCardinal && next == hundred:
-		return two(big.NewRat(100*c, 1)), ""
-	case isCardinal && c >= 20 && c%10 == 0 && units[next] > 0:
-		return two(big.NewRat(c+units[next], 1)), ""
-	}
-	v, why, ok := NumberWord(w)
-	if !ok || v == nil {
+	if v, k := spelled(tokens, i); k > 0 {
+		n.Value, n.Len = v, k
+	} else if (w == "a" || w == "one") && counted[next] {
+		n.Value, n.Len = new(big.Rat).Set(multiples[next].value), 2
+	} else if v, why, ok := NumberWord(w); !ok || v == nil {
 		return nil, why
+	} else {
+		n.Value, n.Len = v, 1
 	}
-	return &Quantity{Text: tokens[i], Value: v, Pos: i, Len: 1, Word: true}, ""
+	n.Text = strings.Join(tokens[i:i+n.Len], " ")
+	return &n, ""
+}
+
+// spelled reads a number spelled out at tokens[i] (see the table of number
+// words): its value and how many tokens it spans, or 0 tokens. Its
+// groups below a thousand (group) each take a large scale, in decreasing
+// order, but the last; "and" may come before a group after a scale;
+// "and a half" adds a half to a whole number, which a large scale can
+// then multiply when it had none. "one" alone is not read.
+func spelled(tokens []string, i int) (*big.Rat, int) {
+	word := func(k int) string {
+		if k < len(tokens) {
+			return strings.ToLower(tokens[k])
+		}
+		return ""
+	}
+	total, j := new(big.Rat), i
+	var last *big.Rat // the last large scale
+	for {
+		g, n := group(word, j, j == i)
+		if n == 0 {
+			break
+		}
+		s := largeScales[word(j+n)]
+		if s == nil || last != nil && s.Cmp(last) >= 0 {
+			total.Add(total, big.NewRat(g, 1))
+			j += n
+			break
+		}
+		total.Add(total, new(big.Rat).Mul(big.NewRat(g, 1), s))
+		last, j = s, j+n+1
+		if _, m := group(word, j+1, false); word(j) == "and" && m > 0 {
+			j++
+		}
+	}
+	if j == i || j == i+1 && word(i) == "one" && !halfAt(tokens, j) {
+		return nil, 0
+	}
+	if halfAt(tokens, j) {
+		total.Add(total, big.NewRat(1, 2))
+		j += len(andAHalf)
+		if s := largeScales[word(j)]; s != nil && last == nil {
+			total.Mul(total, s)
+			j++
+		}
+	}
+	return total, j - i
+}
+
+// group reads a number below a thousand at word(j): a cardinal, "one", or
+// a compound of a tens word and a unit ("twenty five"), followed or not by
+// "hundred" and, after "and" or not, another such number ("two hundred
+// fifty", "a hundred and five"); at the start of a number (first), "a"
+// before "hundred" or a large scale ("a thousand") is one. It returns the
+// value and how many words it spans, or 0 words.
+func group(word func(int) string, j int, first bool) (int64, int) {
+	var v int64
+	n := 0
+	switch {
+	case first && word(j) == "a" && word(j+1) == hundredWord:
+		v, n = 1, 1
+	case first && word(j) == "a" && largeScales[word(j+1)] != nil:
+		return 1, 1
+	default:
+		v, n = below100(word, j)
+		if n == 0 {
+			return 0, 0
+		}
+	}
+	if word(j+n) != hundredWord {
+		return v, n
+	}
+	v, n = v*100, n+1
+	if r, m := below100(word, j+n+1); word(j+n) == "and" && m > 0 {
+		return v + r, n + 1 + m
+	}
+	if r, m := below100(word, j+n); m > 0 {
+		return v + r, n + m
+	}
+	return v, n
+}
+
+// below100 reads a number from one to ninety-nine at word(j): a cardinal,
+// "one", or a tens word and a unit over two words ("twenty five").
+func below100(word func(int) string, j int) (int64, int) {
+	w := word(j)
+	if w == "one" {
+		return 1, 1
+	}
+	c, ok := cardinal(w)
+	if !ok {
+		return 0, 0
+	}
+	if u := units[word(j+1)]; c >= 20 && c%10 == 0 && u > 0 {
+		return c + u, 2
+	}
+	return c, 1
 }
 
 // NumberWords lists the number words of q (read by ParseQuestionWords) in
@@ -148,17 +240,17 @@ func wordQuantity(tokens []string, i int) (q *Quantity, why string) {
 // ("three", "a dozen", "one", "hundred"): what a reading of digits only
 // leaves out.
 func (q Question) NumberWords() []string {
-	words := map[int]Quantity{}
+	starts := map[int]Quantity{}
 	for _, n := range q.Quantities {
-		if n.Word {
-			words[n.Pos] = n
-		}
+		starts[n.Pos] = n
 	}
 	var out []string
 	for i := 0; i < len(q.Tokens); i++ {
-		if n, ok := words[i]; ok {
-			out = append(out, n.Text)
-			i += n.Len - 1
+		if n, ok := starts[i]; ok {
+			if n.Word {
+				out = append(out, n.Text)
+			}
+			i += n.Len - 1 // the scale words of "3 thousand" are read
 		} else if _, why, ok := NumberWord(q.Tokens[i]); ok && why != whyOrdinal {
 			out = append(out, q.Tokens[i])
 		}
@@ -203,9 +295,10 @@ func (q Question) InDigits() (Question, error) {
 	return d, nil
 }
 
-// digits writes a quantity in words in digits (see multiple).
+// digits writes a quantity in words in digits: a multiple alone as
+// multiples have it ("twice" → "2 times"), any other as its value.
 func (n Quantity) digits(tokens []string) string {
-	if m, ok := multiples[strings.ToLower(tokens[n.Pos+n.Len-1])]; ok {
+	if m, ok := multiples[strings.ToLower(tokens[n.Pos])]; ok && n.Len == 1 {
 		return m.digits
 	}
 	return FormatRat(n.Value)

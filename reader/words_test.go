@@ -27,7 +27,7 @@ func TestNumberWord(t *testing.T) {
 		{"one", "", whyOne, true},
 		{"first", "", whyOrdinal, true},
 		{"twentieth", "", whyOrdinal, true},
-		{"hundred", "", whyHundred, true},
+		{"hundred", "", whyScale, true},
 		{"twenty-one", "21", "", true},
 		{"ten-five", "", "", false},
 		{"twenty-ten", "", "", false},
@@ -35,7 +35,7 @@ func TestNumberWord(t *testing.T) {
 		{"quarter", "", "", false},
 		{"pair", "", "", false},
 		{"dozens", "", "", false},
-		{"thousand", "", "", false},
+		{"thousand", "", whyScale, true},
 		{"apples", "", "", false},
 	}
 	for _, tt := range tests {
@@ -71,7 +71,7 @@ func TestParseQuestionWords(t *testing.T) {
 		{"an article or one before dozen and half", "One dozen eggs, two dozen pies and an hour and a half.", []string{"One dozen=12@0", "two=2@4", "dozen=12@5", "a half=1/2@11"}, nil, ""},
 		{"named, not read", "One of the 3 kids came first, on the 2nd day.", []string{"3=3@3"}, []string{"One", "first", "2nd"},
 			"3, One " + whyOne + ", first is an ordinal, not a quantity, 2nd is an ordinal, not a quantity"},
-		{"hundred alone", "Hundreds came, a hundred left, 5 hundred stayed.", []string{"a hundred=100@3", "5=5@7"}, []string{"hundred"}, ""},
+		{"hundred alone", "Hundreds came, a hundred left, 5 hundred stayed, then hundred.", []string{"a hundred=100@3", "5 hundred=500@7"}, []string{"hundred"}, ""},
 		{"no words", "Tom had 5 apples.", []string{"5=5@2"}, nil, ""},
 		{"none", "Tom had some apples and a pair of pears.", []string{}, nil, "none found"},
 		{"a word before a fraction is not a mixed number", "two 1/2 cups", []string{"two=2@0", "1/2=1/2@1"}, nil, ""},
@@ -175,6 +175,7 @@ func TestNumberWords(t *testing.T) {
 		{"A hundred ants and twenty five bees came, then a dozen more, twice.", []string{"A hundred", "twenty five", "a dozen", "twice"}},
 		{"Five hundred and hundred.", []string{"Five hundred", "hundred"}},
 		{"Tom had 3 apples on the 2nd day.", nil},
+		{"Tom had 3 thousand apples and 2 and a half pies, then a thousand more.", []string{"a thousand"}},
 	}
 	for _, tt := range tests {
 		q, err := ParseQuestionWords(tt.text)

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -113,6 +114,50 @@ func checkAnswerWords(t *testing.T, model string) {
 		if code != 0 || len(lines) != 2 || lines[0] != lines[1] {
 			t.Errorf("answer --file: exit %d, %q %s: want the same line twice", code, out, errs)
 		}
+	}
+}
+
+// checkAnswerNumbers answers questions of issue 38 with a model whose
+// sketch takes any count of numbers: each number written with scales,
+// suffixes, currency signs or format characters is one number of its
+// value, and the answer is that of the question written in digits.
+func checkAnswerNumbers(t *testing.T, model string) {
+	t.Helper()
+	type answerObj struct {
+		Numbers    []string        `json:"numbers"`
+		Answer     json.RawMessage `json:"answer"`
+		Formula    string          `json:"formula"`
+		Confidence float64         `json:"confidence"`
+	}
+	ask := func(q string) answerObj {
+		code, out, errs := runWap(t, "answer", "--json", "--model", model, q)
+		var obj answerObj
+		if err := json.Unmarshal([]byte(out), &obj); code != 0 || err != nil {
+			t.Fatalf("answer %q: exit %d, %v: %s", q, code, err, errs)
+		}
+		return obj
+	}
+	for _, tt := range []struct {
+		question, digits string
+		numbers          []string
+	}{
+		{"A farm has two hundred fifty cows and buys 5 more. How many cows does it have?", "A farm has 250 cows and buys 5 more. How many cows does it have?", []string{"250", "5"}},
+		{"A town has three hundred thousand cars and 500 buses. How many vehicles are there?", "A town has 300000 cars and 500 buses. How many vehicles are there?", []string{"300000", "500"}},
+		{"A city had 1.5 million people and 2 thousand left. How many people are in the city?", "A city had 1500000 people and 2000 left. How many people are in the city?", []string{"1.5 million", "2 thousand"}},
+		{"Sam had 5k coins and found 2 and a half more. How many coins does he have?", "Sam had 5000 coins and found 2.5 more. How many coins does he have?", []string{"5k", "2 and a half"}},
+		{"\u200fTom has 12\u200f apples and buys \u20665\u2069 more. How many apples does he have?", "Tom has 12 apples and buys 5 more. How many apples does he have?", []string{"12", "5"}},
+	} {
+		got, want := ask(tt.question), ask(tt.digits)
+		if !reflect.DeepEqual(got.Numbers, tt.numbers) || string(got.Answer) != string(want.Answer) || got.Formula != want.Formula || got.Confidence != want.Confidence {
+			t.Errorf("answer %q: %+v; want the numbers %q and the answer in digits %+v", tt.question, got, tt.numbers, want)
+		}
+	}
+	if got := ask("Ann paid €12 and £5 for books. How much did she pay?"); !reflect.DeepEqual(got.Numbers, []string{"12", "5"}) {
+		t.Errorf("answer with currency signs: numbers %q, want 12 and 5", got.Numbers)
+	}
+	code, out, errs := runWap(t, "answer", "--model", model, "Tom has 3 thousand five hundred apples and eats 7. How many are left?")
+	if code != 1 || out != "" || !strings.Contains(errs, `cannot read "3 thousand five hundred" as a number`) || strings.Count(errs, "\n") != 1 {
+		t.Errorf("a number in digits and words: exit %d, %q %q; want one line naming it", code, out, errs)
 	}
 }
 

@@ -153,6 +153,7 @@ func TestWAPPipeline(t *testing.T) {
 	}
 	checkAnswerFile(t, model)
 	checkAnswerWords(t, model)
+	checkAnswerNumbers(t, model)
 
 	// A second writer is refused while the first holds the directory.
 	l, err := modeldir.Lock(model)
