@@ -494,14 +494,8 @@ const decodeUsage = "how the slots decide: sensible (the most probable answer th
 
 const asWrittenUsage = "read each question only as written (by default it is also read with a question asked first moved to the end and with its statements in other orders, and the readings decide together)"
 
-// describe says what a model is: trained on what, an ensemble or which
-// epoch.
-func describe(cfg model.Config) string {
-	if len(cfg.Members) > 0 {
-		return fmt.Sprintf("an ensemble of %d models trained on %s", len(cfg.Members), trainedOn(cfg))
-	}
-	return fmt.Sprintf("trained on %s, epoch %d", trainedOn(cfg), cfg.Epoch)
-}
+// describe says what a model is (answer.Describe).
+func describe(cfg model.Config) string { return answer.Describe(cfg) }
 
 // trainedOn says what a model was trained on (answer.TrainedOn).
 func trainedOn(cfg model.Config) string { return answer.TrainedOn(cfg) }

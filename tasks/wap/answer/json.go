@@ -81,3 +81,12 @@ func TrainedOn(cfg model.Config) string {
 	}
 	return cfg.Data + " data"
 }
+
+// Describe says what a model is: trained on what (TrainedOn), an ensemble
+// or which epoch.
+func Describe(cfg model.Config) string {
+	if len(cfg.Members) > 0 {
+		return fmt.Sprintf("an ensemble of %d models trained on %s", len(cfg.Members), TrainedOn(cfg))
+	}
+	return fmt.Sprintf("trained on %s, epoch %d", TrainedOn(cfg), cfg.Epoch)
+}
