@@ -272,7 +272,7 @@ func (r *replayRun) run(execs []model.Execution, choices []int, x *Explanation) 
 		if err := sm.Step(); err != nil {
 			return err
 		}
-		row.N = sm.Steps
+		row.N, row.Stack = sm.Steps, []Cell{}
 		for _, c := range sm.D.Values() {
 			row.Stack = append(row.Stack, r.cell(c))
 		}
