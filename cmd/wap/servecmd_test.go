@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -14,20 +13,15 @@ import (
 	"github.com/d4lang/d4/cmd/wap/serve"
 )
 
-// postAnswer posts a body to a server's /api/answer.
-func postAnswer(t *testing.T, url string, body any) (int, []byte) {
+// postAnswer posts a body to the handler's /api/answer.
+func postAnswer(t *testing.T, h http.Handler, body any) (int, []byte) {
 	t.Helper()
 	b, _ := json.Marshal(body)
-	res, err := http.Post(url+"/api/answer", "application/json", bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	out, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.StatusCode, out
+	req := httptest.NewRequest("POST", "/api/answer", bytes.NewReader(b))
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec.Code, rec.Body.Bytes()
 }
 
 // An answer of wap serve starts with the bytes `wap answer --json`
@@ -42,20 +36,19 @@ func TestServeAnswersAsTheCommandLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(s.Handler())
 	defer s.Close()
-	defer ts.Close()
+	h := s.Handler()
 	questions := []string{subtracter, "Sam has 9 apples and eats 4. How many apples does he have?", "Sam has 12 apples and eats 3 and 4. How many apples does he have?"}
 	for _, q := range questions {
 		code, out, errs := runWap(t, "answer", "--json", "--model", dir, q)
-		status, body := postAnswer(t, ts.URL, map[string]string{"question": q})
+		status, body := postAnswer(t, h, map[string]string{"question": q})
 		if code != 0 || status != 200 || !bytes.HasPrefix(body, []byte(strings.TrimSuffix(out, "}\n")+`,"question_parts":`)) {
 			t.Errorf("%q: wap answer --json: exit %d, %s%s\nwap serve: %d %s", q, code, out, errs, status, body)
 		}
 	}
 	const bad = "Sam has some apples and eats them. How many apples does he have?"
 	code, _, errs := runWap(t, "answer", "--json", "--model", dir, bad)
-	status, body := postAnswer(t, ts.URL, map[string]string{"question": bad})
+	status, body := postAnswer(t, h, map[string]string{"question": bad})
 	var obj struct{ Error string }
 	if err := json.Unmarshal(body, &obj); code == 0 || status != 400 || err != nil || obj.Error == "" || !strings.Contains(errs, obj.Error) {
 		t.Errorf("%q: wap answer: exit %d, %s; wap serve: %d %s", bad, code, errs, status, body)
@@ -66,7 +59,7 @@ func TestServeAnswersAsTheCommandLine(t *testing.T) {
 	os.WriteFile(file, []byte(strings.Join(all, "\n")+"\n"), 0o644)
 	_, out, _ := runWap(t, "answer", "--json", "--file", file, "--model", dir)
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	status, body = postAnswer(t, ts.URL, map[string][]string{"questions": all})
+	status, body = postAnswer(t, h, map[string][]string{"questions": all})
 	var list struct{ Answers []json.RawMessage }
 	if err := json.Unmarshal(body, &list); status != 200 || err != nil || len(list.Answers) != len(lines) {
 		t.Fatalf("wap serve: %d %v %s; wap answer --file: %s", status, err, body, out)

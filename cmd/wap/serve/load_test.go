@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -29,9 +30,12 @@ import (
 // -model models/wap -v).
 var loadFlag = flag.Duration("load", 0, "run the load test this long at each of 1, 4 and 16 clients and report the figures (default: 3 s at 16 clients)")
 
-// batchFlag sets Config.Batch in the load test (to measure what batching
-// buys).
-var batchFlag = flag.Int("batch", 0, "the load test's Config.Batch (default: DefaultConfig's)")
+// batchFlag and workersFlag set Config.Batch and Config.Workers in the
+// load test (to measure what they buy).
+var (
+	batchFlag   = flag.Int("batch", 0, "the load test's Config.Batch (default: DefaultConfig's)")
+	workersFlag = flag.Int("workers", 0, "the load test's Config.Workers (default: DefaultConfig's)")
+)
 
 // maxHeap is the bound on the heap in use while the load test runs: the
 // model, the queue's questions and the workers' batches.
@@ -73,7 +77,7 @@ func commandLine(t testing.TB, dir string, qs []string) [][]byte {
 // loadResult is one run of the load test.
 type loadResult struct {
 	clients, requests, errors int
-	seconds                   float64
+	seconds, cpu              float64 // wall-clock and CPU seconds (the process's, the clients' too)
 	p50, p99                  time.Duration
 	maxHeap                   uint64
 	firstError                string
@@ -105,6 +109,7 @@ func runLoad(url string, clients int, d time.Duration, want [][]byte) loadResult
 		}
 	}()
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: clients}, Timeout: 30 * time.Second}
+	cpu0 := cpuSeconds()
 	start := time.Now()
 	end := start.Add(d)
 	var wg sync.WaitGroup
@@ -139,7 +144,7 @@ func runLoad(url string, clients int, d time.Duration, want [][]byte) loadResult
 	}
 	wg.Wait()
 	close(stop)
-	r := loadResult{clients: clients, requests: len(latencies), errors: int(errs.Load()), seconds: time.Since(start).Seconds(), maxHeap: heap.Load()}
+	r := loadResult{clients: clients, requests: len(latencies), errors: int(errs.Load()), seconds: time.Since(start).Seconds(), cpu: cpuSeconds() - cpu0, maxHeap: heap.Load()}
 	if f, ok := first.Load().(string); ok {
 		r.firstError = f
 	}
@@ -163,6 +168,9 @@ func TestLoad(t *testing.T) {
 		if *batchFlag > 0 {
 			c.Batch = *batchFlag
 		}
+		if *workersFlag > 0 {
+			c.Workers = *workersFlag
+		}
 	})
 	if host, _, _ := net.SplitHostPort(strings.TrimPrefix(ts.URL, "http://")); !net.ParseIP(host).IsLoopback() {
 		t.Fatalf("the test server is not on loopback: %s", ts.URL)
@@ -175,8 +183,8 @@ func TestLoad(t *testing.T) {
 	runLoad(ts.URL, 2, time.Second, want) // warm up
 	for _, clients := range runs {
 		r := runLoad(ts.URL, clients, d, want)
-		line := fmt.Sprintf("%2d clients: %5d requests in %.1f s: %6.1f req/s, p50 %4.0f ms, p99 %4.0f ms, heap in use at most %d MiB (GOMAXPROCS %d)",
-			clients, r.requests, r.seconds, float64(r.requests)/r.seconds, ms(r.p50), ms(r.p99), r.maxHeap>>20, runtime.GOMAXPROCS(0))
+		line := fmt.Sprintf("%2d clients: %5d requests in %.1f s: %6.1f req/s, p50 %4.0f ms, p99 %4.0f ms, %.1f CPU ms a request, heap in use at most %d MiB (GOMAXPROCS %d)",
+			clients, r.requests, r.seconds, float64(r.requests)/r.seconds, ms(r.p50), ms(r.p99), 1000*r.cpu/float64(max(r.requests, 1)), r.maxHeap>>20, runtime.GOMAXPROCS(0))
 		t.Log(line)
 		if *loadFlag > 0 {
 			fmt.Fprintln(os.Stderr, line)
@@ -188,6 +196,15 @@ func TestLoad(t *testing.T) {
 			t.Errorf("%d clients: heap in use up to %d MiB, more than %d MiB", clients, r.maxHeap>>20, maxHeap>>20)
 		}
 	}
+}
+
+// cpuSeconds is the CPU time the process has used, user and system.
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }
 
 // ms is a duration in milliseconds.

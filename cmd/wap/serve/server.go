@@ -31,7 +31,8 @@ type Config struct {
 	// questions do not fit is answered 503.
 	Queue int
 	// Batch is the most questions a worker runs through the model
-	// together; Workers the number of workers (0: one per CPU).
+	// together (1 by default: batching did not pay, see the package
+	// documentation); Workers the number of workers (0: one per CPU).
 	Batch   int
 	Workers int
 	// Wait bounds how long a request waits for its answers.
@@ -46,7 +47,7 @@ type Config struct {
 // DefaultConfig returns the limits `wap serve` uses, for the model
 // directory dir.
 func DefaultConfig(dir string) Config {
-	return Config{ModelDir: dir, MaxBody: 64 << 10, MaxQuestion: 2000, MaxQuestions: 32, Queue: 256, Batch: 16,
+	return Config{ModelDir: dir, MaxBody: 64 << 10, MaxQuestion: 2000, MaxQuestions: 32, Queue: 256, Batch: 1,
 		Wait: 20 * time.Second, Reload: 2 * time.Second, Log: io.Discard}
 }
 
