@@ -56,6 +56,7 @@ const (
 	registry     = "installs packages from the npm registry"
 	experimentSh = "trains for tens of minutes"
 	benchSecs    = "measures for about 20 s; run on a few short stories for milliseconds a figure"
+	serves       = "serves until it is stopped (SIGINT); its flags are checked"
 )
 
 // rules classify every command the pages show; the first that matches wins.
@@ -95,6 +96,7 @@ var rules = []rule{
 	// Commands of minutes or hours: their flags are checked.
 	r(`^tasks (sort|add|table|bench)\b`, flags, minutes),
 	r(`^wap (prepare|train|eval|answer)\b`, flags, fullData),
+	r(`^wap serve\b`, flags, serves),
 
 	r(`^go build -o (d4|wap|tasks) \./cmd/(d4|wap|tasks)$`, build, ""),
 	r(`^go test `, goTest, "part of go test ./..."),

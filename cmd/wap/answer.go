@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/big"
 	"os"
 	"strings"
 
@@ -183,61 +182,15 @@ func (a answerer) solve(qs []*answered) {
 	}
 }
 
-// answerJSON is the JSON object of an answered question (with line and
-// question when it comes from a file), or of its error.
-type answerJSON struct {
-	Line       int           `json:"line,omitempty"`
-	Question   string        `json:"question,omitempty"`
-	Answer     any           `json:"answer,omitempty"`
-	Formula    string        `json:"formula,omitempty"`
-	Confidence *float64      `json:"confidence,omitempty"`
-	Numbers    []string      `json:"numbers,omitempty"`
-	Choices    []int         `json:"choices,omitempty"`
-	SetAside   *setAsideJSON `json:"set_aside,omitempty"`
-	TrainedOn  string        `json:"trained_on,omitempty"`
-	Error      string        `json:"error,omitempty"`
-}
-
-// setAsideJSON is a reading set aside (answer.SetAside): its formula, its
-// value (none for a division by zero), its probability and why.
-type setAsideJSON struct {
-	Formula string  `json:"formula"`
-	Value   any     `json:"value,omitempty"`
-	P       float64 `json:"p"`
-	Why     string  `json:"why"`
-}
-
-// numberJSON is an exact value in JSON: a number, or a fraction as a
-// string ("7/3").
-func numberJSON(v *big.Rat) any {
-	s := reader.FormatRat(v)
-	if strings.Contains(s, "/") {
-		return s
+// object is the JSON object of an answered question (answer.NewJSON),
+// with its line and question when it comes from a file.
+func (a answerer) object(q answered, batch bool) answer.JSON {
+	obj := answer.JSON{Error: fmt.Sprint(q.err)}
+	if q.err == nil {
+		obj = answer.NewJSON(q.p, q.s, trainedOn(a.cfg))
 	}
-	return json.Number(s)
-}
-
-// object is the JSON object of an answered question.
-func (a answerer) object(q answered, batch bool) answerJSON {
-	var obj answerJSON
 	if batch {
 		obj.Line, obj.Question = q.line, q.question
-	}
-	if q.err != nil {
-		obj.Error = q.err.Error()
-		return obj
-	}
-	for _, n := range q.p.Quantities {
-		obj.Numbers = append(obj.Numbers, n.Text)
-	}
-	obj.Answer = numberJSON(q.s.Answer)
-	obj.Formula, obj.Confidence = q.s.Formula+" = "+reader.FormatRat(q.s.Answer), new(round(q.s.Confidence, 4))
-	obj.Choices, obj.TrainedOn = q.s.Choices, trainedOn(a.cfg)
-	if r := q.s.SetAside; r != nil {
-		obj.SetAside = &setAsideJSON{Formula: r.Formula, P: round(r.Prob, 4), Why: r.Why}
-		if r.Value != nil {
-			obj.SetAside.Value = numberJSON(r.Value)
-		}
 	}
 	return obj
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	iofs "io/fs"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -400,10 +399,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	return runTrain(trainOpts{sketch: *sketch, dataDir: *dataDir, modelDir: *modelDir, restarts: *restarts, parallel: *parallel, resume: *resume, jsonOut: *jsonOut, force: *force, cfg: cfg, label: "training"}, stdout, stderr)
 }
 
-func round(x float64, digits int) float64 {
-	p := math.Pow(10, float64(digits))
-	return math.Round(x*p) / p
-}
+func round(x float64, digits int) float64 { return mathx.Round(x, digits) }
 
 // loadOrSynthesise loads prepared data, preparing generated problems of
 // the mix first when dir does not exist (the default pipeline on a fresh
@@ -638,22 +634,11 @@ const decodeUsage = "how the slots decide: sensible (the most probable answer th
 
 const asWrittenUsage = "read each question only as written (by default it is also read with a question asked first moved to the end and with its statements in other orders, and the readings decide together)"
 
-// describe says what a model is: trained on what, an ensemble or which
-// epoch.
-func describe(cfg model.Config) string {
-	if len(cfg.Members) > 0 {
-		return fmt.Sprintf("an ensemble of %d models trained on %s", len(cfg.Members), trainedOn(cfg))
-	}
-	return fmt.Sprintf("trained on %s, epoch %d", trainedOn(cfg), cfg.Epoch)
-}
+// describe says what a model is (answer.Describe).
+func describe(cfg model.Config) string { return answer.Describe(cfg) }
 
-// trainedOn says what a model was trained on.
-func trainedOn(cfg model.Config) string {
-	if cfg.Generated > 0 && cfg.Data == cc.Name {
-		return fmt.Sprintf("CC and %d generated problems", cfg.Generated)
-	}
-	return cfg.Data + " data"
-}
+// trainedOn says what a model was trained on (answer.TrainedOn).
+func trainedOn(cfg model.Config) string { return answer.TrainedOn(cfg) }
 
 // evalBench evaluates a model on a set of the hand-written benchmark.
 func evalBench(m *answer.Ensemble, cfg model.Config, vocab *reader.Vocab, half, modelDir string, jsonOut bool, stdout io.Writer) error {

@@ -1,7 +1,7 @@
 // Package mathx holds the small numeric functions that several packages
 // use on plain float64 slices: the argmax and the softmax over groups of
-// consecutive entries with its backward pass; and the Wilson interval of
-// an accuracy.
+// consecutive entries with its backward pass; the Wilson interval of an
+// accuracy; rounding to decimal digits.
 package mathx
 
 import "math"
@@ -67,4 +67,11 @@ func Wilson(right, n int) (lo, hi float64) {
 	center := (p + z*z/(2*fn)) / d
 	half := z / d * math.Sqrt(p*(1-p)/fn+z*z/(4*fn*fn))
 	return max(0, center-half), min(1, center+half)
+}
+
+// Round rounds x to the given number of decimal digits (half away from
+// zero): what the commands' JSON output shows of a probability.
+func Round(x float64, digits int) float64 {
+	p := math.Pow(10, float64(digits))
+	return math.Round(x*p) / p
 }

@@ -39,8 +39,15 @@ func (e *Ensemble) Solve(ps []*model.Problem) ([]Solution, error) {
 // with a count of numbers the sketch does not take has no answer: its
 // Solution's Err wraps model.ErrCount.
 func (e *Ensemble) solve(ps []*model.Problem, confidence bool) ([]Solution, error) {
+	sols, _, err := e.solveExecs(ps, confidence)
+	return sols, err
+}
+
+// solveExecs is solve that also returns the slot executions each problem's
+// decisions were taken from (nil for a problem without them).
+func (e *Ensemble) solveExecs(ps []*model.Problem, confidence bool) ([]Solution, [][]model.Execution, error) {
 	if len(e.Models) == 0 {
-		return nil, errors.New("an ensemble of no models")
+		return nil, nil, errors.New("an ensemble of no models")
 	}
 	lay := e.Models[0].Layout
 	out := make([]Solution, len(ps))
@@ -53,21 +60,22 @@ func (e *Ensemble) solve(ps []*model.Problem, confidence bool) ([]Solution, erro
 		}
 		taken, at = append(taken, p), append(at, i)
 	}
+	outExecs := make([][]model.Execution, len(ps))
 	if len(taken) == 0 {
-		return out, nil
+		return out, outExecs, nil
 	}
 	execs, err := e.executions(taken)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	sols, err := exactAnswers(e.Models[0], taken, execs, e.Decode, confidence)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for j, i := range at {
-		out[i] = sols[j]
+		out[i], outExecs[i] = sols[j], execs[j]
 	}
-	return out, nil
+	return out, outExecs, nil
 }
 
 // Right reports whether a solution answers a problem: its answer is the
