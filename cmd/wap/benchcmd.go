@@ -12,7 +12,6 @@ import (
 	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/internal/memory"
 	"github.com/d4lang/d4/internal/quote"
-	"github.com/d4lang/d4/tasks/wap/training"
 )
 
 // benchCmd is wap bench: the rates of the matrix products and of training
@@ -25,7 +24,7 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&c.Seconds, "seconds", c.Seconds, "time each figure for at least this many seconds (the median of three rounds)")
 	fs.IntVar(&c.Batch, "batch", c.Batch, "problems a training step")
 	fs.IntVar(&c.Tokens, "tokens", c.Tokens, "the stories' mean length in tokens")
-	fs.IntVar(&c.Models, "models", c.Models, "models trained at once in the last figure")
+	fs.IntVar(&c.Models, "models", c.Models, "models trained at once in the last figure (refused when they would not fit in the memory there is)")
 	fs.BoolVar(&jsonOut, "json", false, "print the report as one JSON object")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap bench [flags]")
@@ -47,7 +46,7 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 	if err := c.Check(); err != nil {
 		return cli.UsageError{Err: err}
 	}
-	if err := memory.Check(training.MemoryNeeded(c.Models, c.Batch), 0, fmt.Sprintf("training %d models at once with batches of %d problems", c.Models, c.Batch)); err != nil {
+	if err := memory.Check(c.MemoryNeeded(), 0, fmt.Sprintf("training %d models at once with batches of %d problems", c.Models, c.Batch)); err != nil {
 		return fmt.Errorf("%w: measure fewer (--models, --batch)", err)
 	}
 	bar := cli.NewBar(stderr, bench.Figures(), "measuring", false)

@@ -454,7 +454,7 @@ func TestMemoryRefusals(t *testing.T) {
 	}{
 		{[]string{"prepare", "--synthetic", "--sizes", "10000000,1,1", "--out", filepath.Join(dir, "p")}, "preparing 10000002 problems needs about"},
 		{[]string{"prepare", "--synthetic", "--sizes", "10000000,1,1", "--out", filepath.Join(dir, "p")}, "more than the 1.0 GB available ($D4_MEMORY): generate fewer"},
-		{[]string{"bench", "--models", "64"}, "training 64 models at once with batches of 50 problems needs about 14.7 GB of memory, more than the 1.0 GB available ($D4_MEMORY): measure fewer (--models, --batch)"},
+		{[]string{"bench", "--models", "64"}, "training 64 models at once with batches of 50 problems needs about 7.3 GB of memory, more than the 1.0 GB available ($D4_MEMORY): measure fewer (--models, --batch)"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared"), "--model", filepath.Join(dir, "m"), "--batch", "1000"}, "training a model with batches of 1000 problems needs about 2.7 GB of memory, more than the 1.0 GB available ($D4_MEMORY): train with smaller batches (--batch)"},
 	} {
 		code, _, errs := runWap(t, c.args...)

@@ -55,6 +55,16 @@ func (c Config) Check() error {
 	return nil
 }
 
+// MemoryNeeded is the estimated peak memory of a run: its last figure,
+// Models models' training steps at once, holds each model's graph and the
+// activations of its batch. Fitted to the peaks of `wap bench --seconds
+// 0.3` (206, 831, 167 and 957 MB with 1×50, 8×50, 4×10 and 4×100 models ×
+// batch; 7.3 GB reported with 64×50), it is 1.0–1.3× of them.
+func (c Config) MemoryNeeded() uint64 {
+	const base, perProblem = 120 << 20, 2.3 * (1 << 20)
+	return base + uint64(float64(c.Models*c.Batch)*perProblem)
+}
+
 // Product is one matrix product C = op(A)·op(B) of the benchmark: op(A)
 // is M×K, op(B) K×N.
 type Product struct {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -429,5 +430,37 @@ func TestPrepareProgressAndMemory(t *testing.T) {
 	cfg.Memory = MemoryNeeded(1220)
 	if _, err := Prepare(cfg); err != nil {
 		t.Errorf("just enough memory: %v", err)
+	}
+}
+
+// MemoryNeeded is within a factor of two of the peak resident size that
+// preparing generated problems reaches (Linux: the peak is reset through
+// /proc/self/clear_refs first).
+func TestMemoryNeededAgainstPeak(t *testing.T) {
+	if testing.Short() {
+		t.Skip("prepares 10000 problems")
+	}
+	const n = 10000
+	debug.FreeOSMemory()
+	if err := os.WriteFile("/proc/self/clear_refs", []byte("5"), 0); err != nil {
+		t.Skipf("cannot reset the peak resident size: %v", err)
+	}
+	if _, err := Prepare(Config{Source: Synthetic([3]int{n - 2, 1, 1}, 1, synth.GeneralMix), Out: t.TempDir()}); err != nil {
+		t.Fatal(err)
+	}
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Skip(err)
+	}
+	var peakKB uint64
+	for _, line := range strings.Split(string(status), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			fmt.Sscan(rest, &peakKB)
+		}
+	}
+	peak, need := peakKB<<10, MemoryNeeded(n)
+	t.Logf("preparing %d problems: peak %d MB, estimate %d MB", n, peak>>20, need>>20)
+	if peak == 0 || need > 2*peak || peak > 2*need {
+		t.Errorf("preparing %d problems: peak %d MB, estimate %d MB: not within a factor of two", n, peak>>20, need>>20)
 	}
 }
