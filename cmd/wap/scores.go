@@ -5,6 +5,7 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/d4lang/d4/tasks/wap/prepare"
@@ -34,15 +35,62 @@ func one(right bool) tally {
 type breakdown struct {
 	json, title string
 	key         func(prepare.Row) string
+	// keys, when set, puts a row in several groups (and key is unused).
+	keys func(prepare.Row) []string
+}
+
+// groups are the groups of a row: its key's, or its keys'.
+func (b breakdown) groups(r prepare.Row) []string {
+	if b.keys != nil {
+		return b.keys(r)
+	}
+	if k := b.key(r); k != "" {
+		return []string{k}
+	}
+	return nil
 }
 
 // breakdowns are the groups wap eval reports; one whose rows have no key
 // (SVAMP's types on CC) is left out.
 var breakdowns = []breakdown{
-	{"per_pattern", "per equation pattern:", func(r prepare.Row) string { return r.Pattern }},
-	{"per_type", "per problem type:", func(r prepare.Row) string { return r.Type }},
-	{"per_variation", "per variation:", func(r prepare.Row) string { return r.Variation }},
-	{"per_operations", "per number of operations:", operationsKey},
+	{"per_pattern", "per equation pattern:", func(r prepare.Row) string { return r.Pattern }, nil},
+	{"per_type", "per problem type:", func(r prepare.Row) string { return r.Type }, nil},
+	{"per_variation", "per variation:", func(r prepare.Row) string { return r.Variation }, nil},
+	{"per_operations", "per number of operations:", operationsKey, nil},
+	{"per_kind", "per kind (from the equation: its steps, and whether a number of the text is not in it):", prepare.Row.Kind, nil},
+	{"per_variation_code", "per SVAMP variation (a problem changed in several ways counts in each):", nil, variationKeys},
+}
+
+// variationNames are SVAMP's variations by their code in the CSV's
+// Variation Type column (Patel et al., NAACL 2021, Table 1: question
+// sensitivity 1x, reasoning ability 2x, structural invariance 3x).
+var variationNames = map[string]string{
+	"11": "same object, different structure",
+	"12": "different object, same structure",
+	"13": "different object, different structure",
+	"21": "add relevant information",
+	"22": "change information",
+	"23": "invert operation",
+	"31": "change order of objects",
+	"32": "change order of phrases",
+	"33": "add irrelevant information",
+}
+
+// variationKeys are the groups of a row's Variation Type, one per code
+// ("21, 11": "21 add relevant information" and "11 same object,
+// different structure"), a code of no known name as it is.
+func variationKeys(r prepare.Row) []string {
+	var out []string
+	for c := range strings.SplitSeq(r.Variation, ",") {
+		if c = strings.TrimSpace(c); c == "" {
+			continue
+		}
+		if name, ok := variationNames[c]; ok {
+			c += " " + name
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // operationsKey groups a row by the operations of its equation: "1
@@ -82,7 +130,7 @@ func newScores() scores {
 func (sc *scores) add(r prepare.Row, right bool) {
 	sc.all = sc.all.plus(one(right))
 	for i, b := range breakdowns {
-		if k := b.key(r); k != "" {
+		for _, k := range b.groups(r) {
 			sc.per[i][k] = sc.per[i][k].plus(one(right))
 		}
 	}

@@ -28,7 +28,7 @@ type trainOpts struct {
 // answer), 3 (numbers the sketch does not take)".
 func skippedText(skipped map[string]int) string {
 	var parts []string
-	for _, why := range []string{training.SkipCount, training.SkipRange, training.SkipNoAnswer} {
+	for _, why := range training.SkipReasons() {
 		if n := skipped[why]; n > 0 {
 			parts = append(parts, fmt.Sprintf("%d (%s)", n, why))
 		}
@@ -91,6 +91,9 @@ func trainModel(o trainOpts, stderr io.Writer) (trained, error) {
 	if err != nil {
 		return trained{}, err
 	}
+	if err := m.Supervise(o.cfg.Supervise); err != nil {
+		return trained{}, err
+	}
 	cfg := o.cfg
 	all, dev, test := prepare.Problems(prep.Train), prepare.Problems(prep.Dev), prepare.Problems(prep.Test)
 	scored, err := training.Score(m, all)
@@ -104,6 +107,12 @@ func trainModel(o trainOpts, stderr io.Writer) (trained, error) {
 		return trained{}, err
 	}
 	o.scored = scored
+	if o.cfg.Supervise != model.SuperviseAnswers {
+		// Which rows the equations leave out, and why (the first few of each reason).
+		for _, err := range scored.Errors {
+			fmt.Fprintf(stderr, "left out of training: %v\n", err)
+		}
+	}
 	train := scored.Kept
 	cfg.Epochs = cfg.EpochsFor(train)
 	spec := training.RunSpec{SketchFile: file, Sketch: src, Vocab: prep.Vocab, Train: train, Dev: dev, Cfg: cfg, Resume: o.resume, Parallel: o.parallel,
@@ -166,7 +175,8 @@ func (t trained) object() map[string]any {
 	}
 	f := t.final
 	obj := map[string]any{"model": t.o.modelDir, "data": f.Data, "seed": t.o.cfg.Seed, "epochs": f.Epochs,
-		"best_epoch": f.Epoch, "dev_accuracy": f.DevAccuracy, "test_accuracy": t.testAcc, "train_seconds": round(t.seconds(), 1), "restarts": per}
+		"best_epoch": f.Epoch, "dev_accuracy": f.DevAccuracy, "test_accuracy": t.testAcc, "train_seconds": round(t.seconds(), 1), "restarts": per,
+		"supervise": t.o.cfg.Supervise.String()}
 	if t.leftOut() > 0 {
 		obj["train_problems"], obj["left_out"] = len(t.o.scored.Kept), t.o.scored.Skipped
 	}
