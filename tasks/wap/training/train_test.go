@@ -276,3 +276,23 @@ func TestLearnsHumanProblems(t *testing.T) {
 // sensible answer happens to be right); `wap train` for twelve epochs
 // reaches about 85%.
 const humanBar = 65.0
+
+// With equation supervision, problems without an equation are left out
+// and counted, the first few named.
+func TestScoreWithoutEquations(t *testing.T) {
+	m := waptest.PaperModel(t, 12, 1)
+	if err := m.Supervise(model.SuperviseEquations); err != nil {
+		t.Fatal(err)
+	}
+	ps := waptest.ToyProblems(20, 1)
+	scored, err := Score(m, ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(scored.Kept) != 0 || scored.Skipped[SkipNoEquation] != len(ps) || len(scored.Errors) != MaxErrors {
+		t.Fatalf("kept %d, skipped %v, %d errors; want none kept, %d without an equation, %d errors", len(scored.Kept), scored.Skipped, len(scored.Errors), len(ps), MaxErrors)
+	}
+	if msg := scored.Errors[0].Error(); !strings.HasPrefix(msg, "problem ") || !strings.Contains(msg, "no equation") {
+		t.Errorf("error %q does not name the problem and the reason", msg)
+	}
+}
