@@ -31,37 +31,67 @@ func one(right bool) tally {
 
 // breakdown groups a split's problems by a key of each row ("": the row
 // is in no group), for an accuracy per group: a field of the JSON of wap
-// eval and a section of its text. With several, a row's key is a
-// comma-separated list of groups, and the row counts in each.
+// eval and a section of its text. With keys instead of key, a row may be
+// in several groups and counts in each.
 type breakdown struct {
 	json, title string
 	key         func(prepare.Row) string
-	several     bool
+	keys        func(prepare.Row) []string
+}
+
+// groups are the groups of a row: its key's, or its keys'.
+func (b breakdown) groups(r prepare.Row) []string {
+	if b.keys != nil {
+		return b.keys(r)
+	}
+	if k := b.key(r); k != "" {
+		return []string{k}
+	}
+	return nil
 }
 
 // breakdowns are the groups wap eval reports; one whose rows have no key
 // (SVAMP's types on CC) is left out.
 var breakdowns = []breakdown{
-	{"per_pattern", "per equation pattern:", func(r prepare.Row) string { return r.Pattern }, false},
-	{"per_type", "per problem type:", func(r prepare.Row) string { return r.Type }, false},
-	{"per_variation", "per variation (the codes of the SVAMP CSV's Variation Type, as Patel et al. 2021 define them; a problem of several variations counts under each):",
-		func(r prepare.Row) string { return r.Variation }, true},
-	{"per_operations", "per number of operations:", operationsKey, false},
+	{"per_pattern", "per equation pattern:", func(r prepare.Row) string { return r.Pattern }, nil},
+	{"per_type", "per problem type:", func(r prepare.Row) string { return r.Type }, nil},
+	{"per_variation", "per variation (the codes of the SVAMP CSV's Variation Type; the names are Patel et al. 2021's Table 1 in its order; a problem of several variations counts under each):",
+		nil, variationKeys},
+	{"per_operations", "per number of operations:", operationsKey, nil},
+	{"per_kind", "per kind (from the equation: its steps, and whether a number of the text is not in it):", prepare.Row.Kind, nil},
 }
 
-// groups returns the groups of a row in a breakdown.
-func (b breakdown) groups(r prepare.Row) []string {
-	k := b.key(r)
-	if k == "" {
-		return nil
-	}
-	if !b.several {
-		return []string{k}
-	}
+// variationNames are SVAMP's variations by their code in the CSV's
+// Variation Type column, taken to follow Patel et al. (NAACL 2021),
+// Table 1, in its order: question sensitivity 1x, reasoning ability 2x,
+// structural invariance 3x. (The CSV does not name them; on it, 82% of
+// the rows of code 33 carry a number their equation does not use.)
+var variationNames = map[string]string{
+	"11": "same object, different structure",
+	"12": "different object, same structure",
+	"13": "different object, different structure",
+	"21": "add relevant information",
+	"22": "change information",
+	"23": "invert operation",
+	"31": "change order of objects",
+	"32": "change order of phrases",
+	"33": "add irrelevant information",
+}
+
+// variationKeys are the groups of a row's Variation Type, one per code,
+// each once ("21, 11": "21 add relevant information" and "11 same object,
+// different structure"), a code of no known name as it is.
+func variationKeys(r prepare.Row) []string {
 	var out []string
-	for _, g := range strings.Split(k, ",") {
-		if g = strings.TrimSpace(g); g != "" && !slices.Contains(out, g) {
-			out = append(out, g)
+	for c := range strings.SplitSeq(r.Variation, ",") {
+		if c = strings.TrimSpace(c); c == "" {
+			continue
+		}
+		if name, ok := variationNames[c]; ok {
+			c += " " + name
+		}
+		if !slices.Contains(out, c) {
+			out = append(out, c)
 		}
 	}
 	return out

@@ -17,9 +17,9 @@ func TestBreakdownGroups(t *testing.T) {
 		row  prepare.Row
 		want []string
 	}{
-		{variation, prepare.Row{Variation: "11"}, []string{"11"}},
-		{variation, prepare.Row{Variation: "12, 23, 11, 32"}, []string{"12", "23", "11", "32"}},
-		{variation, prepare.Row{Variation: "11, 23, 11"}, []string{"11", "23"}},
+		{variation, prepare.Row{Variation: "11"}, []string{"11 same object, different structure"}},
+		{variation, prepare.Row{Variation: "12, 23, 11, 32"}, []string{"12 different object, same structure", "23 invert operation", "11 same object, different structure", "32 change order of phrases"}},
+		{variation, prepare.Row{Variation: "11, 23, 11"}, []string{"11 same object, different structure", "23 invert operation"}},
 		{variation, prepare.Row{}, nil},
 		{pattern, prepare.Row{Pattern: "a+b, c"}, []string{"a+b, c"}},
 	}
@@ -31,7 +31,7 @@ func TestBreakdownGroups(t *testing.T) {
 	sc := newScores()
 	sc.add(prepare.Row{Variation: "11, 23"}, true)
 	sc.add(prepare.Row{Variation: "11"}, false)
-	if got := sc.per[2]; got["11"] != (tally{1, 2}) || got["23"] != (tally{1, 1}) || sc.all != (tally{1, 2}) {
+	if got := sc.per[2]; got["11 same object, different structure"] != (tally{1, 2}) || got["23 invert operation"] != (tally{1, 1}) || sc.all != (tally{1, 2}) {
 		t.Errorf("per variation %v, all %v", got, sc.all)
 	}
 }
@@ -50,5 +50,41 @@ func TestPrintTable3(t *testing.T) {
 		if b.String() != tt.want {
 			t.Errorf("notCC %v:\n%s\nwant:\n%s", tt.notCC, b.String(), tt.want)
 		}
+	}
+}
+
+// A row counts in the group of each of its SVAMP variation codes, named,
+// and in its kind's.
+func TestScoresPerKindAndVariation(t *testing.T) {
+	for _, tt := range []struct {
+		variation string
+		want      []string
+	}{
+		{"33", []string{"33 add irrelevant information"}},
+		{"21, 11", []string{"21 add relevant information", "11 same object, different structure"}},
+		{"22,32", []string{"22 change information", "32 change order of phrases"}},
+		{"99", []string{"99"}},
+		{"", nil},
+	} {
+		if got := variationKeys(prepare.Row{Variation: tt.variation}); !slices.Equal(got, tt.want) {
+			t.Errorf("variation %q: groups %q, want %q", tt.variation, got, tt.want)
+		}
+	}
+	sc := newScores()
+	rows := []prepare.Row{
+		{Equation: "X=(76.0-25.0)", Values: []string{"76", "25", "4"}, Variation: "33, 11"},
+		{Equation: "X=(76.0-25.0)", Values: []string{"76", "25"}, Variation: "11"},
+	}
+	sc.add(rows[0], true)
+	sc.add(rows[1], false)
+	obj := map[string]any{}
+	sc.addTo(obj)
+	kinds, _ := obj["per_kind"].(map[string]float64)
+	codes, _ := obj["per_variation"].(map[string]float64)
+	if kinds[prepare.KindOneStepUnused] != 100 || kinds[prepare.KindOneStep] != 0 || len(kinds) != 2 {
+		t.Errorf("per_kind %v, want one step with an unused number 100, one step 0", kinds)
+	}
+	if codes["33 add irrelevant information"] != 100 || codes["11 same object, different structure"] != 50 || len(codes) != 2 {
+		t.Errorf("per_variation %v, want 33 at 100 and 11 at 50", codes)
 	}
 }

@@ -30,7 +30,7 @@ type trainOpts struct {
 // answer), 3 (numbers the sketch does not take)".
 func skippedText(skipped map[string]int) string {
 	var parts []string
-	for _, why := range []string{training.SkipCount, training.SkipRange, training.SkipNoAnswer} {
+	for _, why := range training.SkipReasons() {
 		if n := skipped[why]; n > 0 {
 			parts = append(parts, fmt.Sprintf("%d (%s)", n, why))
 		}
@@ -131,6 +131,9 @@ func planTraining(o trainOpts, stderr io.Writer) (plan, error) {
 	if err != nil {
 		return plan{}, err
 	}
+	if err := m.Supervise(o.cfg.Supervise); err != nil {
+		return plan{}, err
+	}
 	cfg := o.cfg
 	all, dev, test := prepare.Problems(prep.Train), prepare.Problems(prep.Dev), prepare.Problems(prep.Test)
 	if len(dev) == 0 && o.restarts > 1 {
@@ -147,6 +150,12 @@ func planTraining(o trainOpts, stderr io.Writer) (plan, error) {
 	}
 	if _, err := training.Score(m, dev); err != nil {
 		return plan{}, err
+	}
+	if o.cfg.Supervise != model.SuperviseAnswers {
+		// Which rows the equations leave out, and why (the first few of each reason).
+		for _, err := range scored.Errors {
+			fmt.Fprintf(stderr, "left out of training: %v\n", err)
+		}
 	}
 	train := scored.Kept
 	cfg.Epochs = cfg.EpochsFor(train)
@@ -242,7 +251,8 @@ func (t trained) object() map[string]any {
 	}
 	f := t.final
 	obj := map[string]any{"model": t.o.modelDir, "data": f.Data, "seed": t.o.cfg.Seed, "epochs": f.Epochs,
-		"best_epoch": f.Epoch, "dev_accuracy": f.DevAccuracy, "test_accuracy": t.testAcc, "train_seconds": round(t.seconds(), 1), "restarts": per}
+		"best_epoch": f.Epoch, "dev_accuracy": f.DevAccuracy, "test_accuracy": t.testAcc, "train_seconds": round(t.seconds(), 1), "restarts": per,
+		"supervise": t.o.cfg.Supervise.String()}
 	if t.noDev {
 		// The figure is the training accuracy that chose the epoch.
 		delete(obj, "dev_accuracy")

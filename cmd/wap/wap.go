@@ -340,6 +340,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	parallel := fs.Int("parallel", 0, "train this many of the models at once (0: all of them; 1: one after another); fewer when that many would not fit in the memory there is ($D4_MEMORY, or what the machine has)")
 	lex := fs.Bool("lexicon", def.Lexicon, "give the reader the WordNet classes of the words (getting, giving, losing, …) beside their embeddings")
 	bag := fs.Float64("bag", def.Bag, "share of the generated training problems each model trains on, drawn from its seed (1: all; CC's are always trained on)")
+	supervise := fs.String("supervise", def.Supervise.String(), "what the models train on: answers (∂4's setting) or equations (the slots' decisions given by the data's Equation column; a row without one, or with one the sketch cannot make, is left out)")
 	ccPasses := fs.Int("cc-passes", def.CCPasses, "the fewest times each model trains on each of CC's problems: with fewer epochs, each epoch repeats them")
 	resume := fs.Bool("resume", false, "continue each restart from its checkpoint in the model directory (with the same settings; --epochs and --patience may change); "+
 		"with prepared folds, each fold's model (a finished fold trains on only if --epochs grew, a fold not begun trains afresh)")
@@ -393,7 +394,12 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 			return cli.Usagef("%s must be in %d…%d, got %d", c.flag, c.min, c.max, c.n)
 		}
 	}
+	sup, err := model.ParseSupervision(*supervise)
+	if err != nil {
+		return cli.Usagef("--supervise: %v", err)
+	}
 	cfg := def
+	cfg.Supervise = sup
 	cfg.Epochs, cfg.Updates, cfg.Batch, cfg.LR, cfg.Patience, cfg.Seed = *epochs, *updates, *batch, *lr, *patience, *seed
 	cfg.WordDropout, cfg.Noise, cfg.WeightDecay, cfg.Bag, cfg.CCPasses, cfg.Lexicon = *wordDrop, *noise, *weightDecay, *bag, *ccPasses, *lex
 	return runTrain(trainOpts{sketch: *sketch, dataDir: *dataDir, modelDir: *modelDir, restarts: *restarts, parallel: *parallel, resume: *resume, jsonOut: *jsonOut, force: *force, cfg: cfg, label: "training"}, stdout, stderr)

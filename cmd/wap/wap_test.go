@@ -233,6 +233,7 @@ func TestWAPBadInput(t *testing.T) {
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-nan"), "--word-dropout", "NaN"}, "--word-dropout must be a finite number"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-nan"), "--lr", "+Inf"}, "--lr must be a finite number, got +Inf"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-nan"), "--bag", "nan"}, "--bag must be a finite number"},
+		{[]string{"train", "--data", filepath.Join(dir, "unprepared-supervise"), "--supervise", "formulas"}, "--supervise: unknown supervision \"formulas\" (want answers or equations)"},
 		// The model directory is checked before the data is prepared.
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-ro"), "--model", "/proc/self/wap-model"}, "cannot be written"},
 		{[]string{"train", "--data", filepath.Join(dir, "unprepared-other"), "--model", other}, "holds no model of wap"},

@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"math/big"
+	"math/bits"
 	"strconv"
 
 	"github.com/d4lang/d4/interpreter/forth"
@@ -138,6 +139,23 @@ func (e *Exact) Apply(p forth.Prim, x, y int) int {
 	}
 	e.terms = append(e.terms, t)
 	return len(e.terms) - 1
+}
+
+// Operation returns the operator and operands of handle c, the result
+// of Apply; ok is false for a constant or an input.
+func (e *Exact) Operation(c int) (p forth.Prim, x, y int, ok bool) {
+	n := e.terms[c]
+	return n.op, n.x, n.y, n.compound
+}
+
+// InputOf returns k for a handle made by Input(v, text, k); ok is false
+// for any other handle.
+func (e *Exact) InputOf(c int) (k int, ok bool) {
+	n := e.terms[c]
+	if n.compound || n.inputs == 0 {
+		return 0, false
+	}
+	return bits.TrailingZeros64(n.inputs), true
 }
 
 // ValueOf returns the value of handle c and whether a division by zero

@@ -20,7 +20,8 @@ import (
 // Table is what the exact loss needs of one problem, from its numbers and
 // answer on the exact machine (Outcomes): for each slot execution on the
 // trace, the decisions that read only the problem's numbers (Valid), and
-// the combinations of decisions whose result is the answer (Good). The
+// the combinations of decisions whose result is the answer (Good), or
+// with equation supervision whose program is the equation (Supervision). The
 // valid combinations are the product of the valid decisions, so that their
 // probability is the product of the slots' masses on them.
 type Table struct {
@@ -64,18 +65,34 @@ func (m *Model) Table(p *Problem) (*Table, error) {
 }
 
 // makeTable makes a problem's table from the runs of its count of
-// numbers: their terms computed with its numbers in floating point with a
-// bound on the error, and exactly where that cannot tell them from the
-// answer.
+// numbers: its good combinations those that give its answer, or with
+// equation supervision those that make its equation (equationGood).
 func (m *Model) makeTable(p *Problem) (*Table, error) {
-	answer := p.ExactAnswer()
-	if answer == nil {
-		return nil, fmt.Errorf("problem %d has no known answer", p.ID)
-	}
 	values := p.Values()
 	s, valid, err := m.runsFor(len(values))
 	if err != nil {
 		return nil, fmt.Errorf("problem %d: %w", p.ID, err)
+	}
+	t := &Table{Valid: valid}
+	if m.Supervision == SuperviseEquations {
+		t.Good, err = equationGood(p, s, values)
+	} else {
+		t.Good, err = answerGood(p, s, values)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// answerGood returns the combinations of decisions of the runs s that
+// give the problem's answer: their terms computed with its numbers in
+// floating point with a bound on the error, and exactly where that cannot
+// tell them from the answer.
+func answerGood(p *Problem, s *search, values []*big.Rat) ([][]int, error) {
+	answer := p.ExactAnswer()
+	if answer == nil {
+		return nil, fmt.Errorf("problem %d has no known answer", p.ID)
 	}
 	buf := approxBufs.Get().(*[]symbolic.Approx)
 	defer approxBufs.Put(buf)
@@ -89,19 +106,19 @@ func (m *Model) makeTable(p *Problem) (*Table, error) {
 	if !answer.IsInt() {
 		tol += 1e-4 * max(1, math.Abs(af))
 	}
-	t := &Table{Valid: valid}
+	var good [][]int
 	for _, o := range s.out {
 		if !approx[o.cell].Within(af, tol) {
 			continue // the exact value cannot match
 		}
 		if v, div := s.w.ExactWith(o.cell, values); !div && Matches(v, answer) {
-			t.Good = append(t.Good, o.Choices)
+			good = append(good, o.Choices)
 		}
 	}
-	if len(t.Good) == 0 {
+	if len(good) == 0 {
 		return nil, fmt.Errorf("problem %d: %w (%s)", p.ID, ErrNoAnswer, answer.RatString())
 	}
-	return t, nil
+	return good, nil
 }
 
 // approxBufs holds the buffers of makeTable's approximations.

@@ -118,6 +118,9 @@ type Problem struct {
 	Exact      *big.Rat
 	// Generated marks a problem of the generator (package synth).
 	Generated bool
+	// Equation is the problem's equation over its numbers (nil: none),
+	// what equation supervision trains on (Supervision).
+	Equation *Equation
 	// Views are other readings of the same question (see NewProblem):
 	// Solve averages the slots' distributions over the problem and its
 	// views.
@@ -189,7 +192,10 @@ type Model struct {
 	Machine *d4.Model
 	Layout  Layout
 	Loss    Loss
-	Trace   []int // the sketch's static trace: the words executed, in order
+	// Supervision is what the exact loss trains on: answers (the
+	// default) or equations (set it with Supervise).
+	Supervision Supervision
+	Trace       []int // the sketch's static trace: the words executed, in order
 	// Execs are the slot executions on the trace: the slot of each, in
 	// order.
 	Execs []int
@@ -673,7 +679,8 @@ const evalBatch = 50
 // why: its count of numbers is one the sketch does not take (ErrCount);
 // for ∂4's loss, a number or the answer is not a value ∂4 holds
 // (ErrRange); for the exact loss, no decisions give the answer
-// (ErrNoAnswer). Such a problem is not trained on; it still counts in
+// (ErrNoAnswer), or with equation supervision the problem has no
+// equation (ErrNoEquation) or no decisions make it (ErrEquation). Such a problem is not trained on; it still counts in
 // accuracy, as a problem the model answers wrong.
 func (m *Model) Scorable(p *Problem) error {
 	if !m.Layout.Takes(len(p.NumPos)) {

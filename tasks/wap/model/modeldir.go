@@ -107,6 +107,9 @@ type Settings struct {
 	CCPasses    int     `json:"cc_passes"`
 	Restarts    int     `json:"restarts"`
 	Lexicon     bool    `json:"lexicon"`
+	// Supervise is "equations" for a model trained on the problems'
+	// equations, "" for one trained on their answers (Supervision).
+	Supervise string `json:"supervise,omitempty"`
 	// Data is DataHash of the training and dev problems.
 	Data string `json:"data_sha256"`
 }

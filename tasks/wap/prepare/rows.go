@@ -12,6 +12,7 @@ import (
 
 	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/internal/quote"
+	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/reader/lexicon"
 	"github.com/d4lang/d4/tasks/wap/model"
@@ -146,6 +147,7 @@ func Problems(rows []Row) []*model.Problem {
 		p := &model.Problem{ID: r.ID, Answer: int(r.Answer), IDs: make([]int, len(r.TokenIDs)), Generated: r.Source == synth.Name,
 			Classes: lex.Pieces(r.Tokens, reader.SubwordPrefix), NumPos: make([]int, len(r.NumPos)), Numbers: make([]int, len(r.Numbers))}
 		p.Exact, _ = new(big.Rat).SetString(r.Exact)
+		p.Equation, _ = r.EquationOf() // nil for a row without one: equation supervision leaves it out
 		for t, id := range r.TokenIDs {
 			p.IDs[t] = int(id)
 		}
@@ -191,21 +193,102 @@ func Retokenize(rows []Row, vocab *reader.Vocab) ([]Row, error) {
 	return out, nil
 }
 
-// Operations counts the arithmetic operations of the row's equation: its
-// numbers (cc.EquationNumbers) less one, a fraction among the row's
-// values counting as one number ("1/6", which the SVAMP CSV's equations
-// write "(1/6)"), not as a division. ok is false when the equation does
-// not parse.
+// Operations counts the arithmetic operations of the row's equation
+// (EquationOf). ok is false when the equation does not parse.
 func (r Row) Operations() (n int, ok bool) {
-	nums, err := cc.EquationNumbers(r.Equation)
+	e, err := r.EquationOf()
 	if err != nil {
 		return 0, false
 	}
-	n = len(nums) - 1
-	for _, v := range slices.Compact(slices.Sorted(slices.Values(r.Values))) {
-		if strings.Contains(v, "/") {
-			n -= strings.Count(r.Equation, "("+v+")")
+	return e.Operations(), true
+}
+
+// EquationOf returns the row's equation as a tree over exact numbers
+// (cc.ParseEquation): a number written as a decimal is its exact value
+// ("28.3" is 283/10), and a division of two numbers written as a fraction
+// that is one of the row's values ("1/6", which the SVAMP CSV's equations
+// write "(1/6)") is that number, not a division. An empty equation or one
+// that does not parse is an error.
+func (r Row) EquationOf() (*model.Equation, error) {
+	if r.Equation == "" {
+		return nil, errors.New("no equation")
+	}
+	t, err := cc.ParseEquation(r.Equation)
+	if err != nil {
+		return nil, err
+	}
+	return equationOf(t, r.Values)
+}
+
+// equationOf converts an equation's tree, the row's values telling which
+// divisions are fractions.
+func equationOf(t *cc.Tree, values []string) (*model.Equation, error) {
+	if t.Op == '/' && t.L.Op == 0 && t.R.Op == 0 && !strings.Contains(t.L.Text+t.R.Text, ".") &&
+		slices.Contains(values, t.L.Text+"/"+t.R.Text) {
+		t = &cc.Tree{Text: t.L.Text + "/" + t.R.Text}
+	}
+	if t.Op == 0 {
+		v, ok := new(big.Rat).SetString(t.Text)
+		if !ok {
+			return nil, fmt.Errorf("%s is not a number", quote.Short(t.Text))
+		}
+		return &model.Equation{Value: v}, nil
+	}
+	op, ok := equationOps[t.Op]
+	if !ok {
+		return nil, fmt.Errorf("unknown operation %q", t.Op)
+	}
+	l, err := equationOf(t.L, values)
+	if err != nil {
+		return nil, err
+	}
+	rt, err := equationOf(t.R, values)
+	if err != nil {
+		return nil, err
+	}
+	return &model.Equation{Op: op, L: l, R: rt}, nil
+}
+
+// equationOps are the words of an equation's operations.
+var equationOps = map[byte]forth.Prim{'+': forth.Add, '-': forth.Sub, '*': forth.Mul, '/': forth.Div}
+
+// The kinds of problem (Row.Kind), by the steps of the equation and
+// whether a number of the text is left unused: what issue 37's targets
+// are set per kind.
+const (
+	KindOneStep        = "one step"
+	KindOneStepUnused  = "one step, unused number"
+	KindTwoSteps       = "two steps"
+	KindTwoStepsUnused = "two steps, unused number"
+)
+
+// Kind names the row's kind from its equation (EquationOf): one step or
+// two steps (its operations), with an unused number when a number of
+// the text is not in the equation (the numbers compared by value, each
+// of the equation's taking one of the text's). A row with no equation,
+// or one of other than one or two operations, has no kind ("").
+func (r Row) Kind() string {
+	e, err := r.EquationOf()
+	if err != nil {
+		return ""
+	}
+	kinds := map[int][2]string{1: {KindOneStep, KindOneStepUnused}, 2: {KindTwoSteps, KindTwoStepsUnused}}
+	k, ok := kinds[e.Operations()]
+	if !ok {
+		return ""
+	}
+	left := make([]*big.Rat, 0, len(r.Values))
+	for _, v := range r.Values {
+		x, _ := new(big.Rat).SetString(v) // checked values
+		left = append(left, x)
+	}
+	for _, n := range e.Numbers(nil) {
+		if i := slices.IndexFunc(left, func(x *big.Rat) bool { return x != nil && x.Cmp(n) == 0 }); i >= 0 {
+			left = slices.Delete(left, i, i+1)
 		}
 	}
-	return n, n >= 0
+	if len(left) > 0 {
+		return k[1]
+	}
+	return k[0]
 }

@@ -324,3 +324,43 @@ func TestRowOperations(t *testing.T) {
 		}
 	}
 }
+
+// A row's equation is a tree over exact numbers, a fraction of its values
+// one number; its kind comes from the steps and the numbers left unused.
+func TestRowEquationAndKind(t *testing.T) {
+	tests := []struct {
+		equation string
+		values   []string
+		tree     string // the equation as the model writes it; "" for an error
+		kind     string
+	}{
+		{"X=((5.0+3.0)-2.0)", []string{"5", "3", "2"}, "(5 + 3) - 2", KindTwoSteps},
+		{"X=((5.0+3.0)-2.0)", []string{"5", "3", "2", "9"}, "(5 + 3) - 2", KindTwoStepsUnused},
+		{"X=(76.0-25.0)", []string{"76", "25"}, "76 - 25", KindOneStep},
+		{"X=(76.0-25.0)", []string{"76", "25", "4"}, "76 - 25", KindOneStepUnused},
+		{"X=(12*(1/6))", []string{"12", "1/6"}, "12 * 1/6", KindOneStep},
+		{"X=(28.3+1.7)", []string{"28.3", "1.7"}, "283/10 + 17/10", KindOneStep},
+		{"X=(4.0+4.0)", []string{"4", "4"}, "4 + 4", KindOneStep},            // each 4 of the text used once
+		{"X=(4.0+4.0)", []string{"4", "4", "4"}, "4 + 4", KindOneStepUnused}, // a third 4 left
+		{"X=(3.0*100.0)", []string{"3"}, "3 * 100", KindOneStep},             // a constant: no number left unused
+		{"X=(((1+2)*3)/4)", []string{"1", "2", "3", "4"}, "((1 + 2) * 3) / 4", ""},
+		{"X=(5.0)", []string{"5"}, "5", ""},
+		{"X=(5.0+", []string{"5"}, "", ""},
+		{"", nil, "", ""},
+	}
+	for _, tt := range tests {
+		r := Row{Equation: tt.equation, Values: tt.values}
+		e, err := r.EquationOf()
+		switch {
+		case tt.tree == "" && err == nil:
+			t.Errorf("EquationOf %q = %s, want an error", tt.equation, e)
+		case tt.tree != "" && err != nil:
+			t.Errorf("EquationOf %q: %v", tt.equation, err)
+		case tt.tree != "" && e.String() != tt.tree:
+			t.Errorf("EquationOf %q = %s, want %s", tt.equation, e, tt.tree)
+		}
+		if got := r.Kind(); got != tt.kind {
+			t.Errorf("Kind of %q with %q = %q, want %q", tt.equation, tt.values, got, tt.kind)
+		}
+	}
+}

@@ -141,6 +141,9 @@ func trainRestart(w *TrainingDir, spec RunSpec, k int, data string, run *runCloc
 	if err != nil {
 		return Restart{}, err
 	}
+	if err := m.Supervise(c.Supervise); err != nil {
+		return Restart{}, err
+	}
 	base := spec.Base
 	base.Seed, base.Epochs = c.Seed, c.Epochs
 	settings := SettingsOf(c, data)

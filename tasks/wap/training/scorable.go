@@ -3,6 +3,7 @@ package training
 import (
 	"errors"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/d4lang/d4/tasks/wap/model"
@@ -13,14 +14,42 @@ const (
 	SkipCount    = "numbers the sketch does not take"
 	SkipRange    = "beyond ∂4's values"
 	SkipNoAnswer = "no decisions give the answer"
+	// With equation supervision (model.SuperviseEquations):
+	SkipNoEquation = "no equation"
+	SkipEquation   = "no decisions make the equation"
 )
 
 // Scored is a set of problems split by whether the model's loss scores
 // them (model.Scorable): Kept, in order, and the count of the others by
-// reason.
+// reason; Errors are the first few reasons (up to MaxErrors a reason),
+// each naming its problem, for a user to see which and why.
 type Scored struct {
 	Kept    []*model.Problem
 	Skipped map[string]int
+	Errors  []error
+}
+
+// MaxErrors is the most problems of one reason that Scored.Errors names.
+const MaxErrors = 5
+
+// skipReason is a reason to leave a problem out: the error of
+// model.Scorable it wraps, and its name (a key of Scored.Skipped).
+type skipReason struct {
+	err  error
+	name string
+}
+
+// skipReasons are the reasons, in the order a report lists them.
+var skipReasons = []skipReason{{model.ErrCount, SkipCount}, {model.ErrRange, SkipRange}, {model.ErrNoAnswer, SkipNoAnswer},
+	{model.ErrNoEquation, SkipNoEquation}, {model.ErrEquation, SkipEquation}}
+
+// SkipReasons names the reasons, in the order a report lists them.
+func SkipReasons() []string {
+	out := make([]string, len(skipReasons))
+	for i, r := range skipReasons {
+		out[i] = r.name
+	}
+	return out
 }
 
 // Score splits problems by whether the model's loss scores them, making
@@ -47,17 +76,17 @@ func Score(m *model.Model, ps []*model.Problem) (Scored, error) {
 	wg.Wait()
 	out := Scored{Skipped: map[string]int{}}
 	for i, err := range errs {
-		switch {
-		case err == nil:
+		if err == nil {
 			out.Kept = append(out.Kept, ps[i])
-		case errors.Is(err, model.ErrCount):
-			out.Skipped[SkipCount]++
-		case errors.Is(err, model.ErrRange):
-			out.Skipped[SkipRange]++
-		case errors.Is(err, model.ErrNoAnswer):
-			out.Skipped[SkipNoAnswer]++
-		default:
+			continue
+		}
+		j := slices.IndexFunc(skipReasons, func(r skipReason) bool { return errors.Is(err, r.err) })
+		if j < 0 {
 			return Scored{}, err
+		}
+		why := skipReasons[j].name
+		if out.Skipped[why]++; out.Skipped[why] <= MaxErrors {
+			out.Errors = append(out.Errors, err)
 		}
 	}
 	return out, nil

@@ -59,6 +59,9 @@ type TrainConfig struct {
 	// Restarts is how many models `wap train` trains (seeds Seed, Seed+1,
 	// …), which answer together as an ensemble.
 	Restarts int
+	// Supervise is what the models train on: the answers (the default)
+	// or the problems' equations (model.Supervision).
+	Supervise model.Supervision
 }
 
 // EpochSize is the number of problems in an epoch of a run on train: its

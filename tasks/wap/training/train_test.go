@@ -209,12 +209,13 @@ func TestEpochProblems(t *testing.T) {
 }
 
 // The reader and the general sketch learn problems people wrote: trained
-// end to end from answers alone on the first MAWPS fold of the SVAMP
-// repository (the problems the sketch can express), the model answers
-// the fold's carved dev split far better than before training.
+// end to end on the first MAWPS fold of the SVAMP repository (the
+// problems the sketch can express) from answers alone, and from the
+// equations, the model answers the fold's carved dev split far better
+// than before training.
 func TestLearnsHumanProblems(t *testing.T) {
 	if testing.Short() {
-		t.Skip("trains for about half a minute")
+		t.Skip("trains for about half a minute per supervision")
 	}
 	src, err := prepare.Open(filepath.Join(waptest.SharedData(t, "svamp"), "cv_mawps", "fold0"))
 	if err != nil {
@@ -232,32 +233,41 @@ func TestLearnsHumanProblems(t *testing.T) {
 	if !ok {
 		t.Fatal("no embedded sketch wap_steps")
 	}
-	m, err := model.NewModel("wap_steps.fth", sketch, prep.Vocab.Size(), false, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	scored, err := Score(m, prepare.Problems(prep.Train))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dev := prepare.Problems(prep.Dev)
-	before, _, err := evaluate(m, dev)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := DefaultTrainConfig()
-	cfg.Epochs, cfg.Batch = 6, 32
-	var best float64
-	log := &epochLog{t: t, stop: func(e learn.EpochEnd) bool {
-		best = max(best, e.Score.Accuracy)
-		return e.Score.Accuracy >= humanBar
-	}}
-	if _, err := Train(m, cfg, scored.Kept, dev, log.run()); err != nil && !errors.Is(err, errStop) {
-		t.Fatal(err)
-	}
-	t.Logf("dev accuracy %.1f%% before training, %.1f%% at best (%d of %d training problems kept)", before, best, len(scored.Kept), len(prep.Train))
-	if best < humanBar || before > humanBar/2 {
-		t.Errorf("dev accuracy %.1f%% before training and %.1f%% at best, want below %v%% and at least %v%%", before, best, humanBar/2, humanBar)
+	for _, sup := range []model.Supervision{model.SuperviseAnswers, model.SuperviseEquations} {
+		t.Run(sup.String(), func(t *testing.T) {
+			m, err := model.NewModel("wap_steps.fth", sketch, prep.Vocab.Size(), false, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := m.Supervise(sup); err != nil {
+				t.Fatal(err)
+			}
+			// Fresh problems: a problem keeps the table of the first
+			// supervision that scores it.
+			scored, err := Score(m, prepare.Problems(prep.Train))
+			if err != nil {
+				t.Fatal(err)
+			}
+			dev := prepare.Problems(prep.Dev)
+			before, _, err := evaluate(m, dev)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg := DefaultTrainConfig()
+			cfg.Epochs, cfg.Batch, cfg.Supervise = 6, 32, sup
+			var best float64
+			log := &epochLog{t: t, stop: func(e learn.EpochEnd) bool {
+				best = max(best, e.Score.Accuracy)
+				return e.Score.Accuracy >= humanBar
+			}}
+			if _, err := Train(m, cfg, scored.Kept, dev, log.run()); err != nil && !errors.Is(err, errStop) {
+				t.Fatal(err)
+			}
+			t.Logf("dev accuracy %.1f%% before training, %.1f%% at best (%d of %d training problems kept, left out: %v)", before, best, len(scored.Kept), len(prep.Train), scored.Skipped)
+			if best < humanBar || before > humanBar/2 {
+				t.Errorf("dev accuracy %.1f%% before training and %.1f%% at best, want below %v%% and at least %v%%", before, best, humanBar/2, humanBar)
+			}
+		})
 	}
 }
 
@@ -289,5 +299,25 @@ func TestFitParallel(t *testing.T) {
 		if got != c.want || (err == nil) != (c.err == "") || err != nil && err.Error() != c.err {
 			t.Errorf("FitParallel(%d, %d, %d, %d) = %d, %v; want %d, %q", c.n, c.parallel, c.batch, c.avail, got, err, c.want, c.err)
 		}
+	}
+}
+
+// With equation supervision, problems without an equation are left out
+// and counted, the first few named.
+func TestScoreWithoutEquations(t *testing.T) {
+	m := waptest.PaperModel(t, 12, 1)
+	if err := m.Supervise(model.SuperviseEquations); err != nil {
+		t.Fatal(err)
+	}
+	ps := waptest.ToyProblems(20, 1)
+	scored, err := Score(m, ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(scored.Kept) != 0 || scored.Skipped[SkipNoEquation] != len(ps) || len(scored.Errors) != MaxErrors {
+		t.Fatalf("kept %d, skipped %v, %d errors; want none kept, %d without an equation, %d errors", len(scored.Kept), scored.Skipped, len(scored.Errors), len(ps), MaxErrors)
+	}
+	if msg := scored.Errors[0].Error(); !strings.HasPrefix(msg, "problem ") || !strings.Contains(msg, "no equation") {
+		t.Errorf("error %q does not name the problem and the reason", msg)
 	}
 }

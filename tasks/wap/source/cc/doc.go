@@ -15,7 +15,8 @@
 // (a+b)−c, a·(b+c), (a+b)/c, a·(b−c) and (a−b)/c, with a, b and c in the
 // order the numbers appear. EvalEquation evaluates an equation in CC's
 // format ("X=((32.0+42.0)-35.0)"), EquationNumbers lists its numbers and
-// EquationPattern names its pattern (PatternOther for any other shape).
-// The equations are for analysis only: the model learns from questions and
-// answers. Package synth makes problems of the same kind.
+// EquationPattern names its pattern (PatternOther for any other shape);
+// ParseEquation gives its tree. The model learns from questions and
+// answers, or with `wap train --supervise equations` from the equations'
+// trees. Package synth makes problems of the same kind.
 package cc

@@ -28,6 +28,7 @@ var Patterns = []string{PatternAddSub, PatternMulAdd, PatternAddDiv, PatternMulS
 type expr struct {
 	op   byte // 0, '+', '-', '*' or '/'
 	num  float64
+	text string // a number's, as written
 	l, r *expr
 }
 
@@ -132,7 +133,7 @@ func (p *eqParser) factor() (*expr, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bad number %s at offset %d", quote.Short(p.s[start:p.i]), start)
 	}
-	return &expr{num: v}, nil
+	return &expr{num: v, text: p.s[start:p.i]}, nil
 }
 
 // eval computes e; division by zero is an error.
@@ -202,6 +203,32 @@ func EvalEquation(eq string) (float64, error) {
 		return 0, fmt.Errorf("equation %s: %w", quote.Short(eq), err)
 	}
 	return v, nil
+}
+
+// Tree is an equation parsed (ParseEquation): a number as written (Op 0,
+// Text "32.0", "-2") or the operation Op ('+', '-', '*' or '/') on L and R.
+type Tree struct {
+	Op   byte
+	Text string
+	L, R *Tree
+}
+
+// ParseEquation parses an equation in CC's format into its tree:
+// "X=((50.0+21.0)-15.0)" is − on (+ on 50.0 and 21.0) and 15.0.
+func ParseEquation(eq string) (*Tree, error) {
+	e, err := parseEquation(eq)
+	if err != nil {
+		return nil, err
+	}
+	return e.tree(), nil
+}
+
+// tree converts e to its Tree.
+func (e *expr) tree() *Tree {
+	if e.op == 0 {
+		return &Tree{Text: e.text}
+	}
+	return &Tree{Op: e.op, L: e.l.tree(), R: e.r.tree()}
 }
 
 // EquationNumbers returns the numbers of an equation in CC's format in the
