@@ -88,6 +88,9 @@ func trainModel(o trainOpts, stderr io.Writer) (trained, error) {
 	// Fail early on a sketch the model cannot use, and leave out the
 	// problems its loss cannot score.
 	m, err := model.NewModel(file, src, prep.Vocab.Size(), o.cfg.Lexicon, o.cfg.Seed)
+	if err == nil && o.cfg.QuestionReader {
+		err = m.AddQuestionReader(o.cfg.Seed + 2)
+	}
 	if err != nil {
 		return trained{}, err
 	}

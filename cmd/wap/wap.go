@@ -231,6 +231,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	restarts := fs.Int("models", def.Restarts, "train this many models (seeds seed, seed+1, …) that answer together as an ensemble")
 	parallel := fs.Int("parallel", 0, "train this many of the models at once (0: all of them; 1: one after another)")
 	lex := fs.Bool("lexicon", def.Lexicon, "give the reader the WordNet classes of the words (getting, giving, losing, …) beside their embeddings")
+	qread := fs.Bool("question-reader", def.QuestionReader, "make each number's vector and the question vector read the question: attention over the question's tokens, and whether the number's unit is asked about (false: the reader before it)")
 	bag := fs.Float64("bag", def.Bag, "share of the generated training problems each model trains on, drawn from its seed (1: all; CC's are always trained on)")
 	ccPasses := fs.Int("cc-passes", def.CCPasses, "the fewest times each model trains on each of CC's problems: with fewer epochs, each epoch repeats them")
 	resume := fs.Bool("resume", false, "continue each restart from its checkpoint in the model directory (with the same settings; --epochs and --patience may change); "+
@@ -286,7 +287,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg := def
 	cfg.Epochs, cfg.Updates, cfg.Batch, cfg.LR, cfg.Patience, cfg.Seed = *epochs, *updates, *batch, *lr, *patience, *seed
-	cfg.WordDropout, cfg.Noise, cfg.WeightDecay, cfg.Bag, cfg.CCPasses, cfg.Lexicon = *wordDrop, *noise, *weightDecay, *bag, *ccPasses, *lex
+	cfg.WordDropout, cfg.Noise, cfg.WeightDecay, cfg.Bag, cfg.CCPasses, cfg.Lexicon, cfg.QuestionReader = *wordDrop, *noise, *weightDecay, *bag, *ccPasses, *lex, *qread
 	return runTrain(trainOpts{sketch: *sketch, dataDir: *dataDir, modelDir: *modelDir, restarts: *restarts, parallel: *parallel, resume: *resume, jsonOut: *jsonOut, cfg: cfg, label: "training"}, stdout, stderr)
 }
 
@@ -319,6 +320,7 @@ type evalFlags struct {
 	bench, dataDir, modelDir string
 	split                    source.Split
 	jsonOut, asWritten       bool
+	noQuestion               bool
 	decode                   answer.Decoding
 }
 
@@ -374,6 +376,7 @@ func parseEval(args []string, stderr io.Writer) (evalFlags, error) {
 	fs.BoolVar(&f.jsonOut, "json", false, "print one JSON object with split, n and accuracy (with folds: folds, mean and std)")
 	fs.TextVar(&f.decode, "decode", answer.DecodeSensible, decodeUsage)
 	fs.BoolVar(&f.asWritten, "as-written", false, asWrittenUsage)
+	fs.BoolVar(&f.noQuestion, "no-question", false, "remove each problem's question (its last sentence, or what follows its last comma and a question word: the CSV's Body alone) and evaluate on the problems whose numbers all stand in the rest")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap eval [flags]")
 		fmt.Fprintln(stderr, "Prints the model's accuracy on a split (beside the paper's Table 3) or on the hand-written benchmark,")
@@ -391,6 +394,8 @@ func parseEval(args []string, stderr io.Writer) (evalFlags, error) {
 		return f, cli.Usagef("unexpected argument %s (wap eval takes only flags)", quote.Short(pos[0]))
 	case f.bench != "" && !slices.Contains(benchmark.Sets, f.bench):
 		return f, cli.Usagef("--bench must be %s, got %q", strings.Join(benchmark.Sets, " or "), f.bench)
+	case f.bench != "" && f.noQuestion:
+		return f, cli.Usagef("--no-question evaluates prepared data, not --bench")
 	}
 	return f, nil
 }
@@ -405,6 +410,12 @@ type splitResult struct {
 	// retokenized is set when the data was prepared with another
 	// vocabulary than the model's, and read again with the model's.
 	retokenized bool
+	// leftOut counts, with --no-question, the problems left out because a
+	// number stands in the question (or all of the text is the question).
+	leftOut int
+	// withQuestion is, with --no-question, the accuracy on the same
+	// problems with their questions.
+	withQuestion float64
 }
 
 // evalSplit evaluates the model of f.modelDir on a split of the prepared
@@ -430,6 +441,27 @@ func evalSplit(f evalFlags) (splitResult, error) {
 			return splitResult{}, fmt.Errorf("reading the %s split of %s with the vocabulary of %s: %w", f.split, f.dataDir, f.modelDir, err)
 		}
 	}
+	left, withQ := 0, -1.0
+	if f.noQuestion {
+		all := rows
+		if rows, left, err = prepare.BodyOnly(rows, vocab); err != nil {
+			return splitResult{}, fmt.Errorf("the %s split of %s without its questions: %w", f.split, f.dataDir, err)
+		}
+		// The same problems with their questions, for comparison.
+		ids := map[int64]bool{}
+		for _, r := range rows {
+			ids[r.ID] = true
+		}
+		var kept []*model.Problem
+		for _, p := range prepare.Problems(all) {
+			if ids[p.ID] {
+				kept = append(kept, p)
+			}
+		}
+		if withQ, err = m.ExactAccuracy(kept); err != nil {
+			return splitResult{}, err
+		}
+	}
 	ps := prepare.Problems(rows)
 	sols, err := m.Solve(ps)
 	if err != nil {
@@ -439,7 +471,7 @@ func evalSplit(f evalFlags) (splitResult, error) {
 	for i, r := range rows {
 		sc.add(r, answer.Right(sols[i], ps[i]))
 	}
-	return splitResult{f: f, cfg: cfg, source: prep.Summary.Source, sc: sc, retokenized: other}, nil
+	return splitResult{f: f, cfg: cfg, source: prep.Summary.Source, sc: sc, retokenized: other, leftOut: left, withQuestion: withQ}, nil
 }
 
 // object is the result as the JSON object that --json prints.
@@ -449,6 +481,9 @@ func (r splitResult) object() map[string]any {
 		"data": r.source, "trained_on": r.cfg.Data}
 	if r.retokenized {
 		obj["retokenized"] = true
+	}
+	if r.f.noQuestion {
+		obj["no_question"], obj["left_out"], obj["with_question_accuracy"] = true, r.leftOut, round(r.withQuestion, 2)
 	}
 	r.sc.addTo(obj)
 	return obj
@@ -461,6 +496,10 @@ func (r splitResult) print(stdout io.Writer) {
 		r.f.modelDir, describe(r.cfg), r.f.split, r.source, r.sc.all.n)
 	if r.retokenized {
 		fmt.Fprintf(stdout, "(%s was prepared with another vocabulary: its questions were read again with the model's)\n", r.f.dataDir)
+	}
+	if r.f.noQuestion {
+		fmt.Fprintf(stdout, "(--no-question: each problem read without its question; %d problems left out, a number of theirs stands in the question; the same %d problems with their questions: %.1f%%)\n",
+			r.leftOut, r.sc.all.n, r.withQuestion)
 	}
 	printTable3(stdout, r.sc.all, r.source != cc.Name || r.f.split != source.Test)
 	r.sc.print(stdout)

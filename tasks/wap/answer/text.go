@@ -56,6 +56,9 @@ func problemFromText(text string, vocab *reader.Vocab, lay model.Layout) (*model
 			p.Numbers[k] = int(n.Value.Num().Int64())
 		}
 	}
+	if err := p.ReadQuestion(enc.Pieces); err != nil {
+		return nil, "", err
+	}
 	return p, q.Text, nil
 }
 

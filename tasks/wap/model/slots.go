@@ -30,9 +30,18 @@ func (m *Model) Executions(ps []*Problem) ([][]Execution, error) {
 			}
 			stories[i], pos[i] = m.story(p), m.picks(p)
 		}
-		vecs, err := m.Reader.Read(stories, pos)
+		vecs, states, T, err := m.Reader.ReadAll(stories, pos)
 		if err != nil {
 			return nil, err
+		}
+		if m.Question != nil {
+			qins := make([]reader.QInput, len(chunk))
+			for i, p := range chunk {
+				qins[i] = m.qinput(p)
+			}
+			if vecs, err = m.Question.Apply(states, vecs, T, qins); err != nil {
+				return nil, err
+			}
 		}
 		for i, p := range chunk {
 			execs, _, err := m.softRun(p, vecs[i])

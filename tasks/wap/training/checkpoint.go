@@ -20,7 +20,8 @@ import (
 // (DataHash).
 func SettingsOf(c TrainConfig, data string) model.Settings {
 	return model.Settings{Seed: c.Seed, Batch: c.Batch, LR: c.LR, Clip: c.Clip, NoiseEta: c.Noise, WeightDecay: c.WeightDecay,
-		WordDropout: c.WordDropout, Bag: c.Bag, CCPasses: c.CCPasses, Restarts: c.Restarts, Lexicon: c.Lexicon, Data: data}
+		WordDropout: c.WordDropout, Bag: c.Bag, CCPasses: c.CCPasses, Restarts: c.Restarts, Lexicon: c.Lexicon,
+		QuestionReader: c.QuestionReader, Data: data}
 }
 
 // named lists the settings by name, with the sketch's checksum, for a
@@ -30,7 +31,7 @@ func named(a model.Settings, sketchHash string) modeldir.Settings {
 		{Name: "seed", Value: a.Seed}, {Name: "batch size", Value: a.Batch}, {Name: "learning rate", Value: a.LR},
 		{Name: "gradient clipping", Value: a.Clip}, {Name: "gradient noise", Value: a.NoiseEta}, {Name: "weight decay", Value: a.WeightDecay},
 		{Name: "word dropout", Value: a.WordDropout}, {Name: "bag", Value: a.Bag}, {Name: "CC passes", Value: a.CCPasses},
-		{Name: "restarts", Value: a.Restarts}, {Name: "lexicon", Value: a.Lexicon}}
+		{Name: "restarts", Value: a.Restarts}, {Name: "lexicon", Value: a.Lexicon}, {Name: "question reader", Value: a.QuestionReader}}
 }
 
 // DataHash identifies a training run's problems: the SHA-256 of the

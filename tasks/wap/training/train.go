@@ -56,6 +56,9 @@ type TrainConfig struct {
 	// Lexicon gives the reader the WordNet classes of the words (package
 	// lexicon) beside their embeddings.
 	Lexicon bool
+	// QuestionReader makes the heap's cells read the question
+	// (model.Model.AddQuestionReader).
+	QuestionReader bool
 	// Restarts is how many models `wap train` trains (seeds Seed, Seed+1,
 	// …), which answer together as an ensemble.
 	Restarts int
@@ -137,7 +140,7 @@ func repeatFixed(train []*model.Problem, k int) []*model.Problem {
 
 // DefaultTrainConfig returns the defaults (see TrainConfig).
 func DefaultTrainConfig() TrainConfig {
-	return TrainConfig{Updates: 240, Batch: 50, Config: optim.Config{LR: 0.01, Clip: 1}, Seed: 1, WordDropout: 0.1, Restarts: 5, Bag: 0.34, CCPasses: 4}
+	return TrainConfig{Updates: 240, Batch: 50, Config: optim.Config{LR: 0.01, Clip: 1}, Seed: 1, WordDropout: 0.1, Restarts: 5, Bag: 0.34, CCPasses: 4, QuestionReader: true}
 }
 
 // check reports a setting out of range.
