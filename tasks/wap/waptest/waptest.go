@@ -4,6 +4,7 @@
 package waptest
 
 import (
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -59,7 +60,26 @@ func RandomProblems(n, vocab int, seed int64) []*model.Problem {
 		}
 		out = append(out, p)
 	}
+	readQuestions(out)
 	return out
+}
+
+// readQuestions reads the problems' questions (model.Problem.ReadQuestion,
+// for a model with a question reader) from stand-in pieces: "wN" for
+// token id N, reader.NumberToken at the numbers.
+func readQuestions(ps []*model.Problem) {
+	for _, p := range ps {
+		pieces := make([]string, len(p.IDs))
+		for t, id := range p.IDs {
+			pieces[t] = fmt.Sprintf("w%d", id)
+		}
+		for _, q := range p.NumPos {
+			pieces[q] = reader.NumberToken
+		}
+		if err := p.ReadQuestion(pieces); err != nil {
+			panic(err) // the problems are made here: a bug
+		}
+	}
 }
 
 // ToyProblems are stories of filler tokens (ids 3…9) with three numbers
@@ -102,6 +122,7 @@ func ToyProblems(n int, seed int64) []*model.Problem {
 		p.Numbers = []int{a, b, c}
 		out = append(out, p)
 	}
+	readQuestions(out)
 	return out
 }
 
