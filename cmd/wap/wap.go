@@ -231,7 +231,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	restarts := fs.Int("models", def.Restarts, "train this many models (seeds seed, seed+1, …) that answer together as an ensemble")
 	parallel := fs.Int("parallel", 0, "train this many of the models at once (0: all of them; 1: one after another)")
 	lex := fs.Bool("lexicon", def.Lexicon, "give the reader the WordNet classes of the words (getting, giving, losing, …) beside their embeddings")
-	qread := fs.Bool("question-reader", def.QuestionReader, "make each number's vector and the question vector read the question: attention over the question's tokens, and whether the number's unit is asked about (false: the reader before it)")
+	qread := fs.Bool("question-reader", def.QuestionReader, "make each number's vector and the question vector read the question: attention over the question's tokens, and whether the number's unit is asked about")
 	bag := fs.Float64("bag", def.Bag, "share of the generated training problems each model trains on, drawn from its seed (1: all; CC's are always trained on)")
 	ccPasses := fs.Int("cc-passes", def.CCPasses, "the fewest times each model trains on each of CC's problems: with fewer epochs, each epoch repeats them")
 	resume := fs.Bool("resume", false, "continue each restart from its checkpoint in the model directory (with the same settings; --epochs and --patience may change); "+

@@ -140,7 +140,7 @@ func repeatFixed(train []*model.Problem, k int) []*model.Problem {
 
 // DefaultTrainConfig returns the defaults (see TrainConfig).
 func DefaultTrainConfig() TrainConfig {
-	return TrainConfig{Updates: 240, Batch: 50, Config: optim.Config{LR: 0.01, Clip: 1}, Seed: 1, WordDropout: 0.1, Restarts: 5, Bag: 0.34, CCPasses: 4, QuestionReader: true}
+	return TrainConfig{Updates: 240, Batch: 50, Config: optim.Config{LR: 0.01, Clip: 1}, Seed: 1, WordDropout: 0.1, Restarts: 5, Bag: 0.34, CCPasses: 4}
 }
 
 // check reports a setting out of range.
