@@ -19,7 +19,6 @@ import (
 )
 
 func answerCmd(args []string, stdout, stderr io.Writer) error {
-	reader.WarmTagger() // the question reader's tagger loads while the model does
 	fs := flag.NewFlagSet("wap answer", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	modelDir := fs.String("model", defaultModel, "model directory")

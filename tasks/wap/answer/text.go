@@ -56,9 +56,7 @@ func problemFromText(text string, vocab *reader.Vocab, lay model.Layout) (*model
 			p.Numbers[k] = int(n.Value.Num().Int64())
 		}
 	}
-	if err := p.ReadQuestion(enc.Pieces); err != nil {
-		return nil, "", err
-	}
+	p.Pieces = enc.Pieces
 	return p, q.Text, nil
 }
 

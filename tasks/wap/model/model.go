@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/d4lang/d4/internal/par"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
@@ -126,17 +127,35 @@ type Problem struct {
 	// in the problem's order; a view that tells them in another order has
 	// Order[k] = the problem's number that its number k is.
 	Order []int
-	// QStart is the first token of the question (reader.QuestionStart of
-	// its pieces) and Feats the features of its heap cells
-	// (reader.NumberFeatures: the question's, then each number's), which
-	// a model with a question reader (Model.Question) reads; ReadQuestion
-	// sets them.
+	// Pieces are the WordPiece pieces of IDs, from which a model with a
+	// question reader (Model.Question) reads the question: QStart is its
+	// first token (reader.QuestionStart) and Feats the features of the
+	// heap cells (reader.NumberFeatures: the question's, then each
+	// number's). ReadQuestion sets them, ReadQuestions when the model
+	// needs them (the tagger is not loaded for a model without).
+	Pieces []string
 	QStart int
 	Feats  [][]float64
 	// table is the problem's decisions that give its answer (the exact
 	// loss), made once, or tableErr why it has none.
 	table    *Table
 	tableErr error
+}
+
+// ReadQuestions reads the questions of the problems that have Pieces and
+// no Feats yet (ReadQuestion, spread over the CPUs), when the model has a
+// question reader.
+func (m *Model) ReadQuestions(ps []*Problem) error {
+	if m.Question == nil {
+		return nil
+	}
+	errs := make([]error, len(ps))
+	par.For(len(ps), func(i int) {
+		if p := ps[i]; p.Feats == nil && p.Pieces != nil {
+			errs[i] = p.ReadQuestion(p.Pieces)
+		}
+	})
+	return errors.Join(errs...)
 }
 
 // ReadQuestion finds the question of the problem, whose tokens are
@@ -692,6 +711,7 @@ type Trainer struct {
 // one size share one graph. A problem that the exact loss does not score
 // (Scorable) is left out of the bound.
 func (m *Model) NewTrainer(problems []*Problem) *Trainer {
+	_ = m.ReadQuestions(problems) // a problem it cannot read is refused by Check, naming it
 	tr := &Trainer{m: m, steps: MaxLen(problems), graphs: map[graphKey]*graph{}}
 	if m.Loss == LossExact {
 		var scored []*Problem
@@ -768,6 +788,9 @@ var (
 // MeanLoss runs the problems' graphs forward, in batches, and returns the
 // mean loss of those the loss scores (Scorable) and their number.
 func (m *Model) MeanLoss(ps []*Problem) (float64, int, error) {
+	if err := m.ReadQuestions(ps); err != nil {
+		return 0, 0, err
+	}
 	var scored []*Problem
 	for _, p := range ps {
 		if m.Scorable(p) == nil {

@@ -460,6 +460,7 @@ func loadMember(snap *modeldir.Snapshot, cfg Config, like *Model) (*Model, error
 		if m.Question, err = reader.ZeroQAttention(r.Width(), f); err != nil {
 			return nil, fmt.Errorf("config.json: %w", err)
 		}
+		reader.WarmTagger() // the question reader's tagger loads while the weights do
 	}
 	meta, err := modeldir.DecodeWeights(b, m.Named())
 	if err == nil && meta["sketch_sha256"] != cfg.SketchHash {

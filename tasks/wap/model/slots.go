@@ -19,6 +19,9 @@ func (m *Model) Executions(ps []*Problem) ([][]Execution, error) {
 	if len(ps) == 0 {
 		return nil, nil
 	}
+	if err := m.ReadQuestions(ps); err != nil {
+		return nil, err
+	}
 	out := make([][]Execution, 0, len(ps))
 	for lo := 0; lo < len(ps); lo += evalBatch {
 		chunk := ps[lo:min(len(ps), lo+evalBatch)]

@@ -138,9 +138,10 @@ func ReadRows(path string) ([]Row, error) {
 	return rows, nil
 }
 
-// Problems converts prepared rows to the problems the model reads, their
-// questions read (model.Problem.ReadQuestion, spread over the CPUs).
-// The rows must be checked (ReadRows checks them).
+// Problems converts prepared rows to the problems the model reads (with
+// their pieces, from which a model with a question reader reads their
+// questions), spread over the CPUs. The rows must be checked (ReadRows
+// checks them).
 func Problems(rows []Row) []*model.Problem {
 	out := make([]*model.Problem, len(rows))
 	lex := lexicon.Default()
@@ -157,8 +158,7 @@ func Problems(rows []Row) []*model.Problem {
 			v, _ := new(big.Rat).SetString(r.Values[k])
 			p.Quantities = append(p.Quantities, reader.Quantity{Text: r.Values[k], Value: v, Pos: p.NumPos[k], Len: 1})
 		}
-		// A checked row has its pieces and number positions in range: no error.
-		_ = p.ReadQuestion(r.Tokens)
+		p.Pieces = r.Tokens
 		out[i] = p
 	})
 	return out
