@@ -63,7 +63,7 @@ var (
 	// slash, a qualified name, or a camel-case word.
 	commentWord = regexp.MustCompile("`[^`\\s]+`|[A-Za-z_][A-Za-z0-9_./-]*[A-Za-z0-9_]")
 	camel       = regexp.MustCompile(`^[a-z]+[A-Z][A-Za-z0-9]*$|^[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*$`)
-	placeholder = regexp.MustCompile(`(?:^|/)[A-Z]{2,}(?:/|$)|^[a-z]+[A-Z]$`)
+	placeholder = regexp.MustCompile(`(?:^|/)[A-Z]{2,}(?:/|$)|^[a-z]+[A-Z]$|^[a-z]+XX+$`)
 	qualified   = regexp.MustCompile(`^([a-z][a-z0-9]*)\.([A-Z][A-Za-z0-9]*)(?:\.([A-Z][A-Za-z0-9]*))?(?:\(\))?$`)
 	repoPath    = regexp.MustCompile(`^(?:\./)?(cmd|reader|interpreter|tasks|internal|learn|eval|docs|sketches|examples|scripts|optim|baseline|data)/[A-Za-z0-9_./-]*$`)
 )
@@ -80,7 +80,7 @@ func init() {
 		WordLevel WhitespaceSplit BertPreTokenizer Lowercase PreTokenizer AutoTokenizer FromFile
 		UsePreallocDo CallsExtern ReturnsPtr OverwritesInput DiffWRT SymDiff WriteHash
 		McCallum PhD iOS macOS Seq2Seq TapeMachine LogSoftMax SoftMax ColorBrewer GiB NaNs AdamW
-		SplitMix64 SequenceMatcher tFORM tI tLEMMA tNAME`) {
+		SplitMix64 SequenceMatcher tFORM tI tLEMMA tNAME MemAvailable`) {
 		notCode[w] = true
 	}
 }

@@ -76,4 +76,13 @@
 // lexicon gives from WordNet (Story.Classes, at most MaxClasses a token):
 // a word never seen in training, or dropped by word dropout, is still
 // known as a verb of giving or of losing.
+//
+// # The question
+//
+// QuestionStart finds a story's question from its tokens, and
+// NumberFeatures says of each number whether its unit (the noun prose's
+// tagger finds after it) stands in the question; QAttention, a custom
+// Gorgonia Op with its backward, makes each picked vector attend over the
+// question's token states and adds what it reads with those features
+// (see question.go and qattn.go).
 package reader

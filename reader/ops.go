@@ -317,6 +317,7 @@ type Part struct {
 	Classes *G.Node // input: each token's classes [B, T·MaxClasses], NoClass where it has fewer
 	Pos     *G.Node // input: the positions to pick [B,K] (pickOp: −n is the question vector, NoPick nothing)
 	Out     *G.Node // the picked states [B, K·2H]
+	States  *G.Node // the token states [B, T·2H] (QAttention reads them)
 	Params  G.Nodes // E, W→, W← (the BiLSTM's tensors, shared)
 }
 
@@ -346,6 +347,7 @@ func (r *BiLSTM) AddTo(g *G.ExprGraph, B, T, K int) (*Part, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reader: %w", err)
 	}
+	p.States = states
 	if p.Out, err = G.ApplyOp(&pickOp{Base: gop.NewBase("pick", 2), T: T, H: r.Hidden, K: K}, states, p.Pos); err != nil {
 		return nil, fmt.Errorf("reader: %w", err)
 	}
@@ -422,20 +424,27 @@ func Batch(stories []Story, T int) (ids, classes []float64, err error) {
 // states at its positions (as in Part.Pos: −n is the question vector of a
 // story of n tokens), [len(stories)][K·2H].
 func (r *BiLSTM) Read(stories []Story, pos [][]float64) ([][]float64, error) {
+	out, _, _, err := r.ReadAll(stories, pos)
+	return out, err
+}
+
+// ReadAll is Read that also returns the token states [B, T·2H] of the
+// stories, T the longest story's length (what QAttention.Apply reads).
+func (r *BiLSTM) ReadAll(stories []Story, pos [][]float64) (picked [][]float64, states []float64, T int, err error) {
 	B := len(stories)
 	if B == 0 || len(pos) != B {
-		return nil, fmt.Errorf("reader: %d stories and %d position lists", B, len(pos))
+		return nil, nil, 0, fmt.Errorf("reader: %d stories and %d position lists", B, len(pos))
 	}
-	T, K := 0, len(pos[0])
+	K := len(pos[0])
 	for b, s := range stories {
 		T = max(T, len(s.IDs))
 		if len(pos[b]) != K {
-			return nil, fmt.Errorf("reader: story %d has %d positions, want %d", b, len(pos[b]), K)
+			return nil, nil, 0, fmt.Errorf("reader: story %d has %d positions, want %d", b, len(pos[b]), K)
 		}
 	}
 	ids, classes, err := Batch(stories, T)
 	if err != nil {
-		return nil, err
+		return nil, nil, 0, err
 	}
 	flat := make([]float64, 0, B*K)
 	for b := range stories {
@@ -443,16 +452,16 @@ func (r *BiLSTM) Read(stories []Story, pos [][]float64) ([][]float64, error) {
 	}
 	st, err := r.states(tensor.New(tensor.WithShape(B, T), tensor.WithBacking(ids)), tensor.New(tensor.WithShape(B, T*MaxClasses), tensor.WithBacking(classes)))
 	if err != nil {
-		return nil, err
+		return nil, nil, 0, err
 	}
 	v, err := (&pickOp{T: T, H: r.Hidden, K: K}).Do(st, tensor.New(tensor.WithShape(B, K), tensor.WithBacking(flat)))
 	if err != nil {
-		return nil, err
+		return nil, nil, 0, err
 	}
 	d := v.Data().([]float64)
 	out := make([][]float64, B)
 	for b := range out {
 		out[b] = d[b*K*r.Width() : (b+1)*K*r.Width()]
 	}
-	return out, nil
+	return out, floats(st), T, nil
 }

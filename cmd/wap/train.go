@@ -128,6 +128,9 @@ func planTraining(o trainOpts, stderr io.Writer) (plan, error) {
 	// Fail early on a sketch the model cannot use, and leave out the
 	// problems its loss cannot score.
 	m, err := model.NewModel(file, src, prep.Vocab.Size(), o.cfg.Lexicon, o.cfg.Seed)
+	if err == nil && o.cfg.QuestionReader {
+		err = m.AddQuestionReader(o.cfg.Seed + 2)
+	}
 	if err != nil {
 		return plan{}, err
 	}

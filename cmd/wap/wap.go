@@ -339,6 +339,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	restarts := fs.Int("models", def.Restarts, "train this many models (seeds seed, seed+1, …) that answer together as an ensemble")
 	parallel := fs.Int("parallel", 0, "train this many of the models at once (0: all of them; 1: one after another); fewer when that many would not fit in the memory there is ($D4_MEMORY, or what the machine has)")
 	lex := fs.Bool("lexicon", def.Lexicon, "give the reader the WordNet classes of the words (getting, giving, losing, …) beside their embeddings")
+	qread := fs.Bool("question-reader", def.QuestionReader, "make each number's vector and the question vector read the question: attention over the question's tokens, and whether the number's unit is asked about")
 	bag := fs.Float64("bag", def.Bag, "share of the generated training problems each model trains on, drawn from its seed (1: all; CC's are always trained on)")
 	supervise := fs.String("supervise", def.Supervise.String(), "what the models train on: answers (∂4's setting) or equations (the slots' decisions given by the data's Equation column; a row without one, or with one the sketch cannot make, is left out)")
 	ccPasses := fs.Int("cc-passes", def.CCPasses, "the fewest times each model trains on each of CC's problems: with fewer epochs, each epoch repeats them")
@@ -401,7 +402,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	cfg := def
 	cfg.Supervise = sup
 	cfg.Epochs, cfg.Updates, cfg.Batch, cfg.LR, cfg.Patience, cfg.Seed = *epochs, *updates, *batch, *lr, *patience, *seed
-	cfg.WordDropout, cfg.Noise, cfg.WeightDecay, cfg.Bag, cfg.CCPasses, cfg.Lexicon = *wordDrop, *noise, *weightDecay, *bag, *ccPasses, *lex
+	cfg.WordDropout, cfg.Noise, cfg.WeightDecay, cfg.Bag, cfg.CCPasses, cfg.Lexicon, cfg.QuestionReader = *wordDrop, *noise, *weightDecay, *bag, *ccPasses, *lex, *qread
 	return runTrain(trainOpts{sketch: *sketch, dataDir: *dataDir, modelDir: *modelDir, restarts: *restarts, parallel: *parallel, resume: *resume, jsonOut: *jsonOut, force: *force, cfg: cfg, label: "training"}, stdout, stderr)
 }
 
@@ -431,6 +432,7 @@ type evalFlags struct {
 	bench, dataDir, modelDir string
 	split                    source.Split
 	jsonOut, asWritten       bool
+	noQuestion               bool
 	decode                   answer.Decoding
 	// trainedHere asks that the model was trained on the prepared data's
 	// training and dev splits (a fold's model on its fold), as its
@@ -490,6 +492,7 @@ func parseEval(args []string, stderr io.Writer) (evalFlags, error) {
 	fs.BoolVar(&f.jsonOut, "json", false, "print one JSON object with split, n and accuracy (with folds: folds, mean and std)")
 	fs.TextVar(&f.decode, "decode", answer.DecodeSensible, decodeUsage)
 	fs.BoolVar(&f.asWritten, "as-written", false, asWrittenUsage)
+	fs.BoolVar(&f.noQuestion, "no-question", false, "remove each problem's question (its last sentence, or what follows its last comma and a question word: the CSV's Body alone) and evaluate on the problems whose numbers all stand in the rest")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wap eval [flags]")
 		fmt.Fprintln(stderr, "Prints the model's accuracy on a split (on CC's test split, beside the paper's Table 3) or on the hand-written benchmark,")
@@ -507,6 +510,8 @@ func parseEval(args []string, stderr io.Writer) (evalFlags, error) {
 		return f, cli.Usagef("unexpected argument %s (wap eval takes only flags)", quote.Short(pos[0]))
 	case f.bench != "" && !slices.Contains(benchmark.Sets, f.bench):
 		return f, cli.Usagef("--bench must be %s, got %q", strings.Join(benchmark.Sets, " or "), f.bench)
+	case f.bench != "" && f.noQuestion:
+		return f, cli.Usagef("--no-question evaluates prepared data, not --bench")
 	}
 	return f, nil
 }
@@ -521,6 +526,12 @@ type splitResult struct {
 	// retokenized is set when the data was prepared with another
 	// vocabulary than the model's, and read again with the model's.
 	retokenized bool
+	// leftOut counts, with --no-question, the problems left out because a
+	// number stands in the question (or all of the text is the question).
+	leftOut int
+	// withQuestion is, with --no-question, the accuracy on the same
+	// problems with their questions.
+	withQuestion float64
 }
 
 // evalSplit evaluates the model of f.modelDir on a split of the prepared
@@ -551,6 +562,27 @@ func evalSplit(f evalFlags) (splitResult, error) {
 			return splitResult{}, fmt.Errorf("reading the %s split of %s with the vocabulary of %s: %w", f.split, f.dataDir, f.modelDir, err)
 		}
 	}
+	left, withQ := 0, -1.0
+	if f.noQuestion {
+		all := rows
+		if rows, left, err = prepare.BodyOnly(rows, vocab); err != nil {
+			return splitResult{}, fmt.Errorf("the %s split of %s without its questions: %w", f.split, f.dataDir, err)
+		}
+		// The same problems with their questions, for comparison.
+		ids := map[int64]bool{}
+		for _, r := range rows {
+			ids[r.ID] = true
+		}
+		var kept []*model.Problem
+		for _, p := range prepare.Problems(all) {
+			if ids[p.ID] {
+				kept = append(kept, p)
+			}
+		}
+		if withQ, err = m.ExactAccuracy(kept); err != nil {
+			return splitResult{}, err
+		}
+	}
 	ps := prepare.Problems(rows)
 	sols, err := m.Solve(ps)
 	if err != nil {
@@ -560,7 +592,7 @@ func evalSplit(f evalFlags) (splitResult, error) {
 	for i, r := range rows {
 		sc.add(r, answer.Right(sols[i], ps[i]))
 	}
-	return splitResult{f: f, cfg: cfg, source: prep.Summary.Source, sc: sc, retokenized: other}, nil
+	return splitResult{f: f, cfg: cfg, source: prep.Summary.Source, sc: sc, retokenized: other, leftOut: left, withQuestion: withQ}, nil
 }
 
 // checkTrainedOn refuses a model (m, of config cfg, in modelDir) that was
@@ -590,6 +622,9 @@ func (r splitResult) object() map[string]any {
 	if r.retokenized {
 		obj["retokenized"] = true
 	}
+	if r.f.noQuestion {
+		obj["no_question"], obj["left_out"], obj["with_question_accuracy"] = true, r.leftOut, round(r.withQuestion, 2)
+	}
 	r.sc.addTo(obj)
 	return obj
 }
@@ -601,6 +636,10 @@ func (r splitResult) print(stdout io.Writer) {
 		r.f.modelDir, describe(r.cfg), r.f.split, r.source, r.sc.all.n)
 	if r.retokenized {
 		fmt.Fprintf(stdout, "(%s was prepared with another vocabulary: its questions were read again with the model's)\n", r.f.dataDir)
+	}
+	if r.f.noQuestion {
+		fmt.Fprintf(stdout, "(--no-question: each problem read without its question; %d problems left out, a number of theirs stands in the question; the same %d problems with their questions: %.1f%%)\n",
+			r.leftOut, r.sc.all.n, r.withQuestion)
 	}
 	printTable3(stdout, r.sc.all, r.source != cc.Name || r.f.split != source.Test)
 	r.sc.print(stdout)

@@ -56,6 +56,7 @@ func problemFromText(text string, vocab *reader.Vocab, lay model.Layout) (*model
 			p.Numbers[k] = int(n.Value.Num().Int64())
 		}
 	}
+	p.Pieces = enc.Pieces
 	return p, q.Text, nil
 }
 

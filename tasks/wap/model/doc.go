@@ -17,7 +17,8 @@
 // epoch's figures, the training settings and the checksums of the other
 // files), model.safetensors (the weights, named reader.embed — with the
 // lexicon's classes, their vectors after the words' —, reader.fwd.W,
-// reader.bwd.W, slotI.stageJ.W and .b), tokenizer.json and
+// reader.bwd.W, with a question reader reader.qattn.A and .U, slotI.stageJ.W
+// and .b), tokenizer.json and
 // tokenizer_config.json, and while or after training
 // checkpoint.safetensors (package learn's checkpoint); an ensemble's
 // directory holds one such directory per member. WriteModel and

@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/d4lang/d4/internal/par"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
@@ -129,10 +130,50 @@ type Problem struct {
 	// in the problem's order; a view that tells them in another order has
 	// Order[k] = the problem's number that its number k is.
 	Order []int
+	// Pieces are the WordPiece pieces of IDs, from which a model with a
+	// question reader (Model.Question) reads the question: QStart is its
+	// first token (reader.QuestionStart) and Feats the features of the
+	// heap cells (reader.NumberFeatures: the question's, then each
+	// number's). ReadQuestion sets them, ReadQuestions when the model
+	// needs them (the tagger is not loaded for a model without).
+	Pieces []string
+	QStart int
+	Feats  [][]float64
 	// table is the problem's decisions that give its answer (the exact
 	// loss), made once, or tableErr why it has none.
 	table    *Table
 	tableErr error
+}
+
+// ReadQuestions reads the questions of the problems that have Pieces and
+// no Feats yet (ReadQuestion, spread over the CPUs), when the model has a
+// question reader.
+func (m *Model) ReadQuestions(ps []*Problem) error {
+	if m.Question == nil {
+		return nil
+	}
+	errs := make([]error, len(ps))
+	par.For(len(ps), func(i int) {
+		if p := ps[i]; p.Feats == nil && p.Pieces != nil {
+			errs[i] = p.ReadQuestion(p.Pieces)
+		}
+	})
+	return errors.Join(errs...)
+}
+
+// ReadQuestion finds the question of the problem, whose tokens are
+// pieces (WordPiece pieces, as its IDs), and the features of its heap
+// cells: what a model with a question reader reads of it.
+func (p *Problem) ReadQuestion(pieces []string) error {
+	if len(pieces) != len(p.IDs) {
+		return fmt.Errorf("problem %d: %d pieces for %d token ids", p.ID, len(pieces), len(p.IDs))
+	}
+	p.QStart = reader.QuestionStart(pieces)
+	var err error
+	if p.Feats, err = reader.NumberFeatures(pieces, p.NumPos, p.QStart); err != nil {
+		return fmt.Errorf("problem %d: %w", p.ID, err)
+	}
+	return nil
 }
 
 // Values returns the problem's numbers exactly: its Quantities, or else
@@ -188,10 +229,14 @@ func (l Loss) String() string { return lossNames[l] }
 // Model is the word algebra solver: the reader, the ∂4 machine of the
 // sketch, and where the reader's outputs go on the heap.
 type Model struct {
-	Reader  *reader.BiLSTM
-	Machine *d4.Model
-	Layout  Layout
-	Loss    Loss
+	Reader *reader.BiLSTM
+	// Question, when not nil, makes the heap's cells read the question
+	// (reader.QAttention over the reader's states; AddQuestionReader):
+	// the problems must have been read with Problem.ReadQuestion.
+	Question *reader.QAttention
+	Machine  *d4.Model
+	Layout   Layout
+	Loss     Loss
 	// Supervision is what the exact loss trains on: answers (the
 	// default) or equations (set it with Supervise).
 	Supervision Supervision
@@ -232,6 +277,17 @@ func NewModel(sketchFile, sketch string, vocab int, lex bool, seed int64) (*Mode
 		return nil, err
 	}
 	return assemble(r, mach)
+}
+
+// AddQuestionReader gives the model a question reader
+// (reader.QAttention, of reader.QFeatures features) drawn from seed.
+func (m *Model) AddQuestionReader(seed int64) error {
+	q, err := reader.NewQAttention(m.Reader.Width(), reader.QFeatures, seed)
+	if err != nil {
+		return err
+	}
+	m.Question = q
+	return nil
 }
 
 // assemble checks that the sketch suits the reader, finds its trace, and
@@ -437,7 +493,19 @@ func (m *Model) Check(p *Problem) error {
 	if p.Answer >= m.Machine.Sizes.V {
 		return fmt.Errorf("problem %d: answer %d is outside the value range 0…%d", p.ID, p.Answer, m.Machine.Sizes.V-1)
 	}
+	if m.Question != nil && (len(p.Feats) != 1+len(p.NumPos) || p.QStart < 0 || p.QStart >= len(p.IDs)) {
+		return fmt.Errorf("problem %d: its question was not read (Problem.ReadQuestion): %d cells' features for %d numbers, question from token %d of %d",
+			p.ID, len(p.Feats), len(p.NumPos), p.QStart, len(p.IDs))
+	}
 	return nil
+}
+
+// qinput is what the question reader reads of a problem beside its
+// tokens: its question and its cells' features (nil past its numbers).
+func (m *Model) qinput(p *Problem) reader.QInput {
+	feats := make([][]float64, 1+m.Layout.Numbers())
+	copy(feats, p.Feats)
+	return reader.QInput{Start: p.QStart, Len: len(p.IDs), Feats: feats}
 }
 
 // graphKey identifies a graph: the batch, the story length, and for the
@@ -452,10 +520,11 @@ type graph struct {
 	graphKey
 	g      *G.ExprGraph
 	rd     *reader.Part
-	base   *G.Node // [B,S] initial states without the reader's vectors
-	target *G.Node // ∂4's loss: [B, TargetWidth]
-	good   *G.Node // the exact loss: the good combinations [B, G·E] (Table.encode)
-	valid  *G.Node // the exact loss: the decisions that read only present numbers [B, ΣK]
+	qp     *reader.QPart // the question reader's, or nil
+	base   *G.Node       // [B,S] initial states without the reader's vectors
+	target *G.Node       // ∂4's loss: [B, TargetWidth]
+	good   *G.Node       // the exact loss: the good combinations [B, G·E] (Table.encode)
+	valid  *G.Node       // the exact loss: the decisions that read only present numbers [B, ΣK]
 	part   *d4.Part
 	loss   *G.Node
 	params G.Nodes // reader's, then the machine's
@@ -473,7 +542,14 @@ func (m *Model) newGraph(k graphKey, withGrads bool) (*graph, error) {
 	}
 	gr.base = G.NewMatrix(g, tensor.Float64, G.WithShape(k.B, sz.Len()), G.WithName("base"))
 	gr.target = G.NewMatrix(g, tensor.Float64, G.WithShape(k.B, sz.TargetWidth()), G.WithName("target"))
-	state, err := G.ApplyOp(newFillOp(m.offsets(), sz.V), gr.base, gr.rd.Out)
+	cells := gr.rd.Out
+	if m.Question != nil {
+		if gr.qp, err = m.Question.AddTo(g, gr.rd.States, gr.rd.Out); err != nil {
+			return nil, err
+		}
+		cells = gr.qp.Out
+	}
+	state, err := G.ApplyOp(newFillOp(m.offsets(), sz.V), gr.base, cells)
 	if err != nil {
 		return nil, fmt.Errorf("wap: heap: %w", err)
 	}
@@ -486,7 +562,11 @@ func (m *Model) newGraph(k graphKey, withGrads bool) (*graph, error) {
 			return nil, err
 		}
 	}
-	gr.params = append(append(G.Nodes{}, gr.rd.Params...), gr.part.Params...)
+	gr.params = append(G.Nodes{}, gr.rd.Params...)
+	if gr.qp != nil {
+		gr.params = append(gr.params, gr.qp.Params...)
+	}
+	gr.params = append(gr.params, gr.part.Params...)
 	if withGrads {
 		if gr.grads, err = G.Grad(gr.loss, gr.params...); err != nil {
 			return nil, fmt.Errorf("wap: gradients: %w", err)
@@ -499,6 +579,9 @@ func (m *Model) newGraph(k graphKey, withGrads bool) (*graph, error) {
 // tensors lists the trained tensors in the order of graph.params.
 func (m *Model) tensors() []*tensor.Dense {
 	out := m.Reader.Params()
+	if m.Question != nil {
+		out = append(out, m.Question.Params()...)
+	}
 	for _, p := range m.Machine.Params() {
 		out = append(out, p.T)
 	}
@@ -513,6 +596,7 @@ func (m *Model) run(gr *graph, ps []*Problem) (float64, []float64, error) {
 	B, T, S, TW := gr.B, gr.T, sz.Len(), sz.TargetWidth()
 	K := 1 + m.Layout.Numbers()
 	stories := make([]reader.Story, B)
+	qins := make([]reader.QInput, B)
 	pos := make([]float64, 0, B*K)
 	base := make([]float64, 0, B*S)
 	target := make([]float64, B*TW)
@@ -526,7 +610,7 @@ func (m *Model) run(gr *graph, ps []*Problem) (float64, []float64, error) {
 		if len(p.IDs) > T {
 			return 0, nil, fmt.Errorf("problem %d has %d tokens, the graph takes %d", p.ID, len(p.IDs), T)
 		}
-		stories[b] = m.story(p)
+		stories[b], qins[b] = m.story(p), m.qinput(p)
 		pos = append(pos, m.picks(p)...)
 		x, err := m.base(p)
 		if err != nil {
@@ -546,25 +630,25 @@ func (m *Model) run(gr *graph, ps []*Problem) (float64, []float64, error) {
 	if err != nil {
 		return 0, nil, fmt.Errorf("wap: %w", err)
 	}
-	lets := []struct {
+	type let struct {
 		n    *G.Node
 		d    []float64
 		rows int
-	}{{gr.rd.IDs, ids, T}, {gr.rd.Classes, classes, T * reader.MaxClasses}, {gr.rd.Pos, pos, K}, {gr.base, base, S}, {gr.target, target, TW}}
+	}
+	lets := []let{{gr.rd.IDs, ids, T}, {gr.rd.Classes, classes, T * reader.MaxClasses}, {gr.rd.Pos, pos, K}, {gr.base, base, S}, {gr.target, target, TW}}
+	if gr.qp != nil {
+		span, feats, present, err := m.Question.QBatch(qins, T, K)
+		if err != nil {
+			return 0, nil, fmt.Errorf("wap: %w", err)
+		}
+		lets = append(lets, let{gr.qp.Span, span, 2}, let{gr.qp.Feats, feats, K * m.Question.F}, let{gr.qp.Present, present, K})
+	}
 	if m.Loss == LossExact {
 		good, valid, err := m.tableInputs(ps, gr.G)
 		if err != nil {
 			return 0, nil, err
 		}
-		lets = append(lets, struct {
-			n    *G.Node
-			d    []float64
-			rows int
-		}{gr.good, good, len(good) / B}, struct {
-			n    *G.Node
-			d    []float64
-			rows int
-		}{gr.valid, valid, len(valid) / B})
+		lets = append(lets, let{gr.good, good, len(good) / B}, let{gr.valid, valid, len(valid) / B})
 	}
 	for _, l := range lets {
 		if err := G.Let(l.n, tensor.New(tensor.WithShape(B, l.rows), tensor.WithBacking(l.d))); err != nil {
@@ -633,6 +717,7 @@ type Trainer struct {
 // one size share one graph. A problem that the exact loss does not score
 // (Scorable) is left out of the bound.
 func (m *Model) NewTrainer(problems []*Problem) *Trainer {
+	_ = m.ReadQuestions(problems) // a problem it cannot read is refused by Check, naming it
 	tr := &Trainer{m: m, steps: MaxLen(problems), graphs: map[graphKey]*graph{}}
 	if m.Loss == LossExact {
 		var scored []*Problem
@@ -710,6 +795,9 @@ var (
 // MeanLoss runs the problems' graphs forward, in batches, and returns the
 // mean loss of those the loss scores (Scorable) and their number.
 func (m *Model) MeanLoss(ps []*Problem) (float64, int, error) {
+	if err := m.ReadQuestions(ps); err != nil {
+		return 0, 0, err
+	}
 	var scored []*Problem
 	for _, p := range ps {
 		if m.Scorable(p) == nil {

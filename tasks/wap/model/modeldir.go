@@ -27,7 +27,11 @@ import (
 //	model.safetensors       the weights by name, float64: reader.embed
 //	                        [vocab + classes, 75] (classes: the lexicon's,
 //	                        0 without --lexicon), reader.fwd.W and reader.bwd.W
-//	                        [151, 300] (see reader.BiLSTM), and the slots'
+//	                        [151, 300] (see reader.BiLSTM), with a question
+//	                        reader reader.qattn.A [150, 150] and
+//	                        reader.qattn.U [150 + F + 1, 150] (see
+//	                        reader.QAttention; F is config.json's
+//	                        question_features), and the slots'
 //	                        slotI.stageJ.W and .b
 //	tokenizer.json          the vocabulary (a Hugging Face tokenizer), and
 //	tokenizer_config.json   its settings for Hugging Face's libraries
@@ -66,11 +70,15 @@ type Config struct {
 	Hidden     int    `json:"hidden"`
 	// Classes is the number of lexical classes the reader reads (0: none),
 	// Lexicon the SHA-256 of their table (lexicon.Lexicon.Hash).
-	Classes   int    `json:"classes,omitempty"`
-	Lexicon   string `json:"lexicon_sha256,omitempty"`
-	ValueSize int    `json:"value_size"`
-	StackSize int    `json:"stack_size"`
-	Seed      int64  `json:"seed"`
+	Classes int    `json:"classes,omitempty"`
+	Lexicon string `json:"lexicon_sha256,omitempty"`
+	// QuestionFeatures is the count of features of the heap's cells that
+	// the question reader reads (reader.QFeatures); 0: the model has no
+	// question reader (as every model before it).
+	QuestionFeatures int   `json:"question_features,omitempty"`
+	ValueSize        int   `json:"value_size"`
+	StackSize        int   `json:"stack_size"`
+	Seed             int64 `json:"seed"`
 	// Data says what the model was trained on: "cc" or "synthetic", the
 	// prepared directory and the source it was prepared from.
 	Data      string `json:"data"`
@@ -110,6 +118,8 @@ type Settings struct {
 	// Supervise is "equations" for a model trained on the problems'
 	// equations, "" for one trained on their answers (Supervision).
 	Supervise string `json:"supervise,omitempty"`
+	// QuestionReader: the model's cells read the question (Model.Question).
+	QuestionReader bool `json:"question_reader,omitempty"`
 	// Data is DataHash of the training and dev problems.
 	Data string `json:"data_sha256"`
 }
@@ -124,11 +134,19 @@ func (cfg *Config) describe(m *Model) {
 		cfg.Lexicon = lexicon.Default().Hash
 	}
 	cfg.ValueSize, cfg.StackSize = m.Machine.Sizes.V, m.Machine.Sizes.L
+	cfg.QuestionFeatures = 0
+	if m.Question != nil {
+		cfg.QuestionFeatures = m.Question.F
+	}
 }
 
 // readerNames name the reader's tensors in model.safetensors, in the order
 // of reader.BiLSTM.Params.
 var readerNames = []string{"reader.embed", "reader.fwd.W", "reader.bwd.W"}
+
+// questionNames name the question reader's tensors, in the order of
+// reader.QAttention.Params.
+var questionNames = []string{"reader.qattn.A", "reader.qattn.U"}
 
 // Named returns the model's tensors with their names, in the order of
 // Model.tensors (the data is shared, not copied).
@@ -136,6 +154,11 @@ func (m *Model) Named() []safetensors.Tensor {
 	var out []safetensors.Tensor
 	for i, t := range m.Reader.Params() {
 		out = append(out, safetensors.Tensor{Name: readerNames[i], Shape: slices.Clone([]int(t.Shape())), Data: t.Data().([]float64)})
+	}
+	if m.Question != nil {
+		for i, t := range m.Question.Params() {
+			out = append(out, safetensors.Tensor{Name: questionNames[i], Shape: slices.Clone([]int(t.Shape())), Data: t.Data().([]float64)})
+		}
 	}
 	return append(out, m.Machine.Tensors()...)
 }
@@ -431,6 +454,16 @@ func loadMember(snap *modeldir.Snapshot, cfg Config, like *Model) (*Model, error
 	}
 	if err != nil {
 		return nil, err
+	}
+	m.Question = nil // like's, shared by withWeights, is not this model's
+	if f := cfg.QuestionFeatures; f != 0 {
+		if f != reader.QFeatures {
+			return nil, fmt.Errorf("config.json: the model's question reader reads %d features of each number, this program gives %d: train it again", f, reader.QFeatures)
+		}
+		if m.Question, err = reader.ZeroQAttention(r.Width(), f); err != nil {
+			return nil, fmt.Errorf("config.json: %w", err)
+		}
+		reader.WarmTagger() // the question reader's tagger loads while the weights do
 	}
 	meta, err := modeldir.DecodeWeights(b, m.Named())
 	if err == nil && meta["sketch_sha256"] != cfg.SketchHash {

@@ -19,6 +19,9 @@ func (m *Model) Executions(ps []*Problem) ([][]Execution, error) {
 	if len(ps) == 0 {
 		return nil, nil
 	}
+	if err := m.ReadQuestions(ps); err != nil {
+		return nil, err
+	}
 	out := make([][]Execution, 0, len(ps))
 	for lo := 0; lo < len(ps); lo += evalBatch {
 		chunk := ps[lo:min(len(ps), lo+evalBatch)]
@@ -30,9 +33,18 @@ func (m *Model) Executions(ps []*Problem) ([][]Execution, error) {
 			}
 			stories[i], pos[i] = m.story(p), m.picks(p)
 		}
-		vecs, err := m.Reader.Read(stories, pos)
+		vecs, states, T, err := m.Reader.ReadAll(stories, pos)
 		if err != nil {
 			return nil, err
+		}
+		if m.Question != nil {
+			qins := make([]reader.QInput, len(chunk))
+			for i, p := range chunk {
+				qins[i] = m.qinput(p)
+			}
+			if vecs, err = m.Question.Apply(states, vecs, T, qins); err != nil {
+				return nil, err
+			}
 		}
 		for i, p := range chunk {
 			execs, _, err := m.softRun(p, vecs[i])

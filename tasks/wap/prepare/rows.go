@@ -11,6 +11,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/internal/par"
 	"github.com/d4lang/d4/internal/quote"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/reader"
@@ -138,12 +139,15 @@ func ReadRows(path string) ([]Row, error) {
 	return rows, nil
 }
 
-// Problems converts prepared rows to the problems the model reads.
-// The rows must be checked (ReadRows checks them).
+// Problems converts prepared rows to the problems the model reads (with
+// their pieces, from which a model with a question reader reads their
+// questions), spread over the CPUs. The rows must be checked (ReadRows
+// checks them).
 func Problems(rows []Row) []*model.Problem {
 	out := make([]*model.Problem, len(rows))
 	lex := lexicon.Default()
-	for i, r := range rows {
+	par.For(len(rows), func(i int) {
+		r := rows[i]
 		p := &model.Problem{ID: r.ID, Answer: int(r.Answer), IDs: make([]int, len(r.TokenIDs)), Generated: r.Source == synth.Name,
 			Classes: lex.Pieces(r.Tokens, reader.SubwordPrefix), NumPos: make([]int, len(r.NumPos)), Numbers: make([]int, len(r.Numbers))}
 		p.Exact, _ = new(big.Rat).SetString(r.Exact)
@@ -156,8 +160,9 @@ func Problems(rows []Row) []*model.Problem {
 			v, _ := new(big.Rat).SetString(r.Values[k])
 			p.Quantities = append(p.Quantities, reader.Quantity{Text: r.Values[k], Value: v, Pos: p.NumPos[k], Len: 1})
 		}
+		p.Pieces = r.Tokens
 		out[i] = p
-	}
+	})
 	return out
 }
 
@@ -191,6 +196,31 @@ func Retokenize(rows []Row, vocab *reader.Vocab) ([]Row, error) {
 		out[i] = r
 	}
 	return out, nil
+}
+
+// BodyOnly returns the rows with their questions removed: each row's text
+// cut before its question (reader.SplitQuestion, the same cut that the
+// question reader makes) and read again with vocab (Retokenize). A row
+// whose question holds one of its numbers, or that is all question, is
+// left out; left counts them.
+func BodyOnly(rows []Row, vocab *reader.Vocab) (out []Row, left int, err error) {
+	for i, r := range rows {
+		body, err := reader.SplitQuestion(r.Text)
+		if err != nil {
+			return nil, 0, fmt.Errorf("row %d (id %d): %w", i, r.ID, err)
+		}
+		q, err := reader.ParseQuestion(body)
+		if err != nil || body == "" || len(q.Quantities) != len(r.Values) {
+			left++
+			continue
+		}
+		r.Text = body
+		out = append(out, r)
+	}
+	if out, err = Retokenize(out, vocab); err != nil {
+		return nil, 0, err
+	}
+	return out, left, nil
 }
 
 // Operations counts the arithmetic operations of the row's equation

@@ -20,7 +20,8 @@ import (
 // (DataHash).
 func SettingsOf(c TrainConfig, data string) model.Settings {
 	s := model.Settings{Seed: c.Seed, Batch: c.Batch, LR: c.LR, Clip: c.Clip, NoiseEta: c.Noise, WeightDecay: c.WeightDecay,
-		WordDropout: c.WordDropout, Bag: c.Bag, CCPasses: c.CCPasses, Restarts: c.Restarts, Lexicon: c.Lexicon, Data: data}
+		WordDropout: c.WordDropout, Bag: c.Bag, CCPasses: c.CCPasses, Restarts: c.Restarts, Lexicon: c.Lexicon,
+		QuestionReader: c.QuestionReader, Data: data}
 	if c.Supervise != model.SuperviseAnswers { // "": answers, as a checkpoint written before the setting says
 		s.Supervise = c.Supervise.String()
 	}
@@ -34,7 +35,7 @@ func named(a model.Settings, sketchHash string) modeldir.Settings {
 		{Name: "seed", Value: a.Seed}, {Name: "batch size", Value: a.Batch}, {Name: "learning rate", Value: a.LR},
 		{Name: "gradient clipping", Value: a.Clip}, {Name: "gradient noise", Value: a.NoiseEta}, {Name: "weight decay", Value: a.WeightDecay},
 		{Name: "word dropout", Value: a.WordDropout}, {Name: "bag", Value: a.Bag}, {Name: "CC passes", Value: a.CCPasses},
-		{Name: "restarts", Value: a.Restarts}, {Name: "lexicon", Value: a.Lexicon},
+		{Name: "restarts", Value: a.Restarts}, {Name: "lexicon", Value: a.Lexicon}, {Name: "question reader", Value: a.QuestionReader},
 		{Name: "supervision", Value: a.Supervise}}
 }
 

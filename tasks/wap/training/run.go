@@ -138,6 +138,9 @@ func trainRestart(w *TrainingDir, spec RunSpec, k int, data string, run *runCloc
 	c := spec.Cfg
 	c.Seed += int64(k)
 	m, err := model.NewModel(spec.SketchFile, spec.Sketch, spec.Vocab.Size(), c.Lexicon, c.Seed)
+	if err == nil && c.QuestionReader {
+		err = m.AddQuestionReader(c.Seed + 2)
+	}
 	if err != nil {
 		return Restart{}, err
 	}

@@ -56,6 +56,9 @@ type TrainConfig struct {
 	// Lexicon gives the reader the WordNet classes of the words (package
 	// lexicon) beside their embeddings.
 	Lexicon bool
+	// QuestionReader makes the heap's cells read the question
+	// (model.Model.AddQuestionReader).
+	QuestionReader bool
 	// Restarts is how many models `wap train` trains (seeds Seed, Seed+1,
 	// …), which answer together as an ensemble.
 	Restarts int

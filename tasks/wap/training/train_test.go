@@ -45,20 +45,28 @@ func (l *epochLog) run() Run {
 }
 
 // Reader and interpreter learn end to end, from answers alone, which
-// formula a keyword asks for, and answer held-out problems.
+// formula a keyword asks for, and answer held-out problems: with the
+// question reader too (its attention and features in the graph).
 func TestLearnsToyPattern(t *testing.T) {
-	m := waptest.PaperModel(t, 12, 1)
-	train, test := waptest.ToyProblems(100, 1), waptest.ToyProblems(50, 2)
-	cfg := DefaultTrainConfig()
-	cfg.Epochs, cfg.Batch, cfg.Patience = 40, 25, 0
-	log := &epochLog{t: t, stop: func(e learn.EpochEnd) bool {
-		return e.Score.Figures["train_accuracy"] == 100 && e.Score.Accuracy == 100
-	}}
-	if _, err := Train(m, cfg, train, test, log.run()); err != nil && !errors.Is(err, errStop) {
-		t.Fatal(err)
-	}
-	if log.last.Score.Accuracy < 100 {
-		t.Fatalf("after %d epochs: held-out accuracy %.1f%%, want 100%%", log.last.Epoch, log.last.Score.Accuracy)
+	for _, question := range []bool{false, true} {
+		m := waptest.PaperModel(t, 12, 1)
+		if question {
+			if err := m.AddQuestionReader(3); err != nil {
+				t.Fatal(err)
+			}
+		}
+		train, test := waptest.ToyProblems(100, 1), waptest.ToyProblems(50, 2)
+		cfg := DefaultTrainConfig()
+		cfg.Epochs, cfg.Batch, cfg.Patience = 40, 25, 0
+		log := &epochLog{t: t, stop: func(e learn.EpochEnd) bool {
+			return e.Score.Figures["train_accuracy"] == 100 && e.Score.Accuracy == 100
+		}}
+		if _, err := Train(m, cfg, train, test, log.run()); err != nil && !errors.Is(err, errStop) {
+			t.Fatal(err)
+		}
+		if log.last.Score.Accuracy < 100 {
+			t.Fatalf("question reader %v: after %d epochs: held-out accuracy %.1f%%, want 100%%", question, log.last.Epoch, log.last.Score.Accuracy)
+		}
 	}
 }
 

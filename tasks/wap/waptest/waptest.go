@@ -4,6 +4,7 @@
 package waptest
 
 import (
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -59,7 +60,23 @@ func RandomProblems(n, vocab int, seed int64) []*model.Problem {
 		}
 		out = append(out, p)
 	}
+	readQuestions(out)
 	return out
+}
+
+// readQuestions gives the problems stand-in pieces ("wN" for token id N,
+// reader.NumberToken at the numbers), from which a model with a question
+// reader reads their questions (model.Model.ReadQuestions).
+func readQuestions(ps []*model.Problem) {
+	for _, p := range ps {
+		p.Pieces = make([]string, len(p.IDs))
+		for t, id := range p.IDs {
+			p.Pieces[t] = fmt.Sprintf("w%d", id)
+		}
+		for _, q := range p.NumPos {
+			p.Pieces[q] = reader.NumberToken
+		}
+	}
 }
 
 // ToyProblems are stories of filler tokens (ids 3…9) with three numbers
@@ -102,6 +119,7 @@ func ToyProblems(n int, seed int64) []*model.Problem {
 		p.Numbers = []int{a, b, c}
 		out = append(out, p)
 	}
+	readQuestions(out)
 	return out
 }
 

@@ -1,0 +1,201 @@
+package reader
+
+import (
+	"math"
+	"math/rand"
+	"slices"
+	"testing"
+
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+)
+
+// qGraph is the BiLSTM and the question attention in one graph, with the
+// loss Σ cells ⊙ C for a fixed random C.
+type qGraph struct {
+	p    *Part
+	qp   *QPart
+	loss *G.Node
+	grad G.Nodes
+	vm   G.VM
+}
+
+func newQGraph(t *testing.T, r *BiLSTM, q *QAttention, B, T, K int) *qGraph {
+	t.Helper()
+	g := G.NewGraph()
+	p, err := r.AddTo(g, B, T, K)
+	if err != nil {
+		t.Fatal(err)
+	}
+	qp, err := q.AddTo(g, p.States, p.Out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := qp.Out.Shape(), (tensor.Shape{B, K * q.D}); !got.Eq(want) {
+		t.Fatalf("cells of shape %v, want %v", got, want)
+	}
+	rng := rand.New(rand.NewSource(5))
+	c := make([]float64, B*K*q.D)
+	for i := range c {
+		c[i] = rng.NormFloat64()
+	}
+	cn := G.NewMatrix(g, tensor.Float64, G.WithShape(B, K*q.D), G.WithName("C"), G.WithValue(tensor.New(tensor.WithShape(B, K*q.D), tensor.WithBacking(c))))
+	prod, err := G.HadamardProd(qp.Out, cn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loss, err := G.Sum(prod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	params := append(append(G.Nodes{}, p.Params...), qp.Params...)
+	grads, err := G.Grad(loss, params...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &qGraph{p: p, qp: qp, loss: loss, grad: grads, vm: G.NewTapeMachine(g)}
+}
+
+func (qg *qGraph) run(t *testing.T, lets map[*G.Node][]float64) float64 {
+	t.Helper()
+	for n, d := range lets {
+		if err := G.Let(n, tensor.New(tensor.WithShape(n.Shape()...), tensor.WithBacking(d))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer qg.vm.Reset()
+	if err := qg.vm.RunAll(); err != nil {
+		t.Fatal(err)
+	}
+	return qg.loss.Value().Data().(float64)
+}
+
+// The gradients of every parameter of the reader with the question
+// attention (the BiLSTM's and A, U) agree with central finite
+// differences, on stories of different lengths whose questions start at
+// different tokens, with a cell that a story does not fill.
+func TestQAttentionGradients(t *testing.T) {
+	r, err := NewBiLSTM(6, 0, 3, 4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := NewQAttention(r.Width(), QFeatures, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const B, T, K = 2, 5, 3
+	stories := []Story{{IDs: []int{1, 2, 3, 4}}, {IDs: []int{5, 4, 3, 2, 1}}}
+	ids, classes, err := Batch(stories, T)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := func(v ...float64) []float64 { return v }
+	span, feats, present, err := q.QBatch([]QInput{
+		{Start: 2, Len: 4, Feats: [][]float64{f(0, 0, 0, 1), f(1, 0, 0, 0), nil}},
+		{Start: 0, Len: 5, Feats: [][]float64{f(0, 0, 0, 1), f(0, 1, 0, 0), f(1, 1, 1, 0)}},
+	}, T, K)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := []float64{-4, 0, NoPick, -5, 4, 1}
+	qg := newQGraph(t, r, q, B, T, K)
+	lets := map[*G.Node][]float64{qg.p.IDs: ids, qg.p.Classes: classes, qg.p.Pos: pos, qg.qp.Span: span, qg.qp.Feats: feats, qg.qp.Present: present}
+	qg.run(t, lets)
+	out := qg.qp.Out.Value().Data().([]float64)
+	if !slices.Equal(out[2*q.D:3*q.D], make([]float64, q.D)) {
+		t.Fatal("the cell of a number the story does not have is not zero")
+	}
+	var analytic [][]float64
+	for _, gn := range qg.grad {
+		analytic = append(analytic, slices.Clone(gn.Value().Data().([]float64)))
+	}
+	const h = 1e-6
+	for i, ten := range append(r.Params(), q.Params()...) {
+		d := ten.Data().([]float64)
+		for j := 0; j < len(d); j += 1 + j%3 {
+			old := d[j]
+			d[j] = old + h
+			up := qg.run(t, lets)
+			d[j] = old - h
+			down := qg.run(t, lets)
+			d[j] = old
+			num := (up - down) / (2 * h)
+			if diff := math.Abs(num-analytic[i][j]) / math.Max(1, math.Abs(num)); diff > 1e-6 {
+				t.Fatalf("parameter %d[%d]: analytic %.9g, finite differences %.9g", i, j, analytic[i][j], num)
+			}
+		}
+	}
+}
+
+// A number's cell changes when the question changes and not when a
+// token before the question that the BiLSTM does not reach changes… the
+// attention reads only the question's tokens: with the BiLSTM's states
+// fixed, a change of a state outside the question changes no cell but the
+// number's own.
+func TestQAttentionReadsTheQuestion(t *testing.T) {
+	const D, T, K = 4, 6, 2
+	q, err := NewQAttention(D, QFeatures, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(1))
+	states := make([]float64, T*D)
+	for i := range states {
+		states[i] = rng.NormFloat64()
+	}
+	picked := [][]float64{append(slices.Clone(states[5*D:6*D]), states[1*D:2*D]...)}
+	in := []QInput{{Start: 4, Len: 6, Feats: [][]float64{{0, 0, 0, 1}, {1, 0, 0, 0}}}}
+	base, err := q.Apply(states, picked, T, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := slices.Clone(states)
+	moved[2*D] += 1 // a body token
+	same, err := q.Apply(moved, picked, T, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(base[0], same[0]) {
+		t.Fatal("a state outside the question changed a cell")
+	}
+	moved[4*D] += 1 // a question token
+	other, err := q.Apply(moved, picked, T, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Equal(base[0][D:], other[0][D:]) {
+		t.Fatal("a state of the question did not change the number's cell")
+	}
+	in[0].Feats[1][FeatUnitAsked] = 0
+	unasked, err := q.Apply(states, picked, T, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Equal(base[0][D:], unasked[0][D:]) {
+		t.Fatal("the feature FeatUnitAsked did not change the number's cell")
+	}
+}
+
+// Bad sizes and inputs are errors, not panics.
+func TestQAttentionBadInput(t *testing.T) {
+	if _, err := NewQAttention(0, 4, 1); err == nil {
+		t.Fatal("width 0 accepted")
+	}
+	q, err := NewQAttention(4, QFeatures, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []QInput{
+		{Start: 3, Len: 3},                          // an empty question
+		{Start: 0, Len: 7},                          // longer than the batch
+		{Start: -1, Len: 2},                         // before the story
+		{Start: 0, Len: 2, Feats: [][]float64{{1}}}, // too few features
+	} {
+		if _, _, _, err := q.QBatch([]QInput{in}, 6, 2); err == nil {
+			t.Errorf("%+v accepted", in)
+		}
+	}
+	if _, err := q.Apply(make([]float64, 6*4), [][]float64{make([]float64, 8)}, 5, []QInput{{Start: 0, Len: 2}}); err == nil {
+		t.Error("states of the wrong length accepted")
+	}
+}
