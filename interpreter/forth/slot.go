@@ -204,11 +204,11 @@ func (p *parser) checkSlots() error {
 func sameAlternatives(first, s *Slot) error {
 	name := Decoders[s.Dec.Kind].Name
 	if len(s.Dec.Choices) != len(first.Dec.Choices) {
-		return errorf(s.Dec.Pos, "%s slots form one group and must list the same alternatives: this one lists %d, the first (%s) %d", name, len(s.Dec.Choices), first.Dec.Pos, len(first.Dec.Choices))
+		return errorf(s.Dec.Pos, "%s slots form one group and must list the same alternatives: this one lists %d, the first (%s) %d", name, len(s.Dec.Choices), first.Pos, len(first.Dec.Choices))
 	}
 	for i, c := range s.Dec.Choices {
 		if alternativeKey(c) != alternativeKey(first.Dec.Choices[i]) {
-			return errorf(c.Position(), "%s slots form one group and must list the same alternatives: alternative %d is %s here, %s in the first (%s)", name, i+1, alternativeKey(c), alternativeKey(first.Dec.Choices[i]), first.Dec.Pos)
+			return errorf(c.Position(), "%s slots form one group and must list the same alternatives: alternative %d is %s here, %s in the first (%s)", name, i+1, alternativeKey(c), alternativeKey(first.Dec.Choices[i]), first.Pos)
 		}
 	}
 	return nil
