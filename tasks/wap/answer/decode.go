@@ -81,7 +81,7 @@ func exactAnswer(m *model.Model, p *model.Problem, execs []model.Execution, dec 
 	if len(runs) == 0 {
 		// a sketch that picks more numbers than the problem has (a pick
 		// of one number, beside another, in sketches/wap_steps.fth)
-		return Solution{Err: fmt.Errorf("%w: it has %d, and no formula of the sketch reads only them", model.ErrCount, len(p.NumPos))}, nil
+		return Solution{}, fmt.Errorf("%w: it has %d, and no formula of the sketch reads only them", model.ErrCount, len(p.NumPos))
 	}
 	tab := m.NewTable(validDecisions(runs, execs))
 	choices := make([]int, len(execs))
