@@ -10,7 +10,10 @@
 //	absdiff.fth         |a - b| with one choose slot (not in the paper; README)
 //	wap.fth             the complete word algebra problem sketch (appendix)
 //	wap_steps.fth       one- and two-step word problems over up to eight
-//	                    numbers (not in the paper; wap train's default)
+//	                    numbers, each read once (not in the paper; wap
+//	                    train's default)
+//	wap_steps_repeat.fth  wap_steps.fth with choose slots, which may read a
+//	                    number twice (the default before it)
 package sketches
 
 import (

@@ -1,6 +1,7 @@
 package d4
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -48,6 +49,12 @@ func init() {
 			decision: manipulateDecision, index: manipulateIndex, label: manipulateLabel},
 		forth.Permute: {outputs: permuteOutputs, next: (*kernel).permute,
 			decision: permuteDecision, index: permuteIndex, label: permuteLabel},
+		// A pick is a choose whose alternatives exclude those an earlier
+		// pick of the run took: soft execution runs one pick only
+		// (SoftPicks), where it is a choose; hybrid execution takes the
+		// argmax over the alternatives still free (decide).
+		forth.Pick: {outputs: chooseOutputs, next: (*kernel).choose,
+			decision: chooseDecision, index: chooseIndex, label: chooseLabel},
 	}
 }
 
@@ -106,14 +113,66 @@ func (sz Sizes) checkOutput(sc *forth.SlotCode, idx []int) error {
 }
 
 // decide returns the decision of slot sc's logits y: that of the one-hot
-// output with the 1 of each group at its largest logit.
-func (sz Sizes) decide(sc *forth.SlotCode, y []float64) symbolic.Decision {
+// output with the 1 of each group at its largest logit, among the
+// alternatives free says the slot may take (symbolic.Machine.Untaken; nil:
+// any).
+func (sz Sizes) decide(sc *forth.SlotCode, y []float64, free []bool) symbolic.Decision {
 	width, group := decoderForms[sc.Dec.Kind].outputs(sz, sc)
 	idx := make([]int, width/group)
 	for j := range idx {
 		idx[j] = mathx.Argmax(y[j*group : (j+1)*group])
+		if len(free) == group && !free[idx[j]] {
+			idx[j] = ranking(y[j*group:(j+1)*group], free)[0]
+		}
 	}
 	return decoderForms[sc.Dec.Kind].decision(sc, idx)
+}
+
+// ranking lists the positions of y that free allows (nil: all), the
+// largest value first (of equals, the first position).
+func ranking(y []float64, free []bool) []int {
+	var out []int
+	for k := range y {
+		if free == nil || free[k] {
+			out = append(out, k)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b int) int { return cmp.Compare(y[b], y[a]) })
+	return out
+}
+
+// SoftPicks reports a program that ∂4's soft execution cannot run: one in
+// which a slot of a distinct decoder (pick) may run after another. A pick
+// takes none of the alternatives an earlier pick of the run took, and so
+// its distribution is renormalised over what the earlier decisions left,
+// which depends on their joint outcome; the soft state holds each cell's
+// marginal only. A run's first pick is a choose, which soft execution
+// runs exactly: so the program may have one pick, in its top-level code,
+// outside any loop, written once (not in a macro used twice). A sketch
+// with a group of picks runs on the symbolic machine (hybrid execution)
+// and trains on an exact loss over its slots' distributions (the word
+// problems' model does).
+func SoftPicks(code *forth.Code) error {
+	first := -1 // the address of the first pick
+	for pc, in := range code.Instrs {
+		if in.Op != forth.OpSlot || !forth.Decoders[code.Slots[in.Arg].Dec.Kind].Distinct {
+			continue
+		}
+		sc := &code.Slots[in.Arg]
+		if first >= 0 {
+			return &forth.Error{Pos: sc.Pos, Msg: fmt.Sprintf("slot %d: ∂4's soft execution runs at most one %s slot, and this one follows the %s slot at %s: a later pick is renormalised over the alternatives the earlier picks did not take, which the soft state cannot hold; run the sketch on the symbolic machine (hybrid execution) or train its slots on an exact loss", sc.Index, sc.Dec.Kind, sc.Dec.Kind, code.Instrs[first].Pos)}
+		}
+		first = pc
+		if pc > code.Halt {
+			return &forth.Error{Pos: sc.Pos, Msg: fmt.Sprintf("slot %d: ∂4's soft execution runs a %s slot only in the top-level code, where it runs once: in a definition it may run after itself", sc.Index, sc.Dec.Kind)}
+		}
+		for j, back := range code.Instrs {
+			if (back.Op == forth.OpJump || back.Op == forth.OpJumpZ) && j > pc && back.Arg <= pc {
+				return &forth.Error{Pos: sc.Pos, Msg: fmt.Sprintf("slot %d: ∂4's soft execution runs a %s slot only outside loops, where it runs once: the loop at %s may run it after itself", sc.Index, sc.Dec.Kind, back.Pos)}
+			}
+		}
+	}
+	return nil
 }
 
 // OutputLabel names output k of group j of slot sc's network, as the

@@ -117,3 +117,62 @@ func TestDecisionIndexErrors(t *testing.T) {
 		t.Errorf("unknown kind: error %v", err)
 	}
 }
+
+// TestSoftPicks: ∂4's soft execution runs a program with one pick, once,
+// and refuses, naming the slot, one in which a pick may follow another.
+func TestSoftPicks(t *testing.T) {
+	tests := []struct {
+		name, src, want string // want "" for none
+	}{
+		{"one pick", "{ static -> pick 1 2 3 } { static -> choose 1 2 3 }", ""},
+		{"two picks", "{ static -> pick 1 2 3 } { static -> pick 1 2 3 }", "t.fth:1:26: slot 1: ∂4's soft execution runs at most one pick slot, and this one follows the pick slot at t.fth:1:1"},
+		{"in a loop", "3 0 DO { static -> pick 1 2 3 } DROP LOOP", "t.fth:1:8: slot 0: ∂4's soft execution runs a pick slot only outside loops"},
+		{"in a definition", ": F { static -> pick 1 2 3 } ; F", "t.fth:1:5: slot 0: ∂4's soft execution runs a pick slot only in the top-level code"},
+		{"in a macro used twice", "MACRO: M { static -> pick 1 2 3 } ; M M", "t.fth:1:10: slot 0: ∂4's soft execution runs at most one pick slot"},
+	}
+	for _, tc := range tests {
+		code, err := forth.ParseAndCompile("t.fth", tc.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = SoftPicks(code)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+	if _, err := forth.ParseAndCompile("t.fth", "{ static -> pick 1 2 3 } { static -> pick 1 2 4 }"); err == nil || !strings.Contains(err.Error(), "t.fth:1:47: pick slots form one group and must list the same alternatives: alternative 3 is 4 here, 3 in the first (t.fth:1:1)") {
+		t.Errorf("picks with other alternatives: %v", err)
+	}
+}
+
+// TestHybridPicks: hybrid execution takes each pick's most probable
+// alternative among those no earlier pick took, and the symbolic machine
+// refuses a repeated one.
+func TestHybridPicks(t *testing.T) {
+	m, err := NewModel("t.fth", "{ static -> pick 1 2 3 } { static -> pick 1 2 3 } { static -> pick 1 2 3 }", 10, 8, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range m.Slots { // every slot prefers 3, then 1, then 2
+		b := s.Stages[len(s.Stages)-1].B.Data().([]float64)
+		w := s.Stages[len(s.Stages)-1].W.Data().([]float64)
+		clear(w)
+		copy(b, []float64{2, 1, 3})
+	}
+	sm, err := symbolic.New(m.Code, symbolic.Config{ValueSize: 10, StackSize: 8, MaxSteps: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sm.Decider = Hybrid{M: m.Machine}
+	if err := sm.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if got := sm.D.Values(); !slices.Equal(got, []int{3, 1, 2}) || !slices.Equal(sm.Picked, []int{2, 0, 1}) {
+		t.Errorf("stack %v, picked %v; want [3 1 2], [2 0 1]", got, sm.Picked)
+	}
+	sm, _ = symbolic.New(m.Code, symbolic.Config{ValueSize: 10, StackSize: 8, MaxSteps: 10})
+	sm.Decider = fixed{symbolic.Decision{Choice: 1}}
+	if err := sm.Run(); err == nil || !strings.Contains(err.Error(), "slot 1 picked alternative 1 (2), which an earlier pick of the run took") {
+		t.Errorf("a repeated pick: %v", err)
+	}
+}

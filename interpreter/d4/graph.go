@@ -158,6 +158,9 @@ func (m *Machine) unrollSteps(g *G.ExprGraph, input, target *G.Node, p unrollPla
 	if batch < 1 || steps < 0 {
 		return nil, fmt.Errorf("d4: graph needs a positive batch and steps ≥ 0, got %d and %d", batch, steps)
 	}
+	if err := SoftPicks(m.Code); err != nil {
+		return nil, err
+	}
 	gr, weights := m.onGraph(g, input, target)
 	gr.Steps = steps
 	before := len(g.AllNodes())

@@ -28,7 +28,7 @@ func (h Hybrid) Decide(sc *forth.SlotCode, sm *symbolic.Machine) (symbolic.Decis
 		}
 		vals = append(vals, val)
 	}
-	return h.DecideValues(sc, vals), nil
+	return h.M.Sizes.decide(sc, h.logits(sc, vals), sm.Untaken(sc)), nil
 }
 
 // DecideValues returns the slot's decision when its observed elements hold
@@ -36,7 +36,24 @@ func (h Hybrid) Decide(sc *forth.SlotCode, sm *symbolic.Machine) (symbolic.Decis
 // what Decide does on a machine in such a state. A value is read modulo its
 // element's width (V, or W on the return stack), as the one-hot encoder
 // input sees it. Exporting a trained sketch tabulates it.
+//
+// For a pick, it is the decision of a run's first pick: a later one takes
+// the first alternative of RankValues that no earlier pick took.
 func (h Hybrid) DecideValues(sc *forth.SlotCode, vals []int) symbolic.Decision {
+	return h.M.Sizes.decide(sc, h.logits(sc, vals), nil)
+}
+
+// RankValues lists a choose or pick slot's alternatives, the one hybrid
+// execution prefers first, when its observed elements hold vals (as
+// DecideValues): a pick takes the first that no earlier pick of the run
+// took. Exporting a pick tabulates it.
+func (h Hybrid) RankValues(sc *forth.SlotCode, vals []int) []int {
+	return ranking(h.logits(sc, vals), nil)
+}
+
+// logits returns the slot's logits when its observed elements hold vals
+// (DecideValues).
+func (h Hybrid) logits(sc *forth.SlotCode, vals []int) []float64 {
 	net := h.M.Slots[sc.Index]
 	// The index of the 1 in the one-hot encoder input of each element.
 	var buf [8]int
@@ -50,6 +67,5 @@ func (h Hybrid) DecideValues(sc *forth.SlotCode, vals []int) symbolic.Decision {
 			off += w
 		}
 	}
-	y := net.LogitsOneHot(ones) // the softmax keeps each group's argmax
-	return h.M.Sizes.decide(sc, y)
+	return net.LogitsOneHot(ones) // the softmax keeps each group's order
 }

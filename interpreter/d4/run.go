@@ -165,6 +165,9 @@ func (m *Machine) RunWatch(x []float64, maxSteps int, discretise bool, watch Slo
 	if len(x) != sz.Len() {
 		return nil, 0, fmt.Errorf("d4: state of %d values, want %d", len(x), sz.Len())
 	}
+	if err := SoftPicks(m.Code); err != nil {
+		return nil, 0, err
+	}
 	k := &kernel{t: newTape(), sz: sz, prog: m.Code}
 	cur := append([]float64(nil), x...)
 	steps := 0

@@ -74,7 +74,7 @@ func TestDecodersMatchSymbolic(t *testing.T) {
 			if err != nil || !slices.Equal(back, idx) {
 				t.Fatalf("%s: output %v is decision %+v, whose index is %v (%v)", kind, idx, d, back, err)
 			}
-			if hd := sz.decide(sc, h); !reflect.DeepEqual(hd, d) {
+			if hd := sz.decide(sc, h, nil); !reflect.DeepEqual(hd, d) {
 				t.Fatalf("%s: output %v: hybrid execution decides %+v, want %+v", kind, idx, hd, d)
 			}
 			sm.Decider = fixed{d}

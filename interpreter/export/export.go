@@ -87,6 +87,9 @@ type exporter struct {
 	pc    int // the address of the next instruction, as the compiler counts
 	depth int // indentation
 	line  []string
+	// picked is set once the flags of the alternatives the picks took
+	// (m-picked) are written.
+	picked bool
 }
 
 // reservedNames are the words the exported sketch uses besides its own.
@@ -288,6 +291,7 @@ var slotForms = [...]slotForm{
 	forth.Choose:     (*exporter).choose,
 	forth.Manipulate: (*exporter).manipulate,
 	forth.Permute:    (*exporter).permute,
+	forth.Pick:       (*exporter).pick,
 }
 
 // Every kind of decoder has its entry (a missing last one fails here).
@@ -308,6 +312,34 @@ func (x *exporter) slot(sc *forth.SlotCode) error {
 func (x *exporter) choose(sc *forth.SlotCode, name string, t table) {
 	alt := func(k int) string { return d4.OutputLabel(sc, 0, k) }
 	x.decisions(name, t, alt, func(k int) string { return x.chooseAct(sc, k) })
+}
+
+// pick writes a pick slot: a table of the alternatives in the order
+// hybrid execution prefers them, on every observable combination
+// (d4.Hybrid.RankValues); the word takes the first that no pick of the
+// run took before (the flags m-picked, which the program's picks share:
+// they list the same alternatives) and runs it.
+func (x *exporter) pick(sc *forth.SlotCode, name string, t table) {
+	k := len(sc.Choices)
+	if !x.picked {
+		x.picked = true
+		x.printf("\\ the alternatives the picks of the run took\ncreate m-picked %d cells allot  m-picked %d cells erase\n", k, k)
+		x.printf(": m-pick-free ( addr -- k ) %d 0 do dup i cells + @ dup cells m-picked + @ 0= if nip unloop exit then drop loop\n", k)
+		x.printf("  drop s\" learned program: a pick found every alternative taken\" fail ;\n")
+	}
+	h := d4.Hybrid{M: x.m.Machine}
+	vals := make([]int, len(t.elems))
+	var ranks []int
+	for i := range len(t.dec) {
+		t.decode(i, vals)
+		ranks = append(ranks, h.RankValues(sc, vals)...)
+	}
+	x.writeTable(name, t, ranks, k)
+	x.printf(": %s ( -- ) %s-index %d * cells %s-table + m-pick-free  1 over cells m-picked + !\n  case\n", name, name, k, name)
+	for _, a := range distinct(ranks) {
+		x.printf("    %d of %s endof\n", a, x.chooseAct(sc, a))
+	}
+	x.printf("  endcase ;\n")
 }
 
 // permute writes a permute slot: slot-N-permute applies the chosen

@@ -124,8 +124,9 @@ func TestExportCorpus(t *testing.T) {
 // random weights decide arbitrarily but deterministically) and checks
 // every kind of slot against hybrid execution: choose between words
 // (closed form or table), literals and a call, permute with a return-stack
-// element, manipulate, a static encoder, and the sample of every kind of
-// decoder (corpus.DecoderSamples).
+// element, manipulate, a static encoder, a group of picks (each taking
+// what the earlier left), and the sample of every kind of decoder
+// (corpus.DecoderSamples).
 func TestExportSlots(t *testing.T) {
 	gforth := needGforth(t)
 	embedded := func(name string) string {
@@ -153,6 +154,7 @@ func TestExportSlots(t *testing.T) {
 		{"add_choose", embedded("add_choose"), 10, [][]int{digits(4, 10, 1, 2), digits(6, 10, 0, 3)}},
 		{"add_manipulate", embedded("add_manipulate"), 10, [][]int{digits(4, 10, 1, 2)}},
 		{"static and call", ": TWICE DUP + ; 3 { static -> choose TWICE 1+ } { observe D0 R0 -> choose DROP TWICE 7 }", 9, [][]int{{4}, {}}},
+		{"a group of picks", ": F 1+ ; { observe D0 -> pick 1 2 F 3 } { observe D0 -> pick 1 2 F 3 } { observe D-1 -> pick 1 2 F 3 } { static -> pick 1 2 F 3 }", 9, [][]int{digits(2, 9), digits(3, 9), {}}},
 	}
 	for kind, src := range corpus.DecoderSamples {
 		tests = append(tests, struct {

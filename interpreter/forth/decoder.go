@@ -14,6 +14,7 @@ const (
 	Choose     DecoderKind = iota // choose w1 … wm: run one of the alternatives
 	Manipulate                    // manipulate e1 … em: write a value into each element
 	Permute                       // permute e1 … em: permute the elements' values
+	Pick                          // pick w1 … wm: run one of the alternatives no earlier pick took
 	NumDecoderKinds
 )
 
@@ -39,6 +40,11 @@ type DecoderDef struct {
 	// Need says what the decoder needs, after "NAME needs ", in the
 	// error for a decoder with n arguments outside the bounds.
 	Need func(n int) string
+	// Distinct marks a decoder whose slots form one group in a program:
+	// they list the same alternatives, and each decision of a run takes
+	// an alternative that no earlier decision of the group took in that
+	// run (Code.Distinct). Its decisions are alternatives, as choose's.
+	Distinct bool
 }
 
 // Decoders describes every kind of decoder, indexed by the kind. It is read
@@ -50,6 +56,8 @@ var Decoders = [NumDecoderKinds]DecoderDef{
 		Need: func(int) string { return "at least one element to write (D0, D-1, …)" }},
 	Permute: {Name: "permute", Args: Elements, Min: 2, Max: MaxPermute,
 		Need: func(n int) string { return fmt.Sprintf("between 2 and %d elements, found %d", MaxPermute, n) }},
+	Pick: {Name: "pick", Args: Alternatives, Min: 2, Distinct: true,
+		Need: func(n int) string { return fmt.Sprintf("at least two alternatives, found %d", n) }},
 }
 
 // MaxPermute bounds the elements of a permute decoder: it mixes m! states.
@@ -82,7 +90,7 @@ var decoderByName = func() map[string]DecoderKind {
 }()
 
 // afterArrow lists what may follow an arrow in a slot, for errors:
-// "linear N, sigmoid, tanh, choose, manipulate or permute".
+// "linear N, sigmoid, tanh, choose, manipulate, permute or pick".
 func afterArrow() string {
 	words := []string{"linear N", "sigmoid", "tanh"}
 	for _, d := range Decoders {

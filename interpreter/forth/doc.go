@@ -14,8 +14,11 @@
 // Slots "{ encoder -> decoder }" mark transitions to be learned. Encoders are
 // "static" or "observe e1 … em" followed by any chain of "linear N",
 // "sigmoid" and "tanh"; decoders are "choose w1 … wm" (primitive words,
-// literals, variables or colon definitions), "manipulate e1 … em" and
-// "permute e1 … em" (2 to 6 elements). State elements are D0, D-1, … (data
+// literals, variables or colon definitions), "manipulate e1 … em",
+// "permute e1 … em" (2 to 6 elements) and "pick w1 … wm": a choose whose
+// slots form one group (DecoderDef.Distinct; they must list the same
+// alternatives), each decision of a run taking an alternative no earlier
+// pick of the run took (symbolic.Machine.Picked). State elements are D0, D-1, … (data
 // stack from the top), R0, R-1, … (return stack) and H0, H1, … (heap cells).
 // A slot inside a macro is one slot, shared by every expansion.
 //

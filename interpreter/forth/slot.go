@@ -1,6 +1,8 @@
 package forth
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -169,9 +171,18 @@ func noDuplicates(what string, elems []Elem) error {
 
 // checkSlots validates what can only be checked once every name is known:
 // choose alternatives must be primitives, literals, variables or colon
-// definitions, and heap elements must lie inside the allocated heap.
+// definitions, heap elements must lie inside the allocated heap, and the
+// slots of a distinct decoder (pick) must list the same alternatives.
 func (p *parser) checkSlots() error {
+	var first *Slot // the first slot of a distinct decoder: its group's alternatives
 	for _, s := range p.prog.Slots {
+		if Decoders[s.Dec.Kind].Distinct {
+			if first == nil {
+				first = s
+			} else if err := sameAlternatives(first, s); err != nil {
+				return err
+			}
+		}
 		for _, c := range s.Dec.Choices {
 			if w, ok := c.(*Word); ok && w.Kind == WordMacro {
 				return errorf(w.Pos, "choose alternative %s is a macro: only primitive words, literals, variables and words defined with : can be chosen", w.Text)
@@ -185,4 +196,32 @@ func (p *parser) checkSlots() error {
 		}
 	}
 	return nil
+}
+
+// sameAlternatives reports a slot s of a distinct decoder whose
+// alternatives are not those of the first such slot: the slots of a group
+// take from one list of alternatives, by position.
+func sameAlternatives(first, s *Slot) error {
+	name := Decoders[s.Dec.Kind].Name
+	if len(s.Dec.Choices) != len(first.Dec.Choices) {
+		return errorf(s.Dec.Pos, "%s slots form one group and must list the same alternatives: this one lists %d, the first (%s) %d", name, len(s.Dec.Choices), first.Pos, len(first.Dec.Choices))
+	}
+	for i, c := range s.Dec.Choices {
+		if alternativeKey(c) != alternativeKey(first.Dec.Choices[i]) {
+			return errorf(c.Position(), "%s slots form one group and must list the same alternatives: alternative %d is %s here, %s in the first (%s)", name, i+1, alternativeKey(c), alternativeKey(first.Dec.Choices[i]), first.Pos)
+		}
+	}
+	return nil
+}
+
+// alternativeKey names an alternative for comparison: a literal's value or
+// a word's name (in upper case).
+func alternativeKey(n Node) string {
+	switch c := n.(type) {
+	case *Literal:
+		return strconv.Itoa(c.Value)
+	case *Word:
+		return c.Name
+	}
+	return fmt.Sprintf("%v", n)
 }

@@ -35,7 +35,9 @@
 // code of the words (prims_gen.go) is generated from that table by `go
 // generate ./interpreter/symbolic` (package primgen), and TestPrimsGenerated
 // fails when it is stale. What each kind of decoder does with a decision is
-// the table slotRuns. StaticTrace and Analyze follow the same descriptions
+// the table slotRuns; the alternatives a distinct decoder's slots (pick)
+// took in the run are Picked, and Untaken says which a slot may still
+// take. StaticTrace and Analyze follow the same descriptions
 // to tell which cells may depend on a slot.
 package symbolic
 
@@ -194,6 +196,9 @@ type Machine struct {
 	Steps   int // steps taken so far
 	Decider Decider
 	Arith   Arith // Cfg.Arith, or Modular{Cfg.ValueSize}
+	// Picked lists the alternatives the run's slots of a distinct decoder
+	// (pick) took, in order: a later one takes none of them.
+	Picked []int
 
 	rWidth int // values a return-stack cell can hold: max(v, p)
 }
@@ -437,6 +442,7 @@ var slotRuns = [...]slotRun{
 	forth.Choose:     (*Machine).runChoose,
 	forth.Manipulate: (*Machine).runManipulate,
 	forth.Permute:    (*Machine).runPermute,
+	forth.Pick:       (*Machine).runPick,
 }
 
 // Every kind of decoder has its entry (a missing last one fails here).
@@ -472,6 +478,42 @@ func (m *Machine) runChoose(s *forth.SlotCode, d Decision) (*forth.Instr, error)
 		return nil, runtimeError(fmt.Sprintf("slot %d chose alternative %d of %d", s.Index, d.Choice, len(s.Choices)))
 	}
 	return &s.Choices[d.Choice], nil
+}
+
+// runPick returns the chosen alternative, which no earlier pick of the
+// run took, and notes it taken.
+func (m *Machine) runPick(s *forth.SlotCode, d Decision) (*forth.Instr, error) {
+	in, err := m.runChoose(s, d)
+	if err != nil {
+		return nil, err
+	}
+	if slices.Contains(m.Picked, d.Choice) {
+		return nil, runtimeError(fmt.Sprintf("slot %d picked alternative %d (%s), which an earlier pick of the run took", s.Index, d.Choice, s.Choices[d.Choice].Text))
+	}
+	m.Picked = append(m.Picked, d.Choice)
+	return in, nil
+}
+
+// Untaken reports which alternatives of slot s a decision may take: every
+// alternative, but for a distinct decoder (pick) those that no earlier
+// pick of the run took (Picked). It is nil for a slot without
+// alternatives.
+func (m *Machine) Untaken(s *forth.SlotCode) []bool {
+	if len(s.Choices) == 0 {
+		return nil
+	}
+	free := make([]bool, len(s.Choices))
+	for k := range free {
+		free[k] = true
+	}
+	if def, err := s.Dec.Kind.Def(); err == nil && def.Distinct {
+		for _, k := range m.Picked {
+			if k >= 0 && k < len(free) {
+				free[k] = false
+			}
+		}
+	}
+	return free
 }
 
 // runPermute gives element i the old value of element d.Perm[i].
@@ -577,5 +619,6 @@ func (m *Machine) Clone() *Machine {
 	c.D = m.D.clone()
 	c.R = m.R.clone()
 	c.H = slices.Clone(m.H)
+	c.Picked = slices.Clone(m.Picked)
 	return &c
 }

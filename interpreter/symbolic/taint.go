@@ -3,6 +3,7 @@ package symbolic
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/d4lang/d4/interpreter/forth"
 )
@@ -250,9 +251,10 @@ func (m *Machine) taintChoice(tt *taint, s *forth.SlotCode) error {
 	return nil
 }
 
-// FirstChoice decides every slot with its first alternative, the identity
-// permutation or zeros. With StaticTrace it yields the path of a sketch
-// whose control flow does not depend on its slots.
+// FirstChoice decides every slot with its first alternative it may take
+// (Machine.Untaken: a pick's first alternative no earlier pick took), the
+// identity permutation or zeros. With StaticTrace it yields the path of a
+// sketch whose control flow does not depend on its slots.
 type FirstChoice struct{}
 
 // Decide implements Decider.
@@ -261,5 +263,12 @@ func (FirstChoice) Decide(s *forth.SlotCode, m *Machine) (Decision, error) {
 	for i := range perm {
 		perm[i] = i
 	}
-	return Decision{Perm: perm, Values: make([]int, len(s.Dec.Elems))}, nil
+	choice := 0
+	if free := m.Untaken(s); free != nil {
+		choice = slices.Index(free, true)
+		if choice < 0 {
+			return Decision{}, runtimeError(fmt.Sprintf("slot %d: every alternative was picked before it", s.Index))
+		}
+	}
+	return Decision{Choice: choice, Perm: perm, Values: make([]int, len(s.Dec.Elems))}, nil
 }

@@ -20,6 +20,7 @@ var DecoderSamples = [...]string{
 	forth.Choose:     ": F 1+ ; VARIABLE A { observe D0 -> choose NOP SWAP 3 F ! R> @ }",
 	forth.Manipulate: "VARIABLE A { observe D0 -> manipulate D0 D-2 R-1 H0 }",
 	forth.Permute:    "VARIABLE A { observe D0 -> permute D0 D-2 R0 H0 }",
+	forth.Pick:       ": F 1+ ; VARIABLE A { observe D0 -> pick NOP SWAP 3 F ! R> @ }",
 }
 
 var _ [forth.NumDecoderKinds]string = DecoderSamples

@@ -102,7 +102,7 @@ func TestSolveAnswersItsFormula(t *testing.T) {
 		// The outcomes of every combination of decisions have
 		// probabilities that sum to 1; the confidence is the answer's.
 		execs, runs := runsOf(t, m, ps[2])
-		outs := outcomes(runs, execs, validDecisions(runs, execs))
+		outs := outcomes(runs, execs, m.NewTable(validDecisions(runs, execs)))
 		total, best := 0.0, (*outcome)(nil)
 		for _, o := range outs {
 			total += o.prob
@@ -140,7 +140,7 @@ func checkSetAside(t *testing.T, m *model.Model, ps []*model.Problem, sensible, 
 	for j, p := range ps {
 		execs, runs := runsOf(t, m, p)
 		var top, chosen *outcome
-		for _, o := range outcomes(runs, execs, validDecisions(runs, execs)) {
+		for _, o := range outcomes(runs, execs, m.NewTable(validDecisions(runs, execs))) {
 			if top == nil || o.prob > top.prob {
 				top = o
 			}

@@ -79,20 +79,21 @@ func exactAnswer(m *model.Model, p *model.Problem, execs []model.Execution, dec 
 	if err != nil {
 		return Solution{}, err
 	}
-	if !anyAdmissible(runs) {
+	if len(runs) == 0 || m.Picks() == nil && !anyAdmissible(runs) {
+		// one number, or (with picks) fewer numbers than the sketch picks
 		return Solution{}, noFormula(p)
 	}
-	valid := validDecisions(runs, execs)
+	tab := m.NewTable(validDecisions(runs, execs))
 	choices := make([]int, len(execs))
 	sol := Solution{Choices: choices, Confidence: 1}
 	for j, e := range execs {
-		choices[j] = argmaxOf(e.Probs, valid[j])
+		choices[j] = argmaxOf(e.Probs, tab.Free(choices, j))
 		sol.Slots = append(sol.Slots, e.Slot)
 		sol.Confidence *= e.Probs[choices[j]]
 	}
 	var outs map[string]*outcome
 	if confidence || dec == DecodeSensible {
-		outs = outcomes(runs, execs, valid)
+		outs = outcomes(runs, execs, tab)
 	}
 	if dec == DecodeSensible {
 		var o *outcome
@@ -326,42 +327,31 @@ func setAside(outs map[string]*outcome, chosen *outcome, form numberForm) *SetAs
 }
 
 // outcomes groups the runs of every combination by their answer, each
-// with the product of its decisions' probabilities (the slots decide
-// independently) divided by the probability of the valid decisions (when
-// some are not), and returns them by the RatString of the answer
-// ("DivZero" for the formulas that divide by zero). A run whose answer
+// with its probability given that its decisions read only the problem's
+// numbers (model.Table.Prob: the product of its decisions' probabilities,
+// each renormalised over the decisions its slot may take), and returns
+// them by the RatString of the answer ("DivZero" for the formulas that
+// divide by zero). A sketch whose numbers are picked (sketches/
+// wap_steps.fth) reads each number at most once by construction; for a
+// sketch whose choose slots pick numbers independently (sketches/
+// wap_steps_repeat.fth, the models trained with it), a run whose answer
 // reads one of the question's numbers twice is left out: a word problem
-// uses each of its numbers once, and a sketch whose slots pick numbers
-// independently (sketches/wap_steps.fth) reaches many answers by such
-// coincidences ((a + a) − a = a).
-func outcomes(runs []model.Outcome, execs []model.Execution, valid [][]bool) map[string]*outcome {
-	norm := 1.0
+// uses each of its numbers once, and such a sketch reaches many answers
+// by such coincidences ((a + a) − a = a).
+func outcomes(runs []model.Outcome, execs []model.Execution, tab *model.Table) map[string]*outcome {
+	probs := make([][]float64, len(execs))
 	for j, e := range execs {
-		mass, all := 0.0, true
-		for k, p := range e.Probs {
-			if valid[j][k] {
-				mass += p
-			} else {
-				all = false
-			}
-		}
-		if !all {
-			norm *= mass
-		}
+		probs[j] = e.Probs
 	}
 	outs := map[string]*outcome{}
 	for _, r := range runs {
-		if !admissible(r) {
+		if tab.Picks == nil && !admissible(r) {
 			continue
 		}
-		prob := 1.0
-		for j, c := range r.Choices {
-			prob *= execs[j].Probs[c]
-		}
+		prob := tab.Prob(probs, r.Choices)
 		if prob == 0 {
 			continue
 		}
-		prob /= norm
 		key := r.Term.Value.RatString()
 		if r.Term.DivZero {
 			key = "DivZero"

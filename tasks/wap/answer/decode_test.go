@@ -139,7 +139,9 @@ func TestSolveSaysWhatItSetAside(t *testing.T) {
 	}
 }
 
-// The decoder leaves out a combination whose answer reads a number twice:
+// For a sketch without picks (whose choose slots may take a number twice,
+// sketches/wap_steps_repeat.fth), the decoder leaves out a combination
+// whose answer reads a number twice:
 // of (5 + 5) − 5 = 5 (reading 5 three times), the more probable, and 5 + 8
 // = 13, the answer is 13, with the probability of its own combination.
 func TestOutcomesReadEachNumberOnce(t *testing.T) {
@@ -149,7 +151,7 @@ func TestOutcomesReadEachNumberOnce(t *testing.T) {
 		{Choices: []int{1}, Term: symbolic.Term{Formula: "5 + 8", Value: rat("13"), Inputs: 0b11, Reads: 2}},
 	}
 	execs := []model.Execution{{Slot: 0, Probs: []float64{0.7, 0.3}}}
-	outs := outcomes(runs, execs, [][]bool{{true, true}})
+	outs := outcomes(runs, execs, &model.Table{Valid: [][]bool{{true, true}}})
 	if len(outs) != 1 || outs["13"] == nil || outs["13"].prob != 0.3 {
 		t.Fatalf("outcomes %v, want only 13 at 0.3", outs)
 	}

@@ -126,7 +126,7 @@ func explain(m *model.Model, p *model.Problem, execs []model.Execution, s Soluti
 	if err != nil {
 		return nil, err
 	}
-	x := &Explanation{Readings: readings(runs, execs, p, s)}
+	x := &Explanation{Readings: readings(m.NewTable(validDecisions(runs, execs)), runs, execs, p, s)}
 	r, err := newReplay(m, p)
 	if err != nil {
 		return nil, err
@@ -140,9 +140,10 @@ func explain(m *model.Model, p *model.Problem, execs []model.Execution, s Soluti
 	return x, nil
 }
 
-// readings lists the most probable answers of the slots' distributions.
-func readings(runs []model.Outcome, execs []model.Execution, p *model.Problem, s Solution) []Reading {
-	outs := outcomes(runs, execs, validDecisions(runs, execs))
+// readings lists the most probable answers of the slots' distributions
+// (tab: the valid decisions and the sketch's picks).
+func readings(tab *model.Table, runs []model.Outcome, execs []model.Execution, p *model.Problem, s Solution) []Reading {
+	outs := outcomes(runs, execs, tab)
 	keys := slices.SortedFunc(func(yield func(string) bool) {
 		for k := range outs {
 			if !yield(k) {

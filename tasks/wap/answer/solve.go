@@ -52,13 +52,14 @@ func Solve(m *model.Model, ps []*model.Problem) ([]Solution, error) {
 }
 
 // exactAnswers decodes each problem's decisions and replays them on the
-// exact machine; the confidences are computed only when asked for (the
+// exact machine (a formula that divides by zero, or a problem no formula
+// of the sketch fits, is the Solution's Err); the confidences are computed only when asked for (the
 // product of the decisions' probabilities otherwise).
 func exactAnswers(m *model.Model, ps []*model.Problem, execs [][]model.Execution, dec Decoding, confidence bool) ([]Solution, error) {
 	out := make([]Solution, len(ps))
 	for i, p := range ps {
 		var err error
-		if out[i], err = exactAnswer(m, p, execs[i], dec, confidence); err != nil && !errors.Is(err, ErrDivZero) && !errors.Is(err, ErrNoFormula) {
+		if out[i], err = exactAnswer(m, p, execs[i], dec, confidence); err != nil && !errors.Is(err, ErrDivZero) && !errors.Is(err, ErrNoFormula) && !errors.Is(err, model.ErrCount) {
 			return nil, fmt.Errorf("problem %d: %w", p.ID, err)
 		}
 		out[i].Err = err

@@ -12,6 +12,15 @@
 // cells (the static trace), and the slots must observe only the reader's
 // vectors for a question's numbers to be of any size (NumbersObserved).
 //
+// Such a sketch trains on the exact loss (Table): the runs of each count
+// of numbers on the exact machine (Outcomes), and for a problem the
+// probability of the combinations of decisions that give its answer, each
+// decision's probability renormalised over the decisions its slot may
+// take — a choose slot's that read present numbers, a pick's (a slot of a
+// distinct decoder, Picks) that read present numbers and that no earlier
+// pick of the combination took. ∂4's soft execution runs one pick only
+// (d4.SoftPicks); the exact loss is what trains a group of them.
+//
 // A trained model lives in a model directory (package internal/modeldir):
 // config.json (Config: the sketch's source, the sizes, the data, the saved
 // epoch's figures, the training settings and the checksums of the other

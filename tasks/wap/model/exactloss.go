@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"sync"
 
 	"github.com/chewxy/hm"
@@ -19,14 +20,24 @@ import (
 
 // Table is what the exact loss needs of one problem, from its numbers and
 // answer on the exact machine (Outcomes): for each slot execution on the
-// trace, the decisions that read only the problem's numbers (Valid), and
-// the combinations of decisions whose result is the answer (Good), or
-// with equation supervision whose program is the equation (Supervision). The
-// valid combinations are the product of the valid decisions, so that their
-// probability is the product of the slots' masses on them.
+// trace, the decisions that read only the problem's numbers (Valid), the
+// combinations of decisions whose result is the answer (Good), or with
+// equation supervision whose program is the equation (Supervision), and
+// which slot executions are picks (Picks, nil when none is: Model.Picks).
+//
+// A combination's probability, given that its decisions read only the
+// problem's numbers, is the product over the slot executions of each
+// one's probability of its decision renormalised over the decisions it may
+// take: a choose slot's valid decisions, and a pick's valid decisions
+// that no earlier pick of the combination took (p(a)·p(b)/(1 − p_b(a))·…
+// when every decision is valid). The valid combinations are the product
+// of the choose slots' valid decisions and the picks' sequences of
+// distinct valid decisions, so that these probabilities sum to 1 over
+// them.
 type Table struct {
 	Valid [][]bool
 	Good  [][]int
+	Picks []bool
 }
 
 // Matches reports whether v is the answer a: equal, or for an answer that
@@ -73,11 +84,11 @@ func (m *Model) makeTable(p *Problem) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("problem %d: %w", p.ID, err)
 	}
-	t := &Table{Valid: valid}
+	t := &Table{Valid: valid, Picks: m.Picks()}
 	if m.Supervision == SuperviseEquations {
 		t.Good, err = equationGood(p, s, values)
 	} else {
-		t.Good, err = answerGood(p, s, values)
+		t.Good, err = answerGood(p, s, values, m.Layout.Cells)
 	}
 	if err != nil {
 		return nil, err
@@ -88,15 +99,21 @@ func (m *Model) makeTable(p *Problem) (*Table, error) {
 // answerGood returns the combinations of decisions of the runs s that
 // give the problem's answer: their terms computed with its numbers in
 // floating point with a bound on the error, and exactly where that cannot
-// tell them from the answer.
-func answerGood(p *Problem, s *search, values []*big.Rat) ([][]int, error) {
+// tell them from the answer. cells is the count of the sketch's number
+// cells, which the runs' inputs fill.
+func answerGood(p *Problem, s *search, values []*big.Rat, cells int) ([][]int, error) {
 	answer := p.ExactAnswer()
 	if answer == nil {
 		return nil, fmt.Errorf("problem %d has no known answer", p.ID)
 	}
 	buf := approxBufs.Get().(*[]symbolic.Approx)
 	defer approxBufs.Put(buf)
-	approx, ok := s.w.Approximate(values, *buf)
+	// the absent numbers' inputs, which no good combination reads, as 0
+	padded := slices.Clone(values)
+	for len(padded) < cells {
+		padded = append(padded, new(big.Rat))
+	}
+	approx, ok := s.w.Approximate(padded, *buf)
 	if !ok {
 		return nil, fmt.Errorf("problem %d: %d numbers for the runs of %d", p.ID, len(values), len(values))
 	}
@@ -168,17 +185,26 @@ func (m *Model) findRuns(n int) (*search, [][]bool, error) {
 		}
 		valid[i] = make([]bool, k)
 	}
+	picks := m.Picks()
+	sequences := map[string]bool{} // the picks' decisions of each combination
 	for _, o := range s.out {
+		var key []byte
 		for i, c := range o.Choices {
 			valid[i][c] = true
+			if picks != nil && picks[i] {
+				key = append(key, byte(c))
+			}
+		}
+		sequences[string(key)] = true
+	}
+	product := len(sequences)
+	for i, v := range valid {
+		if picks == nil || !picks[i] {
+			product *= countTrue(v)
 		}
 	}
-	product := 1
-	for _, v := range valid {
-		product *= countTrue(v)
-	}
 	if product != len(s.out) {
-		return nil, nil, fmt.Errorf("the combinations that read only its numbers (%d) are not the product of each slot's such decisions (%d): the exact loss needs slots whose valid decisions do not depend on each other", len(s.out), product)
+		return nil, nil, fmt.Errorf("the combinations that read only its numbers (%d) are not the product of each choose slot's such decisions and the picks' sequences (%d): the exact loss needs slots whose valid decisions do not depend on each other", len(s.out), product)
 	}
 	return s, valid, nil
 }
@@ -205,58 +231,123 @@ func countTrue(v []bool) int {
 }
 
 // Loss is −log of the probability that the decisions give the answer,
-// given that they read only the problem's numbers: r = good / mass, good
-// the probability of the good combinations under the slots' distributions
-// p[i] (one per slot execution) and mass the product of each slot's mass
-// on its valid decisions, so that r ≤ 1 and the loss −log(r + ε) ≥ 0
-// (ε as ∂4's loss). When grad is not nil, it adds the loss's gradient
-// with respect to each p[i] to grad[i].
+// given that they read only the problem's numbers: r, the sum over the
+// good combinations of their probabilities (Prob), so that r ≤ 1 and the
+// loss −log(r + ε) ≥ 0 (ε as ∂4's loss). Without picks, r = good / mass:
+// good the probability of the good combinations under the slots'
+// distributions p[i] (one per slot execution) and mass the product of each
+// slot's mass on its valid decisions. When grad is not nil, it adds the
+// loss's gradient with respect to each p[i] to grad[i].
 func (t *Table) Loss(p, grad [][]float64) float64 {
-	good := 0.0
+	masses := t.masses(p)
+	f := make([]float64, len(p))
+	denoms := make([]float64, len(p))
+	r := 0.0
 	for _, c := range t.Good {
-		pr := 1.0
-		for i, k := range c {
-			pr *= p[i][k]
-		}
-		good += pr
+		r += t.factors(p, masses, c, f, denoms)
 	}
+	loss := -math.Log(r + d4.Eps)
+	if grad == nil {
+		return loss
+	}
+	// d loss = −d r / (r + ε); a combination's probability P = Π f_i with
+	// f_i = p_i(c_i) / d_i, d_i the mass of the decisions slot execution i
+	// may take (set S_i), so d P / d p_i(k) = (Π_{j≠i} f_j) ([k = c_i] −
+	// f_i [k ∈ S_i]) / d_i.
+	scale := -1 / (r + d4.Eps)
+	for _, c := range t.Good {
+		pr := t.factors(p, masses, c, f, denoms)
+		for i, k := range c {
+			others := 1.0
+			for j := range c {
+				if j != i {
+					others *= f[j]
+				}
+			}
+			grad[i][k] += scale * others / denoms[i]
+			for kk, ok := range t.Valid[i] {
+				if ok && !t.taken(c, i, kk) {
+					grad[i][kk] -= scale * pr / denoms[i]
+				}
+			}
+		}
+	}
+	return loss
+}
+
+// Prob is the probability of the combination c of decisions under the
+// slots' distributions p, given that the decisions read only the
+// problem's numbers (Table).
+func (t *Table) Prob(p [][]float64, c []int) float64 {
+	return t.factors(p, t.masses(p), c, make([]float64, len(p)), make([]float64, len(p)))
+}
+
+// masses returns each slot execution's mass on its valid decisions.
+func (t *Table) masses(p [][]float64) []float64 {
 	masses := make([]float64, len(p))
-	mass := 1.0
 	for i := range p {
 		for k, ok := range t.Valid[i] {
 			if ok {
 				masses[i] += p[i][k]
 			}
 		}
-		masses[i] = max(masses[i], minMass)
-		mass *= masses[i]
 	}
-	r := good / mass
-	loss := -math.Log(r + d4.Eps)
-	if grad == nil {
-		return loss
-	}
-	// d loss = −d r / (r + ε); d r = d good / mass − r Σ d mass_i / mass_i.
-	scale := -1 / (r + d4.Eps)
-	for i := range p {
-		for k, ok := range t.Valid[i] {
-			if ok {
-				grad[i][k] -= scale * r / masses[i]
-			}
-		}
-	}
-	for _, c := range t.Good {
-		for i, k := range c {
-			pr := 1.0
-			for j, kj := range c {
-				if j != i {
-					pr *= p[j][kj]
+	return masses
+}
+
+// factors writes into f each slot execution's factor of the probability of
+// the combination c — its decision's probability over denoms[i], the mass
+// of the decisions it may take (masses[i], less, for a pick, the valid
+// decisions the earlier picks of c took) — and returns their product.
+func (t *Table) factors(p [][]float64, masses []float64, c []int, f, denoms []float64) float64 {
+	pr := 1.0
+	for i, k := range c {
+		d := masses[i]
+		if t.Picks != nil && t.Picks[i] {
+			for j := range i {
+				if t.Picks[j] && t.Valid[i][c[j]] {
+					d -= p[i][c[j]]
 				}
 			}
-			grad[i][k] += scale * pr / mass
+		}
+		denoms[i] = max(d, minMass)
+		f[i] = p[i][k] / denoms[i]
+		pr *= f[i]
+	}
+	return pr
+}
+
+// Free reports which decisions slot execution i may take after the
+// decisions c[:i] of a combination: its valid decisions, less, for a pick,
+// those the earlier picks took.
+func (t *Table) Free(c []int, i int) []bool {
+	free := slices.Clone(t.Valid[i])
+	for k := range free {
+		free[k] = free[k] && !t.taken(c, i, k)
+	}
+	return free
+}
+
+// NewTable returns the table of a problem whose slot executions have the
+// valid decisions valid, with no good combinations: what Prob and Free
+// need to weigh the model's combinations.
+func (m *Model) NewTable(valid [][]bool) *Table {
+	return &Table{Valid: valid, Picks: m.Picks()}
+}
+
+// taken reports whether an earlier pick of the combination c than slot
+// execution i took decision k, which pick i then may not take (false when
+// i is not a pick).
+func (t *Table) taken(c []int, i, k int) bool {
+	if t.Picks == nil || !t.Picks[i] {
+		return false
+	}
+	for j := range i {
+		if t.Picks[j] && c[j] == k {
+			return true
 		}
 	}
-	return loss
+	return false
 }
 
 // minMass bounds below a slot's mass on its valid decisions, so that
@@ -278,7 +369,7 @@ func (m *Model) exactLoss(gr *graph) (*G.Node, error) {
 	gr.good = G.NewMatrix(gr.g, tensor.Float64, G.WithShape(gr.B, max(gr.G, 1)*E), G.WithName("good"))
 	gr.valid = G.NewMatrix(gr.g, tensor.Float64, G.WithShape(gr.B, width), G.WithName("valid"))
 	ins := append(append(G.Nodes{}, gr.part.Slots...), gr.good, gr.valid)
-	losses, err := G.ApplyOp(&exactLossOp{Base: gop.NewBase("exactloss", len(ins)), execs: E}, ins...)
+	losses, err := G.ApplyOp(&exactLossOp{Base: gop.NewBase("exactloss", len(ins)), execs: E, picks: m.Picks()}, ins...)
 	if err != nil {
 		return nil, fmt.Errorf("wap: exact loss: %w", err)
 	}
@@ -343,6 +434,7 @@ func (m *Model) GoodBound(ps []*Problem) (int, error) {
 type exactLossOp struct {
 	gop.Base
 	execs int
+	picks []bool // Table.Picks
 }
 
 // Type is matrix → … → matrix → vector.
@@ -371,10 +463,10 @@ func (o *exactLossOp) DiffWRT(n int) []bool {
 	return out
 }
 
-// batchTables decodes the tables of example b from the op's inputs, and
-// its distributions.
-func batchTables(vals []G.Value, execs, b int) (p [][]float64, t *Table) {
-	t = &Table{}
+// batchTables decodes the tables of example b from the op's inputs (picks:
+// Table.Picks), and its distributions.
+func batchTables(vals []G.Value, execs int, picks []bool, b int) (p [][]float64, t *Table) {
+	t = &Table{Picks: picks}
 	valid := vals[execs+1].Data().([]float64)
 	off := b * vals[execs+1].Shape()[1]
 	for i := range execs {
@@ -404,7 +496,7 @@ func (o *exactLossOp) Do(vals ...G.Value) (G.Value, error) {
 	B := vals[0].Shape()[0]
 	out := make([]float64, B)
 	for b := range B {
-		p, t := batchTables(vals, o.execs, b)
+		p, t := batchTables(vals, o.execs, o.picks, b)
 		out[b] = t.Loss(p, nil)
 	}
 	return tensor.New(tensor.WithShape(B), tensor.WithBacking(out)), nil
@@ -414,7 +506,7 @@ func (o *exactLossOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
 	gs := make(G.Nodes, len(in))
 	for i := range o.execs {
 		args := append(append(G.Nodes{}, in...), grad)
-		n, err := G.ApplyOp(&exactGradOp{Base: gop.NewBase(fmt.Sprintf("exactloss∂%d", i), len(args)), execs: o.execs, wrt: i}, args...)
+		n, err := G.ApplyOp(&exactGradOp{Base: gop.NewBase(fmt.Sprintf("exactloss∂%d", i), len(args)), execs: o.execs, wrt: i, picks: o.picks}, args...)
 		if err != nil {
 			return nil, err
 		}
@@ -433,6 +525,7 @@ func (o *exactLossOp) DoDiff(G.ExecutionContext, G.Nodes, *G.Node) error {
 type exactGradOp struct {
 	gop.Base
 	execs, wrt int
+	picks      []bool // Table.Picks
 }
 
 // Type is matrix → … → matrix → vector → matrix.
@@ -463,7 +556,7 @@ func (o *exactGradOp) Do(vals ...G.Value) (G.Value, error) {
 	B, K := vals[o.wrt].Shape()[0], vals[o.wrt].Shape()[1]
 	out := make([]float64, B*K)
 	for b := range B {
-		p, t := batchTables(vals, o.execs, b)
+		p, t := batchTables(vals, o.execs, o.picks, b)
 		grad := make([][]float64, len(p))
 		for i := range p {
 			grad[i] = make([]float64, len(p[i]))

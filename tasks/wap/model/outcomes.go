@@ -39,6 +39,13 @@ var ErrTooMany = errors.New("too many combinations of decisions to run each")
 // decision varying fastest. The run is a depth-first search: the words
 // before a slot run once for all the combinations that share them, and a
 // decision that reads an absent cell is cut where it does.
+//
+// A pick (a slot of a distinct decoder) takes none of the alternatives the
+// earlier picks of the combination took. When every alternative left to it
+// reads an absent cell (three picks of a story with two numbers), the pick
+// is empty: it takes the first of them, and only the combinations whose
+// answer does not use that cell are run to the end (the sketch's "r
+// alone").
 func (m *Model) Outcomes(values []*big.Rat) ([]Outcome, error) {
 	s, err := m.outcomes(values)
 	if err != nil {
@@ -62,12 +69,14 @@ func (m *Model) outcomes(values []*big.Rat) (*search, error) {
 		if k < len(values) {
 			sm.H[m.Layout.Num+k] = w.Input(values[k], reader.FormatRat(values[k]), k)
 		} else {
-			h := w.Const(new(big.Rat), "_")
+			// an input of its own, so that a term computed from it says so
+			h := w.Input(new(big.Rat), "_", k)
 			w.absent[h] = true
+			w.absentInputs |= 1 << k
 			sm.H[m.Layout.Num+k] = h
 		}
 	}
-	s := &search{m: m, w: w}
+	s := &search{m: m, w: w, picks: m.Picks()}
 	// The cells the slots observe get handles of their own, so that a
 	// write to one shows.
 	for _, c := range m.observed {
@@ -87,8 +96,9 @@ func (m *Model) outcomes(values []*big.Rat) (*search, error) {
 // watch is exact arithmetic that notes a read of an absent number's cell.
 type watch struct {
 	*symbolic.Exact
-	absent map[int]bool // the handles of the absent numbers
-	read   bool
+	absent       map[int]bool // the handles of the absent numbers
+	absentInputs uint64       // their inputs (symbolic.Term.Inputs)
+	read         bool
 }
 
 // Reduce implements symbolic.Arith: @ moves a heap cell to the stack.
@@ -105,7 +115,8 @@ type search struct {
 	w       *watch
 	choices []int
 	out     []Outcome
-	marks   []int // the handles the observed cells start with
+	marks   []int  // the handles the observed cells start with
+	picks   []bool // the slot executions of a distinct decoder (Model.Picks)
 	// written is set when a slot is reached with an observed cell
 	// changed: the slot does not observe the initial heap.
 	written bool
@@ -135,7 +146,11 @@ func (s *search) walk(sm *symbolic.Machine, index, weight int) error {
 			return fmt.Errorf("%w (more than %d)", ErrTooMany, maxOutcomes)
 		}
 		c := sm.D.Cells[sm.D.Top]
-		s.out = append(s.out, Outcome{Choices: slices.Clone(s.choices), Term: s.w.Term(c), index: index, cell: c})
+		t := s.w.Term(c)
+		if t.Inputs&s.w.absentInputs != 0 {
+			return nil // the answer reads an empty pick's absent number
+		}
+		s.out = append(s.out, Outcome{Choices: slices.Clone(s.choices), Term: t, index: index, cell: c})
 		return nil
 	}
 	for i, c := range s.m.observed {
@@ -146,35 +161,71 @@ func (s *search) walk(sm *symbolic.Machine, index, weight int) error {
 	if err != nil {
 		return err
 	}
+	free := sm.Untaken(sc) // a pick takes none of the earlier picks' alternatives
+	ran := false
 	for c := range n {
-		mc := sm
-		if c < n-1 {
-			mc = sm.Clone()
-		}
-		d, err := s.m.Machine.Sizes.Decision(sc, []int{c})
-		if err != nil {
-			return err
-		}
-		mc.Decider = fixedDecision(d)
-		s.w.read = false
-		if err := mc.Step(); err != nil {
-			return err
-		}
-		ok, err := s.toSlot(mc)
-		if err != nil {
-			return err
-		}
-		if !ok {
+		if free != nil && !free[c] {
 			continue
 		}
-		s.choices = append(s.choices, c)
-		err = s.walk(mc, index+c*weight, weight*n)
-		s.choices = s.choices[:len(s.choices)-1]
+		ok, err := s.try(sm, sc, c, index, weight, n, false)
 		if err != nil {
 			return err
 		}
+		ran = ran || ok
 	}
-	return nil
+	if ran || s.picks == nil || !s.picks[len(s.choices)] {
+		return nil
+	}
+	// An empty pick: every alternative it may take reads an absent number
+	// (a story with fewer numbers than the sketch picks). It takes the
+	// first, and only the combinations whose answer does not use that
+	// number count (walk's end).
+	first := slices.Index(free, true)
+	if first < 0 {
+		return fmt.Errorf("slot %d: every alternative was picked before it", sc.Index)
+	}
+	_, err = s.try(sm, sc, first, index, weight, n, true)
+	return err
+}
+
+// try runs decision c of the slot sm stands at on a copy of sm, and walks
+// on when it reads no absent cell before the next slot (or absent is
+// set: an empty pick); it reports whether it walked on.
+func (s *search) try(sm *symbolic.Machine, sc *forth.SlotCode, c, index, weight, n int, absent bool) (bool, error) {
+	mc := sm.Clone()
+	d, err := s.m.Machine.Sizes.Decision(sc, []int{c})
+	if err != nil {
+		return false, err
+	}
+	mc.Decider = fixedDecision(d)
+	s.w.read = false
+	if err := mc.Step(); err != nil {
+		return false, err
+	}
+	ok, err := s.toSlot(mc)
+	if err != nil || !ok && !absent {
+		return false, err
+	}
+	s.choices = append(s.choices, c)
+	err = s.walk(mc, index+c*weight, weight*n)
+	s.choices = s.choices[:len(s.choices)-1]
+	return true, err
+}
+
+// Picks reports, for each slot execution on the trace (Execs), whether
+// its slot is of a distinct decoder (pick): its decision takes none of
+// the alternatives the earlier picks took. It is nil when none is.
+func (m *Model) Picks() []bool {
+	var picks []bool
+	for i, slot := range m.Execs {
+		if forth.Decoders[m.Machine.Code.Slots[slot].Dec.Kind].Distinct {
+			if picks == nil {
+				picks = make([]bool, len(m.Execs))
+			}
+			picks[i] = true
+		}
+	}
+	return picks
 }
 
 // Alternatives is the number of decisions of a slot: a choose slot's

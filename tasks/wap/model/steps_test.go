@@ -4,8 +4,10 @@ import (
 	"errors"
 	"math"
 	"math/big"
+	"math/bits"
 	"math/rand"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/d4lang/d4/interpreter/d4"
@@ -17,15 +19,39 @@ import (
 // stepsModel is a model of sketches/wap_steps.fth without the lexicon.
 func stepsModel(t *testing.T, vocab int, seed int64) *Model {
 	t.Helper()
-	src, ok := sketches.Embedded("wap_steps")
+	return sketchModel(t, "wap_steps", embedded(t, "wap_steps"), vocab, seed)
+}
+
+// embedded returns an embedded sketch's source.
+func embedded(t *testing.T, name string) string {
+	t.Helper()
+	src, ok := sketches.Embedded(name)
 	if !ok {
-		t.Fatal("wap_steps sketch not embedded")
+		t.Fatalf("%s sketch not embedded", name)
 	}
-	m, err := NewModel("wap_steps.fth", src, vocab, false, seed)
+	return src
+}
+
+// sketchModel is a model of the sketch src without the lexicon.
+func sketchModel(t *testing.T, name, src string, vocab int, seed int64) *Model {
+	t.Helper()
+	m, err := NewModel(name+".fth", src, vocab, false, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// onePick is sketches/wap_steps_repeat.fth with its first number picked
+// (a pick) and the others chosen: a sketch with one pick, which ∂4's soft
+// execution runs.
+func onePick(t *testing.T) string {
+	src := embedded(t, "wap_steps_repeat")
+	const choose = "-> choose 0 1 2 3 4 5 6 7 }"
+	if !strings.Contains(src, choose) {
+		t.Fatalf("wap_steps_repeat.fth chooses no number with %q", choose)
+	}
+	return strings.Replace(src, choose, "-> pick 0 1 2 3 4 5 6 7 }", 1)
 }
 
 // The general sketch takes one to eight numbers, its slots observe only the
@@ -86,6 +112,11 @@ func expressions(labels []string) map[string]string {
 
 // Every one- and two-operation expression over four numbers is a
 // combination of the sketch's decisions: 48 of one operation, 768 of two.
+// The three picks take distinct numbers (4·3·2 ways, with 4 operations
+// and 7 ways to meet the third number: where the sketch's choose slots
+// took any (wap_steps_repeat.fth), 4·4·4), so no combination reads a
+// number twice; of two numbers, the third pick is empty and only "r alone"
+// answers (2·4 combinations).
 func TestStepsCoverage(t *testing.T) {
 	m := stepsModel(t, 10, 1)
 	labels := []string{"11", "13", "17", "19"}
@@ -97,12 +128,27 @@ func TestStepsCoverage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(outs) != 4*4*4*4*7 {
-		t.Errorf("%d combinations read only the four numbers, want %d", len(outs), 4*4*4*4*7)
+	if len(outs) != 4*3*4*2*7 {
+		t.Errorf("%d combinations read only the four numbers, want %d", len(outs), 4*3*4*2*7)
 	}
 	reached := map[string]bool{}
 	for _, o := range outs {
 		reached[o.Term.Formula] = true
+		if o.Term.Reads != bits.OnesCount64(o.Term.Inputs) {
+			t.Errorf("%v: %s reads a number twice", o.Choices, o.Term.Formula)
+		}
+	}
+	two, err := m.Outcomes(values[:2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(two) != 2*4 {
+		t.Errorf("%d combinations of two numbers, want 8", len(two))
+	}
+	for _, o := range two {
+		if o.Term.Inputs != 0b11 || o.Term.Reads != 2 || o.Choices[4] != 6 {
+			t.Errorf("%v: %s, want a op b, r alone", o.Choices, o.Term.Formula)
+		}
 	}
 	want := expressions(labels)
 	if len(want) != 816 {
@@ -151,9 +197,20 @@ func modular(t *testing.T, m *Model, numbers, choices []int) int {
 // With fewer numbers, it is −log of the probability that the decisions
 // give the answer given that they read only the problem's numbers, summed
 // here combination by combination.
+//
+// It runs on the sketch whose choose slots pick numbers
+// (wap_steps_repeat.fth) and on that sketch with its first number picked
+// (a pick: the first pick of a run takes any alternative, a choose);
+// TestPicksLossIsChooseLoss carries it over to wap_steps.fth's group of
+// picks, which ∂4's soft execution does not run (d4.SoftPicks).
 func TestExactLossIsD4Loss(t *testing.T) {
+	for _, sk := range []struct{ name, src string }{{"wap_steps_repeat", embedded(t, "wap_steps_repeat")}, {"one_pick", onePick(t)}} {
+		t.Run(sk.name, func(t *testing.T) { exactLossIsD4Loss(t, sketchModel(t, sk.name, sk.src, 10, 3)) })
+	}
+}
+
+func exactLossIsD4Loss(t *testing.T, m *Model) {
 	const vocab = 10
-	m := stepsModel(t, vocab, 3)
 	rng := rand.New(rand.NewSource(4))
 	for _, numbers := range [][]int{{5, 7, 3, 11, 2, 13, 17, 19}, {40, 7, 3}, {12, 4}} {
 		p := &Problem{ID: 1, Numbers: numbers}
@@ -209,7 +266,7 @@ func TestExactLossIsD4Loss(t *testing.T) {
 				}
 			}
 			// The table's loss against the sum over the combinations.
-			tab := &Table{Valid: valid}
+			tab := &Table{Valid: valid, Picks: m.Picks()}
 			good := 0.0
 			for _, o := range outs {
 				if !o.Term.DivZero && o.Term.Value.Cmp(big.NewRat(int64(answer), 1)) == 0 {
@@ -320,6 +377,60 @@ func TestTableLossGradient(t *testing.T) {
 	}
 }
 
+// With two picks, a combination's probability is p(a)·p_b(b)/(1 − p_b(a))
+// (the second pick renormalised over what the first left), the good
+// combinations' sum is the answer's, the valid combinations' sum is 1, and
+// the gradient matches finite differences.
+func TestPicksTableLoss(t *testing.T) {
+	tab := &Table{
+		Valid: [][]bool{{true, true, true, false}, {true, true}, {true, true, true, false}},
+		Picks: []bool{true, false, true},
+		Good:  [][]int{{0, 1, 2}, {2, 0, 1}},
+	}
+	p := [][]float64{{0.2, 0.5, 0.2, 0.1}, {0.7, 0.3}, {0.1, 0.3, 0.4, 0.2}}
+	want := 0.2/0.9*0.3*0.4/(0.8-0.1) + 0.2/0.9*0.7*0.3/(0.8-0.4)
+	if got := tab.Loss(p, nil); math.Abs(got+math.Log(want+d4.Eps)) > 1e-12 {
+		t.Errorf("loss %.15g, want %.15g", got, -math.Log(want+d4.Eps))
+	}
+	if got := sumValid(tab, p); math.Abs(got-1) > 1e-12 {
+		t.Errorf("the valid combinations' probabilities sum to %.15g, want 1", got)
+	}
+	grad := make([][]float64, len(p))
+	for i := range p {
+		grad[i] = make([]float64, len(p[i]))
+	}
+	tab.Loss(p, grad)
+	const h = 1e-6
+	for i := range p {
+		for k := range p[i] {
+			p[i][k] += h
+			up := tab.Loss(p, nil)
+			p[i][k] -= 2 * h
+			down := tab.Loss(p, nil)
+			p[i][k] += h
+			if num := (up - down) / (2 * h); math.Abs(num-grad[i][k]) > 1e-6 {
+				t.Errorf("d loss / d p[%d][%d] = %g, finite differences %g", i, k, grad[i][k], num)
+			}
+		}
+	}
+}
+
+// sumValid sums the probabilities of the valid combinations of a table of
+// three slot executions.
+func sumValid(tab *Table, p [][]float64) float64 {
+	total := 0.0
+	for a, okA := range tab.Valid[0] {
+		for b, okB := range tab.Valid[1] {
+			for c := range tab.Valid[2] {
+				if okA && okB && tab.Free([]int{a, b}, 2)[c] {
+					total += tab.Prob(p, []int{a, b, c})
+				}
+			}
+		}
+	}
+	return total
+}
+
 // A problem whose answer no combination gives is ErrNoAnswer.
 func TestTableNoAnswer(t *testing.T) {
 	m := stepsModel(t, 10, 1)
@@ -338,6 +449,65 @@ func TestTableNoAnswer(t *testing.T) {
 	for _, c := range tab.Good {
 		if len(c) != 5 {
 			t.Errorf("combination %v of %d decisions, want 5", c, len(c))
+		}
+	}
+}
+
+// Where no repeat is possible — the picks' distributions have disjoint
+// supports among the numbers — the loss of wap_steps.fth's picks is the
+// loss of the same distributions on wap_steps_repeat.fth's choose slots,
+// which is ∂4's (TestExactLossIsD4Loss): every answer of problems of three
+// to eight numbers. (Of two numbers, the choose slots' third number is
+// always a repeat.)
+func TestPicksLossIsChooseLoss(t *testing.T) {
+	picks := stepsModel(t, 10, 1)
+	repeat := sketchModel(t, "wap_steps_repeat", embedded(t, "wap_steps_repeat"), 10, 1)
+	rng := rand.New(rand.NewSource(5))
+	for n := 3; n <= 8; n++ {
+		numbers := []int{5, 7, 3, 11, 2, 13, 17, 19}[:n]
+		probs := make([][]float64, len(picks.Execs))
+		group := 0 // the picks' place in the group: number k is in the support of pick k mod 3
+		for i, slot := range picks.Execs {
+			k, _ := picks.Alternatives(&picks.Machine.Code.Slots[slot])
+			probs[i] = make([]float64, k)
+			for a := range probs[i] {
+				if !picks.Picks()[i] || a < n && a%3 == group {
+					probs[i][a] = rng.Float64() + 0.1
+				}
+			}
+			if picks.Picks()[i] {
+				group++
+			}
+			sum := 0.0
+			for _, v := range probs[i] {
+				sum += v
+			}
+			for a := range probs[i] {
+				probs[i][a] /= sum
+			}
+		}
+		pos := make([]int, n) // the numbers' places in a story (Values reads their count)
+		compared := 0
+		for answer := 1; answer < 200; answer++ {
+			tp, err := picks.Table(&Problem{ID: 1, Numbers: numbers, NumPos: pos, Answer: answer})
+			if errors.Is(err, ErrNoAnswer) {
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr, err := repeat.Table(&Problem{ID: 1, Numbers: numbers, NumPos: pos, Answer: answer})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, want := tp.Loss(probs, nil), tr.Loss(probs, nil)
+			if math.Abs(got-want) > 1e-9*max(1, math.Abs(want)) {
+				t.Errorf("%d numbers, answer %d: picks' loss %.12g, choose slots' %.12g", n, answer, got, want)
+			}
+			compared++
+		}
+		if compared < 10 {
+			t.Errorf("%d numbers: %d answers compared", n, compared)
 		}
 	}
 }
