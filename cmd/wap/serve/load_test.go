@@ -291,12 +291,22 @@ func TestReload(t *testing.T) {
 	if err != nil || info.Models != 1 || info.Epoch != 7 || info.Version != s.Model() {
 		t.Errorf("after the new version: %v %+v", err, info)
 	}
-	// A broken version (a config.json whose checksums do not hold) is
-	// refused; the last good one answers.
+	// A broken version (a config.json whose weights' checksum does not
+	// hold) is refused; the last good one answers.
 	good := s.Model()
 	cfgFile := filepath.Join(dir, modeldir.ConfigFile)
 	b, _ := os.ReadFile(cfgFile)
-	if err := os.WriteFile(cfgFile, bytes.Replace(b, []byte(`"epoch": 7`), []byte(`"epoch": 8`), 1), 0o644); err != nil {
+	key := []byte(`"` + modeldir.WeightsFile + `": "`)
+	at := bytes.Index(b, key) + len(key)
+	if at < len(key) {
+		t.Fatalf("%s records no checksum of the weights: %s", cfgFile, b)
+	}
+	if b[at] == '0' { // another hex digit
+		b[at] = '1'
+	} else {
+		b[at] = '0'
+	}
+	if err := os.WriteFile(cfgFile, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if !waitFor(20*time.Second, func() bool { return strings.Contains(log.String(), "refused") }) {
