@@ -3,6 +3,7 @@
 package docs
 
 import (
+	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,14 +26,14 @@ func needs(t *testing.T, ru rule, cmd, dir string) {
 	}
 	for _, m := range tools.FindAllStringSubmatch(cmd, -1) {
 		if _, err := exec.LookPath(m[1]); err != nil {
-			t.Skipf("needs %s, which is not installed", m[1])
+			testskip.Skip(t, "needs %s, which is not installed", m[1])
 		}
 	}
 	for _, n := range ru.needs {
 		switch {
 		case n == "cc":
 			if _, err := os.Stat(filepath.Join(dir, "data", "cc")); err != nil {
-				t.Skip("needs the CC data beside the repository (../shared/data/cc)")
+				testskip.Skip(t, "needs the CC data beside the repository (../shared/data/cc)")
 			}
 		case strings.HasPrefix(n, "node:"):
 			pkg := strings.TrimPrefix(n, "node:")
@@ -41,7 +42,7 @@ func needs(t *testing.T, ru rule, cmd, dir string) {
 				c.Env = append(os.Environ(), "NODE_PATH="+m[1])
 			}
 			if err := c.Run(); err != nil {
-				t.Skipf("needs the npm package %s on the command's NODE_PATH", pkg)
+				testskip.Skip(t, "needs the npm package %s on the command's NODE_PATH", pkg)
 			}
 		default:
 			t.Fatalf("rule %s: unknown need %q", ru.pattern, n)

@@ -4,6 +4,7 @@ package docs
 
 import (
 	"bytes"
+	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,7 +18,7 @@ import (
 // (see the package documentation).
 func TestDocCommands(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs the pages' commands: about a minute of CPU")
+		testskip.Skip(t, "runs the pages' commands: about a minute of CPU")
 	}
 	root, err := filepath.Abs("..")
 	if err != nil {
@@ -108,7 +109,7 @@ func runPage(t *testing.T, root, bin, page string, cmds []command) {
 				}
 			}()
 			if c.block == stopped {
-				t.Skip("an earlier command of this block failed or was skipped")
+				testskip.Skip(t, "an earlier command of this block failed or was skipped")
 			}
 			if i < 0 {
 				t.Fatalf("%s: no rule classifies %q: add one to rules in docs/rules_test.go", c.where(), c.text)
@@ -188,7 +189,7 @@ func check(t *testing.T, s *session, root, bin string, c command, ru rule) {
 		}
 		t.Logf("%s: %s: syntax checked", c.where(), ru.why)
 	case install:
-		t.Skipf("%s: %s: not run", c.where(), ru.why)
+		testskip.Skip(t, "%s: %s: not run", c.where(), ru.why)
 	}
 }
 

@@ -3,6 +3,7 @@ package learn
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/d4lang/d4/internal/testskip"
 	"math"
 	"math/rand"
 	"os"
@@ -235,7 +236,7 @@ func TestDirSaveRefuses(t *testing.T) {
 // whole version: the weights that its config.json describes.
 func TestLoadWhileSaved(t *testing.T) {
 	if runtime.GOOS != "linux" {
-		t.Skip("without renameat2's exchange, the directory is missing for an instant")
+		testskip.Skip(t, "without renameat2's exchange, the directory is missing for an instant")
 	}
 	models := []*d4.Model{trainedModel(t, 1, 1), trainedModel(t, 2, 1)}
 	for i, m := range models {

@@ -3,6 +3,7 @@ package learn
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/d4lang/d4/internal/testskip"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -206,7 +207,7 @@ func checkWhole(t *testing.T, dir string, train Split, when string) {
 // (in place); between two of these, a kill leaves what one of them leaves.
 func TestTrainingKilledAtAnyMoment(t *testing.T) {
 	if testing.Short() {
-		t.Skip("trains about 20 short runs")
+		testskip.Skip(t, "trains about 20 short runs")
 	}
 	sk, train := embedded(t, "sort_compare"), sortRows()
 	var steps []string

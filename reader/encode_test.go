@@ -2,6 +2,7 @@ package reader
 
 import (
 	"encoding/json"
+	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -31,7 +32,7 @@ func svampTexts(t *testing.T) []string {
 			return out
 		}
 		if filepath.Dir(dir) == dir {
-			t.Skip("no shared/data/svamp above the test's directory")
+			testskip.Skip(t, "no shared/data/svamp above the test's directory")
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -217,7 +218,7 @@ func decodeOne(t *testing.T, out string, v *map[string]any, keys ...string) {
 func gforthAgrees(t *testing.T, model, dataFile string, n int) {
 	gforth, err := exec.LookPath("gforth")
 	if err != nil {
-		t.Skip("gforth not installed: apt-get install gforth")
+		testskip.Skip(t, "gforth not installed: apt-get install gforth")
 	}
 	prog := filepath.Join(t.TempDir(), "learned.fth")
 	if err := os.WriteFile(prog, []byte(mustD4(t, "export", "--model", model)), 0o644); err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"github.com/d4lang/d4/internal/testskip"
 	"math"
 	"os"
 	"path/filepath"
@@ -338,7 +339,7 @@ func TestOutputLost(t *testing.T) {
 	}
 	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
 	if err != nil {
-		t.Skip("no /dev/full")
+		testskip.Skip(t, "no /dev/full")
 	}
 	var stderr bytes.Buffer
 	if code := cmdline.Main("d4", commands, []string{"run", "--list", "bubble"}, full, &stderr); code != 1 || !strings.Contains(stderr.String(), "no space left on device") {

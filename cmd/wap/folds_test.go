@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"github.com/d4lang/d4/internal/testskip"
 	"math"
 	"os"
 	"path/filepath"
@@ -98,7 +99,7 @@ func safetensors(b []byte) []byte {
 // number of operations pooled over the folds; resuming fold by fold.
 func TestFolds(t *testing.T) {
 	if testing.Short() {
-		t.Skip("trains a model per fold for a second each")
+		testskip.Skip(t, "trains a model per fold for a second each")
 	}
 	dir := t.TempDir()
 	prep := writeCSVFolds(t, dir)
@@ -222,7 +223,7 @@ func checkEvalFolds(t *testing.T, prep, models string) {
 // is one error line that names them.
 func TestFoldErrors(t *testing.T) {
 	if testing.Short() {
-		t.Skip("trains a model for a second")
+		testskip.Skip(t, "trains a model for a second")
 	}
 	dir := t.TempDir()
 	prep := writeCSVFolds(t, dir)
@@ -281,7 +282,7 @@ func TestFoldErrors(t *testing.T) {
 // gives none).
 func TestEvalPerType(t *testing.T) {
 	if testing.Short() {
-		t.Skip("trains a model for a second")
+		testskip.Skip(t, "trains a model for a second")
 	}
 	dir := t.TempDir()
 	svamp := filepath.Join(dir, "svamp")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/d4lang/d4/internal/testskip"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -31,7 +32,7 @@ func TestMain(m *testing.M) {
 // stops the next run (the lock, leftovers).
 func TestTrainKilledAtRandom(t *testing.T) {
 	if testing.Short() {
-		t.Skip("kills training runs for about 15 seconds")
+		testskip.Skip(t, "kills training runs for about 15 seconds")
 	}
 	dir := t.TempDir()
 	prep, model := filepath.Join(dir, "prep"), filepath.Join(dir, "model")

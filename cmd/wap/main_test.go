@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -373,7 +374,7 @@ func TestUnreadableFile(t *testing.T) {
 	}
 	if f, err := os.Open(path); err == nil {
 		f.Close()
-		t.Skip("running with privileges that read any file")
+		testskip.Skip(t, "running with privileges that read any file")
 	}
 	code, stdout, stderr := runWap(t, "run", path)
 	checkOneLineError(t, code, stderr, "unreadable.fth", "permission denied")

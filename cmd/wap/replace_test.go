@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,7 +19,7 @@ import (
 // flag, and leaves it as it was. The same run again replaces it.
 func TestReplaceIsAskedFor(t *testing.T) {
 	if testing.Short() {
-		t.Skip("trains small models for a second each")
+		testskip.Skip(t, "trains small models for a second each")
 	}
 	dir := t.TempDir()
 	data, model := filepath.Join(dir, "data"), filepath.Join(dir, "model")
@@ -89,7 +90,7 @@ func TestReplaceIsAskedFor(t *testing.T) {
 // trains.
 func TestTrainWithAnEmptyDevSplit(t *testing.T) {
 	if testing.Short() {
-		t.Skip("trains a model for a second")
+		testskip.Skip(t, "trains a model for a second")
 	}
 	dir := t.TempDir()
 	const header = "Question,Numbers,Equation,Answer\n"

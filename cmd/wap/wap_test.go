@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -19,7 +20,7 @@ const florist = "A florist had 50 roses. If she sold 15 of them and then later p
 // eval and answer, with the output contracts of DESIGN.md.
 func TestWAPPipeline(t *testing.T) {
 	if testing.Short() {
-		t.Skip("trains a model for a few seconds")
+		testskip.Skip(t, "trains a model for a few seconds")
 	}
 	dir := t.TempDir()
 	prep, model := filepath.Join(dir, "prep"), filepath.Join(dir, "model")

@@ -3,6 +3,7 @@
 package atomicfile
 
 import (
+	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,7 +18,7 @@ func TestWriteRefusesOtherFiles(t *testing.T) {
 	dir := t.TempDir()
 	pipe := filepath.Join(dir, "pipe")
 	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
-		t.Skip("no named pipes here:", err)
+		testskip.Skip(t, "no named pipes here: %v", err)
 	}
 	link := filepath.Join(dir, "link")
 	if err := os.Symlink(pipe, link); err != nil {

@@ -2,6 +2,7 @@ package gemm
 
 import (
 	"fmt"
+	"github.com/d4lang/d4/internal/testskip"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -206,7 +207,7 @@ func TestGemmEntryPoint(t *testing.T) {
 // the rounding FMA saves), called directly on packed panels.
 func TestKernelsAgree(t *testing.T) {
 	if len(kernels()) == 0 {
-		t.Skip("no assembly kernel for this CPU")
+		testskip.Skip(t, "no assembly kernel for this CPU")
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, kn := range kernels() {
@@ -320,10 +321,10 @@ func TestGemmPanics(t *testing.T) {
 // own).
 func TestGemmSteadyStateAllocates(t *testing.T) {
 	if raceEnabled {
-		t.Skip("the race detector allocates")
+		testskip.Skip(t, "the race detector allocates")
 	}
 	if len(kernels()) == 0 {
-		t.Skip("no assembly kernel (purego build or another CPU): Gemm is gonum's")
+		testskip.Skip(t, "no assembly kernel (purego build or another CPU): Gemm is gonum's")
 	}
 	rng := rand.New(rand.NewPCG(9, 10))
 	a, b, c := operands(rng, shape{32, 300, 75}, blas.NoTrans, blas.Trans, 0)

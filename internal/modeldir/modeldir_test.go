@@ -2,6 +2,7 @@ package modeldir
 
 import (
 	"fmt"
+	"github.com/d4lang/d4/internal/testskip"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -201,7 +202,7 @@ func TestLockOfAKilledProcess(t *testing.T) {
 		return
 	}
 	if runtime.GOOS == "windows" {
-		t.Skip("no flock")
+		testskip.Skip(t, "no flock")
 	}
 	dir := filepath.Join(t.TempDir(), "m")
 	cmd := exec.Command(os.Args[0], "-test.run", "^TestLockOfAKilledProcess$")

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/d4lang/d4/internal/testskip"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -44,7 +45,7 @@ func Gforth(t *testing.T, gforth, program string, input []int) (string, error) {
 func needGforth(t *testing.T) string {
 	gforth, err := exec.LookPath("gforth")
 	if err != nil {
-		t.Skip("gforth not installed: apt-get install gforth")
+		testskip.Skip(t, "gforth not installed: apt-get install gforth")
 	}
 	return gforth
 }

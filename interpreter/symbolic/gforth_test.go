@@ -27,6 +27,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -234,7 +235,7 @@ func runGforth(t *testing.T, gforth, src string) ([]int, error) {
 func TestGforthDifferential(t *testing.T) {
 	gforth, err := exec.LookPath("gforth")
 	if err != nil {
-		t.Skip("gforth not installed: apt-get install gforth")
+		testskip.Skip(t, "gforth not installed: apt-get install gforth")
 	}
 	cases := corpus.Cases()
 	if len(cases) < 35 {

@@ -1,6 +1,7 @@
 package lexicon
 
 import (
+	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -124,7 +125,7 @@ func TestParseErrors(t *testing.T) {
 func TestTableIsGenerated(t *testing.T) {
 	const dir = "/usr/share/wordnet"
 	if _, err := os.Stat(filepath.Join(dir, "data.verb")); err != nil {
-		t.Skip("WordNet's files are not installed (apt-get install wordnet-base)")
+		testskip.Skip(t, "WordNet's files are not installed (apt-get install wordnet-base)")
 	}
 	out := filepath.Join(t.TempDir(), "wordnet.tsv")
 	cmd := exec.Command("go", "run", "./internal/wordnet", "-dir", dir, "-out", out)

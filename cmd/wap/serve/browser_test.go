@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -30,7 +31,7 @@ func browser(t *testing.T) context.Context {
 		}
 	}
 	if path == "" {
-		t.Skip("chromium is not installed (apt-get install chromium): the page is not tested in a browser")
+		testskip.Skip(t, "chromium is not installed (apt-get install chromium): the page is not tested in a browser")
 	}
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(path), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1100, 900),

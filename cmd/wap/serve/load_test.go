@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/d4lang/d4/internal/testskip"
 	"io"
 	"net"
 	"net/http"
@@ -160,7 +161,7 @@ func runLoad(url string, clients int, d time.Duration, want [][]byte) loadResult
 // is the command line's, and the heap stays under maxHeap.
 func TestLoad(t *testing.T) {
 	if testing.Short() {
-		t.Skip("a load test of a few seconds")
+		testskip.Skip(t, "a load test of a few seconds")
 	}
 	dir := testModel(t)
 	want := commandLine(t, dir, loadQuestions)

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -171,7 +172,7 @@ func copyDir(t *testing.T, src, dst string) {
 // whole version: the weights that its config.json describes.
 func TestLoadWhilePublished(t *testing.T) {
 	if runtime.GOOS != "linux" {
-		t.Skip("without renameat2's exchange, the directory is missing for an instant")
+		testskip.Skip(t, "without renameat2's exchange, the directory is missing for an instant")
 	}
 	vocab := toyVocab(t)
 	dir := filepath.Join(t.TempDir(), "m")

@@ -3,6 +3,7 @@ package prepare
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/d4lang/d4/internal/testskip"
 	"math"
 	"os"
 	"path/filepath"
@@ -438,19 +439,19 @@ func TestPrepareProgressAndMemory(t *testing.T) {
 // /proc/self/clear_refs first).
 func TestMemoryNeededAgainstPeak(t *testing.T) {
 	if testing.Short() {
-		t.Skip("prepares 10000 problems")
+		testskip.Skip(t, "prepares 10000 problems")
 	}
 	const n = 10000
 	debug.FreeOSMemory()
 	if err := os.WriteFile("/proc/self/clear_refs", []byte("5"), 0); err != nil {
-		t.Skipf("cannot reset the peak resident size: %v", err)
+		testskip.Skip(t, "cannot reset the peak resident size: %v", err)
 	}
 	if _, err := Prepare(Config{Source: Synthetic([3]int{n - 2, 1, 1}, 1, synth.GeneralMix), Out: t.TempDir()}); err != nil {
 		t.Fatal(err)
 	}
 	status, err := os.ReadFile("/proc/self/status")
 	if err != nil {
-		t.Skip(err)
+		testskip.Skip(t, "no /proc/self/status: %v", err)
 	}
 	var peakKB uint64
 	for _, line := range strings.Split(string(status), "\n") {

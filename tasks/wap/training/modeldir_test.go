@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"path/filepath"
 	"slices"
@@ -133,7 +134,7 @@ type errKilled struct{}
 // place); between two of these, a kill leaves what one of them leaves.
 func TestTrainingKilledAtAnyMoment(t *testing.T) {
 	if testing.Short() {
-		t.Skip("trains about 40 short runs")
+		testskip.Skip(t, "trains about 40 short runs")
 	}
 	// The uninterrupted run, recording the steps of its publications.
 	var steps []string
@@ -232,7 +233,7 @@ func resumeAndCompare(t *testing.T, dir string, want []Restart, when string) {
 // give one after another, and the directory's ensemble is the same.
 func TestParallelRestarts(t *testing.T) {
 	if testing.Short() {
-		t.Skip("trains six short runs")
+		testskip.Skip(t, "trains six short runs")
 	}
 	train := func(parallel int) ([]Restart, model.Config, string) {
 		dir := filepath.Join(t.TempDir(), "m")

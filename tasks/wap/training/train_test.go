@@ -2,6 +2,7 @@ package training
 
 import (
 	"errors"
+	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -136,7 +137,7 @@ func TestResumeIsExact(t *testing.T) {
 // held-out ones far above chance.
 func TestLearnsGeneratedProblems(t *testing.T) {
 	if testing.Short() {
-		t.Skip("trains for about half a minute")
+		testskip.Skip(t, "trains for about half a minute")
 	}
 	out := t.TempDir()
 	if _, err := prepare.Prepare(prepare.Config{Source: prepare.Synthetic([3]int{400, 100, 1}, 3, synth.CCMix), Seed: 3, Out: out}); err != nil {
@@ -223,7 +224,7 @@ func TestEpochProblems(t *testing.T) {
 // than before training.
 func TestLearnsHumanProblems(t *testing.T) {
 	if testing.Short() {
-		t.Skip("trains for about half a minute per supervision")
+		testskip.Skip(t, "trains for about half a minute per supervision")
 	}
 	src, err := prepare.Open(filepath.Join(waptest.SharedData(t, "svamp"), "cv_mawps", "fold0"))
 	if err != nil {

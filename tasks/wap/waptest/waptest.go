@@ -5,6 +5,7 @@ package waptest
 
 import (
 	"fmt"
+	"github.com/d4lang/d4/internal/testskip"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -155,7 +156,7 @@ func SharedData(t *testing.T, name string) string {
 		}
 		up := filepath.Dir(dir)
 		if up == dir {
-			t.Skipf("no shared/data/%s above the test's directory; skipping", name)
+			testskip.Skip(t, "no shared/data/%s above the test's directory; skipping", name)
 		}
 		dir = up
 	}
