@@ -164,3 +164,25 @@ func TestGeneralSamples(t *testing.T) {
 	shapes["a-(b+c)"] = true
 	samples(t, GeneralMix, 2000, false, shapes)
 }
+
+// exactValue evaluates exactly, and refuses what it cannot.
+func TestExactValue(t *testing.T) {
+	for eq, want := range map[string]string{
+		"X=((24.0-3.0)/4.5)": "14/3",
+		"X=(7.3+1.0)":        "83/10",
+		"X=((13.3/7.0)*2.0)": "19/5",
+		"X=(12.0-(7.0+3.0))": "2",
+		"X=(1.0/0.0)":        "",
+		"(1.0+2.0)":          "",
+		"X=(f(1.0))":         "",
+		"X=((0.1+0.2)-0.3)":  "0",
+	} {
+		v, err := exactValue(eq)
+		switch {
+		case want == "" && err == nil:
+			t.Errorf("%s: %s, want an error", eq, v.RatString())
+		case want != "" && (err != nil || v.RatString() != want):
+			t.Errorf("%s: %v, %v; want %s", eq, v, err, want)
+		}
+	}
+}
