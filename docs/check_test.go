@@ -3,13 +3,15 @@
 package docs
 
 import (
-	"github.com/d4lang/d4/internal/testskip"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/d4lang/d4/internal/testskip"
 )
 
 var (
@@ -52,13 +54,29 @@ func needs(t *testing.T, ru rule, cmd, dir string) {
 
 // checkFlags runs each d4, wap and tasks invocation of cmd with --help appended:
 // Go's flag package parses every flag before --help, refusing unknown names
-// and bad values, and then exits with status 0.
+// and bad values (internal/cli's flag values check theirs as they are
+// parsed: bounds, sketch files, table models), and then exits with status 0.
 func checkFlags(t *testing.T, bin, dir string, c command, cmd string) {
-	ws, err := words(cmd)
+	n, failures, err := helpRuns(bin, dir, cmd)
 	if err != nil {
 		t.Fatalf("%s: %v", c.where(), err)
 	}
-	n := 0
+	for _, f := range failures {
+		t.Errorf("%s: %s", c.where(), f)
+	}
+	if n == 0 {
+		t.Fatalf("%s: %q runs none of d4, wap and tasks: its rule cannot check its flags", c.where(), c.text)
+	}
+}
+
+// helpRuns runs each d4, wap and tasks invocation of cmd with --help
+// appended, in dir with the binaries of bin, and returns how many it ran
+// and a line for each that failed.
+func helpRuns(bin, dir, cmd string) (n int, failures []string, err error) {
+	ws, err := words(cmd)
+	if err != nil {
+		return 0, nil, err
+	}
 	for _, w := range ws {
 		if w[0] != "d4" && w[0] != "wap" && w[0] != "tasks" {
 			continue
@@ -67,12 +85,10 @@ func checkFlags(t *testing.T, bin, dir string, c command, cmd string) {
 		h := exec.Command(filepath.Join(bin, w[0]), append(w[1:], "--help")...)
 		h.Dir = dir
 		if out, err := h.CombinedOutput(); err != nil {
-			t.Errorf("%s: %s --help: %v\n%s", c.where(), strings.Join(w, " "), err, lastLine(out))
+			failures = append(failures, fmt.Sprintf("%s --help: %v\n%s", strings.Join(w, " "), err, lastLine(out)))
 		}
 	}
-	if n == 0 {
-		t.Fatalf("%s: %q runs none of d4, wap and tasks: its rule cannot check its flags", c.where(), c.text)
-	}
+	return n, failures, nil
 }
 
 func lastLine(out []byte) string {

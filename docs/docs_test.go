@@ -4,7 +4,6 @@ package docs
 
 import (
 	"bytes"
-	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/d4lang/d4/internal/testskip"
 )
 
 // TestDocCommands runs or checks every command of the README and docs/*.md

@@ -3,7 +3,6 @@ package learn
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/d4lang/d4/internal/testskip"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 	"github.com/d4lang/d4/internal/modeldir"
 	"github.com/d4lang/d4/internal/safetensors"
 	"github.com/d4lang/d4/internal/safetensors/spectest"
+	"github.com/d4lang/d4/internal/testskip"
 	"github.com/d4lang/d4/interpreter/d4"
 )
 

@@ -2,11 +2,12 @@ package reader
 
 import (
 	"encoding/json"
-	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/d4lang/d4/internal/testskip"
 )
 
 // svampTexts returns the stories and questions of SVAMP.json from

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 	"github.com/d4lang/d4/data"
 	cmdline "github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/internal/modeldir"
+	"github.com/d4lang/d4/internal/testskip"
 )
 
 // runD4 runs the command and returns its exit status, stdout and stderr.

@@ -76,24 +76,27 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 
 // register defines the flags of d4 train.
 func (f *trainFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.sketch, "sketch", "", "the sketch: a .fth path or an embedded sketch name (required)")
+	cmdline.StringVar(fs, &f.sketch, "sketch", "", "the sketch: a .fth path or an embedded sketch name (required)", func(s string) error {
+		_, _, err := sketches.Load(s)
+		return err
+	})
 	fs.StringVar(&f.train, "train", "", "training data: .jsonl or .parquet (required)")
 	fs.StringVar(&f.dev, "dev", "", "dev data for early stopping and model selection (default: the training data)")
 	fs.StringVar(&f.model, "model", "", "model directory (default models/NAME)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object with the training figures on stdout")
 	fs.BoolVar(&f.o.Resume, "resume", false, "continue the unfinished training in the model directory")
-	fs.IntVar(&f.o.ValueSize, "value-size", 0, "value size (0: one more than the largest value in the data)")
-	fs.IntVar(&f.o.StackSize, "stack-size", 0, "stack size (0: measured)")
-	fs.IntVar(&f.o.Steps, "steps", 0, "step budget T of the execution RNN (0: found)")
+	cmdline.IntVar(fs, &f.o.ValueSize, "value-size", 0, 0, d4.MaxValueSize, "value size (0: one more than the largest value in the data)")
+	cmdline.IntVar(fs, &f.o.StackSize, "stack-size", 0, 0, d4.MaxStackSize, "stack size (0: measured)")
+	cmdline.IntVar(fs, &f.o.Steps, "steps", 0, 0, math.MaxInt, "step budget T of the execution RNN (0: found)")
 	fs.Int64Var(&f.o.Seed, "seed", f.o.Seed, "seed of the weights, the shuffling and the noise (restart k: seed+k)")
-	fs.IntVar(&f.o.MaxEpochs, "epochs", f.o.MaxEpochs, "epochs at most")
-	fs.IntVar(&f.o.Patience, "patience", f.o.Patience, "stop after this many epochs without a better dev accuracy (0: never)")
-	fs.IntVar(&f.o.Settle, "settle", f.o.Settle, "epochs to keep training after dev and training accuracy reach 100%")
-	fs.IntVar(&f.o.Batch, "batch", f.o.Batch, "examples per update")
+	cmdline.IntVar(fs, &f.o.MaxEpochs, "epochs", f.o.MaxEpochs, 1, learn.MaxEpochs, "epochs at most")
+	cmdline.IntVar(fs, &f.o.Patience, "patience", f.o.Patience, 0, math.MaxInt, "stop after this many epochs without a better dev accuracy (0: never)")
+	cmdline.IntVar(fs, &f.o.Settle, "settle", f.o.Settle, 0, math.MaxInt, "epochs to keep training after dev and training accuracy reach 100%")
+	cmdline.IntVar(fs, &f.o.Batch, "batch", f.o.Batch, 1, learn.MaxBatch, "examples per update")
 	fs.Float64Var(&f.o.LR, "lr", f.o.LR, "learning rate of Adam")
 	fs.Float64Var(&f.o.Noise, "noise", f.o.Noise, "gradient noise η (0: none)")
 	fs.Float64Var(&f.o.WeightDecay, "weight-decay", f.o.WeightDecay, "decoupled weight decay λ (0: none)")
-	fs.IntVar(&f.o.Restarts, "restarts", f.o.Restarts, "models to train (seeds seed, seed+1, …); the best by dev accuracy is kept")
+	cmdline.IntVar(fs, &f.o.Restarts, "restarts", f.o.Restarts, 1, learn.MaxRestarts, "models to train (seeds seed, seed+1, …); the best by dev accuracy is kept")
 	fs.TextVar(&f.o.Optim, "optim", f.o.Optim, "execution while training: "+strings.Join(d4.Modes(), ", "))
 }
 
@@ -112,20 +115,6 @@ func (f *trainFlags) check(fs *flag.FlagSet, pos []string) error {
 		return cmdline.UsageError{Err: err}
 	}
 	o := f.o
-	for _, c := range []struct {
-		flag     string
-		n        int
-		min, max int
-	}{{"--batch", o.Batch, 1, learn.MaxBatch}, {"--epochs", o.MaxEpochs, 1, learn.MaxEpochs}, {"--restarts", o.Restarts, 1, learn.MaxRestarts},
-		{"--patience", o.Patience, 0, math.MaxInt}, {"--settle", o.Settle, 0, math.MaxInt}, {"--steps", o.Steps, 0, math.MaxInt},
-		{"--value-size", o.ValueSize, 0, d4.MaxValueSize}, {"--stack-size", o.StackSize, 0, d4.MaxStackSize}} {
-		if c.n < c.min {
-			return cmdline.Usagef("%s must be at least %d, got %d", c.flag, c.min, c.n)
-		}
-		if c.n > c.max {
-			return cmdline.Usagef("%s must be at most %d, got %d", c.flag, c.max, c.n)
-		}
-	}
 	for flag, n := range map[string]int{"--value-size": o.ValueSize, "--stack-size": o.StackSize} {
 		if n == 1 {
 			return cmdline.Usagef("%s must be 0 (found from the data) or at least 2, got 1", flag)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
-	"github.com/d4lang/d4/internal/testskip"
 	"math"
 	"os"
 	"path/filepath"
@@ -16,6 +15,7 @@ import (
 	"github.com/d4lang/d4/internal/clitest"
 	"github.com/d4lang/d4/internal/modeldir"
 	"github.com/d4lang/d4/internal/safetensors"
+	"github.com/d4lang/d4/internal/testskip"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/learn"
 	"github.com/d4lang/d4/tasks"
@@ -89,7 +89,7 @@ func TestUnkindFlagsAndFiles(t *testing.T) {
 		{"export: a stack of one cell", []string{"export", "--model", model, "--stack-size", "1"}, 2, "--stack-size 1 out of range"},
 		{"eval: a stack of a trillion cells", []string{"eval", "--model", model, "--data", rows, "--stack-size", "1000000000000"}, 2, "--stack-size 1000000000000 out of range"},
 		{"eval: negative steps", []string{"eval", "--model", model, "--data", rows, "--steps", "-1"}, 2, "--steps -1: the step budget must not be negative"},
-		{"train: negative stack size", train("--stack-size", "-1"), 2, "--stack-size must be at least 0, got -1"},
+		{"train: negative stack size", train("--stack-size", "-1"), 2, "--stack-size must not be negative, got -1"},
 		{"train: a stack of one cell", train("--stack-size", "1"), 2, "--stack-size must be 0 (found from the data) or at least 2, got 1"},
 		{"train: a trillion values", train("--value-size", "1000000000000"), 2, "--value-size must be at most 4096"},
 		{"train: a trillion cells", train("--stack-size", "1000000000000"), 2, "--stack-size must be at most 4096"},
@@ -97,8 +97,8 @@ func TestUnkindFlagsAndFiles(t *testing.T) {
 		{"train: a trillion restarts", train("--restarts", "1000000000000"), 2, "--restarts must be at most 1000"},
 		{"train: the largest batch", train("--batch", "9223372036854775807"), 2, "--batch must be at most 16777216"},
 		{"train: a trillion steps", train("--steps", "1000000000000"), 1, "--steps 1000000000000 of a state of"},
-		{"train: negative patience", train("--patience", "-1"), 2, "--patience must be at least 0, got -1"},
-		{"train: negative settle", train("--settle", "-5"), 2, "--settle must be at least 0, got -5"},
+		{"train: negative patience", train("--patience", "-1"), 2, "--patience must not be negative, got -1"},
+		{"train: negative settle", train("--settle", "-5"), 2, "--settle must not be negative, got -5"},
 		{"train: a row of too many values", []string{"train", "--sketch", "max", "--train", long}, 1, `long.jsonl line 1: "input" holds more than 1048576 values`},
 		{"train: a line of 26 MB", []string{"train", "--sketch", "max", "--train", huge}, 1, "huge.jsonl line 1: longer than"},
 		{"train: a Parquet footer of 4 GiB", []string{"train", "--sketch", "max", "--train", badFooter}, 1, "footer.parquet: not a Parquet file: its footer claims 4294967295 bytes"},

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/sketches"
 	"github.com/d4lang/d4/tasks"
 )
 
@@ -58,18 +60,24 @@ func parseCell(e *taskEntry, args []string, stderr io.Writer) (cellFlags, error)
 	f := cellFlags{e: e}
 	o, s2s := t.Options, seq2seq.DefaultConfig(0)
 	fs := cli.NewFlagSet("tasks "+t.Name, "usage: tasks "+t.Name+" [flags]", stderr)
-	fs.StringVar(&f.sketch, "sketch", e.sketch, "sketch: "+cli.OrList(sketchNames(t))+", or a path to a .fth file")
+	cli.StringVar(fs, &f.sketch, "sketch", e.sketch, "sketch: "+cli.OrList(sketchNames(t))+", or a path to a .fth file", func(s string) error {
+		if _, ok := t.Sketch(s); ok {
+			return nil
+		}
+		_, _, err := sketches.Load(s)
+		return err
+	})
 	models.Var(fs, &f.model, "model", d4Model, "model: d4 (the sketch) or seq2seq (the baseline)")
 	fs.BoolVar(&f.reverseSource, "reverse-source", s2s.ReverseSource, "Seq2Seq: the encoder reads each input last token first, as Sutskever et al. (--reverse-source=false: in order)")
 	fs.IntVar(&f.trainLen, "train-len", e.trainLen, "training length ("+e.lengths+")")
 	fs.IntVar(&f.testLen, "test-len", 8, "test length (same unit as --train-len)")
-	fs.Var(&f.trainSize, "train-size", fmt.Sprintf("training examples (default %d, the paper's)", t.Sizes.Train))
+	cli.OptionalVar(fs, &f.trainSize, "train-size", 1, maxTrainSize, fmt.Sprintf("training examples (default %d, the paper's)", t.Sizes.Train))
 	fs.Int64Var(&f.seed, "seed", 1, "seed of the data, the initialisation and the training")
 	fs.BoolVar(&f.jsonOut, "json", false, "print the report as one JSON object on stdout")
-	fs.Var(&f.epochs, "epochs", fmt.Sprintf("maximum epochs (default ∂4 %d, Seq2Seq %d)", o.MaxEpochs, s2s.Epochs))
-	fs.Var(&f.patience, "patience", fmt.Sprintf("∂4: stop after this many epochs without a better dev accuracy (default %d)", o.Patience))
-	fs.Var(&f.settle, "settle", fmt.Sprintf("∂4: epochs to keep training after dev and training accuracy reach 100%% (default %d)", o.Settle))
-	fs.Var(&f.batch, "batch", fmt.Sprintf("batch size (default ∂4 %d, Seq2Seq %d)", o.Batch, s2s.Batch))
+	cli.OptionalVar(fs, &f.epochs, "epochs", 1, learn.MaxEpochs, fmt.Sprintf("maximum epochs (default ∂4 %d, Seq2Seq %d)", o.MaxEpochs, s2s.Epochs))
+	cli.OptionalVar(fs, &f.patience, "patience", 0, math.MaxInt, fmt.Sprintf("∂4: stop after this many epochs without a better dev accuracy (default %d)", o.Patience))
+	cli.OptionalVar(fs, &f.settle, "settle", 0, math.MaxInt, fmt.Sprintf("∂4: epochs to keep training after dev and training accuracy reach 100%% (default %d)", o.Settle))
+	cli.OptionalVar(fs, &f.batch, "batch", 1, learn.MaxBatch, fmt.Sprintf("batch size (default ∂4 %d, Seq2Seq %d)", o.Batch, s2s.Batch))
 	fs.Var(&f.lr, "lr", fmt.Sprintf("learning rate (default ∂4 %v, Seq2Seq %v)", o.LR, s2s.LR))
 	fs.Var(&f.weightDecay, "weight-decay", fmt.Sprintf("∂4: decoupled weight decay λ of Adam (0: none, as in the paper; default %v)", o.WeightDecay))
 	fs.Var(&f.noise, "noise", fmt.Sprintf("∂4: gradient noise η, variance η/t^0.55 at update t (0: none; default %v)", o.Noise))
@@ -106,15 +114,10 @@ func (f cellFlags) check() error {
 	case f.model == d4Model && tasks.ValueSize(f.e.task.Units(f.trainLen), f.e.task.Units(f.testLen)) > d4.MaxValueSize:
 		return cli.Usagef("--train-len %d and --test-len %d need value size %d, more than ∂4's %d", f.trainLen, f.testLen,
 			tasks.ValueSize(f.e.task.Units(f.trainLen), f.e.task.Units(f.testLen)), d4.MaxValueSize)
-	case f.trainSize.Value() > maxTrainSize:
-		return cli.Usagef("--train-size must be at most %d, got %d", maxTrainSize, f.trainSize.Value())
 	case f.lr.Given() && f.lr.Value() <= 0:
 		return cli.Usagef("--lr must be positive, got %v", f.lr.Value())
 	}
-	for _, err := range []error{atLeast("epochs", f.epochs, 1), atLeast("batch", f.batch, 1), atLeast("train-size", f.trainSize, 1),
-		atMost("epochs", f.epochs, learn.MaxEpochs), atMost("batch", f.batch, learn.MaxBatch),
-		atLeast("patience", f.patience, 0), atLeast("settle", f.settle, 0),
-		atLeast("weight-decay", f.weightDecay, 0), atLeast("noise", f.noise, 0)} {
+	for _, err := range []error{atLeast("weight-decay", f.weightDecay, 0), atLeast("noise", f.noise, 0)} {
 		if err != nil {
 			return err
 		}
@@ -123,7 +126,7 @@ func (f cellFlags) check() error {
 }
 
 // atLeast refuses a value given to the flag name below least.
-func atLeast[T int | float64](name string, o cli.Optional[T], least T) error {
+func atLeast(name string, o cli.Optional[float64], least float64) error {
 	switch {
 	case !o.Given() || o.Value() >= least:
 		return nil
@@ -131,14 +134,6 @@ func atLeast[T int | float64](name string, o cli.Optional[T], least T) error {
 		return cli.Usagef("--%s must not be negative, got %v", name, o.Value())
 	}
 	return cli.Usagef("--%s must be at least %v, got %v", name, least, o.Value())
-}
-
-// atMost refuses a value given to the flag name above most.
-func atMost(name string, o cli.Optional[int], most int) error {
-	if o.Given() && o.Value() > most {
-		return cli.Usagef("--%s must be at most %d, got %d", name, most, o.Value())
-	}
-	return nil
 }
 
 // maxTrainSize bounds --train-size (the appendix's largest is 16384).

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"image/png"
 	"io"
 	"os"
 	"path/filepath"
@@ -106,16 +108,53 @@ func checkTable(t *testing.T, e taskEntry) {
 	}
 }
 
-// The bench figure draws a panel for every task of the registry.
+// The bench figure has a panel for every task of the registry, in its
+// order, with the registry's axis label: drawn with every task's rows,
+// the image is one panel wider per task than with the first task's alone,
+// and a row of a task not in the registry is refused.
 func TestBenchPanels(t *testing.T) {
-	var rows []bench.Row
-	for _, e := range registry {
-		for i, m := range bench.Modes {
-			rows = append(rows, bench.Row{Task: e.task.Name, Sketch: e.sketch, Len: e.benchLens[0], Mode: m, SpeedupTrain: float64(1 + i)})
-		}
+	panels := benchPanels()
+	if len(panels) != len(registry) {
+		t.Fatalf("%d panels for %d tasks", len(panels), len(registry))
 	}
-	if _, err := figures.BenchPNG(rows, benchPanels(), "test"); err != nil {
-		t.Error(err)
+	labels := map[string]bool{}
+	for i, p := range panels {
+		e := registry[i]
+		if p.Task.Name != e.task.Name || p.XLabel != e.xLabel || p.XLabel == "" || labels[p.XLabel] {
+			t.Errorf("panel %d: task %q, x label %q; want %q, %q (distinct)", i, p.Task.Name, p.XLabel, e.task.Name, e.xLabel)
+		}
+		labels[p.XLabel] = true
+	}
+	rowsOf := func(es []taskEntry) []bench.Row {
+		var rows []bench.Row
+		for _, e := range es {
+			for _, n := range e.benchLens {
+				for i, m := range bench.Modes {
+					rows = append(rows, bench.Row{Task: e.task.Name, Sketch: e.sketch, Len: n, Mode: m, SpeedupTrain: float64(1+i) * 0.7})
+				}
+			}
+		}
+		return rows
+	}
+	width := func(rows []bench.Row) int {
+		t.Helper()
+		b, err := figures.BenchPNG(rows, panels, "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return img.Bounds().Dx()
+	}
+	one, all := width(rowsOf(registry[:1])), width(rowsOf(registry))
+	if len(registry) > 1 && all <= one {
+		t.Errorf("the figure of %d tasks is %d pixels wide, of one %d", len(registry), all, one)
+	}
+	stray := append(rowsOf(registry[:1]), bench.Row{Task: "no such task", Mode: bench.Modes[1], Len: 2, SpeedupTrain: 2})
+	if _, err := figures.BenchPNG(stray, panels, "test"); err == nil {
+		t.Error("a row of a task not in the registry is drawn")
 	}
 }
 

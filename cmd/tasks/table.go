@@ -12,6 +12,7 @@ import (
 	"github.com/d4lang/d4/baseline/seq2seq"
 	"github.com/d4lang/d4/eval"
 	"github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/learn"
 	"github.com/d4lang/d4/optim"
 )
 
@@ -43,9 +44,6 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	cells := eval.PaperTable(f.e.task.Name)
-	if err := checkOnly(f, cells); err != nil {
-		return err
-	}
 	var rows []tableRow
 	for i := 0; i < len(cells); i += 2 { // cells come in pairs: test 8, test 64
 		if f.only != "" && cells[i].Model != f.only {
@@ -71,8 +69,10 @@ func parseTable(args []string, stderr io.Writer) (tableFlags, error) {
 	fs := cli.NewFlagSet("tasks table", "usage: tasks table "+strings.ReplaceAll(tableNames(), " or ", "|")+" [flags]", stderr)
 	fs.Int64Var(&f.seed, "seed", 1, "seed")
 	fs.BoolVar(&f.jsonOut, "json", false, "print the table as one JSON object")
-	fs.StringVar(&f.only, "only", "", "run only this model (seq2seq or a sketch of the task)")
-	fs.Var(&f.s2sEpochs, "seq2seq-epochs", fmt.Sprintf("Seq2Seq epochs (default %d, the paper's)", s2s.Epochs))
+	cli.StringVar(fs, &f.only, "only", "", "run only this model (seq2seq or a sketch of the task)", func(s string) error {
+		return checkOnly(f.e, s)
+	})
+	cli.OptionalVar(fs, &f.s2sEpochs, "seq2seq-epochs", 1, learn.MaxEpochs, fmt.Sprintf("Seq2Seq epochs (default %d, the paper's)", s2s.Epochs))
 	fs.BoolVar(&f.s2sReverse, "seq2seq-reverse-source", s2s.ReverseSource, "Seq2Seq reads each input last token first (=false: in order)")
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 		_, err := cli.Parse(fs, args)
@@ -91,21 +91,25 @@ func parseTable(args []string, stderr io.Writer) (tableFlags, error) {
 	case len(pos) != 0:
 		return f, cli.Usagef("unexpected argument %q", pos[0])
 	}
-	return f, atLeast("seq2seq-epochs", f.s2sEpochs, 1)
+	return f, nil
 }
 
-// checkOnly checks that the table has the model of --only.
-func checkOnly(f tableFlags, cells []eval.Cell) error {
-	if f.only == "" || slices.ContainsFunc(cells, func(c eval.Cell) bool { return c.Model == f.only }) {
+// checkOnly checks that the table of task e (none before the command
+// line names it) has the model only.
+func checkOnly(e *taskEntry, only string) error {
+	if e == nil {
 		return nil
 	}
 	var models []string
-	for _, c := range cells {
+	for _, c := range eval.PaperTable(e.task.Name) {
+		if c.Model == only {
+			return nil
+		}
 		if !slices.Contains(models, c.Model) {
 			models = append(models, c.Model)
 		}
 	}
-	return cli.Usagef("--only %q: the %s table has no such model (%s)", f.only, f.e.task.Name, strings.Join(models, ", "))
+	return fmt.Errorf("the %s table has no model %q (%s)", e.task.Name, only, strings.Join(models, ", "))
 }
 
 // runTableCells trains a model once at the training length of a pair of

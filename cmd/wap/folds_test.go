@@ -5,13 +5,14 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"github.com/d4lang/d4/internal/testskip"
 	"math"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/d4lang/d4/internal/testskip"
 )
 
 // writeCSVFolds writes a cross-validation of two folds of the SVAMP

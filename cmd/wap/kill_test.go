@@ -1,7 +1,6 @@
 package main
 
 import (
-	"github.com/d4lang/d4/internal/testskip"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/internal/testskip"
 	"github.com/d4lang/d4/tasks/wap/answer"
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/prepare"

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/internal/testskip"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/learn"
 )

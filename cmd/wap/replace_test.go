@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/internal/testskip"
 	"github.com/d4lang/d4/tasks/wap/prepare"
 )
 

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/d4lang/d4/internal/modeldir"
+	"github.com/d4lang/d4/internal/testskip"
 )
 
 const florist = "A florist had 50 roses. If she sold 15 of them and then later picked 21 more, how many roses would she have?"

@@ -3,12 +3,13 @@
 package atomicfile
 
 import (
-	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/d4lang/d4/internal/testskip"
 )
 
 // A path that names a pipe, a directory or a link to one is refused and

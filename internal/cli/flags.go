@@ -42,10 +42,30 @@ func NewFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, usage)
-		fs.SetOutput(stderr)
+		var b strings.Builder
+		fs.SetOutput(&b)
 		fs.PrintDefaults()
+		fs.SetOutput(stderr)
+		io.WriteString(stderr, typeNames(fs, b.String()))
 	}
 	return fs
+}
+
+// typeNames names the type of this package's flag values (IntVar,
+// OptionalVar, StringVar) in flag.PrintDefaults's text, which calls any
+// flag.Value not of the flag package a "value": "-epochs int".
+func typeNames(fs *flag.FlagSet, defaults string) string {
+	fs.VisitAll(func(f *flag.Flag) {
+		g, ok := f.Value.(flag.Getter)
+		if name, _ := flag.UnquoteUsage(f); !ok || name != "value" {
+			return
+		}
+		typ := map[string]string{"int": "int", "float64": "float", "string": "string"}[fmt.Sprintf("%T", g.Get())]
+		if typ != "" {
+			defaults = strings.Replace(defaults, "  -"+f.Name+" value\n", "  -"+f.Name+" "+typ+"\n", 1)
+		}
+	})
+	return defaults
 }
 
 // Parse parses the flags of fs, which may stand before, between and after

@@ -2,7 +2,6 @@ package gemm
 
 import (
 	"fmt"
-	"github.com/d4lang/d4/internal/testskip"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -11,6 +10,8 @@ import (
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
+
+	"github.com/d4lang/d4/internal/testskip"
 )
 
 var transposes = []blas.Transpose{blas.NoTrans, blas.Trans}

@@ -2,7 +2,6 @@ package modeldir
 
 import (
 	"fmt"
-	"github.com/d4lang/d4/internal/testskip"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -12,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/d4lang/d4/internal/testskip"
 )
 
 // version publishes files as the new version of dir.

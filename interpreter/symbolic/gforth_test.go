@@ -27,7 +27,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -37,6 +36,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/d4lang/d4/internal/testskip"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/internal/corpus"
 )

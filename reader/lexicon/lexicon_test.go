@@ -1,13 +1,14 @@
 package lexicon
 
 import (
-	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/d4lang/d4/internal/testskip"
 )
 
 // classNames returns the names of a word's classes.

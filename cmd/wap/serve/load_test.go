@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/d4lang/d4/internal/testskip"
 	"io"
 	"net"
 	"net/http"
@@ -22,6 +21,7 @@ import (
 	"time"
 
 	"github.com/d4lang/d4/internal/modeldir"
+	"github.com/d4lang/d4/internal/testskip"
 	"github.com/d4lang/d4/tasks/wap/answer"
 	"github.com/d4lang/d4/tasks/wap/model"
 )

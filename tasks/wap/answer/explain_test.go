@@ -3,10 +3,10 @@ package answer
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/d4lang/d4/internal/testskip"
 	"math"
 	"testing"
 
+	"github.com/d4lang/d4/internal/testskip"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/sketches"
 	"github.com/d4lang/d4/tasks/wap/model"

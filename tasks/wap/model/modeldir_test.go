@@ -1,7 +1,6 @@
 package model
 
 import (
-	"github.com/d4lang/d4/internal/testskip"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/d4lang/d4/internal/modeldir"
 	"github.com/d4lang/d4/internal/safetensors/spectest"
+	"github.com/d4lang/d4/internal/testskip"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/reader/lexicon"
 )

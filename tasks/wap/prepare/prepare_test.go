@@ -3,7 +3,6 @@ package prepare
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/d4lang/d4/internal/testskip"
 	"math"
 	"os"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/d4lang/d4/internal/testskip"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/source"

@@ -328,19 +328,6 @@ func TestGeneralSkeletons(t *testing.T) {
 	}
 }
 
-func TestGeneralSamples(t *testing.T) {
-	ms := generalCorpus()
-	shown := map[string]int{}
-	for i, m := range ms {
-		if shown[m.family] >= 4 || i%11 != 0 {
-			continue
-		}
-		shown[m.family]++
-		p := m.problem(i)
-		t.Logf("%-8s %-24s %-30s %s", m.family, m.frame, p.Equation, p.Text)
-	}
-}
-
 func TestNumFormats(t *testing.T) {
 	for _, c := range []struct {
 		x                    num

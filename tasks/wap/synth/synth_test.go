@@ -645,15 +645,3 @@ func TestSkeletons(t *testing.T) {
 		t.Errorf("%d distinct sentence skeletons, want at least 10000", len(sentences))
 	}
 }
-
-func TestSamples(t *testing.T) {
-	ms, ps := corpus()
-	shown := map[string]int{}
-	for i, m := range ms {
-		if shown[m.pattern] >= 6 || i%7 != 0 {
-			continue
-		}
-		shown[m.pattern]++
-		t.Logf("%-22s %-20s %s", ps[i].Equation, m.frame, ps[i].Text)
-	}
-}

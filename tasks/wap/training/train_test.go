@@ -2,12 +2,13 @@ package training
 
 import (
 	"errors"
-	"github.com/d4lang/d4/internal/testskip"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/internal/testskip"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/learn"
 	"github.com/d4lang/d4/sketches"
@@ -133,43 +134,51 @@ func TestResumeIsExact(t *testing.T) {
 }
 
 // The reader and the paper's sketch learn to read generated problems:
-// trained end to end on 400 of them from answers alone, the model answers
-// held-out ones far above chance.
+// trained end to end on 800 of them from answers alone, with each of the
+// seeds 1 to 3, the model answers held-out ones far above chance.
 func TestLearnsGeneratedProblems(t *testing.T) {
 	if testing.Short() {
-		testskip.Skip(t, "trains for about half a minute")
+		testskip.Skip(t, "trains three models for about half a minute in all")
 	}
 	out := t.TempDir()
-	if _, err := prepare.Prepare(prepare.Config{Source: prepare.Synthetic([3]int{400, 100, 1}, 3, synth.CCMix), Seed: 3, Out: out}); err != nil {
+	if _, err := prepare.Prepare(prepare.Config{Source: prepare.Synthetic([3]int{800, 100, 1}, 3, synth.CCMix), Seed: 3, Out: out}); err != nil {
 		t.Fatal(err)
 	}
 	prep, err := prepare.LoadPrepared(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := model.NewModel("wap.fth", waptest.WapSketch(t), prep.Vocab.Size(), DefaultTrainConfig().Lexicon, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := DefaultTrainConfig()
-	cfg.Epochs = 12
-	var best float64
-	log := &epochLog{t: t, stop: func(e learn.EpochEnd) bool {
-		best = max(best, e.Score.Accuracy)
-		return e.Score.Accuracy >= generatedBar
-	}}
-	if _, err := Train(m, cfg, prepare.Problems(prep.Train), prepare.Problems(prep.Dev), log.run()); err != nil && !errors.Is(err, errStop) {
-		t.Fatal(err)
-	}
-	if best < generatedBar {
-		t.Errorf("best held-out accuracy %.1f%%, want at least %v%%", best, generatedBar)
+	for seed := int64(1); seed <= 3; seed++ {
+		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
+			cfg := DefaultTrainConfig()
+			cfg.Epochs, cfg.Seed = 10, seed
+			m, err := model.NewModel("wap.fth", waptest.WapSketch(t), prep.Vocab.Size(), cfg.Lexicon, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var best float64
+			log := &epochLog{t: t, stop: func(e learn.EpochEnd) bool {
+				best = max(best, e.Score.Accuracy)
+				return e.Score.Accuracy >= generatedBar
+			}}
+			if _, err := Train(m, cfg, prepare.Problems(prep.Train), prepare.Problems(prep.Dev), log.run()); err != nil && !errors.Is(err, errStop) {
+				t.Fatal(err)
+			}
+			if best < generatedBar {
+				t.Errorf("best held-out accuracy %.1f%%, want at least %v%%", best, generatedBar)
+			}
+		})
 	}
 }
 
 // generatedBar is the held-out accuracy TestLearnsGeneratedProblems asks
-// for: a model that decides at random is right on a few percent; trained
-// on thousands of problems it reaches the README's figures.
-const generatedBar = 35
+// of each seed. After their first epoch seeds 1, 2 and 3 are right on 16,
+// 2 and 21% of the 100 held-out problems (always picking the right one of
+// CC's five patterns would be right on about a fifth); over the 10 epochs
+// they reached 48, 63 and 54% at best (measured 2026-12-06), so the bar
+// leaves each at least 8 points; trained on thousands of problems the
+// model reaches the README's figures.
+const generatedBar = 40
 
 // An epoch holds a run's bag of the generated problems and every other
 // (CC's) problem, repeated when the run has fewer epochs than CCPasses.

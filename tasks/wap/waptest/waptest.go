@@ -5,12 +5,12 @@ package waptest
 
 import (
 	"fmt"
-	"github.com/d4lang/d4/internal/testskip"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/d4lang/d4/internal/testskip"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/reader/lexicon"
 	"github.com/d4lang/d4/sketches"
