@@ -80,7 +80,7 @@ func init() {
 		WordLevel WhitespaceSplit BertPreTokenizer Lowercase PreTokenizer AutoTokenizer FromFile
 		UsePreallocDo CallsExtern ReturnsPtr OverwritesInput DiffWRT SymDiff WriteHash
 		McCallum PhD iOS macOS Seq2Seq TapeMachine LogSoftMax SoftMax ColorBrewer GiB NaNs AdamW
-		SplitMix64 SequenceMatcher tFORM tI tLEMMA tNAME MemAvailable`) {
+		SplitMix64 SequenceMatcher tFORM tI tLEMMA tNAME MemAvailable SkipNow`) {
 		notCode[w] = true
 	}
 }

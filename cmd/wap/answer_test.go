@@ -183,8 +183,9 @@ func subtractModel(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// a = number 0, b = number 1, -, c = number 0, the answer r alone.
-	decisions := []int{0, 1, 1, 0, 6}
+	// a = number 0, b = number 1, -, c = the cell the picks left (empty:
+	// the question has two numbers), the answer r alone.
+	decisions := []int{0, 1, 1, 2, 6}
 	last := map[int]string{} // each slot's last stage
 	for _, tn := range m.Named() {
 		var slot, stage int
@@ -290,8 +291,8 @@ func TestAnswerOneNumber(t *testing.T) {
 			args := append(append([]string{"answer", "--model", dir}, tt.flags...), tt.question)
 			code, out, errs := runWap(t, args...)
 			if tt.want == "" {
-				if code != 0 || !strings.HasPrefix(out, "13\n5 + 8 = 13\n") {
-					t.Errorf("exit %d, %q %s: want 13", code, out, errs)
+				if code != 0 || !strings.HasPrefix(out, "3\n8 - 5 = 3\n") {
+					t.Errorf("exit %d, %q %s: want 3", code, out, errs)
 				}
 				return
 			}
@@ -305,7 +306,7 @@ func TestAnswerOneNumber(t *testing.T) {
 	os.WriteFile(file, []byte("Sam has 5 apples. How many apples does he have?\n"+subtracter+"\n"), 0o644)
 	code, out, errs := runWap(t, "answer", "--model", dir, "--file", file)
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if code == 0 || len(lines) != 2 || lines[0] != "?\tline 1: "+fmt.Sprintf(refused, "5")+" (a word problem uses each of its numbers once)" || !strings.HasPrefix(lines[1], "13\t") {
+	if code == 0 || len(lines) != 2 || lines[0] != "?\tline 1: "+fmt.Sprintf(refused, "5")+" (a word problem uses each of its numbers once)" || !strings.HasPrefix(lines[1], "3\t") {
 		t.Errorf("answer --file: exit %d, %q %s", code, out, errs)
 	}
 }

@@ -183,7 +183,7 @@ func checkEvalFolds(t *testing.T, prep, models string) {
 		regexp.MustCompile(`(?m)^fold1: [0-9.]+% \([0-9]+/6; `),
 		regexp.MustCompile(`(?m)^mean [0-9.]+% ± [0-9.]+ over 2 folds \(sample standard deviation across the folds of this one seed, not across seeds\); all folds' problems together: [0-9.]+% \([0-9]+/12\)$`),
 		regexp.MustCompile(`(?m)^per problem type:\n  Addition +[0-9.]+% +\([0-9]+/8\)\n  Subtraction +[0-9.]+% +\([0-9]+/4\)\n`),
-		regexp.MustCompile(`(?m)^per variation \(the codes of the SVAMP CSV's Variation Type, as Patel et al. 2021 define them; a problem of several variations counts under each\):\n  1 +[0-9.]+% +\([0-9]+/8\)\n  2 +[0-9.]+% +\([0-9]+/4\)\n`),
+		regexp.MustCompile(`(?m)^per variation \(the codes of the SVAMP CSV's Variation Type; the names are Patel et al. 2021's Table 1 in its order; a problem of several variations counts under each\):\n  1 +[0-9.]+% +\([0-9]+/8\)\n  2 +[0-9.]+% +\([0-9]+/4\)\n`),
 		regexp.MustCompile(`(?m)^per number of operations:\n  1 operation +[0-9.]+% +\([0-9]+/8\)\n  2 operations +[0-9.]+% +\([0-9]+/4\)\n`),
 	} {
 		if !want.MatchString(out) {

@@ -46,7 +46,8 @@ type SlotView struct {
 // program reads right after it (when it reads one), and the formula and
 // value the program computes when this decision is taken and every other
 // as decided; an option that would read a number the question does not
-// have has no formula (Valid false): it is never taken.
+// have, or that an earlier pick of the run took, has no formula (Valid
+// false): it is never taken.
 type Option struct {
 	Word    string  `json:"word"`
 	P       float64 `json:"p"`
@@ -131,6 +132,10 @@ func explain(m *model.Model, p *model.Problem, execs []model.Execution, s Soluti
 	if err != nil {
 		return nil, err
 	}
+	r.valid = map[string]bool{}
+	for _, run := range runs {
+		r.valid[combinationKey(run.Choices)] = true
+	}
 	if err := r.run(execs, s.Choices, x); err != nil {
 		return nil, err
 	}
@@ -178,7 +183,13 @@ type replayRun struct {
 	number map[int]int  // the handle of each number → its index
 	absent map[int]bool // the handles of the number cells past them
 	reads  *[]int       // the handles @ moved from the heap, when watched
+	// valid holds the combinations of decisions the exact machine runs
+	// on the question's numbers (model.Outcomes), by combinationKey.
+	valid map[string]bool
 }
+
+// combinationKey is a combination of decisions as valid's key.
+func combinationKey(choices []int) string { return fmt.Sprint(choices) }
 
 // The marks of number k in a formula: markOpen k markClose (runes of
 // Unicode's private use area, which no formula holds otherwise).
@@ -293,6 +304,14 @@ func (r *replayRun) slotView(sc *forth.SlotCode, ex model.Execution, choices []i
 	v := SlotView{Slot: sc.Index, Line: sc.Pos.Line, Kind: sc.Dec.Kind.String(), Chosen: choices[j]}
 	for c, p := range ex.Probs {
 		o := Option{Word: optionWord(sc, c), P: mathx.Round(p, 4)}
+		alternative := slices.Clone(choices)
+		alternative[j] = c
+		if !r.valid[combinationKey(alternative)] {
+			// it would read a number the question does not have, or pick
+			// a number twice: no program of the sketch on these numbers
+			v.Options = append(v.Options, o)
+			continue
+		}
 		alt := r.sm.Clone()
 		alt.Decider = &sequence{m: r.m, choices: append([]int{c}, choices[j+1:]...)}
 		var reads []int
@@ -309,7 +328,7 @@ func (r *replayRun) slotView(sc *forth.SlotCode, ex model.Execution, choices []i
 		if err != nil {
 			return SlotView{}, fmt.Errorf("slot %d, decision %d: %w", sc.Index, c, err)
 		}
-		o.Valid = !slices.ContainsFunc(reads, func(h int) bool { return r.absent[h] })
+		o.Valid = true
 		if k, ok := r.firstNumber(reads[:window]); ok {
 			o.Number = &k
 		}

@@ -297,16 +297,19 @@ func (t *Table) masses(p [][]float64) []float64 {
 
 // factors writes into f each slot execution's factor of the probability of
 // the combination c — its decision's probability over denoms[i], the mass
-// of the decisions it may take (masses[i], less, for a pick, the valid
-// decisions the earlier picks of c took) — and returns their product.
+// of the decisions it may take (masses[i]; for a pick, its valid
+// decisions that no earlier pick of c took, summed afresh rather than
+// subtracted from masses[i], which would cancel to rounding error when an
+// earlier pick took nearly all the mass) — and returns their product.
 func (t *Table) factors(p [][]float64, masses []float64, c []int, f, denoms []float64) float64 {
 	pr := 1.0
 	for i, k := range c {
 		d := masses[i]
 		if t.Picks != nil && t.Picks[i] {
-			for j := range i {
-				if t.Picks[j] && t.Valid[i][c[j]] {
-					d -= p[i][c[j]]
+			d = 0
+			for kk, ok := range t.Valid[i] {
+				if ok && !t.taken(c, i, kk) {
+					d += p[i][kk]
 				}
 			}
 		}
