@@ -46,7 +46,7 @@ type SlotView struct {
 // program reads right after it (when it reads one), and the formula and
 // value the program computes when this decision is taken and every other
 // as decided; an option that would read a number the question does not
-// have, or that an earlier pick of the run took, has no formula (Valid
+// have, or that another pick of the run took, has no formula (Valid
 // false): it is never taken.
 type Option struct {
 	Word    string  `json:"word"`
@@ -127,11 +127,13 @@ func explain(m *model.Model, p *model.Problem, execs []model.Execution, s Soluti
 	if err != nil {
 		return nil, err
 	}
-	x := &Explanation{Readings: readings(m.NewTable(validDecisions(runs, execs)), runs, execs, p, s)}
+	tab := m.NewTable(validDecisions(runs, execs))
+	x := &Explanation{Readings: readings(tab, runs, execs, p, s)}
 	r, err := newReplay(m, p)
 	if err != nil {
 		return nil, err
 	}
+	r.tab = tab
 	r.valid = map[string]bool{}
 	for _, run := range runs {
 		r.valid[combinationKey(run.Choices)] = true
@@ -186,6 +188,7 @@ type replayRun struct {
 	// valid holds the combinations of decisions the exact machine runs
 	// on the question's numbers (model.Outcomes), by combinationKey.
 	valid map[string]bool
+	tab   *model.Table // the valid decisions and the sketch's picks
 }
 
 // combinationKey is a combination of decisions as valid's key.
@@ -302,7 +305,8 @@ func (r *replayRun) run(execs []model.Execution, choices []int, x *Explanation) 
 // state at it, with the later decisions as decided.
 func (r *replayRun) slotView(sc *forth.SlotCode, ex model.Execution, choices []int, j int) (SlotView, error) {
 	v := SlotView{Slot: sc.Index, Line: sc.Pos.Line, Kind: sc.Dec.Kind.String(), Chosen: choices[j]}
-	for c, p := range ex.Probs {
+	probs := r.given(ex.Probs, choices, j)
+	for c, p := range probs {
 		o := Option{Word: optionWord(sc, c), P: mathx.Round(p, 4)}
 		alternative := slices.Clone(choices)
 		alternative[j] = c
@@ -342,6 +346,30 @@ func (r *replayRun) slotView(sc *forth.SlotCode, ex model.Execution, choices []i
 		v.Options = append(v.Options, o)
 	}
 	return v, nil
+}
+
+// given returns slot execution j's probabilities as the model weighs
+// them: for a pick, renormalised over the decisions it may take once the
+// earlier picks of choices took theirs (model.Table.Free), the others 0;
+// for any other slot as they are.
+func (r *replayRun) given(probs []float64, choices []int, j int) []float64 {
+	if r.tab == nil || r.tab.Picks == nil || !r.tab.Picks[j] {
+		return probs
+	}
+	free := r.tab.Free(choices, j)
+	mass := 0.0
+	for k, ok := range free {
+		if ok {
+			mass += probs[k]
+		}
+	}
+	out := make([]float64, len(probs))
+	for k, ok := range free {
+		if ok && mass > 0 {
+			out[k] = probs[k] / mass
+		}
+	}
+	return out
 }
 
 // firstNumber is the question's number that reads (the cells @ moved

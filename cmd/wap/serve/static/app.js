@@ -195,7 +195,7 @@ function showSlots(a) {
         el("span", {class: "where", text: " · " + s.kind + ", line " + s.line})),
       list,
       hidden ? el("p", {class: "hint", text: hidden + " choice" + (hidden > 1 ? "s" : "") +
-        " that would read a number the question does not have, or one an earlier pick took, " + (hidden > 1 ? "are" : "is") + " never taken."}) : null));
+        " that would read a number the question does not have, or one another pick took, " + (hidden > 1 ? "are" : "is") + " never taken."}) : null));
   });
 }
 
