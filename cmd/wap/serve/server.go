@@ -31,9 +31,9 @@ type Config struct {
 	// questions do not fit is answered 503.
 	Queue int
 	// Batch is the most questions a worker runs through the model
-	// together, Workers the number of workers (0: one per CPU); 1 and 1 by
-	// default: neither batching nor a second worker paid (see the package
-	// documentation).
+	// together, Workers the number of workers (0: one per CPU); by default
+	// 1 and one per CPU: batching did not pay, a worker per core did (see
+	// the package documentation).
 	Batch   int
 	Workers int
 	// Wait bounds how long a request waits for its answers.
@@ -48,7 +48,7 @@ type Config struct {
 // DefaultConfig returns the limits `wap serve` uses, for the model
 // directory dir.
 func DefaultConfig(dir string) Config {
-	return Config{ModelDir: dir, MaxBody: 64 << 10, MaxQuestion: 2000, MaxQuestions: 32, Queue: 256, Batch: 1, Workers: 1,
+	return Config{ModelDir: dir, MaxBody: 64 << 10, MaxQuestion: 2000, MaxQuestions: 32, Queue: 256, Batch: 1, Workers: 0,
 		Wait: 20 * time.Second, Reload: 2 * time.Second, Log: io.Discard}
 }
 
