@@ -348,21 +348,7 @@ func TestTableLossGradient(t *testing.T) {
 		Good:  [][]int{{0, 1}, {1, 0}},
 	}
 	p := [][]float64{{0.2, 0.5, 0.3}, {0.6, 0.4}}
-	grad := [][]float64{make([]float64, 3), make([]float64, 2)}
-	tab.Loss(p, grad)
-	const h = 1e-6
-	for i := range p {
-		for k := range p[i] {
-			p[i][k] += h
-			up := tab.Loss(p, nil)
-			p[i][k] -= 2 * h
-			down := tab.Loss(p, nil)
-			p[i][k] += h
-			if num := (up - down) / (2 * h); math.Abs(num-grad[i][k]) > 1e-6 {
-				t.Errorf("d loss / d p[%d][%d] = %g, finite differences %g", i, k, grad[i][k], num)
-			}
-		}
-	}
+	checkTableGradient(t, tab, p)
 	// The loss is −log of the good mass over the valid mass.
 	good := 0.2*0.4 + 0.5*0.6
 	if got, want := tab.Loss(p, nil), -math.Log(good/(0.7*1.0)); math.Abs(got-want) > 1e-8 {
@@ -395,6 +381,13 @@ func TestPicksTableLoss(t *testing.T) {
 	if got := sumValid(tab, p); math.Abs(got-1) > 1e-12 {
 		t.Errorf("the valid combinations' probabilities sum to %.15g, want 1", got)
 	}
+	checkTableGradient(t, tab, p)
+}
+
+// checkTableGradient checks the table's loss gradient at p against central
+// finite differences.
+func checkTableGradient(t *testing.T, tab *Table, p [][]float64) {
+	t.Helper()
 	grad := make([][]float64, len(p))
 	for i := range p {
 		grad[i] = make([]float64, len(p[i]))
