@@ -11,8 +11,9 @@
 # tasks sort and add (∂4 and the Seq2Seq baseline); wap prepare of generated
 # problems, of CC and of a SVAMP fold; wap train, eval and answer on each.
 # Then every file the commands wrote and every report they printed is
-# compared: files byte for byte, except that a number of seconds (a JSON
-# field or a figure followed by "s") is masked in reports and config.json.
+# compared: files byte for byte, except that times (a JSON field of seconds
+# or milliseconds, a figure followed by "s" or "ms") are masked in reports,
+# config.json and checkpoints.
 # It prints one line a difference and exits 1 when there is any.
 #
 # It needs the data beside the repository (../shared/data/cc and
@@ -79,9 +80,23 @@ build "$after" after
 (run before)
 (run after)
 
-# mask: a report or config.json with its seconds masked.
+# mask: a report, config.json or a checkpoint (whose header holds the
+# training's state as escaped JSON) with its times masked: a field of
+# seconds or milliseconds, a figure followed by s or ms, and the checksums
+# of the files that hold times (checkpoints, members' config.json).
 mask() {
-  sed -E 's/("[a-z_]*seconds[a-z_]*": *)[0-9.e+-]+/\1S/g; s/[0-9]+(\.[0-9]+)? ?(s|ms)\b/Ns/g' "$1"
+  LC_ALL=C sed -E 's/(\\?"([a-z_]*seconds[a-z_]*|ms_[a-z_]*|[a-z_]*_ms)\\?": *)[0-9.e+-]+/\1T/g; s/[0-9]+(\.[0-9]+)? ?(s|ms)\b/Ns/g; s/("[^"]*(checkpoint\.safetensors|config\.json)": *")[0-9a-f]{64}/\1H/g' "$1"
+}
+
+# same_checkpoint A B: two safetensors checkpoints hold the same tensors
+# byte for byte and the same header but for its times (its length, hence
+# its padding, may differ with them).
+same_checkpoint() {
+  local la lb
+  la=$(od -An -t u8 -N8 "$1" | tr -d ' ') lb=$(od -An -t u8 -N8 "$2" | tr -d ' ')
+  cmp -s <(tail -c +$((9 + la)) "$1") <(tail -c +$((9 + lb)) "$2") &&
+    cmp -s <(head -c $((8 + la)) "$1" | tail -c "$la" | mask /dev/stdin | sed 's/ *$//') \
+      <(head -c $((8 + lb)) "$2" | tail -c "$lb" | mask /dev/stdin | sed 's/ *$//')
 }
 status=0
 cd "$work"
@@ -90,6 +105,7 @@ while IFS= read -r f; do
   if [ ! -e "$b" ]; then echo "only before: $f"; status=1; continue; fi
   case "$f" in
     reports/*|*config.json) cmp -s <(mask "$a") <(mask "$b") || { echo "differs: $f"; status=1; } ;;
+    *checkpoint.safetensors) same_checkpoint "$a" "$b" || { echo "differs: $f"; status=1; } ;;
     *) cmp -s "$a" "$b" || { echo "differs: $f"; status=1; } ;;
   esac
 done < <(cd before && find reports models data -type f ! -name '*.lock' | sort)
