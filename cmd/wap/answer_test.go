@@ -12,9 +12,9 @@ import (
 
 	"github.com/d4lang/d4/internal/modeldir"
 	"github.com/d4lang/d4/reader"
-	"github.com/d4lang/d4/sketches"
 	"github.com/d4lang/d4/tasks/wap/answer"
 	"github.com/d4lang/d4/tasks/wap/model"
+	"github.com/d4lang/d4/tasks/wap/waptest"
 )
 
 // An answer for which the decoder set aside the model's most probable
@@ -175,10 +175,7 @@ func subtractModel(t *testing.T) string {
 		t.Fatal(err)
 	}
 	vocab := reader.LearnVocab([]reader.Question{q, q}, 0)
-	src, ok := sketches.Embedded("wap_steps")
-	if !ok {
-		t.Fatal("wap_steps sketch not embedded")
-	}
+	src := waptest.Sketch(t, "wap_steps")
 	m, err := model.NewModel("wap_steps.fth", src, vocab.Size(), true, 1)
 	if err != nil {
 		t.Fatal(err)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/d4lang/d4/internal/testskip"
 	"github.com/d4lang/d4/reader"
-	"github.com/d4lang/d4/sketches"
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/waptest"
 )
@@ -21,10 +20,7 @@ import (
 // the question has it, and is never valid when it has not.
 func TestExplainAgreesWithSolution(t *testing.T) {
 	vocab := generatedVocab(t)
-	src, ok := sketches.Embedded("wap_steps")
-	if !ok {
-		t.Fatal("wap_steps sketch not embedded")
-	}
+	src := waptest.Sketch(t, "wap_steps")
 	general, err := model.NewModel("wap_steps.fth", src, vocab.Size(), true, 3)
 	if err != nil {
 		t.Fatal(err)

@@ -16,6 +16,22 @@ import (
 	"github.com/d4lang/d4/reader/lexicon"
 )
 
+// reloadedWeights checks that back, loaded from dir, holds m's tensors,
+// and returns the tensors and metadata of dir's weights file.
+func reloadedWeights(t *testing.T, m, back *Model, dir string) (map[string]spectest.Tensor, map[string]string) {
+	t.Helper()
+	for i, a := range m.tensors() {
+		if !slices.Equal(a.Data().([]float64), back.tensors()[i].Data().([]float64)) {
+			t.Errorf("tensor %d differs after loading", i)
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(dir, WeightsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return specParse(t, b)
+}
+
 // specParse reads a safetensors file with the specification's reader
 // (package spectest), failing the test on any departure from the format.
 func specParse(t *testing.T, b []byte) (map[string]spectest.Tensor, map[string]string) {
@@ -52,16 +68,7 @@ func TestSaveLoad(t *testing.T) {
 			t.Errorf("%s: %v, checksum %q in config.json", name, err, got.Files[name])
 		}
 	}
-	for i, a := range m.tensors() {
-		if !slices.Equal(a.Data().([]float64), back.tensors()[i].Data().([]float64)) {
-			t.Errorf("tensor %d differs after loading", i)
-		}
-	}
-	b, err := os.ReadFile(filepath.Join(dir, WeightsFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tensors, meta := specParse(t, b)
+	tensors, meta := reloadedWeights(t, m, back, dir)
 	want := map[string][]int{"reader.embed": {vocab.Size() + lexicon.Default().Size(), Embed}, "reader.fwd.W": {Embed + Hidden + 1, 4 * Hidden}, "reader.bwd.W": {Embed + Hidden + 1, 4 * Hidden}}
 	for _, p := range m.Machine.Params() {
 		want[p.Name] = []int(p.T.Shape())

@@ -7,7 +7,6 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/d4lang/d4/sketches"
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/prepare"
 	"github.com/d4lang/d4/tasks/wap/waptest"
@@ -20,10 +19,7 @@ import (
 // SVAMP repository's ASDiv-A and MAWPS first folds, one of each count of
 // numbers from two to eight their training splits hold (a batch per fold).
 func TestPicksGradientOnRealProblems(t *testing.T) {
-	src, ok := sketches.Embedded("wap_steps")
-	if !ok {
-		t.Fatal("no embedded sketch wap_steps")
-	}
+	src := waptest.Sketch(t, "wap_steps")
 	counts := map[int]bool{}
 	for _, fold := range []string{"cv_asdiv-a", "cv_mawps"} {
 		data, err := prepare.Open(filepath.Join(waptest.SharedData(t, "svamp"), fold, "fold0"))

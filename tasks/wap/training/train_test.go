@@ -11,7 +11,6 @@ import (
 	"github.com/d4lang/d4/internal/testskip"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/learn"
-	"github.com/d4lang/d4/sketches"
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/prepare"
 	"github.com/d4lang/d4/tasks/wap/synth"
@@ -247,10 +246,7 @@ func TestLearnsHumanProblems(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sketch, ok := sketches.Embedded("wap_steps")
-	if !ok {
-		t.Fatal("no embedded sketch wap_steps")
-	}
+	sketch := waptest.Sketch(t, "wap_steps")
 	for _, sup := range []model.Supervision{model.SuperviseAnswers, model.SuperviseEquations} {
 		t.Run(sup.String(), func(t *testing.T) {
 			m, err := model.NewModel("wap_steps.fth", sketch, prep.Vocab.Size(), false, 1)

@@ -20,9 +20,15 @@ import (
 // WapSketch returns the paper's sketch.
 func WapSketch(t *testing.T) string {
 	t.Helper()
-	src, ok := sketches.Embedded("wap")
+	return Sketch(t, "wap")
+}
+
+// Sketch returns the source of an embedded sketch ("wap", "wap_steps").
+func Sketch(t *testing.T, name string) string {
+	t.Helper()
+	src, ok := sketches.Embedded(name)
 	if !ok {
-		t.Fatal("wap sketch not embedded")
+		t.Fatalf("%s sketch not embedded", name)
 	}
 	return src
 }
