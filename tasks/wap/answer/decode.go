@@ -85,7 +85,7 @@ func exactAnswer(m *model.Model, p *model.Problem, execs []model.Execution, dec 
 	}
 	tab := m.NewTable(validDecisions(runs, execs))
 	choices := make([]int, len(execs))
-	sol := Solution{Choices: choices, Confidence: 1}
+	sol := Solution{Choices: choices, Confidence: 1, runs: runs}
 	for j, e := range execs {
 		choices[j] = argmaxOf(e.Probs, tab.Free(choices, j))
 		sol.Slots = append(sol.Slots, e.Slot)

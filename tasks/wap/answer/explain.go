@@ -2,6 +2,7 @@ package answer
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math/big"
 	"slices"
@@ -121,11 +122,12 @@ func (e *Ensemble) Explain(ps []*model.Problem) ([]Solution, []*Explanation, err
 }
 
 // explain explains solution s of problem p from the slot executions its
-// decisions were taken from.
+// decisions were taken from, and the exact machine's runs s was decoded
+// from.
 func explain(m *model.Model, p *model.Problem, execs []model.Execution, s Solution) (*Explanation, error) {
-	runs, err := m.Outcomes(p.Values())
-	if err != nil {
-		return nil, err
+	runs := s.runs
+	if runs == nil {
+		return nil, errors.New("the solution holds no runs of the exact machine")
 	}
 	tab := m.NewTable(validDecisions(runs, execs))
 	x := &Explanation{Readings: readings(tab, runs, execs, p, s)}

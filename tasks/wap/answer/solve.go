@@ -34,6 +34,9 @@ type Solution struct {
 	// Err, when not nil, says why the problem has no answer (an error
 	// wrapping ErrDivZero or ErrNoFormula); Answer is then nil.
 	Err error
+	// runs are the combinations of decisions the exact machine ran on the
+	// question's numbers (model.Outcomes), kept for Explain.
+	runs []model.Outcome
 }
 
 // ErrDivZero is wrapped by Solve's error for a formula that divides by
