@@ -454,11 +454,7 @@ func partsText(ps []Part) string {
 // model reads in it (as NewProblem reads it with a model of layout lay)
 // marked with its index.
 func QuestionParts(text string, lay model.Layout) ([]Part, error) {
-	parse := reader.ParseQuestion
-	if lay.Fixed == 0 { // as problemFromText reads
-		parse = reader.ParseQuestionWords
-	}
-	q, err := parse(text)
+	q, err := parseFor(lay)(text)
 	if err != nil {
 		return nil, err
 	}

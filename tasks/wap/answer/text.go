@@ -12,6 +12,16 @@ import (
 	"github.com/d4lang/d4/tasks/wap/model"
 )
 
+// parseFor is how a question is read for a sketch of layout lay: with its
+// numbers in words too when the sketch takes any count of numbers (the
+// general sketch), in digits only for a fixed count (the paper's).
+func parseFor(lay model.Layout) func(string) (reader.Question, error) {
+	if lay.Fixed == 0 {
+		return reader.ParseQuestionWords
+	}
+	return reader.ParseQuestion
+}
+
 // problemFromText is NewProblem without views; it also returns the text
 // as the reader read it. A model whose sketch takes any count of numbers
 // reads number words too ("three", "a dozen", "twice":
@@ -22,11 +32,7 @@ import (
 // names the number words when the count does not fit.
 func problemFromText(text string, vocab *reader.Vocab, lay model.Layout) (*model.Problem, string, error) {
 	words := lay.Fixed == 0
-	parse := reader.ParseQuestion
-	if words {
-		parse = reader.ParseQuestionWords
-	}
-	q, err := parse(text)
+	q, err := parseFor(lay)(text)
 	if err != nil {
 		return nil, "", err
 	}
