@@ -22,43 +22,51 @@ const FoldPrefix = "fold"
 // each (PrepareFolds), or name one.
 var ErrFolds = errors.New("a directory of folds")
 
-// Open returns the source of the dataset in dir, by what it holds:
-// questions.json (the CC dataset, cc.Source), SVAMP.json (svamp.JSON),
-// train.csv or dev.csv (a fold of the SVAMP repository's CSV files,
-// svamp.Fold, whose reader says which is missing), or folds (fold0,
-// fold1, …; Folds), for which the error wraps ErrFolds. A directory that
-// holds more than one of these is an error naming them (which to read
-// would be a guess), and a directory with none of them an error listing
-// them that wraps fs.ErrNotExist. A missing directory is read as CC's,
-// whose reader says what is missing.
+// layout is one kind of dataset a directory can hold, as Open recognises
+// it: by the files it holds (any of them), named in messages as label.
+type layout struct {
+	files []string
+	label string
+	open  func(dir string) source.Source
+}
+
+// layouts are the datasets Open recognises, one entry each: a new source
+// format is one more entry here (and its package under source/).
+var layouts = []layout{
+	{[]string{cc.QuestionsFile}, "CC", func(dir string) source.Source { return cc.Source{Dir: dir} }},
+	{[]string{svamp.JSONFile}, "SVAMP", func(dir string) source.Source { return svamp.JSON{Path: filepath.Join(dir, svamp.JSONFile)} }},
+	{[]string{svamp.TrainFile, svamp.DevFile}, "a fold", func(dir string) source.Source { return svamp.Fold{Dir: dir} }},
+}
+
+// Open returns the source of the dataset in dir, by what it holds: the
+// files of one of the layouts (CC's questions.json, SVAMP.json, a SVAMP
+// fold's train.csv or dev.csv, whose reader says which is missing), or
+// folds (fold0, fold1, …; Folds), for which the error wraps ErrFolds. A
+// directory that holds more than one of these is an error naming them
+// (which to read would be a guess), and a directory with none of them an
+// error listing them that wraps fs.ErrNotExist. A missing directory is
+// read as CC's, whose reader says what is missing.
 func Open(dir string) (source.Source, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return cc.Source{Dir: dir}, nil
-	}
-	has := func(name string) bool {
-		_, err := os.Stat(filepath.Join(dir, name))
-		return err == nil
+		return layouts[0].open(dir), nil
 	}
 	folds, err := Folds(dir)
 	if err != nil {
 		return nil, err
 	}
-	var found []string // the datasets dir holds
+	var found, known []string // the datasets dir holds; every layout's files
 	var src source.Source
-	if has(cc.QuestionsFile) {
-		found, src = append(found, cc.QuestionsFile+" (CC)"), cc.Source{Dir: dir}
-	}
-	if has(svamp.JSONFile) {
-		found, src = append(found, svamp.JSONFile+" (SVAMP)"), svamp.JSON{Path: filepath.Join(dir, svamp.JSONFile)}
-	}
-	var csvs []string
-	for _, name := range []string{svamp.TrainFile, svamp.DevFile} {
-		if has(name) {
-			csvs = append(csvs, name)
+	for _, l := range layouts {
+		var present []string
+		for _, name := range l.files {
+			if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+				present = append(present, name)
+			}
 		}
-	}
-	if len(csvs) > 0 {
-		found, src = append(found, strings.Join(csvs, " and ")+" (a fold)"), svamp.Fold{Dir: dir}
+		if len(present) > 0 {
+			found, src = append(found, strings.Join(present, " and ")+" ("+l.label+")"), l.open(dir)
+		}
+		known = append(known, strings.Join(l.files, " and ")+" ("+l.label+")")
 	}
 	if len(folds) > 0 {
 		found = append(found, fmt.Sprintf("%d folds (%s…%s)", len(folds), filepath.Base(folds[0]), filepath.Base(folds[len(folds)-1])))
@@ -69,8 +77,7 @@ func Open(dir string) (source.Source, error) {
 	case len(folds) > 0:
 		return nil, fmt.Errorf("%s holds %s: name one fold directory, or prepare each: %w", dir, found[0], ErrFolds)
 	case len(found) == 0:
-		return nil, fmt.Errorf("%s holds no dataset: none of %s (CC), %s (SVAMP), %s and %s (a fold), %s0… (folds): %w",
-			dir, cc.QuestionsFile, svamp.JSONFile, svamp.TrainFile, svamp.DevFile, FoldPrefix, fs.ErrNotExist)
+		return nil, fmt.Errorf("%s holds no dataset: none of %s, %s0… (folds): %w", dir, strings.Join(known, ", "), FoldPrefix, fs.ErrNotExist)
 	}
 	return src, nil
 }

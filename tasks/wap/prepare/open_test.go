@@ -291,3 +291,46 @@ func TestFolds(t *testing.T) {
 		})
 	}
 }
+
+// TestOpenNamesEveryLayout checks that each of Open's layouts is opened by
+// each of its files alone, that the message for an empty directory names
+// every layout's files, and that every source package whose problems come
+// from files a user names (all under source/ but the embedded benchmark)
+// has a layout: a new format cannot be left out of `wap prepare`.
+func TestOpenNamesEveryLayout(t *testing.T) {
+	opened := map[string]bool{} // package paths of the sources Open gives
+	empty := openError(Open(writeFiles(t, nil)))
+	for _, l := range layouts {
+		for _, name := range l.files {
+			src, err := Open(writeFiles(t, map[string]string{name: ""}))
+			if err != nil {
+				t.Fatalf("%s alone: %v", name, err)
+			}
+			if got, want := reflect.TypeOf(src), reflect.TypeOf(l.open("x")); got != want {
+				t.Errorf("%s alone opened as %v, want %v", name, got, want)
+			}
+			opened[reflect.TypeOf(src).PkgPath()] = true
+			if !strings.Contains(empty, name) {
+				t.Errorf("the message for an empty directory does not name %s", name)
+			}
+		}
+	}
+	entries, err := os.ReadDir("../source")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		pkg := "github.com/d4lang/d4/tasks/wap/source/" + e.Name()
+		if e.IsDir() && e.Name() != "testdata" && e.Name() != "benchmark" && !opened[pkg] {
+			t.Errorf("source package %s has no entry in prepare's layouts", e.Name())
+		}
+	}
+}
+
+// openError is the message of an Open's error, "" for none.
+func openError(_ source.Source, err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}

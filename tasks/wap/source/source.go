@@ -11,10 +11,11 @@
 //
 // Adding a format costs one package under source/ with a type that
 // implements Source (Name and Read, with errors that name the file and
-// line: 2 places in 1 file, and the package's doc), and one case where
-// `wap prepare` chooses the source for what a directory holds
-// (prepare.Open): 3 places in 2 files. TestEverySourcePackageHasASource
-// keeps the first true.
+// line: 2 places in 1 file, and the package's doc there or in doc.go), and
+// one entry in the table of layouts by which `wap prepare` recognises what
+// a directory holds (prepare.layouts, in open.go): 3 places in 2 or 3
+// files. TestEverySourcePackageHasASource keeps the first true, and
+// prepare's TestOpenNamesEveryLayout the second.
 package source
 
 import (
