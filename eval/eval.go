@@ -6,6 +6,10 @@
 // stack (a prediction shorter than its target loses the missing digits;
 // extra predicted values are ignored); the sequence accuracy is the fraction
 // of predictions equal to their target, length included.
+//
+// The evaluators of the word-problem models (accuracy per group of
+// problems, beside the paper's Table 3, cross-validation over folds) are
+// package eval/wapeval.
 package eval
 
 // Accuracy returns the Hamming and the whole-sequence accuracy of preds

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -18,31 +17,26 @@ import (
 )
 
 func answerCmd(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("wap answer", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	modelDir := fs.String("model", defaultModel, "model directory")
+	fs := cli.NewFlagSet("wap answer", "usage: wap answer [flags] \"QUESTION\"\n       wap answer [flags] --file FILE   (or: wap answer [flags] - , reading standard input)\n"+
+		"Answers a word algebra problem: the answer on the first line, then the formula the slots chose.\n"+
+		"Numbers may be of any size, with thousands separators, decimals, fractions, a sign, a currency sign or a scale\n"+
+		"($12.50, €5, 1,000, 2.5, 3 1/2, -3, 2 and a half, 3 thousand, 1.5 million, 5k);\n"+
+		"the answer is the exact value of the formula (a decimal, or a fraction such as 7/3).\n"+
+		"With a sketch that takes any count of numbers, number words are read too (three, twenty-five, two hundred fifty,\n"+
+		"a dozen, half, twice: as 3, 25, 250, 12, 0.5, 2); the paper's three-number sketch reads digits only.\n"+
+		"When the model's most probable reading is negative, divides by zero or is not whole (or not a finite decimal\n"+
+		"where the numbers are decimals), the sensible decoding answers the most probable sensible reading and says what\n"+
+		`it set aside on a line after the formula, "set aside the most probable reading, FORMULA = VALUE (p P): WHY".`+"\n"+
+		"With --file, one question a line (blank lines are skipped): one line of output a question, ANSWER<tab>FORMULA,\n"+
+		"with a third field <tab>set aside FORMULA = VALUE (p P): WHY when a reading was set aside, or with --json one\n"+
+		"JSON object (line, question, answer, formula, …, set_aside, or error); questions that cannot be answered\n"+
+		"get their error in their line, and the exit status is 1 at the end.", stderr)
+	modelDir := fs.String("model", model.DefaultDir, "model directory")
 	jsonOut := fs.Bool("json", false, "print one JSON object with answer and formula (with --file: one a line)")
 	file := fs.String("file", "", "answer every question of this file, one a line ('-': standard input)")
 	dec := answer.DecodeSensible
 	fs.TextVar(&dec, "decode", answer.DecodeSensible, decodeUsage)
 	asWritten := fs.Bool("as-written", false, asWrittenUsage)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: wap answer [flags] \"QUESTION\"\n       wap answer [flags] --file FILE   (or: wap answer [flags] - , reading standard input)")
-		fmt.Fprintln(stderr, "Answers a word algebra problem: the answer on the first line, then the formula the slots chose.")
-		fmt.Fprintln(stderr, "Numbers may be of any size, with thousands separators, decimals, fractions, a sign, a currency sign or a scale")
-		fmt.Fprintln(stderr, "($12.50, €5, 1,000, 2.5, 3 1/2, -3, 2 and a half, 3 thousand, 1.5 million, 5k);")
-		fmt.Fprintln(stderr, "the answer is the exact value of the formula (a decimal, or a fraction such as 7/3).")
-		fmt.Fprintln(stderr, "With a sketch that takes any count of numbers, number words are read too (three, twenty-five, two hundred fifty,")
-		fmt.Fprintln(stderr, "a dozen, half, twice: as 3, 25, 250, 12, 0.5, 2); the paper's three-number sketch reads digits only.")
-		fmt.Fprintln(stderr, "When the model's most probable reading is negative, divides by zero or is not whole (or not a finite decimal")
-		fmt.Fprintln(stderr, "where the numbers are decimals), the sensible decoding answers the most probable sensible reading and says what")
-		fmt.Fprintln(stderr, `it set aside on a line after the formula, "set aside the most probable reading, FORMULA = VALUE (p P): WHY".`)
-		fmt.Fprintln(stderr, "With --file, one question a line (blank lines are skipped): one line of output a question, ANSWER<tab>FORMULA,")
-		fmt.Fprintln(stderr, "with a third field <tab>set aside FORMULA = VALUE (p P): WHY when a reading was set aside, or with --json one")
-		fmt.Fprintln(stderr, "JSON object (line, question, answer, formula, …, set_aside, or error); questions that cannot be answered")
-		fmt.Fprintln(stderr, "get their error in their line, and the exit status is 1 at the end.")
-		fs.PrintDefaults()
-	}
 	pos, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
@@ -119,12 +113,12 @@ func (a answerer) one(question string, jsonOut bool, stdout io.Writer) error {
 // text is the text of an answered question: the answer, the formula, the
 // reading set aside if any, and the confidence, a line each.
 func (a answerer) text(q answered) string {
-	answer := reader.FormatRat(q.s.Answer)
-	out := fmt.Sprintf("%s\n%s = %s\n", answer, q.s.Formula, answer)
+	ans := reader.FormatRat(q.s.Answer)
+	out := fmt.Sprintf("%s\n%s = %s\n", ans, q.s.Formula, ans)
 	if r := q.s.SetAside; r != nil {
 		out += fmt.Sprintf("set aside the most probable reading, %s\n", setAsideText(r))
 	}
-	return out + fmt.Sprintf("confidence %.1f%%; model trained on %s\n", 100*q.s.Confidence, trainedOn(a.cfg))
+	return out + fmt.Sprintf("confidence %.1f%%; model trained on %s\n", 100*q.s.Confidence, answer.TrainedOn(a.cfg))
 }
 
 // line is the line of an answered question of a file, without its end:
@@ -187,7 +181,7 @@ func (a answerer) solve(qs []*answered) {
 func (a answerer) object(q answered, batch bool) answer.JSON {
 	obj := answer.JSON{Error: fmt.Sprint(q.err)}
 	if q.err == nil {
-		obj = answer.NewJSON(q.p, q.s, trainedOn(a.cfg))
+		obj = answer.NewJSON(q.p, q.s, answer.TrainedOn(a.cfg))
 	}
 	if batch {
 		obj.Line, obj.Question = q.line, q.question

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -19,20 +18,15 @@ import (
 func benchCmd(args []string, stdout, stderr io.Writer) error {
 	c := bench.Default
 	var jsonOut bool
-	fs := flag.NewFlagSet("wap bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cli.NewFlagSet("wap bench", "usage: wap bench [flags]\n"+
+		"Measures on this machine the GFLOP/s of the matrix products of the reader's shapes (the kernel in use,\n"+
+		"gonum's float64 and float32 ones) and of training: the reader, ∂4's trace and whole training steps, the\n"+
+		"work counted from the model's shapes. Takes about 20 times --seconds.", stderr)
 	fs.Float64Var(&c.Seconds, "seconds", c.Seconds, "time each figure for at least this many seconds (the median of three rounds)")
-	fs.IntVar(&c.Batch, "batch", c.Batch, "problems a training step")
-	fs.IntVar(&c.Tokens, "tokens", c.Tokens, "the stories' mean length in tokens")
-	fs.IntVar(&c.Models, "models", c.Models, "models trained at once in the last figure (refused when they would not fit in the memory there is)")
+	batchFlag.Var(fs, &c.Batch, c.Batch, "problems a training step")
+	tokensFlag.Var(fs, &c.Tokens, c.Tokens, "the stories' mean length in tokens")
+	modelsFlag.Var(fs, &c.Models, c.Models, "models trained at once in the last figure (refused when they would not fit in the memory there is)")
 	fs.BoolVar(&jsonOut, "json", false, "print the report as one JSON object")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: wap bench [flags]")
-		fmt.Fprintln(stderr, "Measures on this machine the GFLOP/s of the matrix products of the reader's shapes (the kernel in use,")
-		fmt.Fprintln(stderr, "gonum's float64 and float32 ones) and of training: the reader, ∂4's trace and whole training steps, the")
-		fmt.Fprintln(stderr, "work counted from the model's shapes. Takes about 20 times --seconds.")
-		fs.PrintDefaults()
-	}
 	pos, err := cli.Parse(fs, args)
 	switch {
 	case err != nil:

@@ -11,6 +11,7 @@ import (
 
 	"github.com/d4lang/d4/cmd/wap/serve"
 	"github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/tasks/wap/model"
 )
 
 // serveCmd is wap serve: the page and the API (package serve) until
@@ -20,7 +21,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 		"Serves a page that answers word problems and shows how ∂4 reached each answer, and its JSON API\n"+
 		"(POST /api/answer, GET /api/model, GET /healthz; see docs/serve.md), until interrupted (SIGINT, SIGTERM):\n"+
 		"requests in flight finish first. A new version of the model directory is picked up while it serves.", stderr)
-	modelDir := fs.String("model", defaultModel, "model directory")
+	modelDir := fs.String("model", model.DefaultDir, "model directory")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on, HOST:PORT (a loopback address unless --public)")
 	public := fs.Bool("public", false, "allow an --addr that other machines can reach")
 	pos, err := cli.Parse(fs, args)

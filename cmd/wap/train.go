@@ -6,15 +6,82 @@ import (
 	"io"
 	"strings"
 
+	"github.com/d4lang/d4/eval/wapeval"
 	"github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/internal/memory"
+	"github.com/d4lang/d4/internal/quote"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/sketches"
+	"github.com/d4lang/d4/tasks/wap/answer"
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/prepare"
-	"github.com/d4lang/d4/tasks/wap/synth"
 	"github.com/d4lang/d4/tasks/wap/training"
 )
+
+func trainCmd(args []string, stdout, stderr io.Writer) error {
+	fs := cli.NewFlagSet("wap train", "usage: wap train [flags]\n"+
+		"Trains the reader and ∂4 end to end from (question, answer) pairs, keeping the best epoch by dev accuracy.\n"+
+		"With prepared folds (--data DIR holding fold0, …), trains one model per fold, one fold after another, into\n"+
+		"MODEL/fold0, …, each as 'wap train --data DIR/foldK --model MODEL/foldK' would, and prints the test accuracy\n"+
+		"per fold with their mean ± sample standard deviation (n−1).", stderr)
+	o := trainOpts{cfg: training.DefaultTrainConfig(), label: "training"}
+	cfg := &o.cfg
+	sketchVar(fs, &o.sketch, model.DefaultSketch, "the sketch: a path, or the name of an embedded sketch")
+	fs.StringVar(&o.dataDir, "data", prepare.DefaultOut, "prepared data (wap prepare), or prepared folds (DATA/fold0, …: a model each); if it does not exist, synthetic problems are prepared there")
+	fs.StringVar(&o.modelDir, "model", model.DefaultDir, "model directory to write (with folds, a directory of them: MODEL/fold0, …)")
+	epochsFlag.Var(fs, &cfg.Epochs, cfg.Epochs, "training epochs (0: as many as make --updates updates)")
+	updatesFlag.Var(fs, &cfg.Updates, cfg.Updates, "with --epochs 0: train each model for at least this many updates")
+	batchFlag.Var(fs, &cfg.Batch, cfg.Batch, "batch size")
+	fs.Float64Var(&cfg.LR, "lr", cfg.LR, "Adam learning rate")
+	patienceFlag.Var(fs, &cfg.Patience, cfg.Patience, "stop after this many epochs without a better dev accuracy (0: never)")
+	fs.Int64Var(&cfg.Seed, "seed", cfg.Seed, "seed of the weights and the batch order")
+	fs.Float64Var(&cfg.Noise, "noise", cfg.Noise, "annealed gradient noise η (variance η/(1+t)^0.55 at update t; 0: none)")
+	fs.Float64Var(&cfg.WeightDecay, "weight-decay", cfg.WeightDecay, "decoupled weight decay λ of Adam (0: none)")
+	fs.Float64Var(&cfg.WordDropout, "word-dropout", cfg.WordDropout, "probability of replacing a word of a training story by the unknown token at each update")
+	modelsFlag.Var(fs, &o.restarts, cfg.Restarts, "train this many models (seeds seed, seed+1, …) that answer together as an ensemble")
+	parallelFlag.Var(fs, &o.parallel, 0, "train this many of the models at once (0: all of them; 1: one after another); fewer when that many would not fit in the memory there is ($D4_MEMORY, or what the machine has)")
+	fs.BoolVar(&cfg.Lexicon, "lexicon", cfg.Lexicon, "give the reader the WordNet classes of the words (getting, giving, losing, …) beside their embeddings")
+	fs.BoolVar(&cfg.QuestionReader, "question-reader", cfg.QuestionReader, "make each number's vector and the question vector read the question: attention over the question's tokens, and whether the number's unit is asked about")
+	fs.Float64Var(&cfg.Bag, "bag", cfg.Bag, "share of the generated training problems each model trains on, drawn from its seed (1: all; CC's are always trained on)")
+	var supervise string
+	cli.StringVar(fs, &supervise, "supervise", cfg.Supervise.String(), "what the models train on: answers (∂4's setting) or equations (the slots' decisions given by the data's Equation column; a row without one, or with one the sketch cannot make, is left out)", func(s string) error {
+		_, err := model.ParseSupervision(s)
+		return err
+	})
+	ccPassesFlag.Var(fs, &cfg.CCPasses, cfg.CCPasses, "the fewest times each model trains on each of CC's problems: with fewer epochs, each epoch repeats them")
+	fs.BoolVar(&o.resume, "resume", false, "continue each restart from its checkpoint in the model directory (with the same settings; --epochs and --patience may change); "+
+		"with prepared folds, each fold's model (a finished fold trains on only if --epochs grew, a fold not begun trains afresh)")
+	fs.BoolVar(&o.jsonOut, "json", false, "print the result as one JSON object")
+	fs.BoolVar(&o.force, "force", false, "replace the model in --model although another run trained it with another sketch, other data or other settings (refused otherwise)")
+	pos, err := cli.Parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return cli.Usagef("unexpected argument %s (wap train takes only flags)", quote.Short(pos[0]))
+	}
+	// Bad flag values fail before the data is prepared.
+	if err := cli.CheckFinite(fs); err != nil {
+		return cli.UsageError{Err: err}
+	}
+	switch {
+	case cfg.WordDropout < 0 || cfg.WordDropout >= 1:
+		return cli.Usagef("--word-dropout must be in [0, 1), got %v", cfg.WordDropout)
+	case cfg.Noise < 0:
+		return cli.Usagef("--noise must be ≥ 0, got %v", cfg.Noise)
+	case cfg.WeightDecay < 0:
+		return cli.Usagef("--weight-decay must be ≥ 0, got %v", cfg.WeightDecay)
+	case !(cfg.Bag > 0 && cfg.Bag <= 1):
+		return cli.Usagef("--bag must be in (0, 1], got %v", cfg.Bag)
+	case cfg.Epochs == 0 && cfg.Updates < 1:
+		return cli.Usagef("--epochs must be ≥ 1, or 0 with --updates ≥ 1; got %d and %d", cfg.Epochs, cfg.Updates)
+	}
+	if cfg.Supervise, err = model.ParseSupervision(supervise); err != nil {
+		return cli.Usagef("--supervise: %v", err)
+	}
+	return runTrain(o, stdout, stderr)
+}
 
 // trainOpts are the settings of `wap train` besides the trainer's.
 type trainOpts struct {
@@ -42,7 +109,7 @@ func skippedText(skipped map[string]int) string {
 // result: one model (or ensemble) for prepared data, or one per fold for
 // a directory of prepared folds (trainFolds).
 func runTrain(o trainOpts, stdout, stderr io.Writer) error {
-	folds, err := prepare.PreparedFolds(o.dataDir)
+	folds, err := wapeval.TrainingFolds(o.dataDir, o.modelDir, o.resume)
 	if err != nil {
 		return err
 	}
@@ -57,6 +124,52 @@ func runTrain(o trainOpts, stdout, stderr io.Writer) error {
 		return json.NewEncoder(stdout).Encode(t.object())
 	}
 	t.print(stdout)
+	return nil
+}
+
+// trainFolds trains a model (or ensemble) on each of the prepared folds
+// with o's settings (wapeval.CrossValidate), printing each fold's result
+// as it finishes, then the folds' test accuracies, or with --json one
+// object of them all.
+func trainFolds(o trainOpts, folds []wapeval.Fold, stdout, stderr io.Writer) error {
+	opts := func(f wapeval.Fold) trainOpts {
+		fo := o
+		fo.dataDir, fo.modelDir, fo.label = f.Data, f.Model, o.label+" "+f.Name
+		fo.resume = o.resume && f.Begun // a fold not begun is trained afresh
+		return fo
+	}
+	// A fold's model that another recipe made is refused before any fold
+	// trains.
+	check := func(f wapeval.Fold) error {
+		fo := opts(f)
+		if !f.Begun || fo.resume || fo.force {
+			return nil
+		}
+		p, err := planTraining(fo, stderr)
+		if err != nil {
+			return err
+		}
+		return training.CheckReplace(fo.modelDir, p.recipe())
+	}
+	train := func(f wapeval.Fold) (trained, error) { return trainModel(opts(f), stderr) }
+	runs, err := wapeval.CrossValidate(folds, check, train, func(t trained) {
+		if !o.jsonOut {
+			t.print(stdout)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	var sum wapeval.TrainedFolds
+	var objs []map[string]any
+	for _, t := range runs {
+		sum.Test, sum.Dev = append(sum.Test, t.testAcc), append(sum.Dev, t.final.DevAccuracy)
+		objs = append(objs, t.object())
+	}
+	if o.jsonOut {
+		return json.NewEncoder(stdout).Encode(sum.Object(objs))
+	}
+	sum.Print(stdout)
 	return nil
 }
 
@@ -117,11 +230,7 @@ func planTraining(o trainOpts, stderr io.Writer) (plan, error) {
 	if err != nil {
 		return plan{}, err
 	}
-	mix := synth.GeneralMix
-	if shape.Layout.Fixed == 3 {
-		mix = synth.CCMix
-	}
-	prep, err := loadOrSynthesise(o.dataDir, mix, stderr)
+	prep, err := prepare.LoadOrSynthesise(o.dataDir, prepare.MixForLayout(shape.Layout), stderr)
 	if err != nil {
 		return plan{}, err
 	}
@@ -254,7 +363,7 @@ func (t trained) object() map[string]any {
 	}
 	f := t.final
 	obj := map[string]any{"model": t.o.modelDir, "data": f.Data, "seed": t.o.cfg.Seed, "epochs": f.Epochs,
-		"best_epoch": f.Epoch, "dev_accuracy": f.DevAccuracy, "test_accuracy": t.testAcc, "train_seconds": round(t.seconds(), 1), "restarts": per,
+		"best_epoch": f.Epoch, "dev_accuracy": f.DevAccuracy, "test_accuracy": t.testAcc, "train_seconds": mathx.Round(t.seconds(), 1), "restarts": per,
 		"supervise": t.o.cfg.Supervise.String()}
 	if t.noDev {
 		// The figure is the training accuracy that chose the epoch.
@@ -278,9 +387,9 @@ func (t trained) print(stdout io.Writer) {
 			fmt.Fprintf(stdout, "seed %d: best dev accuracy %.1f%% at epoch %d, test accuracy %.1f%%\n", r.Config.Seed, r.Config.DevAccuracy, r.Config.Epoch, t.tests[i])
 		}
 		fmt.Fprintf(stdout, "trained %d models on %s in %.1fs: as an ensemble, dev accuracy %.1f%%, test accuracy %.1f%%; saved to %s\n",
-			len(t.restarts), trainedOn(f), t.seconds(), f.DevAccuracy, t.testAcc, o.modelDir)
+			len(t.restarts), answer.TrainedOn(f), t.seconds(), f.DevAccuracy, t.testAcc, o.modelDir)
 		return
 	}
 	fmt.Fprintf(stdout, "trained on %s in %.1fs: seed %d, best %s %.1f%% at epoch %d of %d; test accuracy %.1f%%; saved to %s\n",
-		trainedOn(f), t.seconds(), f.Seed, t.selectedBy(), f.DevAccuracy, f.Epoch, f.Epochs, t.testAcc, o.modelDir)
+		answer.TrainedOn(f), t.seconds(), f.Seed, t.selectedBy(), f.DevAccuracy, f.Epoch, f.Epochs, t.testAcc, o.modelDir)
 }

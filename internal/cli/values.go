@@ -203,11 +203,12 @@ func (b *boundedInt) Set(s string) error {
 	return err
 }
 
-// String returns the value ("" for the zero boundedInt that
-// flag.PrintDefaults makes).
+// String returns the value ("0" for the zero boundedInt that
+// flag.PrintDefaults makes, so that a default of 0 is not printed, as with
+// the flag package's int flags).
 func (b *boundedInt) String() string {
 	if b == nil || b.p == nil {
-		return ""
+		return "0"
 	}
 	return strconv.Itoa(*b.p)
 }

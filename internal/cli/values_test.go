@@ -47,8 +47,17 @@ func TestCheckedFlags(t *testing.T) {
 			t.Errorf("%v: error %v, want %q", c.args, err, c.want)
 		}
 	}
+	// --help prints a default as the flag package's int flags do: not 0.
+	var zero, five int
+	var help strings.Builder
+	fs := NewFlagSet("x", "usage: x", &help)
+	IntVar(fs, &zero, "zero", 0, 0, 10, "a number")
+	IntVar(fs, &five, "five", 5, 0, 10, "a number")
+	if _, err := Parse(fs, []string{"--help"}); !errors.Is(err, flag.ErrHelp) || !strings.Contains(help.String(), "  -zero int\n    \ta number\n") || !strings.Contains(help.String(), "a number (default 5)\n") {
+		t.Errorf("--help: %v, %q", err, help.String())
+	}
 	var n int
-	fs := NewFlagSet("x", "", io.Discard)
+	fs = NewFlagSet("x", "", io.Discard)
 	IntVar(fs, &n, "n", 5, 1, 10, "")
 	if _, err := Parse(fs, []string{"--n", "7"}); err != nil || n != 7 {
 		t.Errorf("--n 7: %d, %v", n, err)

@@ -26,5 +26,6 @@
 //	waptest     what the packages' tests share
 //
 // The arrows run one way: source ← synth ← prepare; model ← answer ←
-// training; prepare and training meet only in the commands (cmd/wap).
+// training; prepare and training meet only above the task: in the
+// commands (cmd/wap) and in its evaluators (eval/wapeval).
 package wap

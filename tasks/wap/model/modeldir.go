@@ -52,6 +52,13 @@ import (
 // ModelFormat names the format of config.json.
 const ModelFormat = "wap-model/3"
 
+// The model directory and the sketch the word-problem commands (cmd/wap)
+// take by default.
+const (
+	DefaultDir    = "models/wap"
+	DefaultSketch = "sketches/wap_steps.fth"
+)
+
 // The files of a model directory.
 const (
 	ConfigFile     = modeldir.ConfigFile

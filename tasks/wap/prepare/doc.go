@@ -15,6 +15,16 @@
 // refuses what is not one). Prepare refuses, before it starts, a
 // preparation MemoryNeeded says does not fit in the machine's memory
 // (package internal/memory), and tells Config.Progress how far it is.
+// CheckReplace and CheckReplaceFolds refuse to replace data that another
+// recipe prepared (wap prepare's --force asks for it).
+//
+// The word-problem task's data settings live here too: the directories
+// the commands take by default (DefaultDir, DefaultOut), the generated
+// problems a source gets unless asked otherwise (GeneratedFor, MixFor:
+// CC's DefaultGenerated problems of its five patterns, none for the other
+// sources), the mix of problems a sketch takes (MixForLayout), and
+// LoadOrSynthesise, which prepares generated problems where there are
+// none.
 //
 // The Parquet files hold one Row a problem (WriteRows, ReadRows, stored
 // through package data), in one plain schema:

@@ -1,4 +1,4 @@
-package main
+package wapeval
 
 import (
 	"fmt"
@@ -8,25 +8,26 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/tasks/wap/prepare"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
 )
 
-// tally is the right answers of n problems.
-type tally struct{ right, n int }
+// Tally is the right answers of N problems.
+type Tally struct{ Right, N int }
 
-// acc is the accuracy in percent.
-func (t tally) acc() float64 { return 100 * float64(t.right) / float64(t.n) }
+// Acc is the accuracy in percent.
+func (t Tally) Acc() float64 { return 100 * float64(t.Right) / float64(t.N) }
 
 // plus is t with the problems of u.
-func (t tally) plus(u tally) tally { return tally{t.right + u.right, t.n + u.n} }
+func (t Tally) plus(u Tally) Tally { return Tally{t.Right + u.Right, t.N + u.N} }
 
 // one is the tally of one problem.
-func one(right bool) tally {
+func one(right bool) Tally {
 	if right {
-		return tally{1, 1}
+		return Tally{1, 1}
 	}
-	return tally{0, 1}
+	return Tally{0, 1}
 }
 
 // breakdown groups a split's problems by a key of each row ("": the row
@@ -114,25 +115,25 @@ func operationsKey(r prepare.Row) string {
 	return fmt.Sprintf("%d operations", n)
 }
 
-// scores are the right answers of a split's problems, in all and per
+// Scores are the right answers of a split's problems, in all and per
 // group of each breakdown (per[i] for breakdowns[i]).
-type scores struct {
-	all tally
-	per []map[string]tally
+type Scores struct {
+	All Tally
+	per []map[string]Tally
 }
 
-// newScores returns the scores of no problems.
-func newScores() scores {
-	sc := scores{per: make([]map[string]tally, len(breakdowns))}
+// NewScores returns the scores of no problems.
+func NewScores() Scores {
+	sc := Scores{per: make([]map[string]Tally, len(breakdowns))}
 	for i := range sc.per {
-		sc.per[i] = map[string]tally{}
+		sc.per[i] = map[string]Tally{}
 	}
 	return sc
 }
 
-// add counts a problem's answer: right or not.
-func (sc *scores) add(r prepare.Row, right bool) {
-	sc.all = sc.all.plus(one(right))
+// Add counts a problem's answer: right or not.
+func (sc *Scores) Add(r prepare.Row, right bool) {
+	sc.All = sc.All.plus(one(right))
 	for i, b := range breakdowns {
 		for _, k := range b.groups(r) {
 			sc.per[i][k] = sc.per[i][k].plus(one(right))
@@ -140,9 +141,9 @@ func (sc *scores) add(r prepare.Row, right bool) {
 	}
 }
 
-// merge adds the problems of o, pooling the folds of a cross-validation.
-func (sc *scores) merge(o scores) {
-	sc.all = sc.all.plus(o.all)
+// Merge adds the problems of o, pooling the folds of a cross-validation.
+func (sc *Scores) Merge(o Scores) {
+	sc.All = sc.All.plus(o.All)
 	for i := range breakdowns {
 		for k, t := range o.per[i] {
 			sc.per[i][k] = sc.per[i][k].plus(t)
@@ -150,24 +151,24 @@ func (sc *scores) merge(o scores) {
 	}
 }
 
-// addTo sets obj's field of each breakdown that has groups: the accuracy
+// AddTo sets obj's field of each breakdown that has groups: the accuracy
 // per group in percent, rounded to 0.01.
-func (sc scores) addTo(obj map[string]any) {
+func (sc Scores) AddTo(obj map[string]any) {
 	for i, b := range breakdowns {
 		if len(sc.per[i]) == 0 {
 			continue
 		}
 		acc := map[string]float64{}
 		for k, t := range sc.per[i] {
-			acc[k] = round(t.acc(), 2)
+			acc[k] = mathx.Round(t.Acc(), 2)
 		}
 		obj[b.json] = acc
 	}
 }
 
-// print writes a section per breakdown that has groups: its title, then
+// Print writes a section per breakdown that has groups: its title, then
 // a line per group in the order of their names.
-func (sc scores) print(w io.Writer) {
+func (sc Scores) Print(w io.Writer) {
 	for i, b := range breakdowns {
 		if len(sc.per[i]) == 0 {
 			continue
@@ -180,7 +181,7 @@ func (sc scores) print(w io.Writer) {
 		}
 		for _, k := range keys {
 			t := sc.per[i][k]
-			fmt.Fprintf(w, "  %-*s %6.1f%%   (%d/%d)\n", width, k, t.acc(), t.right, t.n)
+			fmt.Fprintf(w, "  %-*s %6.1f%%   (%d/%d)\n", width, k, t.Acc(), t.Right, t.N)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package wapeval
 
 import (
 	"bytes"
@@ -28,11 +28,11 @@ func TestBreakdownGroups(t *testing.T) {
 			t.Errorf("%s of %+v: %q, want %q", tt.b.json, tt.row, got, tt.want)
 		}
 	}
-	sc := newScores()
-	sc.add(prepare.Row{Variation: "11, 23"}, true)
-	sc.add(prepare.Row{Variation: "11"}, false)
-	if got := sc.per[2]; got["11 same object, different structure"] != (tally{1, 2}) || got["23 invert operation"] != (tally{1, 1}) || sc.all != (tally{1, 2}) {
-		t.Errorf("per variation %v, all %v", got, sc.all)
+	sc := NewScores()
+	sc.Add(prepare.Row{Variation: "11, 23"}, true)
+	sc.Add(prepare.Row{Variation: "11"}, false)
+	if got := sc.per[2]; got["11 same object, different structure"] != (Tally{1, 2}) || got["23 invert operation"] != (Tally{1, 1}) || sc.All != (Tally{1, 2}) {
+		t.Errorf("per variation %v, all %v", got, sc.All)
 	}
 }
 
@@ -46,7 +46,7 @@ func TestPrintTable3(t *testing.T) {
 		{false, "model                accuracy   (on CC's test split: the paper's Table 3, then this model)\nRoy & Roth (2015)       55.5%\nSeq2Seq                 95.0%\nGeNeRe                  98.5%\n∂4 (paper)              96.0%\n∂4 (ours)               75.0%   (3/4; 95% interval 30.1–95.4%)\n"},
 	} {
 		var b bytes.Buffer
-		printTable3(&b, tally{3, 4}, tt.notCC)
+		printTable3(&b, Tally{3, 4}, tt.notCC)
 		if b.String() != tt.want {
 			t.Errorf("notCC %v:\n%s\nwant:\n%s", tt.notCC, b.String(), tt.want)
 		}
@@ -70,15 +70,15 @@ func TestScoresPerKindAndVariation(t *testing.T) {
 			t.Errorf("variation %q: groups %q, want %q", tt.variation, got, tt.want)
 		}
 	}
-	sc := newScores()
+	sc := NewScores()
 	rows := []prepare.Row{
 		{Equation: "X=(76.0-25.0)", Values: []string{"76", "25", "4"}, Variation: "33, 11"},
 		{Equation: "X=(76.0-25.0)", Values: []string{"76", "25"}, Variation: "11"},
 	}
-	sc.add(rows[0], true)
-	sc.add(rows[1], false)
+	sc.Add(rows[0], true)
+	sc.Add(rows[1], false)
 	obj := map[string]any{}
-	sc.addTo(obj)
+	sc.AddTo(obj)
 	kinds, _ := obj["per_kind"].(map[string]float64)
 	codes, _ := obj["per_variation"].(map[string]float64)
 	if kinds[prepare.KindOneStepUnused] != 100 || kinds[prepare.KindOneStep] != 0 || len(kinds) != 2 {

@@ -1,4 +1,4 @@
-package main
+package prepare
 
 import (
 	"encoding/json"
@@ -7,26 +7,26 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/d4lang/d4/tasks/wap/prepare"
 	"github.com/d4lang/d4/tasks/wap/synth"
 )
 
 // This file keeps `wap prepare` from replacing, without a word, data that
 // another run prepared from another source or with other settings: that
-// is asked for with --force (the same preparation again replaces it).
+// is asked for with --force (the same preparation again replaces it):
+// CheckReplace and CheckReplaceFolds.
 
 // preparedRecipe is what a preparation is made of, as its prepared.json
-// (prepare.Summary) records it.
+// (Summary) records it.
 type preparedRecipe struct {
 	source, dir, excludeDir string
 	seed                    int64
 	generated               int
 	mix                     string
-	sizes                   prepare.SplitCounts // generated problems only (none for a dataset's)
+	sizes                   SplitCounts // generated problems only (none for a dataset's)
 }
 
 // recipeOf reads the recipe of a summary.
-func recipeOf(sum prepare.Summary) preparedRecipe {
+func recipeOf(sum Summary) preparedRecipe {
 	r := preparedRecipe{source: sum.Source, dir: cleanPath(sum.Dir), excludeDir: cleanPath(sum.ExcludeDir), seed: sum.Seed, generated: sum.Generated, mix: sum.Mix}
 	if sum.Source == synth.Name {
 		r.sizes = sum.Problems
@@ -35,9 +35,9 @@ func recipeOf(sum prepare.Summary) preparedRecipe {
 }
 
 // recipeFor is the recipe a preparation of cfg would record (as
-// prepare.Prepare writes it), sizes the generated problems' when the
+// Prepare writes it), sizes the generated problems' when the
 // source is the generator.
-func recipeFor(cfg prepare.Config, sizes [3]int) preparedRecipe {
+func recipeFor(cfg Config, sizes [3]int) preparedRecipe {
 	r := preparedRecipe{source: cfg.Source.Name(), dir: cleanPath(cfg.Dir), excludeDir: cleanPath(cfg.ExcludeDir), seed: cfg.Seed, generated: cfg.Generated}
 	gen, synthetic := cfg.Source.(synth.Source)
 	switch {
@@ -47,7 +47,7 @@ func recipeFor(cfg prepare.Config, sizes [3]int) preparedRecipe {
 		r.mix = cfg.Mix.String()
 	}
 	if synthetic {
-		r.sizes = prepare.SplitCounts{Train: sizes[0], Dev: sizes[1], Test: sizes[2]}
+		r.sizes = SplitCounts{Train: sizes[0], Dev: sizes[1], Test: sizes[2]}
 	}
 	return r
 }
@@ -85,15 +85,18 @@ func (r preparedRecipe) String() string {
 	return strings.Join(append(parts, fmt.Sprintf("seed %d", r.seed)), ", ")
 }
 
-// checkReplacePrepared refuses to replace the prepared data in out when
-// another recipe made it; nothing there, something that is no prepared
-// data, or the same recipe is not refused here.
-func checkReplacePrepared(out string, now preparedRecipe) error {
-	b, err := os.ReadFile(filepath.Join(out, prepare.PreparedFile))
+// CheckReplace refuses to replace the prepared data in out when another
+// recipe made it than cfg's (sizes the numbers of generated train, dev
+// and test problems when the source is the generator); nothing there,
+// something that is no prepared data, or the same recipe is not refused
+// here.
+func CheckReplace(out string, cfg Config, sizes [3]int) error {
+	now := recipeFor(cfg, sizes)
+	b, err := os.ReadFile(filepath.Join(out, PreparedFile))
 	if err != nil {
 		return nil
 	}
-	var sum prepare.Summary
+	var sum Summary
 	if json.Unmarshal(b, &sum) != nil {
 		return nil
 	}
@@ -104,22 +107,22 @@ func checkReplacePrepared(out string, now preparedRecipe) error {
 	return fmt.Errorf("%s holds data that another run prepared (%s); this run would replace it with %s: give --force to replace it, or name another --out", out, was, now)
 }
 
-// checkReplaceFolds refuses to replace the prepared folds in out
-// (out/foldK, each checked as checkReplacePrepared does) when another
-// recipe made them; cfg is the folds' configuration and folds their
-// source directories.
-func checkReplaceFolds(out string, cfg prepare.Config, folds []string) error {
+// CheckReplaceFolds refuses to replace the prepared folds in out
+// (out/foldK, each checked as CheckReplace does) when another recipe made
+// them; cfg is the folds' configuration and folds their source
+// directories.
+func CheckReplaceFolds(out string, cfg Config, folds []string) error {
 	var first error
 	n := 0
 	for _, fold := range folds {
 		c := cfg
 		c.Dir = fold
-		src, err := prepare.Open(fold)
+		src, err := Open(fold)
 		if err != nil {
 			return nil // PrepareFolds says what is wrong
 		}
 		c.Source = src
-		if err := checkReplacePrepared(filepath.Join(out, filepath.Base(fold)), recipeFor(c, [3]int{})); err != nil {
+		if err := CheckReplace(filepath.Join(out, filepath.Base(fold)), c, [3]int{}); err != nil {
 			if n++; first == nil {
 				first = err
 			}
