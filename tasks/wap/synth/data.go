@@ -24,6 +24,7 @@ import (
 //	verb    "base", "base/past" (past and participle) or
 //	        "base/past/participle": "pick", "buy/bought",
 //	        "give/gave/given"; empty for no verb
+//	nouns   nouns separated by bars: "friend|family/families"
 //	verbs   verbs separated by bars: "get on/got on/gotten on|board"
 //	range   "lo-hi": "2-100"; empty for none (0-0)
 //	number  a whole number; empty for 0
@@ -138,6 +139,31 @@ func keyed[T any](name string, dec func(r *row) (string, T)) map[string]T {
 	return m
 }
 
+// lists are the short word lists of data/lists.tsv by name, each a row
+// whose words column is decoded by the list's reader (fromList).
+var lists = keyed("lists", func(r *row) (string, *row) {
+	r.cell("words")
+	return r.need("name"), r
+})
+
+// listsRead holds the names of the lists read, for the tests.
+var listsRead = map[string]bool{}
+
+// fromList decodes the words of the list of data/lists.tsv named name
+// with the row method dec: fromList("buys", (*row).nouns).
+func fromList[T any](name string, dec func(r *row, col string) T) T {
+	r, ok := lists[name]
+	if !ok {
+		panic(fmt.Sprintf("synth: data/lists.tsv: no list %q", name))
+	}
+	listsRead[name] = true
+	w := dec(r, "words")
+	if r.err != nil {
+		panic("synth: " + r.err.Error())
+	}
+	return w
+}
+
 // row is one entry of a data file being decoded. Its methods read a cell
 // by column name; the first error is kept (and the rest of the decoding
 // of the row is then void).
@@ -243,6 +269,15 @@ func (r *row) nounOf(col, s string) noun {
 	}
 	r.fail(col, s, `a noun: "sg" or "sg/pl"`)
 	return noun{}
+}
+
+// nouns is the cell's nouns separated by bars.
+func (r *row) nouns(col string) []noun {
+	var out []noun
+	for _, s := range r.list(col) {
+		out = append(out, r.nounOf(col, s))
+	}
+	return out
 }
 
 // nounPair is the cell's two nouns separated by a bar.

@@ -110,6 +110,11 @@ func TestDataFiles(t *testing.T) {
 			}
 		}
 	}
+	for name := range lists {
+		if !listsRead[name] {
+			t.Errorf("data/lists.tsv: list %q is read by no table", name)
+		}
+	}
 	if len(files) != len(loaded) {
 		t.Errorf("%d data files, %d read", len(files), len(loaded))
 	}

@@ -9,8 +9,9 @@
 // someone had a things, got b more and lost c, or two people pooled theirs
 // and used some; for a*(b+c), a is a rate (per box, per hour, per ticket)
 // applied to b units on one occasion and c on another; and so on, several
-// frames per pattern. The scene (things.go, lexicon.go, actors.go) fills
-// the frame's roles: an agent (a person with a pronoun, a group, a
+// frames per pattern. The scene (the lexicon in data/*.tsv, read by
+// data.go into the tables of things.go, lexicon.go, actors.go and the
+// frames' files) fills the frame's roles: an agent (a person with a pronoun, a group, a
 // business), a thing with its plural, kinds, containers, prices and the
 // verbs that suit it, time expressions, relatives and friends. A frame
 // turns its numbers into facts: clauses with a subject, a verb chosen from
