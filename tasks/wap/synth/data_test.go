@@ -119,3 +119,63 @@ func TestDataFiles(t *testing.T) {
 		t.Errorf("%d data files, %d read", len(files), len(loaded))
 	}
 }
+
+// TestDataKeys checks the keys the data files name in other files beyond
+// the things' (TestLexiconKeys): the supplies' verbs, the periods of
+// activities, projects and rentals, the gatherings crowds fit into and the
+// businesses with a trade.
+func TestDataKeys(t *testing.T) {
+	into, biz := map[string]bool{}, map[string]bool{}
+	for _, g := range gatherings {
+		into[g.into] = true
+	}
+	for _, th := range things {
+		for _, b := range th.biz {
+			biz[b] = true
+		}
+	}
+	type ref struct {
+		where string
+		keys  []string
+		table map[string]bool
+		name  string
+	}
+	var refs []ref
+	gainKeys, lossKeys, spoilKeys, periodKeys := keysOf(gains), keysOf(losses), keysOf(spoils), keysOf(periods)
+	for _, rc := range recipes {
+		refs = append(refs, ref{"recipes.tsv " + rc.product.sg, rc.supply.get, gainKeys, "gains.tsv"},
+			ref{"recipes.tsv " + rc.product.sg, rc.supply.lose, lossKeys, "losses.tsv"},
+			ref{"recipes.tsv " + rc.product.sg, rc.supply.spoil, spoilKeys, "spoils.tsv"})
+	}
+	for _, a := range activities {
+		refs = append(refs, ref{"activities.tsv " + a.unit.sg, a.pers, periodKeys, "periods.tsv"})
+	}
+	for _, p := range projects {
+		refs = append(refs, ref{"projects.tsv " + p.subj, p.pers, periodKeys, "periods.tsv"})
+	}
+	for _, r := range rentals {
+		refs = append(refs, ref{"rentals.tsv " + r.thing, []string{r.per}, periodKeys, "periods.tsv"})
+	}
+	for _, c := range crowds {
+		refs = append(refs, ref{"crowds.tsv " + c.where, c.fits, into, "gatherings.tsv's into"})
+	}
+	for b := range trades {
+		refs = append(refs, ref{"trades.tsv", []string{b}, biz, "things.tsv's biz"})
+	}
+	for _, r := range refs {
+		for _, k := range r.keys {
+			if !r.table[k] {
+				t.Errorf("%s: %q is not a key of %s", r.where, k, r.name)
+			}
+		}
+	}
+}
+
+// keysOf is the set of a map's keys.
+func keysOf[T any](m map[string]T) map[string]bool {
+	out := map[string]bool{}
+	for k := range m {
+		out[k] = true
+	}
+	return out
+}
