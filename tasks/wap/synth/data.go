@@ -48,8 +48,8 @@ import (
 //go:embed data/*.tsv
 var dataFiles embed.FS
 
-// load reads data/NAME.tsv and decodes each of its entries with dec; it
-// panics on an error, which only a broken data file causes (the tests
+// load reads the data file of the table name (name plus ".tsv" in
+// data) and decodes each of its entries with dec; it panics on an error, which only a broken data file causes (the tests
 // read every file).
 func load[T any](name string, dec func(r *row) T) []T {
 	out, err := loadFile(name, dec)
@@ -62,7 +62,8 @@ func load[T any](name string, dec func(r *row) T) []T {
 // loaded holds the data files read, for the tests.
 var loaded = map[string]bool{}
 
-// loadFile reads data/NAME.tsv from the embedded files and decodes it.
+// loadFile reads the data file of the table name from the embedded files
+// and decodes it.
 func loadFile[T any](name string, dec func(r *row) T) ([]T, error) {
 	file := "data/" + name + ".tsv"
 	loaded[file] = true
