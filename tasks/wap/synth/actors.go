@@ -75,23 +75,30 @@ func speaker(rng *rand.Rand) *actor {
 	return &actor{name: "I", pro: proI, plural: true, kind: person, deictic: true}
 }
 
-// The names of people, by pronoun. They come from many languages so that
-// the reader meets names it has not seen.
+// The names of people (data/names.tsv): first names by pronoun, and the
+// surnames of teachers and families.
 var (
-	namesShe = strings.Fields(`Maya Sofia Aisha Chloe Elena Fatima Grace Hana Isabel Jasmine Keisha Lena Mei
-		Nadia Olivia Priya Rosa Sara Tara Uma Vera Wendy Yara Zoe Amara Bianca Carmen Dana Emma Fiona Gloria
-		Ines Julia Kiara Lucy Marta Nina Paula Ruth Sienna Talia Valeria Ada Beth Clara Daisy Erin Freya
-		Hope Irene Joy Kate Layla Molly Noor Opal Pia Rina Suki Tess Ana Leah Naomi Hailey Ming Yuki Ayla`)
-	namesHe = strings.Fields(`Liam Omar Carlos Dev Eli Felix Gabe Hugo Ivan Jamal Kenji Leo Marcus Nate Pablo
-		Raj Theo Victor Will Yusuf Zack Diego Kofi Luis Milo Oscar Tomas Arjun Ben Caleb Dylan Ethan Frank
-		George Henry Isaac Jack Kyle Luke Mateo Noah Owen Peter Ravi Sean Tyler Wes Xavier Yosef Ali
-		Bruno Chen Dmitri Emeka Hassan Jorge Kwame Lars Malik Nico Paolo Rohan Sami Tariq Andre`)
-	namesThey = strings.Fields(`Alex Sam Jordan Riley Casey Quinn Robin Avery Jesse Rowan Sky Kai`)
-	teachers  = strings.Fields(`Lopez Chen Patel Okafor Rivera Novak Kim Brown Garcia Nguyen Haddad Silva
-		Cohen Tanaka Moreau Jensen Walsh Adeyemi Kowalski Romero`)
-	families = strings.Fields(`Kim Lopez Patel Smith Garcia Nguyen Haddad Silva Cohen Tanaka Jensen Walsh
-		Romero Murphy Singh Ortiz`)
+	namesShe  = nameLists["she"]
+	namesHe   = nameLists["he"]
+	namesThey = nameLists["they"]
+	teachers  = nameLists["teacher"]
+	families  = nameLists["family"]
 )
+
+// nameLists are the names of data/names.tsv by kind, each kind in the file's
+// order.
+var nameLists = func() map[string][]string {
+	m := map[string][]string{}
+	for _, e := range load("names", func(r *row) [2]string {
+		return [2]string{oneOf(r, "kind", nameKinds), r.need("name")}
+	}) {
+		m[e[0]] = append(m[e[0]], e[1])
+	}
+	return m
+}()
+
+// nameKinds are the kinds of names.
+var nameKinds = map[string]string{"she": "she", "he": "he", "they": "they", "teacher": "teacher", "family": "family"}
 
 // relative is a relation a person has, with the relative's pronoun.
 type relative struct {
@@ -99,13 +106,11 @@ type relative struct {
 	pro pronoun
 }
 
-var relatives = []relative{
-	{"brother", proHe}, {"sister", proShe}, {"mom", proShe}, {"dad", proHe}, {"mother", proShe},
-	{"father", proHe}, {"aunt", proShe}, {"uncle", proHe}, {"grandma", proShe}, {"grandpa", proHe},
-	{"cousin", proShe}, {"cousin", proHe}, {"neighbor", proShe}, {"neighbor", proHe},
-	{"best friend", proShe}, {"best friend", proHe}, {"friend", proShe}, {"friend", proHe},
-	{"coach", proHe}, {"teacher", proShe}, {"little brother", proHe}, {"big sister", proShe},
-}
+// relatives are the relations of data/relatives.tsv, in its order.
+var relatives = load("relatives", func(r *row) relative { return relative{r.need("relation"), oneOf(r, "pronoun", relativePronouns)} })
+
+// relativePronouns are the pronouns a relative is referred to by.
+var relativePronouns = map[string]pronoun{"she": proShe, "he": proHe}
 
 // pickPerson draws a person; avoid lists names already in the story.
 func pickPerson(rng *rand.Rand, avoid ...*actor) *actor {
@@ -150,29 +155,15 @@ func pickRelative(rng *rand.Rand, p *actor) *actor {
 	return &actor{rel: r.rel, owner: p, pro: r.pro, kind: person}
 }
 
-// groupActors are groups that collect, make and share things. {T} is a
-// teacher's name, {F} a family name.
-var groupActors = []struct {
+// groupActor is a group that collects, makes and shares things. {T} is
+// a teacher's name, {F} a family name.
+type groupActor struct {
 	name, again string
 	plural      bool
-}{
-	{"Mr. {T}'s class", "the class", false},
-	{"Ms. {T}'s class", "the class", false},
-	{"Mrs. {T}'s students", "the students", true},
-	{"Ms. {T}'s students", "the students", true},
-	{"the school band", "the band", false},
-	{"the art club", "the club", false},
-	{"the garden club", "the club", false},
-	{"the scout troop", "the troop", false},
-	{"the {F} family", "the family", false},
-	{"the {F}s", "the {F}s", true},
-	{"a group of friends", "the group", false},
-	{"the volunteers", "the volunteers", true},
-	{"the soccer team", "the team", false},
-	{"the chess club", "the club", false},
-	{"the kids at the day camp", "the kids", true},
-	{"the student council", "the council", false},
 }
+
+// groupActors are the groups of data/groups.tsv, in its order.
+var groupActors = load("groups", func(r *row) groupActor { return groupActor{r.need("name"), r.need("again"), r.yes("plural")} })
 
 // pickGroup draws a group; it is referred to as "they".
 func pickGroup(rng *rand.Rand) *actor {
@@ -194,18 +185,9 @@ func surnamePlural(f string) string {
 }
 
 // trades names the person who works in a business, for the businesses
-// that have one word for it: a florist has roses as a flower shop does,
-// but is told as "she" or "he". The words do not tell the person's sex
-// ("server", not "waitress"), as the pronoun is drawn.
-var trades = map[string][]string{
-	"flower shop": {"florist"}, "bakery": {"baker", "pastry chef"}, "farm": {"farmer"},
-	"garden center": {"gardener"}, "restaurant": {"chef", "server"}, "diner": {"cook", "server"},
-	"cafe": {"barista"}, "bookstore": {"bookseller"}, "library": {"librarian"}, "fish market": {"fishmonger"},
-	"pottery studio": {"potter"}, "art gallery": {"painter"}, "fruit stand": {"fruit seller"},
-	"market stall": {"vendor"}, "pharmacy": {"pharmacist"}, "clinic": {"nurse"}, "hospital": {"nurse"},
-	"food truck": {"cook"}, "toy store": {"toy maker"}, "deli": {"butcher"}, "pizza shop": {"pizza maker"},
-	"post office": {"mail carrier"}, "lumber yard": {"carpenter"}, "building site": {"builder"},
-}
+// that have one word for it (data/trades.tsv): a florist has roses as a
+// flower shop does, but is told as "she" or "he".
+var trades = keyed("trades", func(r *row) (string, []string) { return r.need("business"), r.list("trades") })
 
 // pickTrade makes a person named by trade for a business such as "flower
 // shop": "a florist" first, "the florist" after, referred to as "she" or

@@ -13,36 +13,27 @@ type bill struct {
 	plural   [2]bool   // the parts' agreement: "the drinks were"
 }
 
-var bills = []bill{
-	{"dinner", [2]string{"the pizza", "the drinks"}, [2]bool{false, true}},
-	{"dinner", [2]string{"the food", "dessert"}, [2]bool{false, false}},
-	{"the movies", [2]string{"the tickets", "the popcorn"}, [2]bool{true, false}},
-	{"the road trip", [2]string{"the gas", "the snacks"}, [2]bool{false, true}},
-	{"the party", [2]string{"the cake", "the decorations"}, [2]bool{false, true}},
-	{"the bowling night", [2]string{"the lanes", "the shoe rental"}, [2]bool{true, false}},
-	{"the camping trip", [2]string{"the campsite", "the firewood"}, [2]bool{false, false}},
-	{"lunch", [2]string{"the sandwiches", "the drinks"}, [2]bool{true, true}},
-	{"the coach's gift", [2]string{"the gift", "the card"}, [2]bool{false, false}},
-	{"the cab rides", [2]string{"the ride to the game", "the ride home"}, [2]bool{false, false}},
-}
+// bills are the bills of data/bills.tsv, in its order.
+var bills = load("bills", func(r *row) bill {
+	return bill{r.need("occasion"), r.pair("parts"), [2]bool{r.yes("first plural"), r.yes("second plural")}}
+})
 
-// payers are who split a bill.
-var payers = []noun{n("friend"), n("cousin"), n("roommate"), n("coworker"), n("teammate"), n("classmate")}
+// payers are who split a bill (data/lists.tsv).
+var payers = fromList("bill payers", (*row).nouns)
 
-// billCuts take something off a bill or pay part of it; obj is the
-// object before the bill is named and after ("%s of the bill", "%s of
-// it").
-var billCuts = []struct {
+// billCut is something that takes something off a bill or pays part of
+// it; obj is the object before the bill is named and after ("%s of the
+// bill", "%s of it").
+type billCut struct {
 	subj     string
 	v        verb
 	obj, ref string
-}{
-	{"a coupon", v("take", "took", "taken"), "%s off the bill", "%s off"},
-	{"a gift card", v("cover", "covered"), "%s of the bill", "%s of it"},
-	{"Grandma", v("already pay", "already paid"), "%s of the bill", "%s of it"},
-	{"a friend who could not come", v("pay", "paid"), "%s of the bill", "%s of it"},
-	{"a discount", v("take", "took", "taken"), "%s off the total", "%s off"},
 }
+
+// billCuts are the bill cuts of data/billcuts.tsv, in its order.
+var billCuts = load("billcuts", func(r *row) billCut {
+	return billCut{r.need("who"), r.verb("verb"), r.need("object"), r.need("again")}
+})
 
 // splitters are the people a bill is split among: "4 friends", and the
 // question subject "each friend"; first tells the speaker is one of

@@ -84,11 +84,11 @@ func itoa(k int) string { return strconv.Itoa(k) }
 func in(k int, r [2]int) bool { return r[0] <= k && k <= r[1] }
 
 // recipients are the people things are shared among, by who shares
-// them.
+// them (data/lists.tsv).
 var recipients = map[kind][]noun{
-	person:   {n("friend"), n("cousin"), n("classmate"), n("neighbor"), n("teammate"), n("coworker"), n("friend"), n("classmate")},
-	group:    {n("family", "families"), n("kid"), n("student"), n("guest"), n("camper"), n("neighbor"), n("child", "children")},
-	business: {n("customer"), n("family", "families"), n("school"), n("shelter"), n("neighbor")},
+	person:   fromList("person", (*row).nouns),
+	group:    fromList("group", (*row).nouns),
+	business: fromList("business", (*row).nouns),
 }
 
 // shareable reports whether a thing is given out among people (not
@@ -101,10 +101,8 @@ func shareable(th *thing) bool {
 func recipientsOf(who *actor) []noun { return recipients[who.kind] }
 
 // shareVerbs are the ways to share things equally; each is told with
-// "equally"/"evenly" and "among"/"between".
-var shareVerbs = []verb{
-	v("share"), v("split", "split"), v("divide"), v("hand out"), v("give out", "gave out", "given out"), v("distribute"),
-}
+// "equally"/"evenly" and "among"/"between" (data/lists.tsv).
+var shareVerbs = fromList("share verbs", (*row).verbs)
 
 // parts are the facts of a and b combined (slots 0 and 1), the owner,
 // a second actor or nil, the actor who acts on the whole (the owner or

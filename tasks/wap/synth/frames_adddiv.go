@@ -115,24 +115,18 @@ func spreadDays(g *gen) (*story, bool) {
 	return st, true
 }
 
-// earners are groups that earn money together and split it.
-var earners = []struct {
+// earner is a group that earns money together and splits it.
+type earner struct {
 	name, again string
 	member      noun
 	ways        []string
-}{
-	{"the school band", "the band", n("member"), ws("playing at a wedding|at a bake sale|selling raffle tickets|playing at the fair")},
-	{"the soccer team", "the team", n("player"), ws("at a car wash|selling snacks|raking leaves|at a bake sale")},
-	{"the art club", "the club", n("member"), ws("at a craft fair|selling paintings|at a bake sale")},
-	{"a group of friends", "the group", n("friend"), ws("selling lemonade|washing cars|at a yard sale|walking dogs")},
-	{"the scout troop", "the troop", n("scout"), ws("selling cookies|at a car wash|raking leaves")},
-	{"the chess club", "the club", n("member"), ws("at a bake sale|selling raffle tickets|at a yard sale")},
-	{"a team of volunteers", "the team", n("volunteer"), ws("at a car wash|at a bake sale|selling crafts")},
-	{"the Kim kids", "the kids", n("kid"), ws("selling lemonade|at a yard sale|shoveling snow")},
 }
 
-// buys are things a group buys several of at one price.
-var buys = []noun{n("ticket"), n("uniform"), n("book"), n("tent"), n("ball"), n("jacket"), n("game")}
+// earners are the groups of data/earners.tsv, in its order.
+var earners = load("earners", func(r *row) earner { return earner{r.need("name"), r.need("again"), r.noun("member"), r.list("ways")} })
+
+// buys are things a group buys several of at one price (data/lists.tsv).
+var buys = fromList("buys", (*row).nouns)
 
 // splitEarnings: a group earned a and then b, and split it among c
 // members (or spent it on c things of one price).

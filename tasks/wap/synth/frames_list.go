@@ -9,8 +9,8 @@ import "slices"
 // question's numbers and up to five more, so a story has up to eight
 // numbers.
 
-// weekdays are the days a list by day goes through.
-var weekdays = ws("Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday")
+// weekdays are the days of the week in order (data/lists.tsv).
+var weekdays = fromList("weekdays", (*row).list)
 
 // listing is a list of counts told in one sentence: its fact (without
 // numbers in slots yet), the labels of its items as the question names

@@ -79,18 +79,8 @@ type boxVerb struct {
 	q  verb
 }
 
-var boxVerbs = []boxVerb{
-	{v("fill"), false, v("pack")},
-	{v("pack"), false, v("pack")},
-	{v("fill up", "filled up"), false, v("pack")},
-	{v("buy", "bought"), true, v("buy", "bought")},
-	{v("order"), true, v("order")},
-	{v("carry", "carried"), true, v("carry", "carried")},
-	{v("bring", "brought"), true, v("bring", "brought")},
-	{v("get", "got", "gotten"), true, v("get", "got", "gotten")},
-	{v("sell", "sold"), true, v("sell", "sold")},
-	{v("load"), true, v("load")},
-}
+// boxVerbs are the ways of data/boxverbs.tsv, in its order.
+var boxVerbs = load("boxverbs", func(r *row) boxVerb { return boxVerb{r.verb("verb"), r.yes("of"), r.verb("question")} })
 
 // boxVerbFor draws a way to handle containers of th that suits them: a
 // fixed container (a shelf) is only filled, and only things with a price

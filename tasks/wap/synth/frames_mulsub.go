@@ -113,21 +113,15 @@ func unsold(g *gen) (*story, bool) {
 	return st, true
 }
 
-// classes are the groups a teacher or coach gives things to.
-var classes = []struct {
+// class is a group a teacher or coach gives things to.
+type class struct {
 	whole noun
 	where string // where they are, with {main's} for the leader
 	title string // the leader's title
-}{
-	{n("student"), "in {main's} class", "Ms."},
-	{n("student"), "in {main's} class", "Mr."},
-	{n("player"), "on {main's} team", "Coach"},
-	{n("camper"), "in {main's} group", "Ms."},
-	{n("scout"), "in {main's} troop", "Mr."},
-	{n("dancer"), "in {main's} dance class", "Ms."},
-	{n("child", "children"), "in {main's} art class", "Mrs."},
-	{n("kid"), "in {main's} reading group", "Mr."},
 }
+
+// classes are the classes of data/classes.tsv, in its order.
+var classes = load("classes", func(r *row) class { return class{r.noun("whole"), r.need("where"), r.need("title")} })
 
 // absent: a leader gives each of b people a things, but c are absent.
 func absent(g *gen) (*story, bool) {

@@ -115,18 +115,10 @@ type project struct {
 	finish string // "finish the book"
 }
 
-var projects = []project{
-	{"reading", "{main's} book", v("have", "had"), "%s", n("page"), v("read", "read"), v("read", "read"), ws("day|evening|night"), "finish the book"},
-	{"toys", "{main's} puzzle", v("have", "had"), "%s", n("piece"), v("place"), v("place"), ws("hour|day"), "finish the puzzle"},
-	{"camping", "the trail", v("be"), "%s long", n("mile"), v("hike", "hiked"), v("hike", "hiked"), ws("day"), "reach the end of the trail"},
-	{"construction", "the fence", v("have", "had"), "%s", n("board"), v("paint"), v("paint"), ws("hour|day"), "finish the fence"},
-	{"crafts", "{main's} scarf pattern", v("have", "had"), "%s", n("row"), v("knit", "knitted"), v("knit", "knitted"), ws("hour|evening"), "finish the scarf"},
-	{"school", "{main's} workbook", v("have", "had"), "%s", n("math problem"), v("solve"), v("solve"), ws("day|evening"), "finish the workbook"},
-	{"farm", "the field", v("have", "had"), "%s of corn", n("row"), v("harvest"), v("harvest"), ws("day"), "finish the harvest"},
-	{"photos", "{main's} photo project", v("have", "had"), "%s to sort", n("photo"), v("sort"), v("sort"), ws("day|hour"), "finish sorting"},
-	{"cleaning", "the school", v("have", "had"), "%s to wash", n("window"), v("wash"), v("wash"), ws("hour|day"), "finish the job"},
-	{"music", "{main's} song list", v("have", "had"), "%s", n("song"), v("learn", "learned"), v("learn", "learned"), ws("week"), "learn all the songs"},
-}
+// projects are the projects of data/projects.tsv, in its order.
+var projects = load("projects", func(r *row) project {
+	return project{r.need("topic"), r.need("work"), r.verb("has"), r.need("total"), r.noun("unit"), r.verb("done"), r.verb("rate"), r.list("pers"), r.need("finish")}
+})
 
 // finishJob: a task has a units, b are done, c are done per day; how many
 // days are left (or: finish in c days, how many per day).

@@ -274,8 +274,8 @@ func boxesAndMore(g *gen) (*story, bool) {
 	return st.with(add(mul(at(0), at(1)), at(2)), whole(k), whole(per), whole(c)), true
 }
 
-// fees are what is paid on top of a purchase.
-var fees = ws("for parking|for shipping|for a gift bag|in tax|for delivery|for snacks")
+// fees are what an extra fee is for (data/lists.tsv).
+var fees = fromList("fees", (*row).list)
 
 // billAndFee: someone bought a things at $b each and paid $c more for
 // something else (a*b+c), or had a coupon for $c off (a*b-c).

@@ -15,15 +15,10 @@ type game struct {
 	rate  [2]int
 }
 
-var games = []game{
-	{"sport", n("goal"), v("score", "scored"), n("shot"), v("take", "took", "taken"), false, [2]int{2, 10}},
-	{"sport", n("basket"), v("make", "made"), n("shot"), v("take", "took", "taken"), false, [2]int{2, 3}},
-	{"toys", n("coin"), v("collect", "collected"), noun{}, verb{}, false, [2]int{2, 20}},
-	{"toys", n("star"), v("catch", "caught"), noun{}, verb{}, false, [2]int{2, 25}},
-	{"sport", n("bullseye"), v("hit", "hit"), n("dart"), v("throw", "threw", "thrown"), false, [2]int{5, 25}},
-	{"school", n("correct answer"), v("give", "gave", "given"), n("question"), verb{}, true, [2]int{2, 10}},
-	{"school", n("word"), v("spell", "spelled"), n("word"), verb{}, true, [2]int{2, 5}},
-}
+// games are the games of data/games.tsv, in its order.
+var games = load("games", func(r *row) game {
+	return game{r.need("topic"), r.noun("item"), r.verb("get"), r.noun("tries"), r.verb("try"), r.yes("test"), r.span("rate")}
+})
 
 // gameFor draws a game whose points per item range holds k; test asks
 // for a test.

@@ -247,25 +247,17 @@ func (g *gen) state(who *actor, th *thing, k int) fact {
 	return fact{slot: 0, step: 0, state: true, cl: cl, terse: same(c)}
 }
 
-// givings are the verbs of someone else giving the main actor things: to
+// giving is a verb of someone else giving the main actor things: to
 // marks a verb whose recipient comes first ("gave her 5"); the others
 // leave the recipient understood ("donated 5 more") or put it in tail.
-var givings = []struct {
+type giving struct {
 	v    verb
 	to   bool
 	tail string
-}{
-	{v("give", "gave", "given"), true, ""},
-	{v("give", "gave", "given"), true, ""},
-	{v("hand", "handed"), true, ""},
-	{v("send", "sent"), true, ""},
-	{v("bring", "brought"), true, ""},
-	{v("donate"), false, ""},
-	{v("contribute"), false, ""},
-	{v("add"), false, ""},
-	{v("drop off", "dropped off"), false, ""},
-	{v("pass along", "passed along"), false, "to {main}"},
 }
+
+// givings are the verbs of data/givings.tsv, in its order.
+var givings = load("givings", func(r *row) giving { return giving{r.verb("verb"), r.yes("to"), r.text("tail")} })
 
 // gain is the fact that who got k more of a thing (slot and step are set
 // by the caller). other, when set, may give them or be their source.
@@ -329,8 +321,8 @@ func (g *gen) loss(who, other *actor, th *thing, k int) fact {
 }
 
 // passives are the verbs of losing whose passive reads well without an
-// adjunct: "12 of the apples were sold".
-var passives = ws("sell|eat|use|use up|lose|donate|give away|recycle|deliver|ship|return|throw out|throw away|break|serve|cook|waste|burn|hand out|crack|peel|unload|delete|plant|carve|roast|drop|misplace")
+// adjunct: "12 of the apples were sold" (data/lists.tsv).
+var passives = fromList("passives", (*row).list)
 
 // howMany is the head of a question about a thing: "How many apples",
 // "How much money".

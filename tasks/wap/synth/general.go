@@ -124,6 +124,9 @@ type told struct {
 	slots         []int // the slots of the numbers in text order
 	reg           register
 	first         bool
+	// declared are the slots the story states on purpose though its
+	// equation may not use them (story.declared).
+	declared []int
 }
 
 // problem writes m as a problem with the given ID.
@@ -214,7 +217,7 @@ func ccShaped(rng *rand.Rand, f family, big bool, unused int) told {
 		g.addAsides(st, unused)
 	}
 	m, st := problemWith(rng, f.pattern, bd, add)
-	return told{family: f.shape, frame: m.frame, nums: st.nums, eq: st.eq, text: m.text, slots: m.slots, reg: m.reg, first: m.first}
+	return told{family: f.shape, frame: m.frame, nums: st.nums, eq: st.eq, text: m.text, slots: m.slots, reg: m.reg, first: m.first, declared: st.declared()}
 }
 
 // patternTerm is the equation of a CC pattern over slots 0, 1, 2.
@@ -263,7 +266,7 @@ func newShaped(rng *rand.Rand, f family, big bool, unused int) told {
 				continue
 			}
 			ts := tell(rng, st)
-			return told{family: f.shape, frame: fr.name, nums: st.nums, eq: st.eq, text: ts.text, slots: ts.slots, reg: ts.reg, first: ts.first}
+			return told{family: f.shape, frame: fr.name, nums: st.nums, eq: st.eq, text: ts.text, slots: ts.slots, reg: ts.reg, first: ts.first, declared: st.declared()}
 		}
 	}
 }

@@ -925,13 +925,20 @@ func informalise(rng *rand.Rand, s string) string {
 	}
 	s = strings.TrimRight(s, ".?") + end
 	if rng.Intn(2) == 0 {
-		s = pick(rng, []string{"ok so ", "so ", "ok so basically ", "hey, ", "um ", "question: ", "so like ", "ugh ", "tbh idk ", "pls help ", "hi, "}) + s
+		s = pick(rng, openers) + " " + s
 	}
 	if rng.Intn(3) == 0 {
-		s += pick(rng, []string{" lol", " pls help", " idk how to do this", " this is kinda hard", " kinda stuck", " help", " thx", " lol im confused", " smh", " ugh", " tbh i dont get it", " i dont get it", " thats all it says", " ive been stuck on this forever", " can someone explain", " idk"})
+		s += " " + pick(rng, remarks)
 	}
 	return s
 }
+
+// openers and remarks begin and end an informal text: "ok so", "lol"
+// (data/lists.tsv).
+var (
+	openers = fromList("informal openers", (*row).list)
+	remarks = fromList("informal remarks", (*row).list)
+)
 
 // questionWord reports whether a sentence starting with w asks
 // something (it is not run on with "and").

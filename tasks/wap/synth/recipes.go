@@ -24,33 +24,12 @@ type recipe struct {
 	full    bool   // ask for "full" ones: "How many full portions"
 }
 
-// supply makes the thing a recipe uses; a noun with "of" is a measure
-// ("cm of ribbon", "cups of flour").
-func supply(w noun, topic string, kinds, get, lose, spoil string) *thing {
-	return &thing{noun: w, topic: topic, kinds: ws(kinds), get: ws(get), lose: ws(lose), spoil: ws(spoil), measure: strings.Contains(w.pl, " of ")}
-}
-
-var recipes = []recipe{
-	{n("bracelet"), v("make", "made"), supply(n("bead"), "crafts", "glass|wooden|plastic", "buy|get|find", "lose|drop|give away", "roll away"), [2]int{4, 24}, "", false},
-	{n("necklace"), v("make", "made"), supply(n("bead"), "crafts", "red|blue|gold", "buy|get|find", "lose|drop|give away", "roll away|go missing"), [2]int{8, 30}, "", false},
-	{n("bookmark"), v("cut", "cut"), supply(n("inch of ribbon", "inches of ribbon"), "crafts", "", "buy|get", "use|lose", "get ruined"), [2]int{4, 10}, "", false},
-	{n("bow"), v("tie", "tied"), supply(n("cm of ribbon", "cm of ribbon"), "crafts", "", "buy|get|cut", "use|lose", "get ruined"), [2]int{10, 40}, "", false},
-	{n("cake"), v("bake"), supply(n("egg"), "baking", "brown|white", "buy|collect|get", "use|crack|give away", "crack|break|be out of date"), [2]int{2, 6}, "", false},
-	{n("batch of muffins", "batches of muffins"), v("bake"), supply(n("cup of flour", "cups of flour"), "baking", "", "buy|get", "use|waste", "get ruined"), [2]int{2, 4}, "", false},
-	{n("muffin"), v("make", "made"), supply(n("gram of sugar", "grams of sugar"), "baking", "", "buy|get", "use|waste", "get ruined"), [2]int{10, 30}, "", false},
-	{n("pie"), v("bake"), supply(n("apple"), "farm", "red|green", "pick|buy|gather", "eat|sell|give away", "rot|go bad"), [2]int{4, 8}, "", false},
-	{n("smoothie"), v("make", "made"), supply(n("banana"), "food", "", "buy|get", "eat|give away", "go bad|be too ripe to use"), [2]int{2, 4}, "", false},
-	{n("pitcher of lemonade", "pitchers of lemonade"), v("make", "made"), supply(n("lemon"), "farm", "large|small", "pick|buy", "use|sell|give away", "go bad"), [2]int{4, 10}, "", false},
-	{n("bottle"), v("fill"), supply(n("liter of juice", "liters of juice"), "food", "", "make|buy", "drink|spill", "go bad"), [2]int{2, 5}, "", true},
-	{n("portion"), v("make", "made"), supply(n("gram of rice", "grams of rice"), "food", "", "buy|cook", "use|eat|spill", "burn"), [2]int{10, 40}, "", true},
-	{n("birdhouse"), v("build", "built"), supply(n("board"), "construction", "long|short", "buy|cut|get", "use|sell|give away", "crack|be too damaged to use"), [2]int{3, 8}, "", false},
-	{n("scarf", "scarves"), v("knit", "knitted"), supply(n("ball of yarn", "balls of yarn"), "crafts", "", "buy|get|be given", "use|lose|give away", "get ruined"), [2]int{2, 5}, "", false},
-	{n("card"), v("make", "made"), supply(n("sheet of paper", "sheets of paper"), "school", "", "buy|get|be given", "use|waste|tear", "tear|get ruined"), [2]int{2, 4}, "", false},
-	{n("garden bed"), v("fill"), supply(n("bag of soil", "bags of soil"), "garden", "", "buy|get", "use|spill", "get ruined"), [2]int{2, 6}, "", true},
-	{n("trip"), v("make", "made"), supply(n("box", "boxes"), "moving", "", "pack|get|bring", "give away|sell|donate", "get damaged|get crushed"), [2]int{3, 12}, "van|truck|car", false},
-	{n("trip"), v("make", "made"), supply(n("bag of mulch", "bags of mulch"), "garden", "", "buy|get", "use|spill|give away", "get ruined"), [2]int{2, 8}, "wagon|wheelbarrow|cart", false},
-	{n("trip"), v("make", "made"), supply(n("chair"), "school", "wooden|plastic", "bring|carry in|get", "give away|sell|donate", "break"), [2]int{2, 10}, "cart|van", false},
-}
+// recipes are the recipes of data/recipes.tsv, in its order.
+var recipes = load("recipes", func(r *row) recipe {
+	sup := &thing{noun: r.noun("supply"), topic: r.need("topic"), kinds: r.list("kinds"), get: r.list("get"), lose: r.list("lose"), spoil: r.list("spoil")}
+	sup.measure = strings.Contains(sup.pl, " of ")
+	return recipe{r.noun("product"), r.verb("make"), sup, r.span("rate"), r.text("carriers"), r.yes("full")}
+})
 
 // recipeFor draws a recipe whose rate range holds k.
 func (g *gen) recipeFor(k int) (recipe, bool) {

@@ -164,3 +164,19 @@ func (st *story) with(eq *term, nums ...num) *story {
 	st.eq, st.nums = eq, nums
 	return st
 }
+
+// declared lists the slots the story states on purpose whether or not its
+// equation uses them: the asides (the distractors of asides.go) and the
+// counts of a list the question picks from (frames_list.go).
+func (st *story) declared() []int {
+	var out []int
+	for _, f := range st.facts {
+		switch {
+		case f.aside:
+			out = append(out, f.slot)
+		case f.list != nil:
+			out = append(out, f.list...)
+		}
+	}
+	return out
+}

@@ -9,8 +9,9 @@
 // someone had a things, got b more and lost c, or two people pooled theirs
 // and used some; for a*(b+c), a is a rate (per box, per hour, per ticket)
 // applied to b units on one occasion and c on another; and so on, several
-// frames per pattern. The scene (things.go, lexicon.go, actors.go) fills
-// the frame's roles: an agent (a person with a pronoun, a group, a
+// frames per pattern. The scene (the lexicon in data/*.tsv, read by
+// data.go into the tables of things.go, lexicon.go, actors.go and the
+// frames' files) fills the frame's roles: an agent (a person with a pronoun, a group, a
 // business), a thing with its plural, kinds, containers, prices and the
 // verbs that suit it, time expressions, relatives and friends. A frame
 // turns its numbers into facts: clauses with a subject, a verb chosen from
@@ -61,6 +62,42 @@
 // (asides.go: another thing, an age, another person's count, a price
 // nobody pays), one in six has a number or an answer above 149, and
 // values are exact (money in cents). A Source with Mix GeneralMix gives them.
+//
+// # The English as data
+//
+// The lexicon and the scenes are not Go code: data/*.tsv (embedded) hold
+// the things and their containers, the verbs of getting, losing and
+// spoiling, names, relatives, groups and trades, periods and time
+// expressions, activities, jobs, places, crowds, grids, chores, rentals,
+// sessions, errands, bills, games, recipes, projects and short word
+// lists, one table a file, each with a header comment saying what its
+// columns hold. data.go is the engine that reads them: a file is
+// tab-separated with a header line naming the columns, a cell is decoded
+// by the kind its table's decoder asks for (text, bar-separated list,
+// noun "sg/pl", verb "base/past/participle", range "lo-hi", …), and a
+// bad cell, a wrong count of cells or a column no decoder reads stops the
+// package from starting with an error naming the file, the line and the
+// column (TestDecodeErrors, TestDataFiles). The frames (frames_*.go), the
+// asides (asides.go) and the realiser stay code: they decide what a story
+// says, in which order, drawing from the generator's random source.
+//
+// What an extension costs:
+//   - an entry (a thing, a verb, a name, a rental, …): one line in its
+//     data file, nothing else; keys it names (a thing's get, lose, spoil
+//     and packs) must exist (TestLexiconKeys);
+//   - a column: the header of its file and one call in its decoder (the
+//     function passed to load or keyed beside the Go table), with a field
+//     of the table's type;
+//   - a word list: a line of data/lists.tsv and a var read with fromList;
+//   - a table: a data file and a var read with load or keyed;
+//   - a kind of aside (a number the question does not use): a function
+//     appended to asideKinds (asides.go) that adds its fact with
+//     story.addAside, which marks it an aside, so that the property tests
+//     (TestNumbersAccountedFor) know it is stated on purpose.
+//
+// The problems are the same, byte for byte, as before the English moved
+// into data files: TestGolden hashes 20,000 problems of Generate and of
+// General for seeds 1–3 against hashes made at main 5bfb3a5.
 package synth
 
 import (
