@@ -56,6 +56,8 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	var mix synth.Mix
 	fs.TextVar(&mix, "mix", synth.GeneralMix, "the generated problems: general (one- and two-step problems over up to eight numbers) or cc (CC's five patterns over three numbers; the default with CC)")
 	generated := fs.Int("generated", prepare.DefaultGenerated, "generated problems added to the training split (0: the data alone, the paper's setting with CC; the default is for CC, the other formats take 0 unless this is given)")
+	augment := fs.Float64("augment", 0, "copies per training problem added to the training split, each with a sentence of another training problem (a number the question does not use) inserted before its question (0: none)")
+	unusedDev := fs.Bool("unused-dev", false, "give each dev problem a sentence of a training problem before its question: a dev set with unused numbers to measure on (not to choose epochs with)")
 	exclude := fs.String("exclude", "", "a dataset (a directory, as DIR) whose dev and test problems must not be trained or tuned on: the training and dev problems near one of them are skipped")
 	d := prepare.DefaultSyntheticN
 	sizes := fs.String("sizes", fmt.Sprintf("%d,%d,%d", d[0], d[1], d[2]), "with --synthetic: the numbers of generated train, dev and test problems")
@@ -88,6 +90,8 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case *generated < 0 || *generated > maxProblems:
 		return cli.Usagef("--generated must be in 0…%d, got %d", maxProblems, *generated)
+	case !(*augment >= 0 && *augment <= prepare.MaxAugment):
+		return cli.Usagef("--augment must be in 0…%d, got %v", prepare.MaxAugment, *augment)
 	case *vocabSize < 1 || *vocabSize > maxVocab:
 		return cli.Usagef("--vocab-size must be in 1…%d, got %d", maxVocab, *vocabSize)
 	}
@@ -102,7 +106,7 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	bar := &prepareBar{w: stderr}
 	defer bar.finish()
-	cfg := prepare.Config{Out: *out, Seed: *seed, VocabSize: *vocabSize, Progress: bar.show}
+	cfg := prepare.Config{Out: *out, Seed: *seed, VocabSize: *vocabSize, Augment: *augment, UnusedDev: *unusedDev, Progress: bar.show}
 	if *exclude != "" {
 		cfg.ExcludeDir = *exclude
 		if err := datasetDir(*exclude); err != nil {
@@ -234,6 +238,9 @@ func summaryLines(stdout io.Writer, sum prepare.Summary, out string) {
 	}
 	if sum.Generated > 0 {
 		from += fmt.Sprintf(" with %d generated training problems", sum.Generated)
+	}
+	if a := sum.Augment; a != nil && a.Added > 0 {
+		from += fmt.Sprintf(" with %d augmented training problems (a sentence of another inserted)", a.Added)
 	}
 	if sum.Exclude != "" {
 		from += fmt.Sprintf(", apart from the dev and test problems of %s from %s", sum.Exclude, sum.ExcludeDir)

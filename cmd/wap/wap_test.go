@@ -214,6 +214,8 @@ func TestWAPBadInput(t *testing.T) {
 		{[]string{"prepare", "--synthetic", "--sizes", "1,2"}, "--sizes must be three numbers"},
 		{[]string{"prepare", "--synthetic", "--sizes", "1,0,2"}, "three numbers in 1…10000000"},
 		{[]string{"prepare", "--synthetic", "--sizes", "1000000000000,1,1"}, "three numbers in 1…10000000"},
+		{[]string{"prepare", "--augment", "-1"}, "--augment must be in 0…10, got -1"},
+		{[]string{"prepare", "--augment", "NaN"}, "--augment must be in 0…10, got NaN"},
 		{[]string{"prepare", "--vocab-size", "0"}, "--vocab-size must be in 1…1048576, got 0"},
 		{[]string{"eval", "--model", empty}, "no config.json"},
 		{[]string{"train", "--sketch", filepath.Join(dir, "none.fth")}, "no such file"},
