@@ -199,8 +199,8 @@ func newDistractor(from int, s string, lower map[string]bool, cased bool) (distr
 // target is what is known of a problem a distractor may be inserted into.
 type target struct {
 	p      source.Problem
-	body   string // its story before the question
-	rest   string // its question
+	body   []string // the sentences of its story before the question
+	rest   string   // its question
 	words  map[string]bool
 	kinds  []string
 	values []string // its numbers' exact values
@@ -221,7 +221,7 @@ func newTarget(p source.Problem, q reader.Question, lower map[string]bool) (targ
 	}
 	last := strings.LastIndex(p.Text, ss[len(ss)-1])
 	body := strings.TrimSpace(p.Text[:last])
-	t := target{p: p, body: body, rest: ss[len(ss)-1], words: map[string]bool{}, cased: hasCapitals(p.Text)}
+	t := target{p: p, body: sentences(body), rest: ss[len(ss)-1], words: map[string]bool{}, cased: hasCapitals(p.Text)}
 	for _, w := range lowerWords(t.rest) {
 		if generalNouns[w] {
 			return target{}, false
@@ -266,17 +266,18 @@ func (t target) fits(d distractor) bool {
 }
 
 // insert returns the target's problem with the distractor's sentence
-// inserted before its question; a distractor that starts with a name
-// takes the story's first name instead, as people's distractors speak of
-// the story's people ("Mary also has 4 pencils").
-func (t target) insert(d distractor, id int) source.Problem {
+// inserted before its story's sentence at (at its question when at is
+// the number of the story's sentences); a distractor that starts with a
+// name takes the story's first name instead, as people's distractors
+// speak of the story's people ("Mary also has 4 pencils").
+func (t target) insert(d distractor, id, at int) source.Problem {
 	s := d.text
 	if d.name != "" && t.name != "" {
 		s = t.name + s[len(d.name):]
 	}
 	p := t.p
 	p.ID = id
-	p.Text = t.body + " " + s + " " + t.rest
+	p.Text = strings.Join(slices.Concat(t.body[:at], []string{s}, t.body[at:], []string{t.rest}), " ")
 	where := t.p.Where
 	if where == "" {
 		where = fmt.Sprintf("problem %d", t.p.ID)
@@ -375,7 +376,9 @@ func newInserter(train []source.Problem, seed int64) *inserter {
 	return &inserter{ds: distractors(train, lower), lower: lower, rng: rand.New(rand.NewSource(seed))}
 }
 
-// one inserts a fitting distractor into p (read as q) and reads the result
+// one inserts a fitting distractor into p (read as q), before one of its
+// story's sentences or its question drawn at random (so that where a
+// number stands does not tell that it is unused), and reads the result
 // back: ok is false when the problem takes none, or none of maxTries
 // drawn fits and reads as p's numbers and one more that its equation does
 // not use.
@@ -389,7 +392,7 @@ func (in *inserter) one(p source.Problem, q reader.Question, id int) (source.Pro
 		if !t.fits(d) {
 			continue
 		}
-		a := t.insert(d, id)
+		a := t.insert(d, id, in.rng.Intn(len(t.body)+1))
 		aq, reason, _ := readProblem(a)
 		if reason != "" || len(aq.Quantities) != len(q.Quantities)+1 {
 			continue
