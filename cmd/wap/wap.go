@@ -56,8 +56,8 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	var mix synth.Mix
 	fs.TextVar(&mix, "mix", synth.GeneralMix, "the generated problems: general (one- and two-step problems over up to eight numbers) or cc (CC's five patterns over three numbers; the default with CC)")
 	generated := fs.Int("generated", prepare.DefaultGenerated, "generated problems added to the training split (0: the data alone, the paper's setting with CC; the default is for CC, the other formats take 0 unless this is given)")
-	augment := fs.Float64("augment", 0, "copies per training problem added to the training split, each with a sentence of another training problem (a number the question does not use) inserted before its question (0: none)")
-	unusedDev := fs.Bool("unused-dev", false, "give each dev problem a sentence of a training problem before its question: a dev set with unused numbers to measure on (not to choose epochs with)")
+	augment := fs.Float64("augment", 0, "copies per training problem added to the training split, each with a sentence of another training problem (a number the question does not use) inserted into its story (0: none)")
+	unusedDev := fs.Bool("unused-dev", false, "give each dev problem a sentence of a training problem in its story: a dev set with unused numbers to measure on (not to choose epochs with)")
 	exclude := fs.String("exclude", "", "a dataset (a directory, as DIR) whose dev and test problems must not be trained or tuned on: the training and dev problems near one of them are skipped")
 	d := prepare.DefaultSyntheticN
 	sizes := fs.String("sizes", fmt.Sprintf("%d,%d,%d", d[0], d[1], d[2]), "with --synthetic: the numbers of generated train, dev and test problems")

@@ -403,7 +403,7 @@ func (in *inserter) one(p source.Problem, q reader.Question, id int) (source.Pro
 }
 
 // augmentTrain makes ratio copies per kept training problem, each with a
-// sentence of another training problem inserted before its question,
+// sentence of another training problem inserted into its story (one),
 // drawn stratum by stratum (the problem's count of numbers and of its
 // equation's operations) so that the copies keep the split's mix. It
 // reads the training split alone; the copies take IDs from firstID on.

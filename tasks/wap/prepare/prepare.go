@@ -75,12 +75,12 @@ type Config struct {
 	ExcludeDir string
 	// Augment is the copies per kept training problem (0: none; at most
 	// MaxAugment) added to the training split, each with a sentence of
-	// another training problem inserted before its question: a number the
-	// question does not use (augmentTrain; drawn with Seed). Only the
+	// another training problem inserted before one of its sentences: a
+	// number the question does not use (augmentTrain; drawn with Seed). Only the
 	// training split is read; the dev and test splits are left as they are.
 	Augment float64
 	// UnusedDev, if set, gives each dev problem a sentence of a training
-	// problem before its question in the same way (a dev problem none fits
+	// problem in the same way (a dev problem none fits
 	// is left out): a dev set with unused numbers to measure a model on,
 	// not one to choose epochs with.
 	UnusedDev bool
