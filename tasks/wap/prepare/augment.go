@@ -331,7 +331,7 @@ func operations(eq string) int {
 	return count(t)
 }
 
-// addMix counts problems into a mix.
+// add counts problems into a mix.
 func (m *MixCounts) add(ps []source.Problem, qs []reader.Question) {
 	if m.Numbers == nil {
 		m.Numbers, m.Operations = map[int]int{}, map[int]int{}
