@@ -168,9 +168,9 @@ func passes(tag string) bool {
 	return strings.HasPrefix(tag, "JJ") || tag == "CD" || tag == "DT" || tag == "VBN" || tag == "VBG" || tag == "HYPH"
 }
 
-// lemma is a noun's form without a plural ending: "boxes" → "box",
+// Lemma is a noun's form without a plural ending: "boxes" → "box",
 // "berries" → "berry", "hamsters" → "hamster" ("glass" stays).
-func lemma(w string) string {
+func Lemma(w string) string {
 	w = strings.ToLower(w)
 	switch {
 	case len(w) > 4 && strings.HasSuffix(w, "ies"):
@@ -240,7 +240,7 @@ func NumberFeatures(pieces []string, numPos []int, qstart int) ([][]float64, err
 		}
 		for _, u := range us {
 			for j := qw; j < len(words); j++ {
-				if j != u && j != w && lemma(words[j]) == lemma(words[u]) {
+				if j != u && j != w && Lemma(words[j]) == Lemma(words[u]) {
 					f[FeatUnitAsked] = 1
 				}
 			}

@@ -79,8 +79,8 @@ func TestNumberFeatures(t *testing.T) {
 
 func TestLemma(t *testing.T) {
 	for w, want := range map[string]string{"hamsters": "hamster", "boxes": "box", "berries": "berry", "glass": "glass", "bus": "bus", "Peaches": "peach"} {
-		if got := lemma(w); got != want {
-			t.Errorf("lemma(%q) = %q, want %q", w, got, want)
+		if got := Lemma(w); got != want {
+			t.Errorf("Lemma(%q) = %q, want %q", w, got, want)
 		}
 	}
 }

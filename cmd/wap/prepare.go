@@ -39,6 +39,16 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	})
 	seed := fs.Int64("seed", 1, "seed of the generator")
+	var augment float64
+	fs.Func("augment", "copies per training problem added to the training split, each with a sentence of another training problem (a number the question does not use) inserted into its story (0: none)", func(v string) error {
+		a, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(a >= 0 && a <= prepare.MaxAugment) {
+			return fmt.Errorf("--augment must be in 0…%d, got %s", prepare.MaxAugment, v)
+		}
+		augment = a
+		return nil
+	})
+	unusedDev := fs.Bool("unused-dev", false, "give each dev problem a sentence of a training problem in its story: a dev set with unused numbers to measure on (not to choose epochs with)")
 	vocabFlag.Var(fs, &vocabSize, reader.DefaultVocabSize, "size of the WordPiece vocabulary learned from the training split")
 	jsonOut := fs.Bool("json", false, "print the summary as one JSON object")
 	force := fs.Bool("force", false, "replace the prepared data in --out although another run prepared it from another source or with other settings (refused otherwise)")
@@ -67,7 +77,7 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	bar := &prepareBar{w: stderr}
 	defer bar.finish()
-	cfg := prepare.Config{Out: *out, Seed: *seed, VocabSize: vocabSize, Progress: bar.show}
+	cfg := prepare.Config{Out: *out, Seed: *seed, VocabSize: vocabSize, Augment: augment, UnusedDev: *unusedDev, Progress: bar.show}
 	if *exclude != "" {
 		cfg.ExcludeDir = *exclude
 		if err := datasetDir(*exclude); err != nil {
@@ -190,6 +200,9 @@ func summaryLines(stdout io.Writer, sum prepare.Summary, out string) {
 	}
 	if sum.Generated > 0 {
 		from += fmt.Sprintf(" with %d generated training problems", sum.Generated)
+	}
+	if a := sum.Augment; a != nil && a.Added > 0 {
+		from += fmt.Sprintf(" with %d augmented training problems (a sentence of another inserted)", a.Added)
 	}
 	if sum.Exclude != "" {
 		from += fmt.Sprintf(", apart from the dev and test problems of %s from %s", sum.Exclude, sum.ExcludeDir)

@@ -1,6 +1,9 @@
 // Package prepare makes the word-problem task's data: Prepare reads a
 // source's problems (package source: CC, generated, …), adds generated
-// problems to the training split if asked, tokenises every problem and
+// problems to the training split if asked, and copies of its problems
+// with a sentence of another training problem inserted (a number the
+// question does not use: Config.Augment, augment.go; Config.UnusedDev
+// does it to the dev split, to measure on), tokenises every problem and
 // reads its numbers (package reader), skips those the model cannot take
 // or whose equation does not give their answer (EquationGives; counted
 // and listed by reason in the Summary, with the file and line where the

@@ -73,6 +73,17 @@ type Config struct {
 	Exclude source.Source
 	// ExcludeDir is the directory Exclude reads, recorded in the summary.
 	ExcludeDir string
+	// Augment is the copies per kept training problem (0: none; at most
+	// MaxAugment) added to the training split, each with a sentence of
+	// another training problem inserted before one of its sentences: a
+	// number the question does not use (augmentTrain; drawn with Seed). Only the
+	// training split is read; the dev and test splits are left as they are.
+	Augment float64
+	// UnusedDev, if set, gives each dev problem a sentence of a training
+	// problem in the same way (a dev problem none fits
+	// is left out): a dev set with unused numbers to measure a model on,
+	// not one to choose epochs with.
+	UnusedDev bool
 	// Memory is the bytes the preparation may take (0: what the machine
 	// has, memory.Available); one estimated to need more (MemoryNeeded)
 	// is refused before it starts.
@@ -198,6 +209,9 @@ type Summary struct {
 	Mix string `json:"mix,omitempty"`
 	// VocabSize is the number of token ids, special tokens included.
 	VocabSize int `json:"vocab_size"`
+	// Augment says what Config.Augment and Config.UnusedDev did (nil
+	// without them).
+	Augment *AugmentSummary `json:"augment,omitempty"`
 	// Problems is the number of problems read or made per split, Rows the
 	// number written (Problems minus the skipped ones).
 	Problems SplitCounts `json:"problems"`
@@ -251,6 +265,8 @@ func Prepare(cfg Config) (Summary, error) {
 		return fail(fmt.Errorf("the vocabulary size is %d, want 0 or more", cfg.VocabSize))
 	case cfg.Generated < 0:
 		return fail(fmt.Errorf("%d generated problems asked for, want 0 or more", cfg.Generated))
+	case !(cfg.Augment >= 0 && cfg.Augment <= MaxAugment):
+		return fail(fmt.Errorf("the augmentation is %v copies per training problem, want 0…%d", cfg.Augment, MaxAugment))
 	}
 	sum := Summary{Source: cfg.Source.Name(), Dir: cfg.Dir, Seed: cfg.Seed, SkippedByReason: map[string]int{}, Skipped: []Skip{}}
 	if gen, ok := cfg.Source.(synth.Source); ok {
@@ -276,13 +292,7 @@ func Prepare(cfg Config) (Summary, error) {
 		}
 	}
 	if cfg.Generated > 0 {
-		next := 0
-		for _, sp := range ds {
-			for _, p := range sp {
-				next = max(next, p.ID+1)
-			}
-		}
-		gen, err := synth.Source{N: [3]int{cfg.Generated, 0, 0}, Seed: cfg.Seed, FirstID: next, Mix: cfg.Mix}.Read()
+		gen, err := synth.Source{N: [3]int{cfg.Generated, 0, 0}, Seed: cfg.Seed, FirstID: nextID(ds), Mix: cfg.Mix}.Read()
 		if err != nil {
 			return fail(err)
 		}
@@ -301,6 +311,10 @@ func Prepare(cfg Config) (Summary, error) {
 		return fail(fmt.Errorf("no training problem: %s has none (a test set only); add generated problems to train on", sum.Source))
 	case len(splits[0].kept) == 0:
 		return fail(fmt.Errorf("no training problem left (%d read, all skipped)", len(splits[0].problems)))
+	}
+	if cfg.Augment > 0 || cfg.UnusedDev {
+		sum.Augment = augment(cfg, splits, ds)
+		sum.Rows = SplitCounts{Train: len(splits[0].kept), Dev: len(splits[1].kept), Test: len(splits[2].kept)}
 	}
 	vocab := reader.LearnVocab(splits[0].qs, cfg.VocabSize)
 	sum.VocabSize = vocab.Size()
@@ -342,6 +356,37 @@ func keepReadable(cfg Config, splits []*prepSplit, sum *Summary) {
 		}
 		sum.Rows.add(sp.split, len(sp.kept))
 	}
+}
+
+// augment adds the copies Config.Augment asks for to the kept training
+// problems and gives the dev problems a sentence if Config.UnusedDev
+// asks, both from the kept training problems alone.
+func augment(cfg Config, splits []*prepSplit, ds source.Dataset) *AugmentSummary {
+	train, trainQs := splits[0].kept, splits[0].qs
+	a := &AugmentSummary{Ratio: cfg.Augment}
+	if cfg.UnusedDev {
+		var dev []source.Problem
+		dev, splits[1].qs, a.DevLeft = unusedDev(train, splits[1].kept, splits[1].qs, cfg.Seed)
+		splits[1].kept, a.Dev = dev, len(dev)
+	}
+	if cfg.Augment > 0 {
+		ps, qs, s := augmentTrain(train, trainQs, cfg.Augment, cfg.Seed, nextID(ds))
+		s.Dev, s.DevLeft = a.Dev, a.DevLeft
+		a = &s
+		splits[0].kept, splits[0].qs = append(train, ps...), append(trainQs, qs...)
+	}
+	return a
+}
+
+// nextID is the ID after every problem's of a dataset.
+func nextID(ds source.Dataset) int {
+	next := 0
+	for _, sp := range ds {
+		for _, p := range sp {
+			next = max(next, p.ID+1)
+		}
+	}
+	return next
 }
 
 // markNear reads the excluded source and marks, in each of splits, the

@@ -22,12 +22,17 @@ type preparedRecipe struct {
 	seed                    int64
 	generated               int
 	mix                     string
+	augment                 float64 // Config.Augment
+	unusedDev               bool    // Config.UnusedDev
 	sizes                   SplitCounts // generated problems only (none for a dataset's)
 }
 
 // recipeOf reads the recipe of a summary.
 func recipeOf(sum Summary) preparedRecipe {
 	r := preparedRecipe{source: sum.Source, dir: cleanPath(sum.Dir), excludeDir: cleanPath(sum.ExcludeDir), seed: sum.Seed, generated: sum.Generated, mix: sum.Mix}
+	if a := sum.Augment; a != nil {
+		r.augment, r.unusedDev = a.Ratio, a.Dev+a.DevLeft > 0
+	}
 	if sum.Source == synth.Name {
 		r.sizes = sum.Problems
 	}
@@ -38,7 +43,8 @@ func recipeOf(sum Summary) preparedRecipe {
 // Prepare writes it), sizes the generated problems' when the
 // source is the generator.
 func recipeFor(cfg Config, sizes [3]int) preparedRecipe {
-	r := preparedRecipe{source: cfg.Source.Name(), dir: cleanPath(cfg.Dir), excludeDir: cleanPath(cfg.ExcludeDir), seed: cfg.Seed, generated: cfg.Generated}
+	r := preparedRecipe{source: cfg.Source.Name(), dir: cleanPath(cfg.Dir), excludeDir: cleanPath(cfg.ExcludeDir), seed: cfg.Seed, generated: cfg.Generated,
+		augment: cfg.Augment, unusedDev: cfg.UnusedDev}
 	gen, synthetic := cfg.Source.(synth.Source)
 	switch {
 	case synthetic && gen.Mix != synth.CCMix:
@@ -78,6 +84,12 @@ func (r preparedRecipe) String() string {
 	}
 	if r.mix != "" {
 		parts = append(parts, r.mix+" mix")
+	}
+	if r.augment > 0 {
+		parts = append(parts, fmt.Sprintf("augmented %v", r.augment))
+	}
+	if r.unusedDev {
+		parts = append(parts, "unused-number dev")
 	}
 	if r.excludeDir != "" {
 		parts = append(parts, "apart from "+r.excludeDir)
