@@ -22,8 +22,8 @@ type preparedRecipe struct {
 	seed                    int64
 	generated               int
 	mix                     string
-	augment                 float64 // Config.Augment
-	unusedDev               bool    // Config.UnusedDev
+	augment                 float64     // Config.Augment
+	unusedDev               bool        // Config.UnusedDev
 	sizes                   SplitCounts // generated problems only (none for a dataset's)
 }
 
