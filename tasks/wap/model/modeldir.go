@@ -36,7 +36,7 @@ import (
 //	tokenizer.json          the vocabulary (a Hugging Face tokenizer), and
 //	tokenizer_config.json   its settings for Hugging Face's libraries
 //	checkpoint.safetensors  the last finished epoch, for `wap train
-//	                        --resume` (package learn's checkpoint)
+//	                        --resume` (package learn/fit's checkpoint)
 //
 // An ensemble's directory holds config.json (whose members name its
 // subdirectories restart-1, restart-2, …, each a model directory of its

@@ -12,7 +12,7 @@ import (
 
 	"github.com/d4lang/d4/internal/modeldir"
 	"github.com/d4lang/d4/interpreter/d4"
-	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/tasks/wap/model"
 )
 
@@ -64,7 +64,7 @@ func DataHash(train, dev []*model.Problem) string {
 // restart of model m trained with settings: it must come from the same
 // sketch, data and settings (a different one is an error that lists what
 // differs).
-func readCheckpoint(dir string, m *model.Model, settings model.Settings) (*learn.State, error) {
+func readCheckpoint(dir string, m *model.Model, settings model.Settings) (*fit.State, error) {
 	path := filepath.Join(dir, model.CheckpointFile)
 	b, err := os.ReadFile(path)
 	switch {
@@ -76,7 +76,7 @@ func readCheckpoint(dir string, m *model.Model, settings model.Settings) (*learn
 	case err != nil:
 		return nil, fmt.Errorf("cannot resume: %w", err)
 	}
-	st, err := learn.UnmarshalCheckpoint(b, named(settings, d4.SketchHash(m.Machine.Sketch)), m.Named())
+	st, err := fit.UnmarshalCheckpoint(b, named(settings, d4.SketchHash(m.Machine.Sketch)), m.Named())
 	if err != nil {
 		return nil, fmt.Errorf("cannot resume from %s: %w", path, err)
 	}

@@ -1,4 +1,4 @@
-// Package training trains word-problem models with package learn's driver:
+// Package training trains word-problem models with package learn/fit's driver:
 // Train runs one model (its Method: batches of the reader and ∂4 as one
 // graph, word dropout drawn from each epoch's stream; its Score: the dev
 // accuracy of the exact answers, ties to the lower dev loss), and

@@ -15,7 +15,7 @@ import (
 	"github.com/d4lang/d4/internal/safetensors/spectest"
 	"github.com/d4lang/d4/internal/testskip"
 	"github.com/d4lang/d4/interpreter/d4"
-	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/tasks/wap/answer"
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/waptest"
@@ -39,12 +39,12 @@ func TestCheckpointFile(t *testing.T) {
 	cfg := DefaultTrainConfig()
 	cfg.Epochs, cfg.Batch, cfg.CCPasses = 1, 10, 1
 	m := waptest.PaperModel(t, 12, 2)
-	var st *learn.State
-	r := Run{Checkpoint: func(s *learn.State) error { st = s; return nil }}
+	var st *fit.State
+	r := Run{Checkpoint: func(s *fit.State) error { st = s; return nil }}
 	if _, err := Train(m, cfg, waptest.ToyProblems(20, 3), nil, r); err != nil {
 		t.Fatal(err)
 	}
-	b, err := learn.MarshalCheckpoint(st, named(SettingsOf(cfg, "d"), d4.SketchHash(m.Machine.Sketch)), m.Named())
+	b, err := fit.MarshalCheckpoint(st, named(SettingsOf(cfg, "d"), d4.SketchHash(m.Machine.Sketch)), m.Named())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/tasks/wap/answer"
 	"github.com/d4lang/d4/tasks/wap/model"
@@ -24,7 +24,7 @@ type RunSpec struct {
 	Parallel           int  // restarts trained at once (0: all)
 	// Progress, if set, is told how every restart goes, from the
 	// goroutine that trains it.
-	Progress learn.Progress
+	Progress fit.Progress
 }
 
 // Restart is a finished restart: its best model and that model's
@@ -161,7 +161,7 @@ func trainRestart(w *TrainingDir, spec RunSpec, k int, data string, run *runCloc
 		secs, r.Resume = old.TrainSeconds, st
 		run.resume(secs)
 	}
-	r.Checkpoint = func(st *learn.State) error {
+	r.Checkpoint = func(st *fit.State) error {
 		var best *model.Config
 		if b := st.Run.Best; b != nil && st.Run.BestEpoch == st.Run.Epoch {
 			best = new(base)

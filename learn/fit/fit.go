@@ -1,4 +1,4 @@
-package learn
+package fit
 
 import (
 	"errors"
@@ -10,24 +10,24 @@ import (
 	"github.com/d4lang/d4/optim"
 )
 
-// Method is a model that Fit trains: ∂4 sketches (package learn), the
+// Method is a model that Run trains: ∂4 sketches (package learn), the
 // word-problem model (package tasks/wap/model) and the Seq2Seq baseline
-// each implement it. Fit owns everything around it: epochs, the order of
+// each implement it. Run owns everything around it: epochs, the order of
 // the examples, the optimiser, the choice of the best epoch, patience,
 // restarts and checkpoints.
 type Method interface {
 	// Params are the parameters the optimiser updates, in a fixed order
-	// (the method's own slices: Fit updates them in place).
+	// (the method's own slices: Run updates them in place).
 	Params() [][]float64
 	// Gradient returns the mean loss on a batch of training examples
-	// (indices into the method's training set, in the order Fit drew)
+	// (indices into the method's training set, in the order Run drew)
 	// and its gradient with respect to Params, which the method owns
 	// until the next call. rng is the epoch's random stream: a method
 	// may draw from it, in batch order (word dropout).
 	Gradient(batch []int, rng *rand.Rand) (loss float64, grads [][]float64, err error)
 	// Evaluate scores the parameters after epoch (from 1). best is the
 	// best score so far (nil before the first): a method may skip work
-	// that cannot change Fit's choice.
+	// that cannot change Run's choice.
 	Evaluate(epoch int, best *Score) (Score, error)
 }
 
@@ -41,7 +41,7 @@ type Stateful interface {
 }
 
 // Score is what a method's evaluation says of the parameters after an
-// epoch. Fit keeps the parameters of the best epoch: the highest
+// epoch. Run keeps the parameters of the best epoch: the highest
 // Accuracy, then the highest Tie values in order, the earlier epoch
 // winning a full tie; restarts are compared the same way.
 type Score struct {
@@ -68,7 +68,7 @@ func (s Score) Better(t Score) bool {
 	return false
 }
 
-// Randomness says how Fit draws an epoch's order of the examples and the
+// Randomness says how Run draws an epoch's order of the examples and the
 // gradient noise from Config.Seed (restart k: Seed+k).
 type Randomness int
 
@@ -90,7 +90,7 @@ const (
 	StreamPerm
 )
 
-// Config is how Fit trains.
+// Config is how Run trains.
 type Config struct {
 	optim.Config
 	Batch  int // examples per update (the last batch of an epoch may be smaller)
@@ -157,7 +157,7 @@ const (
 	StopEpochs   Stop = iota // it trained Config.Epochs epochs
 	StopPatience             // Config.Patience evaluations brought no better score
 	StopSettled              // the score stayed perfect for Config.Settle epochs
-	StopFailed               // an error stopped it (Fit returns the error)
+	StopFailed               // an error stopped it (Run returns the error)
 )
 
 var stopNames = [...]string{StopEpochs: "epochs", StopPatience: "patience", StopSettled: "settled", StopFailed: "failed"}
@@ -198,7 +198,7 @@ type Restart struct {
 	State []byte `json:"state,omitempty"`
 }
 
-// Result is what Fit returns: the kept restart, whose parameters are in
+// Result is what Run returns: the kept restart, whose parameters are in
 // its method, and every restart.
 type Result struct {
 	Restart
@@ -208,12 +208,12 @@ type Result struct {
 	Seconds  float64   // the whole run's training time, earlier sessions included
 }
 
-// Fit trains methods made by newMethod (one per restart k, with seed
+// Run trains methods made by newMethod (one per restart k, with seed
 // Config.Seed+k) on n training examples and keeps the best restart by its
 // best epoch's score. It resumes from state when that is not nil. An
 // error of any restart ends the run with that error (with the result of
 // the restarts so far, when there are any).
-func Fit(newMethod func(k int, seed int64) (Method, error), n int, cfg Config, state *State) (Result, error) {
+func Run(newMethod func(k int, seed int64) (Method, error), n int, cfg Config, state *State) (Result, error) {
 	if err := cfg.Check(); err != nil {
 		return Result{}, err
 	}
@@ -237,7 +237,7 @@ func Fit(newMethod func(k int, seed int64) (Method, error), n int, cfg Config, s
 	return r.result(), nil
 }
 
-// run is one call of Fit.
+// run is one call of Run.
 type run struct {
 	cfg      Config
 	n        int
@@ -257,7 +257,7 @@ func (r *run) result() Result {
 	}
 	best := 0
 	for k, d := range r.done {
-		if better(d, r.done[best]) {
+		if d.Better(r.done[best]) {
 			best = k
 		}
 	}
@@ -268,15 +268,16 @@ func (r *run) result() Result {
 	return res
 }
 
-// better reports whether restart a beats b (a restart with no score loses).
-func better(a, b Restart) bool {
+// Better reports whether restart r beats t by their best scores (a
+// restart with no score loses).
+func (r Restart) Better(t Restart) bool {
 	switch {
-	case a.Best == nil:
+	case r.Best == nil:
 		return false
-	case b.Best == nil:
+	case t.Best == nil:
 		return true
 	}
-	return a.Best.Better(*b.Best)
+	return r.Best.Better(*t.Best)
 }
 
 // restart trains restart k, from its checkpoint when resume is not nil.
@@ -286,7 +287,7 @@ func (r *run) restart(newMethod func(k int, seed int64) (Method, error), k int, 
 	if err != nil {
 		return err
 	}
-	f := &fit{run: r, k: k, m: m, seed: seed, settled: -1}
+	f := &training{run: r, k: k, m: m, seed: seed, settled: -1}
 	f.adam = optim.New(m.Params(), r.cfg.Config, seed)
 	f.order = make([]int, r.n)
 	for i := range f.order {
@@ -311,8 +312,8 @@ func (r *run) restart(newMethod func(k int, seed int64) (Method, error), k int, 
 	return err
 }
 
-// fit is the training of one restart.
-type fit struct {
+// training is the training of one restart.
+type training struct {
 	run     *run
 	k       int
 	m       Method
@@ -330,7 +331,7 @@ type fit struct {
 }
 
 // loop trains epochs until a stopping rule holds.
-func (f *fit) loop() error {
+func (f *training) loop() error {
 	cfg := f.run.cfg
 	for f.epoch < cfg.Epochs {
 		start := time.Now()
@@ -368,7 +369,7 @@ func (f *fit) loop() error {
 // stopping reports whether the epoch just finished is the restart's last,
 // and why: the score stayed perfect long enough, patience ran out, or it
 // was the last of Config.Epochs.
-func (f *fit) stopping() (Stop, bool) {
+func (f *training) stopping() (Stop, bool) {
 	cfg := f.run.cfg
 	switch {
 	case f.settled >= cfg.Settle:
@@ -382,13 +383,13 @@ func (f *fit) stopping() (Stop, bool) {
 }
 
 // evaluates reports whether the epoch just finished is evaluated.
-func (f *fit) evaluates() bool {
+func (f *training) evaluates() bool {
 	every := max(f.run.cfg.EvalEvery, 1)
 	return f.epoch%every == 0 || f.epoch == f.run.cfg.Epochs
 }
 
 // epochOrder returns the order of the next epoch and its random stream.
-func (f *fit) epochOrder() ([]int, *rand.Rand) {
+func (f *training) epochOrder() ([]int, *rand.Rand) {
 	switch f.run.cfg.Randomness {
 	case Stream:
 		f.stream.Shuffle(len(f.order), func(i, j int) { f.order[i], f.order[j] = f.order[j], f.order[i] })
@@ -403,7 +404,7 @@ func (f *fit) epochOrder() ([]int, *rand.Rand) {
 }
 
 // trainEpoch runs one epoch of updates and returns its mean loss.
-func (f *fit) trainEpoch() (float64, error) {
+func (f *training) trainEpoch() (float64, error) {
 	cfg := f.run.cfg
 	order, rng := f.epochOrder()
 	perEpoch := (len(order) + cfg.Batch - 1) / cfg.Batch
@@ -426,7 +427,7 @@ func (f *fit) trainEpoch() (float64, error) {
 }
 
 // update takes one optimiser step on a batch.
-func (f *fit) update(batch []int, rng *rand.Rand) (float64, error) {
+func (f *training) update(batch []int, rng *rand.Rand) (float64, error) {
 	loss, grads, err := f.m.Gradient(batch, rng)
 	if err != nil {
 		return loss, err
@@ -442,7 +443,7 @@ func (f *fit) update(batch []int, rng *rand.Rand) (float64, error) {
 
 // keep keeps the parameters when the epoch's score is the best so far,
 // and counts the epochs without a better score and the settled ones.
-func (f *fit) keep(sc Score) {
+func (f *training) keep(sc Score) {
 	if f.best == nil || sc.Better(*f.best) || f.settled >= 0 && sc.Perfect {
 		f.best, f.bestEpoch, f.stale = &sc, f.epoch, 0
 		f.bestParams = copyParams(f.m.Params())
@@ -455,7 +456,7 @@ func (f *fit) keep(sc Score) {
 }
 
 // finish restores the best parameters and describes the finished restart.
-func (f *fit) finish(err error) (Restart, error) {
+func (f *training) finish(err error) (Restart, error) {
 	if err != nil {
 		f.stop = StopFailed
 	}

@@ -1,4 +1,4 @@
-package learn
+package fit
 
 import (
 	"errors"
@@ -92,13 +92,13 @@ func baseConfig() Config {
 	return Config{Config: optim.Config{LR: 0.1, Clip: 1}, Batch: 8, Epochs: 30, Seed: 3}
 }
 
-// TestFitLearns trains logistic regression to a convergence bar in every
+// TestRunLearns trains logistic regression to a convergence bar in every
 // randomness mode.
-func TestFitLearns(t *testing.T) {
+func TestRunLearns(t *testing.T) {
 	for _, mode := range []Randomness{PerEpoch, Stream, StreamPerm} {
 		cfg := baseConfig()
 		cfg.Randomness = mode
-		res, err := Fit(func(k int, seed int64) (Method, error) { return newLogistic(seed, 200), nil }, 200, cfg, nil)
+		res, err := Run(func(k int, seed int64) (Method, error) { return newLogistic(seed, 200), nil }, 200, cfg, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -113,9 +113,9 @@ func TestFitLearns(t *testing.T) {
 	}
 }
 
-// TestFitResumesExactly stops a run after each epoch, resumes it from the
+// TestRunResumesExactly stops a run after each epoch, resumes it from the
 // checkpoint state, and requires the parameters of an uninterrupted run.
-func TestFitResumesExactly(t *testing.T) {
+func TestRunResumesExactly(t *testing.T) {
 	for _, tc := range []struct {
 		mode  Randomness
 		noise float64
@@ -123,7 +123,7 @@ func TestFitResumesExactly(t *testing.T) {
 		cfg := baseConfig()
 		cfg.Epochs, cfg.Randomness, cfg.Noise, cfg.Restarts = 6, tc.mode, tc.noise, 2
 		newM := func(k int, seed int64) (Method, error) { return newLogistic(seed, 100), nil }
-		whole, err := Fit(newM, 100, cfg, nil)
+		whole, err := Run(newM, 100, cfg, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -139,11 +139,11 @@ func TestFitResumesExactly(t *testing.T) {
 				}
 				return nil
 			}
-			if _, err := Fit(newM, 100, c, nil); !errors.Is(err, errStopTest) {
+			if _, err := Run(newM, 100, c, nil); !errors.Is(err, errStopTest) {
 				t.Fatalf("mode %d: stopping after checkpoint %d: %v", tc.mode, stopAfter, err)
 			}
 			c.Checkpoint = nil
-			res, err := Fit(newM, 100, c, saved)
+			res, err := Run(newM, 100, c, saved)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -156,16 +156,16 @@ func TestFitResumesExactly(t *testing.T) {
 
 var errStopTest = errors.New("stopped by the test")
 
-// TestFitStops checks the stopping rules and the typed stop reason.
-func TestFitStops(t *testing.T) {
+// TestRunStops checks the stopping rules and the typed stop reason.
+func TestRunStops(t *testing.T) {
 	cfg := baseConfig()
 	cfg.Epochs, cfg.Patience = 200, 3
-	res, err := Fit(func(k int, seed int64) (Method, error) { return newLogistic(seed, 200), nil }, 200, cfg, nil)
+	res, err := Run(func(k int, seed int64) (Method, error) { return newLogistic(seed, 200), nil }, 200, cfg, nil)
 	if err != nil || res.Stop != StopPatience || res.Epochs != res.BestEpoch+3 {
 		t.Errorf("patience 3: stop %v after %d epochs, best %d, err %v", res.Stop, res.Epochs, res.BestEpoch, err)
 	}
 	cfg.Patience, cfg.Settle = 0, 4
-	res, err = Fit(func(k int, seed int64) (Method, error) {
+	res, err = Run(func(k int, seed int64) (Method, error) {
 		m := newLogistic(seed, 200)
 		m.perfectAt = 90
 		return m, nil
@@ -175,17 +175,17 @@ func TestFitStops(t *testing.T) {
 	}
 	cfg.Settle, cfg.Epochs, cfg.EvalEvery = 0, 25, 10
 	var m *logistic
-	res, err = Fit(func(k int, seed int64) (Method, error) { m = newLogistic(seed, 200); return m, nil }, 200, cfg, nil)
+	res, err = Run(func(k int, seed int64) (Method, error) { m = newLogistic(seed, 200); return m, nil }, 200, cfg, nil)
 	if err != nil || !slices.Equal(m.evaluated[:3], []int{10, 20, 25}) || res.BestEpoch%5 != 0 {
 		t.Errorf("evaluating every 10 of 25 epochs: evaluated %v, best epoch %d, err %v", m.evaluated, res.BestEpoch, err)
 	}
 }
 
-// TestFitRestarts keeps the best restart and fails when any restart fails.
-func TestFitRestarts(t *testing.T) {
+// TestRunRestarts keeps the best restart and fails when any restart fails.
+func TestRunRestarts(t *testing.T) {
 	cfg := baseConfig()
 	cfg.Epochs, cfg.Restarts = 3, 3
-	res, err := Fit(func(k int, seed int64) (Method, error) { return newLogistic(seed, 60), nil }, 60, cfg, nil)
+	res, err := Run(func(k int, seed int64) (Method, error) { return newLogistic(seed, 60), nil }, 60, cfg, nil)
 	if err != nil || len(res.Restarts) != 3 {
 		t.Fatalf("%d restarts, err %v", len(res.Restarts), err)
 	}
@@ -194,7 +194,7 @@ func TestFitRestarts(t *testing.T) {
 			t.Errorf("restart %d (seed %d) scores %.1f%%, the kept one %.1f%%", k, r.Seed, r.Best.Accuracy, res.Best.Accuracy)
 		}
 	}
-	_, err = Fit(func(k int, seed int64) (Method, error) {
+	_, err = Run(func(k int, seed int64) (Method, error) {
 		m := newLogistic(seed, 60)
 		if k == 1 {
 			m.failAt = 5

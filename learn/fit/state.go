@@ -1,4 +1,4 @@
-package learn
+package fit
 
 import (
 	"fmt"
@@ -7,7 +7,7 @@ import (
 )
 
 // State is a run after a finished epoch: what a checkpoint keeps so that
-// Fit can continue exactly where it stopped (see Randomness for what a
+// Run can continue exactly where it stopped (see Randomness for what a
 // resumed run draws afresh).
 type State struct {
 	Restart int       // the restart in training (from 0)
@@ -33,7 +33,7 @@ type RunState struct {
 }
 
 // state is the restart's state after its last finished epoch.
-func (f *fit) state() *State {
+func (f *training) state() *State {
 	rs := RunState{Epoch: f.epoch, Updates: f.updates, BestEpoch: f.bestEpoch, Best: f.best, Stale: f.stale, Settled: f.settled,
 		UpdateSeconds: f.earlier + f.spent.Seconds(), Params: copyParams(f.m.Params()), BestParams: f.bestParams, Adam: f.adam.State()}
 	if s, ok := f.m.(Stateful); ok {
@@ -44,7 +44,7 @@ func (f *fit) state() *State {
 
 // resume continues the restart from its state: the parameters, the
 // optimiser, the counters, the method's state and the random streams.
-func (f *fit) resume(rs *RunState) error {
+func (f *training) resume(rs *RunState) error {
 	params := f.m.Params()
 	if err := checkShapes(params, rs.Params); err != nil {
 		return fmt.Errorf("the weights: %w", err)
