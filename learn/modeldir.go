@@ -53,15 +53,18 @@ type DirConfig struct {
 	Options       savedOptions      `json:"options"`
 }
 
-// savedOptions are the training settings a model and a checkpoint record.
+// savedOptions are the training settings a model records (config.json's
+// options) and a checkpoint compares on resume (the tagged ones,
+// modeldir.SettingsOf: the epochs, the patience and settle may change),
+// each declared once here.
 type savedOptions struct {
-	Seed        int64   `json:"seed"`
-	Restarts    int     `json:"restarts"`
-	Batch       int     `json:"batch"`
-	LR          float64 `json:"lr"`
-	NoiseEta    float64 `json:"noise"`
-	WeightDecay float64 `json:"weight_decay"`
-	Optim       d4.Mode `json:"optim"`
+	Seed        int64   `json:"seed" setting:"seed"`
+	Restarts    int     `json:"restarts" setting:"restarts"`
+	Batch       int     `json:"batch" setting:"batch size"`
+	LR          float64 `json:"lr" setting:"learning rate"`
+	NoiseEta    float64 `json:"noise" setting:"gradient noise"`
+	WeightDecay float64 `json:"weight_decay" setting:"weight decay"`
+	Optim       d4.Mode `json:"optim" setting:"execution while training"`
 	MaxEpochs   int     `json:"epochs"`
 	Patience    int     `json:"patience"`
 	Settle      int     `json:"settle"`
@@ -309,15 +312,12 @@ func (s *session) dataHash() string {
 }
 
 // settings are what a checkpoint of this training records and a resumed
-// one must share: the sketch, the data, the sizes and the settings (the
-// epochs, the patience and settle may change).
+// one must share: the sketch, the data, the sizes and the settings that
+// savedOptions declares.
 func (s *session) settings() modeldir.Settings {
-	o := s.o
-	return modeldir.Settings{{Name: "sketch sha256", Value: d4.SketchHash(s.sk.Src)}, {Name: "data sha256", Value: s.dataHash()},
-		{Name: "value size", Value: s.v}, {Name: "stack size", Value: s.budget.StackSize}, {Name: "heap size", Value: o.HeapSize},
-		{Name: "seed", Value: o.Seed}, {Name: "restarts", Value: o.Restarts}, {Name: "batch size", Value: o.Batch},
-		{Name: "learning rate", Value: o.LR}, {Name: "gradient noise", Value: o.Noise}, {Name: "weight decay", Value: o.WeightDecay},
-		{Name: "execution while training", Value: o.Optim}}
+	return append(modeldir.Settings{{Name: "sketch sha256", Value: d4.SketchHash(s.sk.Src)}, {Name: "data sha256", Value: s.dataHash()},
+		{Name: "value size", Value: s.v}, {Name: "stack size", Value: s.budget.StackSize}, {Name: "heap size", Value: s.o.HeapSize}},
+		modeldir.SettingsOf(s.o.saved())...)
 }
 
 // prepareDir checks the model directory before training, under its lock

@@ -177,6 +177,14 @@ func TestCheckpointFile(t *testing.T) {
 		len(st.Done) != 1 || st.Done[0].Seed != 1 {
 		t.Errorf("metadata state %s", meta["state"])
 	}
+	var names []string
+	for _, x := range settings {
+		names = append(names, x.Name)
+	}
+	if want := []string{"sketch sha256", "data sha256", "value size", "stack size", "heap size", "seed", "restarts", "batch size",
+		"learning rate", "gradient noise", "weight decay", "execution while training"}; !slices.Equal(names, want) {
+		t.Errorf("metadata settings %v, want %v", names, want)
+	}
 	wantSettings := map[string]string{"learning rate": "0.1", "restarts": "2", "value size": "10"}
 	for _, x := range settings {
 		if w, ok := wantSettings[x.Name]; ok && fmt.Sprint(x.Value) != w {

@@ -16,12 +16,19 @@
 //   - Run owns the rest, set by a Config: epochs, the order of the
 //     examples (Randomness), the optimiser (optim's Adam with an
 //     optim.Config), the best epoch by Score (Score.Better), patience,
-//     settling after a Perfect score, restarts (seeds Seed, Seed+1, …, the
-//     best kept: Restart.Better), a checkpoint after every epoch
-//     (Config.Checkpoint with a State) and progress (Progress).
+//     settling after a Perfect score, restarts (seeds Seed, Seed+1, …), a
+//     checkpoint after every epoch (Config.Checkpoint with a State) and
+//     progress (Progress).
+//   - A Policy says what Run makes of the restarts: KeepBest trains them
+//     one after another and keeps the best (Restart.Better), as `d4 train
+//     --restarts` does; KeepAll trains them as the members of an ensemble,
+//     each a run of its own with its own checkpoint and resume, several at
+//     once (Config.Parallel), and keeps every one, as `wap train --models`
+//     does.
 //   - The Result is the kept restart with its method holding the kept
-//     parameters, every restart, and each restart's status: why it
-//     stopped (Stop: its epochs, its patience, settled, or failed).
+//     parameters, every restart (with KeepAll every method), and each
+//     restart's status: why it stopped (Stop: its epochs, its patience,
+//     settled, or failed).
 //
 // Checkpoints. State is a run after a finished epoch: the restart in
 // training (its parameters, Adam's moments, its counters, its best

@@ -6,7 +6,9 @@ import (
 	"math/rand"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/d4lang/d4/optim"
 )
@@ -206,6 +208,71 @@ func TestRunRestarts(t *testing.T) {
 	}
 }
 
+// TestRunKeepAll trains an ensemble: every restart is kept, each the run
+// of one restart with its seed whatever trains beside it; each resumes
+// from its own state (Config.Resume), continuing exactly; Finished is told
+// of each.
+func TestRunKeepAll(t *testing.T) {
+	cfg := baseConfig()
+	cfg.Epochs, cfg.Restarts, cfg.Keep, cfg.Randomness = 4, 3, KeepAll, PerEpoch
+	newM := func(k int, seed int64) (Method, error) { return newLogistic(seed, 60), nil }
+	solo := make([][]float64, cfg.Restarts)
+	for k := range solo {
+		c := cfg
+		c.Keep, c.Restarts, c.Seed = KeepBest, 1, cfg.Seed+int64(k)
+		res, err := Run(newM, 60, c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		solo[k] = res.Params[0]
+	}
+	for _, parallel := range []int{0, 1, 2} {
+		c := cfg
+		c.Parallel = parallel
+		var mu sync.Mutex
+		finished := map[int]bool{}
+		c.Finished = func(k int, r Restart) error {
+			mu.Lock()
+			defer mu.Unlock()
+			finished[k] = slices.Equal(r.Params[0], solo[k])
+			return nil
+		}
+		// Restart 1 stops after its second epoch; resumed, it continues.
+		var saved *State
+		c.Checkpoint = func(s *State) error {
+			if s.Member == 1 && s.Run.Epoch == 2 && saved == nil {
+				mu.Lock()
+				defer mu.Unlock()
+				saved = s
+				return errStopTest
+			}
+			return nil
+		}
+		if _, err := Run(newM, 60, c, nil); !errors.Is(err, errStopTest) || saved.Restart != 0 || len(saved.Done) != 0 {
+			t.Fatalf("parallel %d: stopping restart 2: %v, state %+v", parallel, err, saved)
+		}
+		c.Checkpoint = nil
+		c.Resume = func(k int, _ Method) (*State, error) {
+			if k == 1 {
+				return saved, nil
+			}
+			return nil, nil
+		}
+		res, err := Run(newM, 60, c, nil)
+		if err != nil || len(res.Restarts) != 3 || len(res.Methods) != 3 {
+			t.Fatalf("parallel %d: %d restarts, %d methods, err %v", parallel, len(res.Restarts), len(res.Methods), err)
+		}
+		for k, r := range res.Restarts {
+			if r.Seed != cfg.Seed+int64(k) || !slices.Equal(r.Params[0], solo[k]) || !slices.Equal(res.Methods[k].Params()[0], solo[k]) || !finished[k] {
+				t.Errorf("parallel %d: restart %d (seed %d) has %v, alone %v (finished: %v)", parallel, k+1, r.Seed, r.Params[0], solo[k], finished[k])
+			}
+			if k != res.Index && r.Better(res.Restart) {
+				t.Errorf("parallel %d: restart %d beats the best, restart %d", parallel, k+1, res.Index+1)
+			}
+		}
+	}
+}
+
 // TestScoreBetter checks the order of scores.
 func TestScoreBetter(t *testing.T) {
 	for _, tc := range []struct {
@@ -245,5 +312,27 @@ func TestConfigCheck(t *testing.T) {
 	}
 	if err := baseConfig().Check(); err != nil {
 		t.Errorf("the base configuration: %v", err)
+	}
+}
+
+// When a restart fails, the others stop, and the run's error is the
+// failure, not the others' stopping.
+func TestRestartFailureStopsOthers(t *testing.T) {
+	boom := errors.New("boom")
+	start := time.Now()
+	err := forEach(4, 0, func(k int, failed func() bool) error {
+		if k == 2 {
+			return boom
+		}
+		for range 5000 { // five seconds unless stopped
+			if failed() {
+				return ErrStopped
+			}
+			time.Sleep(time.Millisecond)
+		}
+		return nil
+	})
+	if secs := time.Since(start).Seconds(); !errors.Is(err, boom) || secs > 2 {
+		t.Errorf("error %v after %.1fs, want %v at once", err, secs, boom)
 	}
 }

@@ -14,6 +14,9 @@ type State struct {
 	Done    []Restart // the restarts finished before it, with their parameters
 	Run     RunState  // the restart in training
 	Seconds float64   // the run's training time so far, earlier sessions included
+	// Member, with KeepAll, is the restart whose own run this is (Restart
+	// is then 0 and Done empty); a checkpoint does not record it.
+	Member int
 }
 
 // RunState is a restart after a finished epoch.
@@ -38,6 +41,9 @@ func (f *training) state() *State {
 		UpdateSeconds: f.earlier + f.spent.Seconds(), Params: copyParams(f.m.Params()), BestParams: f.bestParams, Adam: f.adam.State()}
 	if s, ok := f.m.(Stateful); ok {
 		rs.Method, _ = s.MarshalState() // checked when the restart finishes
+	}
+	if f.run.member {
+		return &State{Member: f.k, Done: f.run.done, Run: rs, Seconds: f.run.seconds()}
 	}
 	return &State{Restart: f.k, Done: f.run.done, Run: rs, Seconds: f.run.seconds()}
 }

@@ -160,39 +160,47 @@ func (c TrainConfig) check() error {
 const trainAccSample = 500
 
 // Run is how a model trains: its progress, its checkpoints after every
-// epoch, the state it resumes from, and Stop, which stops training before
-// the next update when it returns true (each may be nil).
+// epoch, and the state it resumes from (each may be nil).
 type Run struct {
 	Progress   fit.Progress
 	Checkpoint func(*fit.State) error
 	Resume     *fit.State
-	Stop       func() bool
 }
 
-// errStopped stops a restart because Run.Stop said so (another restart
-// failed).
-var errStopped = errors.New("wap: stopped because another restart failed")
+// errNoProblems is the error of a run without training problems.
+var errNoProblems = errors.New("wap: no training problems")
 
-// Train trains m end to end on train with package learn/fit's driver for
-// cfg's epochs (EpochsFor), scoring dev after each one, and leaves in m
-// the parameters of the best epoch: the highest dev accuracy, then the
-// lowest dev loss (without dev problems: the training accuracy and loss).
-// Each epoch's order, word dropout and gradient noise are drawn from the
-// seed and the epoch (fit.PerEpoch), so a resumed run is the
-// uninterrupted one; a last batch smaller than the batch size is trained
-// on as it is.
+// Train trains the one model m end to end on train with package
+// learn/fit's driver for cfg's epochs (EpochsFor), scoring dev after each
+// one, and leaves in m the parameters of the best epoch: the highest dev
+// accuracy, then the lowest dev loss (without dev problems: the training
+// accuracy and loss). Each epoch's order, word dropout and gradient noise
+// are drawn from the seed and the epoch (fit.PerEpoch), so a resumed run
+// is the uninterrupted one; a last batch smaller than the batch size is
+// trained on as it is. TrainModels trains a run's restarts.
 func Train(m *model.Model, cfg TrainConfig, train, dev []*model.Problem, r Run) (fit.Result, error) {
 	if err := cfg.check(); err != nil {
 		return fit.Result{}, err
 	}
 	if len(train) == 0 {
-		return fit.Result{}, errors.New("wap: no training problems")
+		return fit.Result{}, errNoProblems
 	}
-	epoch, epochs := cfg.epochProblems(train)
-	meth := &method{m: m, tr: m.NewTrainer(epoch), train: epoch, dev: dev, dropout: cfg.WordDropout, stop: r.Stop}
-	fc := fit.Config{Config: cfg.Config, Batch: cfg.Batch, Epochs: epochs, Patience: cfg.Patience, Seed: cfg.Seed,
-		Randomness: fit.PerEpoch, Progress: r.Progress, Checkpoint: r.Checkpoint}
-	return fit.Run(func(int, int64) (fit.Method, error) { return meth, nil }, len(epoch), fc, r.Resume)
+	meth := newMethod(m, cfg, train, dev)
+	fc := cfg.fitConfig(cfg.EpochsFor(train))
+	fc.Progress, fc.Checkpoint = r.Progress, r.Checkpoint
+	return fit.Run(func(int, int64) (fit.Method, error) { return meth, nil }, len(meth.train), fc, r.Resume)
+}
+
+// fitConfig is the driver's configuration of a run of epochs.
+func (c TrainConfig) fitConfig(epochs int) fit.Config {
+	return fit.Config{Config: c.Config, Batch: c.Batch, Epochs: epochs, Patience: c.Patience, Seed: c.Seed, Randomness: fit.PerEpoch}
+}
+
+// newMethod is the model m as the driver trains it with c on train (its
+// epoch's problems) and dev.
+func newMethod(m *model.Model, c TrainConfig, train, dev []*model.Problem) *method {
+	epoch, _ := c.epochProblems(train)
+	return &method{m: m, tr: m.NewTrainer(epoch), train: epoch, dev: dev, dropout: c.WordDropout}
 }
 
 // method is the model as learn/fit's driver trains it (fit.Method).
@@ -201,7 +209,6 @@ type method struct {
 	tr         *model.Trainer
 	train, dev []*model.Problem
 	dropout    float64
-	stop       func() bool
 	lossSum    float64 // of the epoch's batches so far
 	batches    int
 }
@@ -211,9 +218,6 @@ func (t *method) Params() [][]float64 { return t.m.ParamData() }
 // Gradient runs a batch, each word of its stories dropped with the word
 // dropout's probability (drawn from the epoch's stream, in batch order).
 func (t *method) Gradient(idx []int, rng *rand.Rand) (float64, [][]float64, error) {
-	if t.stop != nil && t.stop() {
-		return 0, nil, errStopped
-	}
 	batch := make([]*model.Problem, len(idx))
 	for j, i := range idx {
 		batch[j] = dropWords(t.train[i], t.dropout, rng)
