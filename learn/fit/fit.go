@@ -145,6 +145,9 @@ func (c Config) Check() error {
 			return fmt.Errorf("the %s must be at least %d, got %d", f.name, f.min, f.n)
 		}
 	}
+	if c.Keep != KeepBest && c.Keep != KeepAll {
+		return fmt.Errorf("unknown restart policy %d", c.Keep)
+	}
 	for _, f := range []struct {
 		name   string
 		n, max int

@@ -226,6 +226,9 @@ func TestRunKeepAll(t *testing.T) {
 		}
 		solo[k] = res.Params[0]
 	}
+	if _, err := Run(newM, 60, cfg, &State{}); err == nil {
+		t.Error("an ensemble resumed from one state: no error")
+	}
 	for _, parallel := range []int{0, 1, 2} {
 		c := cfg
 		c.Parallel = parallel
@@ -303,6 +306,8 @@ func TestConfigCheck(t *testing.T) {
 		{func(c *Config) { c.Epochs = 1e12 }, "the number of epochs must be at most 1000000"},
 		{func(c *Config) { c.Restarts = 1e12 }, "the number of restarts must be at most 1000"},
 		{func(c *Config) { c.Patience = -1 }, "the patience must be at least 0"},
+		{func(c *Config) { c.Parallel = -1 }, "the number of restarts at once must be at least 0"},
+		{func(c *Config) { c.Keep = KeepAll + 1 }, "unknown restart policy 2"},
 	} {
 		cfg := baseConfig()
 		tc.change(&cfg)
