@@ -16,7 +16,7 @@ import (
 // TestNamesExist checks that the names the documentation gives of the code
 // are names the code has: in the README, docs/*.md and every Go comment, a
 // path of the repository (`tasks/wap/model/exactloss.go`, `cmd/wap/`), a
-// qualified Go name of one of our packages (`learn.Fit`, `model.Model`) and,
+// qualified Go name of one of our packages (`fit.Run`, `model.Model`) and,
 // in Go comments, a camel-case word (`LoadModel`, `newTrainer`) must name
 // a file or a declaration that exists. A path is found from the root, from
 // the page's or the comment's directory or one of its parents; a camel-case
@@ -246,7 +246,7 @@ func TestNamesCheck(t *testing.T) {
 		inComment bool
 		stale     bool
 	}{
-		{"learn.Fit", root, false, false},
+		{"fit.Run", root, false, false},
 		{"learn.Writer.Save", root, false, false},
 		{"learn.Fitt", root, false, true},
 		{"model.Model.Executions", root, true, false},

@@ -1,17 +1,8 @@
-// Package learn holds the one training driver of the project, and trains
-// the slots of any Forth sketch with it.
-//
-// The driver (Fit) trains a Method — a model that gives its parameters, a
-// batch's loss and gradient, and a Score after an epoch — and owns the
-// rest: epochs, the order of the examples (Randomness), the optimiser
-// (package optim's Adam with an optim.Config), the best epoch by Score,
-// patience, settling, restarts (the best kept), checkpoints after every
-// epoch (State, MarshalCheckpoint: one format for every method, in a
-// model directory's checkpoint.safetensors), progress (Progress), and a
-// typed reason why each restart stopped (Stop). ∂4 sketches (below), the
-// word-problem model (package tasks/wap) and the Seq2Seq baseline
-// (package baseline/seq2seq) are its methods. Adding a method costs one
-// type with three methods (four with Stateful) in its own package.
+// Package learn trains the slots of any Forth sketch from input/output
+// pairs with the project's one training driver (package learn/fit: a
+// sketch is one of its Methods, which grows its step budget as it trains,
+// and its Score is the dev Hamming accuracy), keeps sketches' model
+// directories, and runs a trained sketch.
 //
 // Sketches. Train trains the slots of a sketch from input/output pairs and
 // Predict and Evaluate run the trained sketch: what `d4 train`, `d4 eval`
@@ -40,9 +31,9 @@
 // A budget whose steps times the floats of ∂4's state exceed MaxTrainWork
 // is refused before training, and so is a budget that grows beyond it.
 //
-// Training (Train) runs the driver with Adam with global-norm clipping
+// Training (Train) runs the driver (fit.Run) with Adam with global-norm clipping
 // 1.0, optional gradient noise and decoupled weight decay, mini-batches
-// shuffled each epoch (Stream); after every epoch the dev rows run with
+// shuffled each epoch (fit.Stream); after every epoch the dev rows run with
 // hybrid execution and the parameters with the best dev Hamming accuracy
 // are kept (ties: the better training accuracy). Training stops when dev
 // and training accuracy are both 100% (after Settle more epochs), after
@@ -55,8 +46,8 @@
 // directory, config.json (the sketch's source, the sizes, the weights'
 // checksum, and here the step budget, the settings and figures) and
 // model.safetensors (the slots' weights by name), with, while training
-// runs, checkpoint.safetensors (the driver's State after the last finished
-// epoch; see CheckpointFile). Train holds
+// runs, checkpoint.safetensors (the driver's fit.State after the last
+// finished epoch; see fit.CheckpointFile). Train holds
 // the directory's lock, checks it before training (after removing what a
 // killed run left), and publishes it as a unit after every finished epoch
 // (package internal/modeldir): a reader, or a kill at any moment, finds one

@@ -12,6 +12,7 @@ import (
 
 	"github.com/d4lang/d4/internal/modeldir"
 	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/learn/fit"
 )
 
 // A model directory (`d4 train --model DIR`, `tasks --save DIR`) is one
@@ -52,15 +53,18 @@ type DirConfig struct {
 	Options       savedOptions      `json:"options"`
 }
 
-// savedOptions are the training settings a model and a checkpoint record.
+// savedOptions are the training settings a model records (config.json's
+// options) and a checkpoint compares on resume (the tagged ones,
+// modeldir.SettingsOf: the epochs, the patience and settle may change),
+// each declared once here.
 type savedOptions struct {
-	Seed        int64   `json:"seed"`
-	Restarts    int     `json:"restarts"`
-	Batch       int     `json:"batch"`
-	LR          float64 `json:"lr"`
-	NoiseEta    float64 `json:"noise"`
-	WeightDecay float64 `json:"weight_decay"`
-	Optim       d4.Mode `json:"optim"`
+	Seed        int64   `json:"seed" setting:"seed"`
+	Restarts    int     `json:"restarts" setting:"restarts"`
+	Batch       int     `json:"batch" setting:"batch size"`
+	LR          float64 `json:"lr" setting:"learning rate"`
+	NoiseEta    float64 `json:"noise" setting:"gradient noise"`
+	WeightDecay float64 `json:"weight_decay" setting:"weight decay"`
+	Optim       d4.Mode `json:"optim" setting:"execution while training"`
 	MaxEpochs   int     `json:"epochs"`
 	Patience    int     `json:"patience"`
 	Settle      int     `json:"settle"`
@@ -173,8 +177,8 @@ func unfinished(dir string) error {
 	if err := otherKind(dir, formatOf(dir)); err != nil {
 		return err
 	}
-	if _, err := os.Stat(filepath.Join(dir, CheckpointFile)); err == nil {
-		return fmt.Errorf("model directory %s holds an unfinished training (%s): continue it with 'd4 train --resume', or remove the directory", dir, CheckpointFile)
+	if _, err := os.Stat(filepath.Join(dir, fit.CheckpointFile)); err == nil {
+		return fmt.Errorf("model directory %s holds an unfinished training (%s): continue it with 'd4 train --resume', or remove the directory", dir, fit.CheckpointFile)
 	}
 	return nil
 }
@@ -200,7 +204,7 @@ func (w *Writer) publish(m *Model, cfg DirConfig, ck []byte) error {
 			return err
 		}
 		if ck != nil {
-			if err := v.WriteFile(CheckpointFile, ck); err != nil {
+			if err := v.WriteFile(fit.CheckpointFile, ck); err != nil {
 				return err
 			}
 		}
@@ -308,15 +312,12 @@ func (s *session) dataHash() string {
 }
 
 // settings are what a checkpoint of this training records and a resumed
-// one must share: the sketch, the data, the sizes and the settings (the
-// epochs, the patience and settle may change).
+// one must share: the sketch, the data, the sizes and the settings that
+// savedOptions declares.
 func (s *session) settings() modeldir.Settings {
-	o := s.o
-	return modeldir.Settings{{Name: "sketch sha256", Value: d4.SketchHash(s.sk.Src)}, {Name: "data sha256", Value: s.dataHash()},
-		{Name: "value size", Value: s.v}, {Name: "stack size", Value: s.budget.StackSize}, {Name: "heap size", Value: o.HeapSize},
-		{Name: "seed", Value: o.Seed}, {Name: "restarts", Value: o.Restarts}, {Name: "batch size", Value: o.Batch},
-		{Name: "learning rate", Value: o.LR}, {Name: "gradient noise", Value: o.Noise}, {Name: "weight decay", Value: o.WeightDecay},
-		{Name: "execution while training", Value: o.Optim}}
+	return append(modeldir.Settings{{Name: "sketch sha256", Value: d4.SketchHash(s.sk.Src)}, {Name: "data sha256", Value: s.dataHash()},
+		{Name: "value size", Value: s.v}, {Name: "stack size", Value: s.budget.StackSize}, {Name: "heap size", Value: s.o.HeapSize}},
+		modeldir.SettingsOf(s.o.saved())...)
 }
 
 // prepareDir checks the model directory before training, under its lock
@@ -342,7 +343,7 @@ func (s *session) prepareDir() error {
 	if err := otherKind(dir, formatOf(dir)); err != nil {
 		return fmt.Errorf("cannot resume: %w", err)
 	}
-	path := filepath.Join(dir, CheckpointFile)
+	path := filepath.Join(dir, fit.CheckpointFile)
 	b, err := os.ReadFile(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -357,10 +358,10 @@ func (s *session) prepareDir() error {
 	if err != nil {
 		return fmt.Errorf("cannot resume: %w", err)
 	}
-	if modeldir.SHA256(b) != loaded.Config.Files[CheckpointFile] {
+	if modeldir.SHA256(b) != loaded.Config.Files[fit.CheckpointFile] {
 		return fmt.Errorf("cannot resume: %s does not match the checksum in config.json (the directory was copied in part or damaged): train again without --resume", path)
 	}
-	st, err := UnmarshalCheckpoint(b, s.settings(), loaded.Tensors())
+	st, err := fit.UnmarshalCheckpoint(b, s.settings(), loaded.Tensors())
 	if err == nil && st.Restart >= max(s.o.Restarts, 1) {
 		err = fmt.Errorf("at restart %d of %d", st.Restart+1, s.o.Restarts)
 	}
@@ -373,16 +374,16 @@ func (s *session) prepareDir() error {
 
 // saveEpoch publishes the directory after an epoch: the best model so far
 // (of the restart in training, or of a finished one) and the checkpoint.
-func (s *session) saveEpoch(st *State) error {
+func (s *session) saveEpoch(st *fit.State) error {
 	r := st.Run
-	best := Restart{Seed: s.o.Seed + int64(st.Restart), Epochs: r.Epoch, BestEpoch: r.BestEpoch, Best: r.Best,
+	best := fit.Restart{Seed: s.o.Seed + int64(st.Restart), Epochs: r.Epoch, BestEpoch: r.BestEpoch, Best: r.Best,
 		Updates: r.Updates, Seconds: r.UpdateSeconds, Params: r.BestParams, State: r.Method}
 	if best.Params == nil {
 		best.Params = r.Params
 	}
 	k := st.Restart
 	for i, d := range st.Done {
-		if better(d, best) {
+		if d.Better(best) {
 			best, k = d, i
 		}
 	}
@@ -390,7 +391,7 @@ func (s *session) saveEpoch(st *State) error {
 	if err != nil {
 		return err
 	}
-	ck, err := MarshalCheckpoint(st, s.settings(), model.Tensors())
+	ck, err := fit.MarshalCheckpoint(st, s.settings(), model.Tensors())
 	if err != nil {
 		return err
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/d4lang/d4/internal/safetensors/spectest"
 	"github.com/d4lang/d4/internal/testskip"
 	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/learn/fit"
 )
 
 // kill stands for a kill of the training process.
@@ -26,20 +27,29 @@ type kill struct{}
 type tick struct {
 	Restart, Epoch int
 	Evaluated      bool
-	Method         Method
+	Method         fit.Method
 }
 
 // ticker is a Progress that tells f of every tick.
 type ticker func(tick)
 
-func (f ticker) Update(u Update) { f(tick{Restart: u.Restart, Epoch: u.Epoch}) }
-func (f ticker) Epoch(e EpochEnd) {
+func (f ticker) Update(u fit.Update) { f(tick{Restart: u.Restart, Epoch: u.Epoch}) }
+func (f ticker) Epoch(e fit.EpochEnd) {
 	f(tick{Restart: e.Restart, Epoch: e.Epoch, Evaluated: true, Method: e.Method})
 }
-func (f ticker) Resumed(r Resumed) {}
+func (f ticker) Resumed(r fit.Resumed) {}
 
 // snapshot copies a machine's weights.
-func snapshot(m *d4.Machine) [][]float64 { return copyParams(m.ParamData()) }
+func snapshot(m *d4.Machine) [][]float64 { return cloneParams(m.ParamData()) }
+
+// cloneParams copies parameter slices.
+func cloneParams(ps [][]float64) [][]float64 {
+	out := make([][]float64, len(ps))
+	for i, p := range ps {
+		out[i] = slices.Clone(p)
+	}
+	return out
+}
 
 // trainUntil trains, stopped by a panic (a kill) when stop says so after
 // an update or an epoch (nil: never); it reports whether it was stopped.
@@ -112,7 +122,7 @@ func TestCheckpointFile(t *testing.T) {
 	var last [][]float64
 	trainUntil(t, sk, train, sortOptions(dir), func(p tick) bool {
 		if p.Evaluated {
-			last = copyParams(p.Method.Params())
+			last = cloneParams(p.Method.Params())
 		}
 		return p.Restart == 1 && p.Epoch == 2 && !p.Evaluated
 	})
@@ -120,9 +130,9 @@ func TestCheckpointFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts, meta, b := specFile(t, dir, CheckpointFile)
-	if cfg := readConfig(t, dir); cfg.Files[CheckpointFile] != modeldir.SHA256(b) || cfg.Report.Epochs < 1 {
-		t.Errorf("config.json records the checkpoint's checksum %q, want %q", cfg.Files[CheckpointFile], modeldir.SHA256(b))
+	ts, meta, b := specFile(t, dir, fit.CheckpointFile)
+	if cfg := readConfig(t, dir); cfg.Files[fit.CheckpointFile] != modeldir.SHA256(b) || cfg.Report.Epochs < 1 {
+		t.Errorf("config.json records the checkpoint's checksum %q, want %q", cfg.Files[fit.CheckpointFile], modeldir.SHA256(b))
 	}
 	var want []string
 	for i, p := range m.Params() {
@@ -151,9 +161,14 @@ func TestCheckpointFile(t *testing.T) {
 		t.Errorf("tensors %v, want %v", got, want)
 	}
 	updates := (len(train.Rows) + 1) / 2 // one epoch of batches of 2
-	var st stateMeta
+	var st struct {                      // the state's part of the metadata (fit.CheckpointFile)
+		Restart int           `json:"restart"`
+		Done    []fit.Restart `json:"done"`
+		Run     fit.RunState  `json:"run"`
+		Adam    int           `json:"adam_steps"`
+	}
 	var settings Settings
-	if meta["format"] != checkpointFormat || json.Unmarshal([]byte(meta["state"]), &st) != nil || json.Unmarshal([]byte(meta["settings"]), &settings) != nil {
+	if meta["format"] != fit.CheckpointFormat || json.Unmarshal([]byte(meta["state"]), &st) != nil || json.Unmarshal([]byte(meta["settings"]), &settings) != nil {
 		t.Fatalf("metadata %v", meta)
 	}
 	var budget budgetState
@@ -161,6 +176,14 @@ func TestCheckpointFile(t *testing.T) {
 	if st.Restart != 1 || st.Run.Epoch != 1 || st.Adam != updates || st.Run.Updates != updates || budget.Steps != m.Steps ||
 		len(st.Done) != 1 || st.Done[0].Seed != 1 {
 		t.Errorf("metadata state %s", meta["state"])
+	}
+	var names []string
+	for _, x := range settings {
+		names = append(names, x.Name)
+	}
+	if want := []string{"sketch sha256", "data sha256", "value size", "stack size", "heap size", "seed", "restarts", "batch size",
+		"learning rate", "gradient noise", "weight decay", "execution while training"}; !slices.Equal(names, want) {
+		t.Errorf("metadata settings %v, want %v", names, want)
 	}
 	wantSettings := map[string]string{"learning rate": "0.1", "restarts": "2", "value size": "10"}
 	for _, x := range settings {
@@ -191,9 +214,9 @@ func checkWhole(t *testing.T, dir string, train Split, when string) {
 	if err != nil || sc.Hamming != cfg.Report.DevHamming || m.Steps != cfg.Steps {
 		t.Errorf("%s: the model's dev accuracy is %v%% (%v), config.json says %v%%", when, sc.Hamming, err, cfg.Report.DevHamming)
 	}
-	b, err := os.ReadFile(filepath.Join(dir, CheckpointFile))
-	if (err == nil) != (cfg.Files[CheckpointFile] != "") || err == nil && modeldir.SHA256(b) != cfg.Files[CheckpointFile] {
-		t.Errorf("%s: checkpoint %v, config.json records %q", when, err, cfg.Files[CheckpointFile])
+	b, err := os.ReadFile(filepath.Join(dir, fit.CheckpointFile))
+	if (err == nil) != (cfg.Files[fit.CheckpointFile] != "") || err == nil && modeldir.SHA256(b) != cfg.Files[fit.CheckpointFile] {
+		t.Errorf("%s: checkpoint %v, config.json records %q", when, err, cfg.Files[fit.CheckpointFile])
 	}
 }
 
@@ -238,7 +261,7 @@ func TestTrainingKilledAtAnyMoment(t *testing.T) {
 		}
 		modeldir.Fault = nil
 		checkWhole(t, o.Dir, train, when)
-		_, err := os.Stat(filepath.Join(o.Dir, CheckpointFile))
+		_, err := os.Stat(filepath.Join(o.Dir, fit.CheckpointFile))
 		resumed := o
 		resumed.Resume = err == nil
 		if _, err := os.Stat(o.Dir); err == nil && !resumed.Resume {
@@ -281,7 +304,7 @@ func copyDir(t *testing.T, from, to string) string {
 // would.
 func rewriteCheckpoint(t *testing.T, dir string, edit func([]safetensors.Tensor) []safetensors.Tensor) {
 	t.Helper()
-	path := filepath.Join(dir, CheckpointFile)
+	path := filepath.Join(dir, fit.CheckpointFile)
 	old, _ := os.ReadFile(path)
 	ts, meta, err := safetensors.Unmarshal(old)
 	if err != nil {
@@ -339,9 +362,9 @@ func TestTrainRefusesDirectory(t *testing.T) {
 	old := copyDir(t, finished, filepath.Join(root, "old"))
 	os.WriteFile(filepath.Join(old, "checkpoint.json"), []byte(`{"format":"d4-sketch-checkpoint/1"}`), 0o644)
 	damaged := copyDir(t, stopped, filepath.Join(root, "damaged"))
-	b, _ := os.ReadFile(filepath.Join(damaged, CheckpointFile))
+	b, _ := os.ReadFile(filepath.Join(damaged, fit.CheckpointFile))
 	b[len(b)-1] ^= 1
-	os.WriteFile(filepath.Join(damaged, CheckpointFile), b, 0o644)
+	os.WriteFile(filepath.Join(damaged, fit.CheckpointFile), b, 0o644)
 	missing := copyDir(t, stopped, filepath.Join(root, "missing"))
 	rewriteCheckpoint(t, missing, func(ts []safetensors.Tensor) []safetensors.Tensor {
 		return slices.DeleteFunc(ts, func(x safetensors.Tensor) bool { return x.Name == "adam.v.slot0.stage0.b" })

@@ -6,6 +6,7 @@ import (
 	"math/rand"
 
 	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/learn/fit"
 )
 
 // sketchMethod is a ∂4 sketch as the driver trains it (Method, Stateful):
@@ -55,10 +56,10 @@ func (s *sketchMethod) Gradient(batch []int, _ *rand.Rand) (float64, [][]float64
 // Evaluate scores the dev rows' Hamming accuracy with hybrid execution;
 // ties go to the training accuracy, measured only when the epoch may be
 // the best (or the budget may grow). Perfect is both at 100%.
-func (s *sketchMethod) Evaluate(epoch int, best *Score) (Score, error) {
+func (s *sketchMethod) Evaluate(epoch int, best *fit.Score) (fit.Score, error) {
 	dev, err := Evaluate(s.m, s.dev, Hybrid, 0, 0, nil)
 	if err != nil {
-		return Score{}, err
+		return fit.Score{}, err
 	}
 	candidate := best == nil || dev.Hamming >= best.Accuracy
 	var train Accuracy
@@ -68,7 +69,7 @@ func (s *sketchMethod) Evaluate(epoch int, best *Score) (Score, error) {
 			trainExs[i] = s.train[k]
 		}
 		if train, err = Evaluate(s.m, trainExs, Hybrid, 0, 0, nil); err != nil {
-			return Score{}, err
+			return fit.Score{}, err
 		}
 	}
 	s.order = s.order[:0]
@@ -76,10 +77,10 @@ func (s *sketchMethod) Evaluate(epoch int, best *Score) (Score, error) {
 		lim := RunLimits(len(train.Longest), s.m.Sizes.L, 0, 0)
 		path, err := hybridPath(s.m, train.Longest, lim)
 		if err != nil {
-			return Score{}, err
+			return fit.Score{}, err
 		}
 		if work := float64(len(path)) * float64(s.m.Sizes.Len()); work > MaxTrainWork {
-			return Score{}, fmt.Errorf("the slots' paths grew to %d steps of a state of %d floats: %.2g float-steps on a training example, more than the %.0e that ∂4 trains in reasonable time; give a smaller --steps",
+			return fit.Score{}, fmt.Errorf("the slots' paths grew to %d steps of a state of %d floats: %.2g float-steps on a training example, more than the %.0e that ∂4 trains in reasonable time; give a smaller --steps",
 				len(path), s.m.Sizes.Len(), work, MaxTrainWork)
 		}
 		s.budget.Steps, s.budget.Path = len(path), path
@@ -89,7 +90,7 @@ func (s *sketchMethod) Evaluate(epoch int, best *Score) (Score, error) {
 	if candidate {
 		trainAcc = train.Hamming
 	}
-	return Score{Accuracy: dev.Hamming, Tie: []float64{trainAcc}, Perfect: dev.Hamming >= 100 && trainAcc >= 100,
+	return fit.Score{Accuracy: dev.Hamming, Tie: []float64{trainAcc}, Perfect: dev.Hamming >= 100 && trainAcc >= 100,
 		Figures: map[string]float64{"dev_sequence": dev.Sequence, "train_accuracy": trainAcc, "train_sequence": train.Sequence}}, nil
 }
 

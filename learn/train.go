@@ -8,6 +8,7 @@ import (
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
+	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/optim"
 )
 
@@ -45,7 +46,7 @@ type Options struct {
 	Dir    string
 	Resume bool
 	// Progress, if set, is told of every update and every epoch.
-	Progress Progress
+	Progress fit.Progress
 	// Meta is stored with the model.
 	Meta map[string]string
 }
@@ -61,9 +62,9 @@ func DefaultOptions() Options {
 }
 
 // fitConfig is the driver's configuration of these options.
-func (o Options) fitConfig() Config {
-	return Config{Config: o.Config, Batch: o.Batch, Epochs: o.MaxEpochs, Patience: o.Patience, Settle: o.Settle, Seed: o.Seed,
-		Restarts: o.Restarts, Randomness: Stream, Progress: o.Progress}
+func (o Options) fitConfig() fit.Config {
+	return fit.Config{Config: o.Config, Batch: o.Batch, Epochs: o.MaxEpochs, Patience: o.Patience, Settle: o.Settle, Seed: o.Seed,
+		Restarts: o.Restarts, Randomness: fit.Stream, Progress: o.Progress}
 }
 
 // Check reports an option out of range.
@@ -137,7 +138,7 @@ type Report struct {
 	Stopped string `json:"stopped,omitempty"`
 	// Stop says why the selected restart stopped: after its epochs, its
 	// patience, or settled (its scores perfect).
-	Stop Stop `json:"stop"`
+	Stop fit.Stop `json:"stop"`
 }
 
 // Train trains the slots of a sketch on input/output pairs and returns the
@@ -251,8 +252,8 @@ type session struct {
 	o          Options
 	budget     Budget
 	v          int
-	w          *Writer // the model directory (Options.Dir), or nil
-	resume     *State  // the checkpoint resumed from, or nil
+	w          *Writer    // the model directory (Options.Dir), or nil
+	resume     *fit.State // the checkpoint resumed from, or nil
 }
 
 func newSession(sk Sketch, code *forth.Code, train, dev Split, o Options) (*session, error) {
@@ -325,7 +326,7 @@ func (s *session) run() (*Model, Report, error) {
 	if s.w != nil {
 		cfg.Checkpoint = s.saveEpoch
 	}
-	res, err := Fit(s.newMethod, len(s.train.Rows), cfg, s.resume)
+	res, err := fit.Run(s.newMethod, len(s.train.Rows), cfg, s.resume)
 	if res.Params == nil {
 		return nil, Report{}, err // nothing trained
 	}
@@ -345,7 +346,7 @@ func (s *session) run() (*Model, Report, error) {
 }
 
 // newMethod builds the untrained method of restart k.
-func (s *session) newMethod(k int, seed int64) (Method, error) {
+func (s *session) newMethod(k int, seed int64) (fit.Method, error) {
 	m, err := s.newModel(seed)
 	if err != nil {
 		return nil, err
@@ -361,12 +362,14 @@ func (s *session) newModel(seed int64) (*d4.Model, error) {
 // modelOf returns the model of a finished restart (or of the best epoch
 // so far of the restart in training): its weights, and the step budget its
 // method's state records.
-func (s *session) modelOf(r Restart) (*Model, error) {
+func (s *session) modelOf(r fit.Restart) (*Model, error) {
 	m, err := s.newModel(r.Seed)
 	if err != nil {
 		return nil, err
 	}
-	setParams(m.ParamData(), r.Params)
+	for i, p := range m.ParamData() {
+		copy(p, r.Params[i])
+	}
 	for k, v := range s.o.Meta {
 		m.Meta[k] = v
 	}
@@ -376,7 +379,7 @@ func (s *session) modelOf(r Restart) (*Model, error) {
 }
 
 // report is how restart k went.
-func (s *session) report(r Restart, k int) Report {
+func (s *session) report(r fit.Restart, k int) Report {
 	b := budgetState{Steps: s.budget.Steps}
 	json.Unmarshal(r.State, &b) // the method's own encoding
 	rep := Report{Epochs: r.Epochs, BestEpoch: r.BestEpoch, Stop: r.Stop,

@@ -9,6 +9,7 @@ import (
 
 	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/sketches"
 )
 
@@ -148,7 +149,7 @@ func TestResume(t *testing.T) {
 		defer func() { recover() }()
 		Train(sk, train, Split{}, o)
 	}()
-	if _, err := os.Stat(filepath.Join(o.Dir, CheckpointFile)); err != nil {
+	if _, err := os.Stat(filepath.Join(o.Dir, fit.CheckpointFile)); err != nil {
 		t.Fatalf("no checkpoint after the interruption: %v", err)
 	}
 	if _, err := Load(o.Dir); err != nil {
@@ -169,7 +170,7 @@ func TestResume(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(snapshot(loaded.Machine), snapshot(resumed.Machine)) {
 		t.Errorf("the saved model differs from the trained one (%v)", err)
 	}
-	if _, err := os.Stat(filepath.Join(o.Dir, CheckpointFile)); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(o.Dir, fit.CheckpointFile)); !os.IsNotExist(err) {
 		t.Errorf("the checkpoint is still there after training finished (%v)", err)
 	}
 	o.Seed = 5

@@ -2,7 +2,7 @@ package tasks
 
 import (
 	"github.com/d4lang/d4/baseline/seq2seq"
-	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/learn/fit"
 )
 
 // Seq2SeqRun is the Seq2Seq baseline (package seq2seq) trained on a task's
@@ -15,7 +15,7 @@ type Seq2SeqRun struct {
 // TrainSeq2Seq trains the Seq2Seq baseline (seq2seq.Train) with cfg on
 // ds.Train, keeping the parameters of the best dev Hamming accuracy.
 // progress may be nil.
-func TrainSeq2Seq(ds Dataset, cfg seq2seq.Config, progress learn.Progress) (*Seq2SeqRun, error) {
+func TrainSeq2Seq(ds Dataset, cfg seq2seq.Config, progress fit.Progress) (*Seq2SeqRun, error) {
 	m, res, err := seq2seq.Train(cfg, pairs(ds.Train), pairs(ds.Dev), progress)
 	if err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
 	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/optim"
 )
 
@@ -32,7 +33,7 @@ type D4Options struct {
 	// Optim is the execution while training (d4.Mode).
 	Optim d4.Mode
 	// Progress, if set, is told how training goes.
-	Progress learn.Progress
+	Progress fit.Progress
 }
 
 // PaperOptions are the paper's training settings of the sorting task,
@@ -161,16 +162,16 @@ func (r *D4Run) Train(ds Dataset, o D4Options) (epochs int, devHamming float64, 
 // Snapshot records) and passes the driver's progress on.
 type machineProgress struct {
 	run *D4Run
-	to  learn.Progress // may be nil
+	to  fit.Progress // may be nil
 }
 
-func (p machineProgress) Update(u learn.Update) {
+func (p machineProgress) Update(u fit.Update) {
 	if p.to != nil {
 		p.to.Update(u)
 	}
 }
 
-func (p machineProgress) Epoch(e learn.EpochEnd) {
+func (p machineProgress) Epoch(e fit.EpochEnd) {
 	if m, ok := e.Method.(interface{ Model() *d4.Model }); ok {
 		p.run.Model.Machine = m.Model().Machine
 	}
@@ -179,7 +180,7 @@ func (p machineProgress) Epoch(e learn.EpochEnd) {
 	}
 }
 
-func (p machineProgress) Resumed(r learn.Resumed) {
+func (p machineProgress) Resumed(r fit.Resumed) {
 	if p.to != nil {
 		p.to.Resumed(r)
 	}

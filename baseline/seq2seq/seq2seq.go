@@ -36,7 +36,7 @@
 //
 // # Training
 //
-// Train trains the model with package learn's driver (Method is the model
+// Train trains the model with package learn/fit's driver (Method is the model
 // as the driver sees it): each epoch the pairs are shuffled and split into
 // batches of Config.Batch; the last partial batch is trained as a smaller
 // batch (on a graph of its size), which is pad-with-mask without the

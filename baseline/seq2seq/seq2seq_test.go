@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/optim"
 )
 
@@ -313,7 +313,7 @@ func TestNotFinite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = learn.Fit(func(int, int64) (learn.Method, error) { return meth, nil }, 1, learn.Config{Config: m.cfg.Config, Batch: 1, Epochs: 1}, nil)
+	_, err = fit.Run(func(int, int64) (fit.Method, error) { return meth, nil }, 1, fit.Config{Config: m.cfg.Config, Batch: 1, Epochs: 1}, nil)
 	if !errors.Is(err, ErrNotFinite) {
 		t.Fatalf("error %v, want ErrNotFinite", err)
 	}
@@ -383,7 +383,7 @@ func TestPartialBatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := learn.Fit(func(int, int64) (learn.Method, error) { return meth, nil }, len(pairs), learn.Config{Config: cfg.Config, Batch: 2, Epochs: 1}, nil)
+	res, err := fit.Run(func(int, int64) (fit.Method, error) { return meth, nil }, len(pairs), fit.Config{Config: cfg.Config, Batch: 2, Epochs: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,11 +10,13 @@ import (
 	"strings"
 
 	"github.com/d4lang/d4/cmd/internal/runcmd"
+	"github.com/d4lang/d4/cmd/internal/trainbar"
 	"github.com/d4lang/d4/data"
 	cmdline "github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/export"
 	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/sketches"
 )
 
@@ -64,7 +66,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	f.o.Dir = f.model
 	perEpoch := (len(train.Rows) + f.o.Batch - 1) / f.o.Batch
-	pb := &cmdline.TrainingBar{W: stderr, Label: "training", Total: f.o.Restarts * f.o.MaxEpochs * perEpoch, Restarts: f.o.Restarts}
+	pb := &trainbar.Bar{W: stderr, Label: "training", Total: f.o.Restarts * f.o.MaxEpochs * perEpoch, Restarts: f.o.Restarts}
 	f.o.Progress = pb
 	_, rep, err := learn.Train(learn.Sketch{File: file, Src: src}, train, dev, f.o)
 	pb.Finish()
@@ -89,14 +91,14 @@ func (f *trainFlags) register(fs *flag.FlagSet) {
 	cmdline.IntVar(fs, &f.o.StackSize, "stack-size", 0, 0, d4.MaxStackSize, "stack size (0: measured)")
 	cmdline.IntVar(fs, &f.o.Steps, "steps", 0, 0, math.MaxInt, "step budget T of the execution RNN (0: found)")
 	fs.Int64Var(&f.o.Seed, "seed", f.o.Seed, "seed of the weights, the shuffling and the noise (restart k: seed+k)")
-	cmdline.IntVar(fs, &f.o.MaxEpochs, "epochs", f.o.MaxEpochs, 1, learn.MaxEpochs, "epochs at most")
+	cmdline.IntVar(fs, &f.o.MaxEpochs, "epochs", f.o.MaxEpochs, 1, fit.MaxEpochs, "epochs at most")
 	cmdline.IntVar(fs, &f.o.Patience, "patience", f.o.Patience, 0, math.MaxInt, "stop after this many epochs without a better dev accuracy (0: never)")
 	cmdline.IntVar(fs, &f.o.Settle, "settle", f.o.Settle, 0, math.MaxInt, "epochs to keep training after dev and training accuracy reach 100%")
-	cmdline.IntVar(fs, &f.o.Batch, "batch", f.o.Batch, 1, learn.MaxBatch, "examples per update")
+	cmdline.IntVar(fs, &f.o.Batch, "batch", f.o.Batch, 1, fit.MaxBatch, "examples per update")
 	fs.Float64Var(&f.o.LR, "lr", f.o.LR, "learning rate of Adam")
 	fs.Float64Var(&f.o.Noise, "noise", f.o.Noise, "gradient noise η (0: none)")
 	fs.Float64Var(&f.o.WeightDecay, "weight-decay", f.o.WeightDecay, "decoupled weight decay λ (0: none)")
-	cmdline.IntVar(fs, &f.o.Restarts, "restarts", f.o.Restarts, 1, learn.MaxRestarts, "models to train (seeds seed, seed+1, …); the best by dev accuracy is kept")
+	cmdline.IntVar(fs, &f.o.Restarts, "restarts", f.o.Restarts, 1, fit.MaxRestarts, "models to train (seeds seed, seed+1, …); the best by dev accuracy is kept")
 	fs.TextVar(&f.o.Optim, "optim", f.o.Optim, "execution while training: "+strings.Join(d4.Modes(), ", "))
 }
 
@@ -166,8 +168,8 @@ func reportTraining(w io.Writer, f trainFlags, file string, rep learn.Report) er
 	}
 	fmt.Fprintf(w, "trained %s on %d rows of %s, selected by %d rows of %s\n", file, rep.TrainRows, f.train, rep.DevRows, orTrain(f))
 	fmt.Fprintf(w, "  dev accuracy:   %.2f%% Hamming, %.2f%% whole sequences (epoch %d of %d", rep.DevHamming, rep.DevSequence, rep.BestEpoch, rep.Epochs)
-	if rep.Stop != learn.StopEpochs && rep.Epochs < f.o.MaxEpochs {
-		fmt.Fprintf(w, "; stopped early, of at most %d epochs: %s", f.o.MaxEpochs, cmdline.StopReason(rep.Stop))
+	if rep.Stop != fit.StopEpochs && rep.Epochs < f.o.MaxEpochs {
+		fmt.Fprintf(w, "; stopped early, of at most %d epochs: %s", f.o.MaxEpochs, trainbar.StopReason(rep.Stop))
 	}
 	if rep.Restarts > 1 {
 		fmt.Fprintf(w, ", restart %d of %d", rep.Restart+1, rep.Restarts)

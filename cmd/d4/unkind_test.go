@@ -18,6 +18,7 @@ import (
 	"github.com/d4lang/d4/internal/testskip"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/tasks"
 	"github.com/d4lang/d4/tasks/sorting"
 )
@@ -72,7 +73,7 @@ func TestUnkindFlagsAndFiles(t *testing.T) {
 	wapModel := filepath.Join(dir, "wap")
 	os.MkdirAll(wapModel, 0o755)
 	write(t, wapModel, "config.json", `{"format": "wap-model/3"}`)
-	write(t, wapModel, learn.CheckpointFile, "")
+	write(t, wapModel, fit.CheckpointFile, "")
 	const wapKind = `holds a model of another kind (config.json format "wap-model/3", not a d4 sketch's model`
 	train := func(args ...string) []string {
 		return append([]string{"train", "--sketch", "max", "--train", rows, "--model", filepath.Join(dir, "m")}, args...)

@@ -9,11 +9,13 @@ import (
 	"time"
 
 	"github.com/d4lang/d4/baseline/seq2seq"
+	"github.com/d4lang/d4/cmd/internal/trainbar"
 	"github.com/d4lang/d4/cmd/tasks/figures"
 	"github.com/d4lang/d4/eval"
 	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/sketches"
 	"github.com/d4lang/d4/tasks"
 )
@@ -74,10 +76,10 @@ func parseCell(e *taskEntry, args []string, stderr io.Writer) (cellFlags, error)
 	cli.OptionalVar(fs, &f.trainSize, "train-size", 1, maxTrainSize, fmt.Sprintf("training examples (default %d, the paper's)", t.Sizes.Train))
 	fs.Int64Var(&f.seed, "seed", 1, "seed of the data, the initialisation and the training")
 	fs.BoolVar(&f.jsonOut, "json", false, "print the report as one JSON object on stdout")
-	cli.OptionalVar(fs, &f.epochs, "epochs", 1, learn.MaxEpochs, fmt.Sprintf("maximum epochs (default ∂4 %d, Seq2Seq %d)", o.MaxEpochs, s2s.Epochs))
+	cli.OptionalVar(fs, &f.epochs, "epochs", 1, fit.MaxEpochs, fmt.Sprintf("maximum epochs (default ∂4 %d, Seq2Seq %d)", o.MaxEpochs, s2s.Epochs))
 	cli.OptionalVar(fs, &f.patience, "patience", 0, math.MaxInt, fmt.Sprintf("∂4: stop after this many epochs without a better dev accuracy (default %d)", o.Patience))
 	cli.OptionalVar(fs, &f.settle, "settle", 0, math.MaxInt, fmt.Sprintf("∂4: epochs to keep training after dev and training accuracy reach 100%% (default %d)", o.Settle))
-	cli.OptionalVar(fs, &f.batch, "batch", 1, learn.MaxBatch, fmt.Sprintf("batch size (default ∂4 %d, Seq2Seq %d)", o.Batch, s2s.Batch))
+	cli.OptionalVar(fs, &f.batch, "batch", 1, fit.MaxBatch, fmt.Sprintf("batch size (default ∂4 %d, Seq2Seq %d)", o.Batch, s2s.Batch))
 	fs.Var(&f.lr, "lr", fmt.Sprintf("learning rate (default ∂4 %v, Seq2Seq %v)", o.LR, s2s.LR))
 	fs.Var(&f.weightDecay, "weight-decay", fmt.Sprintf("∂4: decoupled weight decay λ of Adam (0: none, as in the paper; default %v)", o.WeightDecay))
 	fs.Var(&f.noise, "noise", fmt.Sprintf("∂4: gradient noise η, variance η/t^0.55 at update t (0: none; default %v)", o.Noise))
@@ -278,11 +280,11 @@ func trainD4(f cellFlags, ds tasks.Dataset, stderr io.Writer) (trained, error) {
 	}
 	o := d4Options(f)
 	perEpoch := (len(ds.Train) + o.Batch - 1) / o.Batch
-	bar := &cli.TrainingBar{W: stderr, Label: fmt.Sprintf("%s/%s train %d", task, f.sketch, f.trainLen), Total: o.MaxEpochs * perEpoch}
+	bar := &trainbar.Bar{W: stderr, Label: fmt.Sprintf("%s/%s train %d", task, f.sketch, f.trainLen), Total: o.MaxEpochs * perEpoch}
 	bar.Describe(fmt.Sprintf("%s/%s train %d: building the graphs", task, f.sketch, f.trainLen)) // minutes, for long inputs
 	rec := recorder(run, f, ds)
 	rec.Snap("before training")
-	o.Progress = snapAfterOne{TrainingBar: bar, rec: rec}
+	o.Progress = snapAfterOne{Bar: bar, rec: rec}
 	start := time.Now()
 	epochs, dev, ms, err := run.Train(ds, o)
 	bar.Finish()
@@ -372,13 +374,13 @@ func printReport(w io.Writer, r tasks.Result) {
 // snapAfterOne is the training bar, recording the soft run for
 // --trace-png after the first epoch.
 type snapAfterOne struct {
-	*cli.TrainingBar
+	*trainbar.Bar
 	rec *figures.Recorder
 }
 
-func (p snapAfterOne) Epoch(e learn.EpochEnd) {
+func (p snapAfterOne) Epoch(e fit.EpochEnd) {
 	if e.Epoch == 1 {
 		p.rec.Snap("after one epoch")
 	}
-	p.TrainingBar.Epoch(e)
+	p.Bar.Epoch(e)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/internal/clitest"
 	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/tasks"
 	"github.com/d4lang/d4/tasks/sorting"
 )
@@ -43,7 +44,7 @@ func TestErrors(t *testing.T) {
 	if err := os.MkdirAll(wapModel, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for name, text := range map[string]string{"config.json": `{"format": "wap-model/3"}`, learn.CheckpointFile: ""} {
+	for name, text := range map[string]string{"config.json": `{"format": "wap-model/3"}`, fit.CheckpointFile: ""} {
 		if err := os.WriteFile(filepath.Join(wapModel, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}

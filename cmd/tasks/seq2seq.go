@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/d4lang/d4/baseline/seq2seq"
-	"github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/cmd/internal/trainbar"
 	"github.com/d4lang/d4/tasks"
 )
 
@@ -23,7 +23,7 @@ func trainSeq2seq(f cellFlags, ds tasks.Dataset, stderr io.Writer) (trained, err
 	cfg.Batch = f.batch.Or(cfg.Batch)
 	cfg.LR = f.lr.Or(cfg.LR)
 	perEpoch := (len(ds.Train) + cfg.Batch - 1) / cfg.Batch
-	bar := &cli.TrainingBar{W: stderr, Label: fmt.Sprintf("%s/seq2seq train %d", task, f.trainLen), Total: cfg.Epochs * perEpoch}
+	bar := &trainbar.Bar{W: stderr, Label: fmt.Sprintf("%s/seq2seq train %d", task, f.trainLen), Total: cfg.Epochs * perEpoch}
 	start := time.Now()
 	run, err := tasks.TrainSeq2Seq(ds, cfg, bar)
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 	"github.com/d4lang/d4/baseline/seq2seq"
 	"github.com/d4lang/d4/eval"
 	"github.com/d4lang/d4/internal/cli"
-	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/optim"
 )
 
@@ -72,7 +72,7 @@ func parseTable(args []string, stderr io.Writer) (tableFlags, error) {
 	cli.StringVar(fs, &f.only, "only", "", "run only this model (seq2seq or a sketch of the task)", func(s string) error {
 		return checkOnly(f.e, s)
 	})
-	cli.OptionalVar(fs, &f.s2sEpochs, "seq2seq-epochs", 1, learn.MaxEpochs, fmt.Sprintf("Seq2Seq epochs (default %d, the paper's)", s2s.Epochs))
+	cli.OptionalVar(fs, &f.s2sEpochs, "seq2seq-epochs", 1, fit.MaxEpochs, fmt.Sprintf("Seq2Seq epochs (default %d, the paper's)", s2s.Epochs))
 	fs.BoolVar(&f.s2sReverse, "seq2seq-reverse-source", s2s.ReverseSource, "Seq2Seq reads each input last token first (=false: in order)")
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 		_, err := cli.Parse(fs, args)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/d4lang/d4/cmd/internal/trainbar"
 	"github.com/d4lang/d4/eval/wapeval"
 	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/internal/mathx"
@@ -308,10 +309,10 @@ func fitParallel(o *trainOpts, stderr io.Writer) error {
 
 // showProgress draws the run's progress bar on stderr, with a line after
 // every epoch (marked * when it is the restart's best so far).
-func showProgress(spec *training.RunSpec, label string, restarts int, stderr io.Writer) *cli.TrainingBar {
+func showProgress(spec *training.RunSpec, label string, restarts int, stderr io.Writer) *trainbar.Bar {
 	cfg := spec.Cfg
 	batches := (cfg.EpochSize(spec.Train) + cfg.Batch - 1) / cfg.Batch
-	bar := &cli.TrainingBar{W: stderr, Label: label, Total: restarts * cfg.Epochs * batches, Restarts: restarts, Lines: true, ETA: true}
+	bar := &trainbar.Bar{W: stderr, Label: label, Total: restarts * cfg.Epochs * batches, Restarts: restarts, Lines: true, ETA: true}
 	spec.Progress = bar
 	return bar
 }

@@ -8,7 +8,7 @@
 // read what flags hold, CheckFinite refuses a NaN or infinite float flag,
 // Choices names the values of a small type for a flag (flag.TextVar) and
 // Optional is a flag whose absence means a default. Progress goes to
-// stderr on a bar (NewBar, LazyBar, TrainingBar; where stderr is not a
+// stderr on a bar (NewBar, LazyBar; where stderr is not a
 // terminal, a line every few seconds), through a LineWriter that knows
 // whether a line is open (a progress bar's), so that an error line starts
 // a line of its own. Version is the line that --version prints, and

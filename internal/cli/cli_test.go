@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/d4lang/d4/learn"
 )
 
 func TestCheckFinite(t *testing.T) {
@@ -146,68 +144,5 @@ func TestBarLog(t *testing.T) {
 	b.Finish()
 	if want := "training epoch 1 30% (3/10)\ntraining epoch 1 50% (5/10)\n"; buf.String() != want {
 		t.Errorf("log %q, want %q", buf.String(), want)
-	}
-}
-
-// Not on a terminal, a training bar writes a line after every evaluated
-// epoch (with Lines, the epoch's own line instead), and nothing else
-// within LogEvery.
-func TestTrainingBarLog(t *testing.T) {
-	for _, lines := range []bool{false, true} {
-		var buf bytes.Buffer
-		b := &TrainingBar{W: &buf, Label: "training", Total: 4, Lines: lines}
-		for epoch := 1; epoch <= 2; epoch++ {
-			for batch := 1; batch <= 2; batch++ {
-				b.Update(learn.Update{Epoch: epoch, Epochs: 2, Batch: batch, Batches: 2, Loss: 0.5})
-			}
-			b.Epoch(learn.EpochEnd{Epoch: epoch, Epochs: 2, Loss: 0.5, Score: learn.Score{Accuracy: 50}, Seconds: 1})
-		}
-		b.Finish()
-		want := "training epoch 1 dev 50.0% 50% (2/4)\ntraining epoch 2 dev 50.0% 100% (4/4)\n"
-		if lines {
-			want = "epoch 1: loss 0.5000, dev 50.0% (1.0s)\nepoch 2: loss 0.5000, dev 50.0% (1.0s)\n"
-		}
-		if buf.String() != want || strings.Contains(buf.String(), "\r") {
-			t.Errorf("Lines %v: log %q, want %q", lines, buf.String(), want)
-		}
-	}
-}
-
-// A restart that stops before its last epoch takes the updates it will
-// not make from the bar's total, so that the bar ends full, and says why
-// it stopped; a run of all its epochs says nothing more.
-func TestTrainingBarStopsEarly(t *testing.T) {
-	tests := []struct {
-		name  string
-		lines bool
-		stop  learn.Stop
-		last  int // the last epoch trained, of at most 10
-		want  string
-	}{
-		{"settled", false, learn.StopSettled, 2, "training epoch 1 dev 50.0% 10% (2/20)\ntraining epoch 2 dev 50.0%; stopped after epoch 2 of at most 10: dev and training accuracy at 100% 100% (4/4)\n"},
-		{"patience", false, learn.StopPatience, 1, "training epoch 1 dev 50.0%; stopped after epoch 1 of at most 10: no better dev accuracy for --patience epochs 100% (2/2)\n"},
-		{"patience, lines", true, learn.StopPatience, 1, "epoch 1: loss 0.5000, dev 50.0% (1.0s)\nstopped after epoch 1 of at most 10: no better dev accuracy for --patience epochs\n"},
-		{"all epochs", false, learn.StopEpochs, 10, "training epoch 10 dev 50.0% 100% (20/20)\n"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var buf bytes.Buffer
-			b := &TrainingBar{W: &buf, Label: "training", Total: 20, Lines: tt.lines}
-			for epoch := 1; epoch <= tt.last; epoch++ {
-				for batch := 1; batch <= 2; batch++ {
-					b.Update(learn.Update{Epoch: epoch, Epochs: 10, Batch: batch, Batches: 2, Loss: 0.5})
-				}
-				b.Epoch(learn.EpochEnd{Epoch: epoch, Epochs: 10, Loss: 0.5, Score: learn.Score{Accuracy: 50}, Seconds: 1, Last: epoch == tt.last, Stop: tt.stop})
-			}
-			b.Finish()
-			got := buf.String()
-			if tt.name == "all epochs" {
-				lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
-				got = lines[len(lines)-1] + "\n"
-			}
-			if got != tt.want {
-				t.Errorf("log %q, want %q", got, tt.want)
-			}
-		})
 	}
 }

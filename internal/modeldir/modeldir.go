@@ -7,7 +7,7 @@
 // the member subdirectories, the SHA-256 of every other file) and the
 // model's own fields — beside model.safetensors (the weights by name),
 // any files the model adds (a vocabulary) and, while it trains,
-// checkpoint.safetensors (package learn's checkpoint). An ensemble is a
+// checkpoint.safetensors (package learn/fit's checkpoint). An ensemble is a
 // directory whose members are model directories of their own; its
 // config.json records their config.json's checksums, which cover their
 // files in turn. A Writer (Create) publishes whole versions (Version,

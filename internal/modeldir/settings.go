@@ -3,6 +3,7 @@ package modeldir
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 )
 
@@ -17,6 +18,27 @@ type Setting struct {
 // records them, and resuming with other ones is refused, naming each
 // setting that differs (Changes).
 type Settings []Setting
+
+// SettingsOf lists the settings that a struct (or a pointer to one)
+// declares: each field with a `setting:"NAME"` tag, in the order of the
+// fields, by that name, with the field's value. A model's training
+// settings are declared once so, in the struct that its config.json
+// records by the fields' JSON names: the fields without the tag are not
+// compared (the epochs, which a resumed run may change). A value that is
+// not such a struct declares nothing.
+func SettingsOf(v any) Settings {
+	rv := reflect.Indirect(reflect.ValueOf(v))
+	if rv.Kind() != reflect.Struct {
+		return nil
+	}
+	var out Settings
+	for i := range rv.NumField() {
+		if name, ok := rv.Type().Field(i).Tag.Lookup("setting"); ok && rv.Type().Field(i).IsExported() {
+			out = append(out, Setting{Name: name, Value: rv.Field(i).Interface()})
+		}
+	}
+	return out
+}
 
 // Changes lists the settings of now whose values differ from the ones
 // recorded in was, or that only one of them has, as "learning rate 0.01,

@@ -2,6 +2,7 @@ package modeldir
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 )
 
@@ -25,5 +26,27 @@ func TestSettingsChanges(t *testing.T) {
 		if got := read.Changes(tc.now); got != tc.want {
 			t.Errorf("Changes(%v) = %q, want %q", tc.now, got, tc.want)
 		}
+	}
+}
+
+// The settings a struct declares are its tagged exported fields, in order,
+// with their values.
+func TestSettingsOf(t *testing.T) {
+	type options struct {
+		Seed   int64   `json:"seed" setting:"seed"`
+		Epochs int     `json:"epochs"` // not compared
+		LR     float64 `json:"lr" setting:"learning rate"`
+		hidden int     `setting:"hidden"`
+		Mode   string  `setting:"mode"`
+	}
+	o := options{Seed: 3, Epochs: 9, LR: 0.5, hidden: 1, Mode: "all"}
+	want := Settings{{"seed", int64(3)}, {"learning rate", 0.5}, {"mode", "all"}}
+	for _, v := range []any{o, &o} {
+		if got := SettingsOf(v); !reflect.DeepEqual(got, want) {
+			t.Errorf("SettingsOf(%T) = %v, want %v", v, got, want)
+		}
+	}
+	if got := SettingsOf(3); got != nil {
+		t.Errorf("SettingsOf(3) = %v, want none", got)
 	}
 }

@@ -22,7 +22,7 @@ import (
 const (
 	ConfigFile     = "config.json"            // what the model is: a Header and the model's fields
 	WeightsFile    = "model.safetensors"      // the weights by name
-	CheckpointFile = "checkpoint.safetensors" // while (or after) training: package learn's State
+	CheckpointFile = "checkpoint.safetensors" // while (or after) training: package learn/fit's State
 )
 
 // Header is what every config.json holds besides its model's own fields:

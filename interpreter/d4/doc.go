@@ -70,7 +70,7 @@
 // the step budget and a Mode, one of naive, collapse, interpolate, static
 // and all) picks the graph for each batch, builds it once per shape, and
 // returns the batch's loss and gradient (Trainer.Gradient); package
-// learn's driver takes the optimiser's steps.
+// learn/fit's driver takes the optimiser's steps.
 //
 // # ∂4 in your own graph
 //

@@ -7,7 +7,7 @@ import (
 	"github.com/d4lang/d4/optim"
 )
 
-// stepper pairs a Trainer with Adam, as package learn's driver does, for
+// stepper pairs a Trainer with Adam, as package learn/fit's driver does, for
 // the tests that train.
 type stepper struct {
 	*Trainer

@@ -109,7 +109,7 @@ type TrainerConfig struct {
 }
 
 // Trainer computes the loss of batches of examples and its gradient with
-// respect to a machine's slots (package learn's driver takes the
+// respect to a machine's slots (package learn/fit's driver takes the
 // optimiser's steps), executing Steps steps. Graphs are built once per shape and reused. In ModeStatic
 // and ModeAll a batch whose examples share a static trace (the control
 // flow does not depend on the slots: symbolic.StaticTrace) runs on the

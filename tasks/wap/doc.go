@@ -21,7 +21,7 @@
 //	            directory (config.json, weights, vocabulary; ensembles)
 //	answer      answering: readings of a question, ensembles, decoding
 //	            the slots into an exact formula, the benchmark's report
-//	training    training with package learn's driver, several models at
+//	training    training with package learn/fit's driver, several models at
 //	            once into one model directory, checkpoints and resuming
 //	waptest     what the packages' tests share
 //

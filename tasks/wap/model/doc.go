@@ -29,7 +29,7 @@
 // reader.bwd.W, with a question reader reader.qattn.A and .U, slotI.stageJ.W
 // and .b), tokenizer.json and
 // tokenizer_config.json, and while or after training
-// checkpoint.safetensors (package learn's checkpoint); an ensemble's
+// checkpoint.safetensors (package learn/fit's checkpoint); an ensemble's
 // directory holds one such directory per member. WriteModel and
 // WriteEnsemble write a version of one; Load and LoadModel read one.
 package model

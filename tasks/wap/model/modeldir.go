@@ -36,7 +36,7 @@ import (
 //	tokenizer.json          the vocabulary (a Hugging Face tokenizer), and
 //	tokenizer_config.json   its settings for Hugging Face's libraries
 //	checkpoint.safetensors  the last finished epoch, for `wap train
-//	                        --resume` (package learn's checkpoint)
+//	                        --resume` (package learn/fit's checkpoint)
 //
 // An ensemble's directory holds config.json (whose members name its
 // subdirectories restart-1, restart-2, …, each a model directory of its
@@ -107,27 +107,31 @@ type Config struct {
 }
 
 // Settings are the settings of a training run that its model's
-// config.json shows and its checkpoints record (package training). A
-// resumed run must have the same ones; it may change the number of epochs
-// and the patience.
+// config.json shows and its checkpoints record (package training), each
+// declared once here: its JSON name in config.json, and its name in a
+// checkpoint's comparison (modeldir.SettingsOf). A resumed run must have
+// the same ones and the same data; it may change the number of epochs and
+// the patience.
 type Settings struct {
-	Seed        int64   `json:"seed"`
-	Batch       int     `json:"batch"`
-	LR          float64 `json:"lr"`
-	Clip        float64 `json:"clip"`
-	NoiseEta    float64 `json:"noise"`
-	WeightDecay float64 `json:"weight_decay"`
-	WordDropout float64 `json:"word_dropout"`
-	Bag         float64 `json:"bag"`
-	CCPasses    int     `json:"cc_passes"`
-	Restarts    int     `json:"restarts"`
-	Lexicon     bool    `json:"lexicon"`
+	Seed        int64   `json:"seed" setting:"seed"`
+	Batch       int     `json:"batch" setting:"batch size"`
+	LR          float64 `json:"lr" setting:"learning rate"`
+	Clip        float64 `json:"clip" setting:"gradient clipping"`
+	NoiseEta    float64 `json:"noise" setting:"gradient noise"`
+	WeightDecay float64 `json:"weight_decay" setting:"weight decay"`
+	WordDropout float64 `json:"word_dropout" setting:"word dropout"`
+	Bag         float64 `json:"bag" setting:"bag"`
+	CCPasses    int     `json:"cc_passes" setting:"CC passes"`
+	Restarts    int     `json:"restarts" setting:"restarts"`
+	Lexicon     bool    `json:"lexicon" setting:"lexicon"`
+	// QuestionReader: the model's cells read the question (Model.Question).
+	QuestionReader bool `json:"question_reader,omitempty" setting:"question reader"`
 	// Supervise is "equations" for a model trained on the problems'
 	// equations, "" for one trained on their answers (Supervision).
-	Supervise string `json:"supervise,omitempty"`
-	// QuestionReader: the model's cells read the question (Model.Question).
-	QuestionReader bool `json:"question_reader,omitempty"`
-	// Data is DataHash of the training and dev problems.
+	Supervise string `json:"supervise,omitempty" setting:"supervision"`
+	// Data is DataHash of the training and dev problems: with the sketch,
+	// what the run trains on (a checkpoint compares it first, by its
+	// checksum).
 	Data string `json:"data_sha256"`
 }
 

@@ -12,7 +12,7 @@ import (
 
 	"github.com/d4lang/d4/internal/modeldir"
 	"github.com/d4lang/d4/interpreter/d4"
-	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/tasks/wap/model"
 )
 
@@ -28,15 +28,11 @@ func SettingsOf(c TrainConfig, data string) model.Settings {
 	return s
 }
 
-// named lists the settings by name, with the sketch's checksum, for a
-// checkpoint (modeldir.Settings.Changes compares them on resume).
+// named lists the settings by name, after the sketch's and the data's
+// checksums, for a checkpoint (modeldir.Settings.Changes compares them on
+// resume): those that model.Settings declares.
 func named(a model.Settings, sketchHash string) modeldir.Settings {
-	return modeldir.Settings{{Name: "sketch sha256", Value: sketchHash}, {Name: "data sha256", Value: a.Data},
-		{Name: "seed", Value: a.Seed}, {Name: "batch size", Value: a.Batch}, {Name: "learning rate", Value: a.LR},
-		{Name: "gradient clipping", Value: a.Clip}, {Name: "gradient noise", Value: a.NoiseEta}, {Name: "weight decay", Value: a.WeightDecay},
-		{Name: "word dropout", Value: a.WordDropout}, {Name: "bag", Value: a.Bag}, {Name: "CC passes", Value: a.CCPasses},
-		{Name: "restarts", Value: a.Restarts}, {Name: "lexicon", Value: a.Lexicon}, {Name: "question reader", Value: a.QuestionReader},
-		{Name: "supervision", Value: a.Supervise}}
+	return append(modeldir.Settings{{Name: "sketch sha256", Value: sketchHash}, {Name: "data sha256", Value: a.Data}}, modeldir.SettingsOf(a)...)
 }
 
 // DataHash identifies a training run's problems: the SHA-256 of the
@@ -64,7 +60,7 @@ func DataHash(train, dev []*model.Problem) string {
 // restart of model m trained with settings: it must come from the same
 // sketch, data and settings (a different one is an error that lists what
 // differs).
-func readCheckpoint(dir string, m *model.Model, settings model.Settings) (*learn.State, error) {
+func readCheckpoint(dir string, m *model.Model, settings model.Settings) (*fit.State, error) {
 	path := filepath.Join(dir, model.CheckpointFile)
 	b, err := os.ReadFile(path)
 	switch {
@@ -76,7 +72,7 @@ func readCheckpoint(dir string, m *model.Model, settings model.Settings) (*learn
 	case err != nil:
 		return nil, fmt.Errorf("cannot resume: %w", err)
 	}
-	st, err := learn.UnmarshalCheckpoint(b, named(settings, d4.SketchHash(m.Machine.Sketch)), m.Named())
+	st, err := fit.UnmarshalCheckpoint(b, named(settings, d4.SketchHash(m.Machine.Sketch)), m.Named())
 	if err != nil {
 		return nil, fmt.Errorf("cannot resume from %s: %w", path, err)
 	}

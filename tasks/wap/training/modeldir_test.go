@@ -2,20 +2,18 @@ package training
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/d4lang/d4/internal/modeldir"
 	"github.com/d4lang/d4/internal/safetensors/spectest"
 	"github.com/d4lang/d4/internal/testskip"
 	"github.com/d4lang/d4/interpreter/d4"
-	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/tasks/wap/answer"
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/waptest"
@@ -39,12 +37,12 @@ func TestCheckpointFile(t *testing.T) {
 	cfg := DefaultTrainConfig()
 	cfg.Epochs, cfg.Batch, cfg.CCPasses = 1, 10, 1
 	m := waptest.PaperModel(t, 12, 2)
-	var st *learn.State
-	r := Run{Checkpoint: func(s *learn.State) error { st = s; return nil }}
+	var st *fit.State
+	r := Run{Checkpoint: func(s *fit.State) error { st = s; return nil }}
 	if _, err := Train(m, cfg, waptest.ToyProblems(20, 3), nil, r); err != nil {
 		t.Fatal(err)
 	}
-	b, err := learn.MarshalCheckpoint(st, named(SettingsOf(cfg, "d"), d4.SketchHash(m.Machine.Sketch)), m.Named())
+	b, err := fit.MarshalCheckpoint(st, named(SettingsOf(cfg, "d"), d4.SketchHash(m.Machine.Sketch)), m.Named())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,24 +271,18 @@ func TestParallelRestarts(t *testing.T) {
 	}
 }
 
-// When a restart fails, the others stop, and the run's error is the
-// failure, not the others' stopping.
-func TestRestartFailureStopsOthers(t *testing.T) {
-	boom := errors.New("boom")
-	start := time.Now()
-	err := forEachRestart(4, 0, func(k int, failed func() bool) error {
-		if k == 2 {
-			return boom
-		}
-		for range 5000 { // five seconds unless stopped
-			if failed() {
-				return errStopped
-			}
-			time.Sleep(time.Millisecond)
-		}
-		return nil
-	})
-	if secs := time.Since(start).Seconds(); !errors.Is(err, boom) || secs > 2 {
-		t.Errorf("error %v after %.1fs, want %v at once", err, secs, boom)
+// A checkpoint records the sketch's and the data's checksums, then the
+// settings that model.Settings declares, in the format's order.
+func TestCheckpointSettings(t *testing.T) {
+	cfg := DefaultTrainConfig()
+	cfg.Supervise = model.SuperviseEquations
+	var names []string
+	for _, s := range named(SettingsOf(cfg, "data"), "sketch") {
+		names = append(names, s.Name)
+	}
+	want := []string{"sketch sha256", "data sha256", "seed", "batch size", "learning rate", "gradient clipping", "gradient noise",
+		"weight decay", "word dropout", "bag", "CC passes", "restarts", "lexicon", "question reader", "supervision"}
+	if !slices.Equal(names, want) {
+		t.Errorf("settings %v, want %v", names, want)
 	}
 }

@@ -1,11 +1,11 @@
 package training
 
 import (
-	"errors"
+	"fmt"
 	"sync"
 	"time"
 
-	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/tasks/wap/answer"
 	"github.com/d4lang/d4/tasks/wap/model"
@@ -24,7 +24,7 @@ type RunSpec struct {
 	Parallel           int  // restarts trained at once (0: all)
 	// Progress, if set, is told how every restart goes, from the
 	// goroutine that trains it.
-	Progress learn.Progress
+	Progress fit.Progress
 }
 
 // Restart is a finished restart: its best model and that model's
@@ -34,79 +34,77 @@ type Restart struct {
 	Config model.Config
 }
 
-// TrainModels trains the run's models into the training directory w,
-// spec.Parallel of them at a time (all of them when it is 0), publishing
-// it after every epoch and every restart (see TrainingDir), and returns
-// the restarts and the directory's final configuration. Each restart
-// draws only from its own seed, so its model is the same whichever
-// restarts train beside it; an error in one stops the others.
+// TrainModels trains the run's models into the training directory w with
+// the driver's ensemble policy (fit.KeepAll: each restart a run of its
+// own, on its own bag, from its own seed), spec.Parallel of them at a time
+// (all of them when it is 0), publishing the directory after every epoch
+// and every restart (see TrainingDir), and returns the restarts and the
+// directory's final configuration. Each restart draws only from its own
+// seed, so its model is the same whichever restarts train beside it; an
+// error in one stops the others.
 func TrainModels(w *TrainingDir, spec RunSpec) ([]Restart, model.Config, error) {
 	w.vocab, w.seed = spec.Vocab, spec.Cfg.Seed
 	spec.Cfg.Restarts = w.restarts
+	if err := spec.Cfg.check(); err != nil {
+		return nil, model.Config{}, err
+	}
+	if len(spec.Train) == 0 {
+		return nil, model.Config{}, errNoProblems
+	}
 	data := DataHash(spec.Train, spec.Dev)
+	epoch, epochs := spec.Cfg.epochProblems(spec.Train)
+	n := len(epoch)
 	out := make([]Restart, w.restarts)
-	run := &runClock{start: time.Now()}
-	err := forEachRestart(w.restarts, spec.Parallel, func(k int, failed func() bool) error {
-		r, err := trainRestart(w, spec, k, data, run, failed)
+	members := make([]*member, w.restarts)
+	clock := &runClock{start: time.Now()}
+	fc := spec.Cfg.fitConfig(epochs)
+	fc.Restarts, fc.Keep, fc.Parallel, fc.Progress = w.restarts, fit.KeepAll, spec.Parallel, spec.Progress
+	newMethod := func(k int, seed int64) (fit.Method, error) {
+		mb, err := newMember(spec, seed, data)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		out[k] = r
-		return w.Finish(k, r.Model, spec.Dev, run.seconds())
-	})
-	if err != nil {
+		if len(mb.meth.train) != n {
+			return nil, fmt.Errorf("wap: restart %d's epoch holds %d problems, not %d", k+1, len(mb.meth.train), n)
+		}
+		members[k] = mb
+		return mb.meth, nil
+	}
+	fc.Resume = func(k int, _ fit.Method) (*fit.State, error) {
+		if !spec.Resume {
+			return nil, nil
+		}
+		mb := members[k]
+		st, old, err := w.Resume(k, mb.m, mb.settings)
+		if err != nil {
+			return nil, err
+		}
+		mb.earlier = old.TrainSeconds
+		clock.resume(mb.earlier)
+		return st, nil
+	}
+	fc.Checkpoint = func(st *fit.State) error {
+		k := st.Member
+		mb := members[k]
+		var best *model.Config
+		if b := st.Run.Best; b != nil && st.Run.BestEpoch == st.Run.Epoch {
+			best = new(mb.base)
+			best.Epoch, best.DevAccuracy, best.DevLoss = st.Run.Epoch, b.Accuracy, b.Figures["dev_loss"]
+			best.TrainSeconds = mb.seconds()
+		}
+		return w.Epoch(k, mb.m, st, best, mb.settings)
+	}
+	fc.Finished = func(k int, _ fit.Restart) error {
+		mb := members[k]
+		cfg := w.modelConfig(k)
+		cfg.TrainSeconds = mb.seconds()
+		out[k] = Restart{Model: mb.m, Config: cfg}
+		return w.Finish(k, mb.m, spec.Dev, clock.seconds())
+	}
+	if _, err := fit.Run(newMethod, n, fc, nil); err != nil {
 		return nil, model.Config{}, err
 	}
 	return out, w.final(), nil
-}
-
-// forEachRestart runs f(k) for k in [0, n), parallel of them at a time
-// (all of them when parallel is 0; in order, on the caller's goroutine,
-// when it is 1), and returns the first error. f is told whether another
-// has failed, to stop early.
-func forEachRestart(n, parallel int, f func(k int, failed func() bool) error) error {
-	if parallel <= 0 || parallel > n {
-		parallel = n
-	}
-	if parallel == 1 {
-		for k := range n {
-			if err := f(k, func() bool { return false }); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	var (
-		mu    sync.Mutex
-		first error
-		wg    sync.WaitGroup
-	)
-	failed := func() bool {
-		mu.Lock()
-		defer mu.Unlock()
-		return first != nil
-	}
-	slots := make(chan struct{}, parallel)
-	for k := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			slots <- struct{}{}
-			defer func() { <-slots }()
-			if failed() {
-				return
-			}
-			if err := f(k, failed); err != nil {
-				mu.Lock()
-				if first == nil || errors.Is(first, errStopped) {
-					first = err
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	return first
 }
 
 // runClock is a run's training time: this run's wall-clock time and the
@@ -131,52 +129,39 @@ func (c *runClock) seconds() float64 {
 	return c.resumed + time.Since(c.start).Seconds()
 }
 
-// trainRestart trains restart k (resuming it with spec.Resume), which
-// publishes the directory after every epoch; it stops when failed says
-// that another restart has failed.
-func trainRestart(w *TrainingDir, spec RunSpec, k int, data string, run *runClock, failed func() bool) (Restart, error) {
+// member is a restart of a run: its model and method, what its
+// config.json records (base, settings), and its training time.
+type member struct {
+	m        *model.Model
+	meth     *method
+	base     model.Config
+	settings model.Settings
+	start    time.Time
+	earlier  float64 // training time of earlier runs
+}
+
+// newMember builds the untrained restart with seed of the run spec on
+// data (DataHash).
+func newMember(spec RunSpec, seed int64, data string) (*member, error) {
 	c := spec.Cfg
-	c.Seed += int64(k)
+	c.Seed = seed
 	m, err := model.NewModel(spec.SketchFile, spec.Sketch, spec.Vocab.Size(), c.Lexicon, c.Seed)
 	if err == nil && c.QuestionReader {
 		err = m.AddQuestionReader(c.Seed + 2)
 	}
 	if err != nil {
-		return Restart{}, err
+		return nil, err
 	}
 	if err := m.Supervise(c.Supervise); err != nil {
-		return Restart{}, err
+		return nil, err
 	}
 	base := spec.Base
 	base.Seed, base.Epochs = c.Seed, c.Epochs
-	settings := SettingsOf(c, data)
-	start := time.Now()
-	secs := 0.0 // training time of earlier runs
-	r := Run{Progress: spec.Progress, Stop: failed}
-	if spec.Resume {
-		st, old, err := w.Resume(k, m, settings)
-		if err != nil {
-			return Restart{}, err
-		}
-		secs, r.Resume = old.TrainSeconds, st
-		run.resume(secs)
-	}
-	r.Checkpoint = func(st *learn.State) error {
-		var best *model.Config
-		if b := st.Run.Best; b != nil && st.Run.BestEpoch == st.Run.Epoch {
-			best = new(base)
-			best.Epoch, best.DevAccuracy, best.DevLoss = st.Run.Epoch, b.Accuracy, b.Figures["dev_loss"]
-			best.TrainSeconds = secs + time.Since(start).Seconds()
-		}
-		return w.Epoch(k, m, st, best, settings)
-	}
-	if _, err := Train(m, c, spec.Train, spec.Dev, r); err != nil {
-		return Restart{}, err
-	}
-	cfg := w.modelConfig(k)
-	cfg.TrainSeconds = secs + time.Since(start).Seconds()
-	return Restart{Model: m, Config: cfg}, nil
+	return &member{m: m, meth: newMethod(m, c, spec.Train, spec.Dev), base: base, settings: SettingsOf(c, data), start: time.Now()}, nil
 }
+
+// seconds is the restart's training time so far.
+func (mb *member) seconds() float64 { return mb.earlier + time.Since(mb.start).Seconds() }
 
 // TestAccuracy is the exact accuracy (answer.Ensemble.ExactAccuracy), in
 // percent, of each restart's model alone and of the restarts answering

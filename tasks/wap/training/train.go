@@ -7,7 +7,7 @@ import (
 	"math/rand"
 	"slices"
 
-	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/optim"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/tasks/wap/answer"
@@ -160,48 +160,55 @@ func (c TrainConfig) check() error {
 const trainAccSample = 500
 
 // Run is how a model trains: its progress, its checkpoints after every
-// epoch, the state it resumes from, and Stop, which stops training before
-// the next update when it returns true (each may be nil).
+// epoch, and the state it resumes from (each may be nil).
 type Run struct {
-	Progress   learn.Progress
-	Checkpoint func(*learn.State) error
-	Resume     *learn.State
-	Stop       func() bool
+	Progress   fit.Progress
+	Checkpoint func(*fit.State) error
+	Resume     *fit.State
 }
 
-// errStopped stops a restart because Run.Stop said so (another restart
-// failed).
-var errStopped = errors.New("wap: stopped because another restart failed")
+// errNoProblems is the error of a run without training problems.
+var errNoProblems = errors.New("wap: no training problems")
 
-// Train trains m end to end on train with package learn's driver for
-// cfg's epochs (EpochsFor), scoring dev after each one, and leaves in m
-// the parameters of the best epoch: the highest dev accuracy, then the
-// lowest dev loss (without dev problems: the training accuracy and loss).
-// Each epoch's order, word dropout and gradient noise are drawn from the
-// seed and the epoch (learn.PerEpoch), so a resumed run is the
-// uninterrupted one; a last batch smaller than the batch size is trained
-// on as it is.
-func Train(m *model.Model, cfg TrainConfig, train, dev []*model.Problem, r Run) (learn.Result, error) {
+// Train trains the one model m end to end on train with package
+// learn/fit's driver for cfg's epochs (EpochsFor), scoring dev after each
+// one, and leaves in m the parameters of the best epoch: the highest dev
+// accuracy, then the lowest dev loss (without dev problems: the training
+// accuracy and loss). Each epoch's order, word dropout and gradient noise
+// are drawn from the seed and the epoch (fit.PerEpoch), so a resumed run
+// is the uninterrupted one; a last batch smaller than the batch size is
+// trained on as it is. TrainModels trains a run's restarts.
+func Train(m *model.Model, cfg TrainConfig, train, dev []*model.Problem, r Run) (fit.Result, error) {
 	if err := cfg.check(); err != nil {
-		return learn.Result{}, err
+		return fit.Result{}, err
 	}
 	if len(train) == 0 {
-		return learn.Result{}, errors.New("wap: no training problems")
+		return fit.Result{}, errNoProblems
 	}
-	epoch, epochs := cfg.epochProblems(train)
-	meth := &method{m: m, tr: m.NewTrainer(epoch), train: epoch, dev: dev, dropout: cfg.WordDropout, stop: r.Stop}
-	fc := learn.Config{Config: cfg.Config, Batch: cfg.Batch, Epochs: epochs, Patience: cfg.Patience, Seed: cfg.Seed,
-		Randomness: learn.PerEpoch, Progress: r.Progress, Checkpoint: r.Checkpoint}
-	return learn.Fit(func(int, int64) (learn.Method, error) { return meth, nil }, len(epoch), fc, r.Resume)
+	meth := newMethod(m, cfg, train, dev)
+	fc := cfg.fitConfig(cfg.EpochsFor(train))
+	fc.Progress, fc.Checkpoint = r.Progress, r.Checkpoint
+	return fit.Run(func(int, int64) (fit.Method, error) { return meth, nil }, len(meth.train), fc, r.Resume)
 }
 
-// method is the model as learn's driver trains it (learn.Method).
+// fitConfig is the driver's configuration of a run of epochs.
+func (c TrainConfig) fitConfig(epochs int) fit.Config {
+	return fit.Config{Config: c.Config, Batch: c.Batch, Epochs: epochs, Patience: c.Patience, Seed: c.Seed, Randomness: fit.PerEpoch}
+}
+
+// newMethod is the model m as the driver trains it with c on train (its
+// epoch's problems) and dev.
+func newMethod(m *model.Model, c TrainConfig, train, dev []*model.Problem) *method {
+	epoch, _ := c.epochProblems(train)
+	return &method{m: m, tr: m.NewTrainer(epoch), train: epoch, dev: dev, dropout: c.WordDropout}
+}
+
+// method is the model as learn/fit's driver trains it (fit.Method).
 type method struct {
 	m          *model.Model
 	tr         *model.Trainer
 	train, dev []*model.Problem
 	dropout    float64
-	stop       func() bool
 	lossSum    float64 // of the epoch's batches so far
 	batches    int
 }
@@ -211,9 +218,6 @@ func (t *method) Params() [][]float64 { return t.m.ParamData() }
 // Gradient runs a batch, each word of its stories dropped with the word
 // dropout's probability (drawn from the epoch's stream, in batch order).
 func (t *method) Gradient(idx []int, rng *rand.Rand) (float64, [][]float64, error) {
-	if t.stop != nil && t.stop() {
-		return 0, nil, errStopped
-	}
 	batch := make([]*model.Problem, len(idx))
 	for j, i := range idx {
 		batch[j] = dropWords(t.train[i], t.dropout, rng)
@@ -230,20 +234,20 @@ func (t *method) Gradient(idx []int, rng *rand.Rand) (float64, [][]float64, erro
 // Evaluate scores the dev accuracy (the exact answers, as `wap eval`
 // gives them), ties going to the lower dev loss; the training accuracy of
 // the first trainAccSample problems, deciding by argmax, is a figure.
-func (t *method) Evaluate(epoch int, _ *learn.Score) (learn.Score, error) {
+func (t *method) Evaluate(epoch int, _ *fit.Score) (fit.Score, error) {
 	trainLoss := t.lossSum / float64(max(t.batches, 1))
 	t.lossSum, t.batches = 0, 0
 	trainAcc, err := answer.Accuracy(t.m, t.train[:min(len(t.train), trainAccSample)], answer.DecodeArgmax)
 	if err != nil {
-		return learn.Score{}, err
+		return fit.Score{}, err
 	}
 	acc, loss := trainAcc, trainLoss
 	if len(t.dev) > 0 {
 		if acc, loss, err = evaluate(t.m, t.dev); err != nil {
-			return learn.Score{}, err
+			return fit.Score{}, err
 		}
 	}
-	return learn.Score{Accuracy: acc, Tie: []float64{-loss}, Figures: map[string]float64{"train_accuracy": trainAcc, "dev_loss": loss}}, nil
+	return fit.Score{Accuracy: acc, Tie: []float64{-loss}, Figures: map[string]float64{"train_accuracy": trainAcc, "dev_loss": loss}}, nil
 }
 
 // dropWords returns p with each word token replaced by the unknown token

@@ -10,7 +10,7 @@ import (
 
 	"github.com/d4lang/d4/internal/testskip"
 	"github.com/d4lang/d4/interpreter/d4"
-	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/prepare"
 	"github.com/d4lang/d4/tasks/wap/synth"
@@ -20,24 +20,24 @@ import (
 // errStop stops a test's training early.
 var errStop = errors.New("stop")
 
-// epochLog is a learn.Progress that logs every epoch and keeps the last;
+// epochLog is a fit.Progress that logs every epoch and keeps the last;
 // its run stops training after an epoch for which stop (if set) is true.
 type epochLog struct {
 	t    *testing.T
-	last learn.EpochEnd
-	stop func(learn.EpochEnd) bool
+	last fit.EpochEnd
+	stop func(fit.EpochEnd) bool
 }
 
-func (l *epochLog) Update(learn.Update)   {}
-func (l *epochLog) Resumed(learn.Resumed) {}
-func (l *epochLog) Epoch(e learn.EpochEnd) {
+func (l *epochLog) Update(fit.Update)   {}
+func (l *epochLog) Resumed(fit.Resumed) {}
+func (l *epochLog) Epoch(e fit.EpochEnd) {
 	l.last = e
 	l.t.Logf("epoch %d: loss %.3f train %.1f%% dev %.1f%% (%.2fs)", e.Epoch, e.Loss, e.Score.Figures["train_accuracy"], e.Score.Accuracy, e.Seconds)
 }
 
 // run is a Run that reports to l and stops as l.stop says.
 func (l *epochLog) run() Run {
-	return Run{Progress: l, Checkpoint: func(*learn.State) error {
+	return Run{Progress: l, Checkpoint: func(*fit.State) error {
 		if l.stop != nil && l.stop(l.last) {
 			return errStop
 		}
@@ -59,7 +59,7 @@ func TestLearnsToyPattern(t *testing.T) {
 		train, test := waptest.ToyProblems(100, 1), waptest.ToyProblems(50, 2)
 		cfg := DefaultTrainConfig()
 		cfg.Epochs, cfg.Batch, cfg.Patience = 40, 25, 0
-		log := &epochLog{t: t, stop: func(e learn.EpochEnd) bool {
+		log := &epochLog{t: t, stop: func(e fit.EpochEnd) bool {
 			return e.Score.Figures["train_accuracy"] == 100 && e.Score.Accuracy == 100
 		}}
 		if _, err := Train(m, cfg, train, test, log.run()); err != nil && !errors.Is(err, errStop) {
@@ -76,9 +76,9 @@ func TestLearnsToyPattern(t *testing.T) {
 func checkpointAfter(t *testing.T, m *model.Model, cfg TrainConfig, train, dev []*model.Problem, data string) []byte {
 	t.Helper()
 	var b []byte
-	r := Run{Checkpoint: func(st *learn.State) error {
+	r := Run{Checkpoint: func(st *fit.State) error {
 		var err error
-		b, err = learn.MarshalCheckpoint(st, named(SettingsOf(cfg, data), d4.SketchHash(m.Machine.Sketch)), m.Named())
+		b, err = fit.MarshalCheckpoint(st, named(SettingsOf(cfg, data), d4.SketchHash(m.Machine.Sketch)), m.Named())
 		return err
 	}}
 	if _, err := Train(m, cfg, train, dev, r); err != nil {
@@ -156,7 +156,7 @@ func TestLearnsGeneratedProblems(t *testing.T) {
 				t.Fatal(err)
 			}
 			var best float64
-			log := &epochLog{t: t, stop: func(e learn.EpochEnd) bool {
+			log := &epochLog{t: t, stop: func(e fit.EpochEnd) bool {
 				best = max(best, e.Score.Accuracy)
 				return e.Score.Accuracy >= generatedBar
 			}}
@@ -270,7 +270,7 @@ func TestLearnsHumanProblems(t *testing.T) {
 			cfg := DefaultTrainConfig()
 			cfg.Epochs, cfg.Batch, cfg.Supervise = 6, 32, sup
 			var best float64
-			log := &epochLog{t: t, stop: func(e learn.EpochEnd) bool {
+			log := &epochLog{t: t, stop: func(e fit.EpochEnd) bool {
 				best = max(best, e.Score.Accuracy)
 				return e.Score.Accuracy >= humanBar
 			}}

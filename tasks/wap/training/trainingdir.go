@@ -12,7 +12,7 @@ import (
 
 	"github.com/d4lang/d4/internal/modeldir"
 	"github.com/d4lang/d4/interpreter/d4"
-	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/tasks/wap/answer"
 	"github.com/d4lang/d4/tasks/wap/model"
@@ -103,7 +103,7 @@ func (w *TrainingDir) ModelDir(k int) string {
 // far; a member of an ensemble that had not published an epoch yet (no
 // directory: restarts train at once, in any order) starts afresh (a nil
 // state).
-func (w *TrainingDir) Resume(k int, m *model.Model, settings model.Settings) (*learn.State, model.Config, error) {
+func (w *TrainingDir) Resume(k int, m *model.Model, settings model.Settings) (*fit.State, model.Config, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	dir := w.ModelDir(k)
@@ -125,8 +125,8 @@ func (w *TrainingDir) Resume(k int, m *model.Model, settings model.Settings) (*l
 // Epoch publishes the directory after an epoch of restart k (model m in
 // training, state st): its checkpoint and, when best is not nil (the best
 // epoch so far, with the configuration to record), its model.
-func (w *TrainingDir) Epoch(k int, m *model.Model, st *learn.State, best *model.Config, settings model.Settings) error {
-	ck, err := learn.MarshalCheckpoint(st, named(settings, d4.SketchHash(m.Machine.Sketch)), m.Named())
+func (w *TrainingDir) Epoch(k int, m *model.Model, st *fit.State, best *model.Config, settings model.Settings) error {
+	ck, err := fit.MarshalCheckpoint(st, named(settings, d4.SketchHash(m.Machine.Sketch)), m.Named())
 	if err != nil {
 		return err
 	}

@@ -1,33 +1,34 @@
-package learn
+package fit
 
 import (
 	"errors"
 	"fmt"
 	"math"
 	"math/rand"
+	"sync"
 	"time"
 
 	"github.com/d4lang/d4/optim"
 )
 
-// Method is a model that Fit trains: ∂4 sketches (package learn), the
+// Method is a model that Run trains: ∂4 sketches (package learn), the
 // word-problem model (package tasks/wap/model) and the Seq2Seq baseline
-// each implement it. Fit owns everything around it: epochs, the order of
+// each implement it. Run owns everything around it: epochs, the order of
 // the examples, the optimiser, the choice of the best epoch, patience,
 // restarts and checkpoints.
 type Method interface {
 	// Params are the parameters the optimiser updates, in a fixed order
-	// (the method's own slices: Fit updates them in place).
+	// (the method's own slices: Run updates them in place).
 	Params() [][]float64
 	// Gradient returns the mean loss on a batch of training examples
-	// (indices into the method's training set, in the order Fit drew)
+	// (indices into the method's training set, in the order Run drew)
 	// and its gradient with respect to Params, which the method owns
 	// until the next call. rng is the epoch's random stream: a method
 	// may draw from it, in batch order (word dropout).
 	Gradient(batch []int, rng *rand.Rand) (loss float64, grads [][]float64, err error)
 	// Evaluate scores the parameters after epoch (from 1). best is the
 	// best score so far (nil before the first): a method may skip work
-	// that cannot change Fit's choice.
+	// that cannot change Run's choice.
 	Evaluate(epoch int, best *Score) (Score, error)
 }
 
@@ -41,7 +42,7 @@ type Stateful interface {
 }
 
 // Score is what a method's evaluation says of the parameters after an
-// epoch. Fit keeps the parameters of the best epoch: the highest
+// epoch. Run keeps the parameters of the best epoch: the highest
 // Accuracy, then the highest Tie values in order, the earlier epoch
 // winning a full tie; restarts are compared the same way.
 type Score struct {
@@ -68,7 +69,7 @@ func (s Score) Better(t Score) bool {
 	return false
 }
 
-// Randomness says how Fit draws an epoch's order of the examples and the
+// Randomness says how Run draws an epoch's order of the examples and the
 // gradient noise from Config.Seed (restart k: Seed+k).
 type Randomness int
 
@@ -90,7 +91,7 @@ const (
 	StreamPerm
 )
 
-// Config is how Fit trains.
+// Config is how Run trains.
 type Config struct {
 	optim.Config
 	Batch  int // examples per update (the last batch of an epoch may be smaller)
@@ -106,8 +107,22 @@ type Config struct {
 	// last (0 or 1: after every epoch).
 	EvalEvery  int
 	Seed       int64
-	Restarts   int // models trained, seeds Seed, Seed+1, …; the best is kept (0: one)
+	Restarts   int // models trained, seeds Seed, Seed+1, … (0: one)
 	Randomness Randomness
+	// Keep is what Run makes of the restarts: it keeps the best one
+	// (KeepBest), or all of them as the members of an ensemble (KeepAll).
+	Keep Policy
+	// Parallel, with KeepAll, trains this many restarts at once (0: all
+	// of them; 1: one after another, on the caller's goroutine).
+	Parallel int
+	// Resume, with KeepAll, gives the state from which restart k (its
+	// method m) continues (nil: it starts afresh).
+	Resume func(k int, m Method) (*State, error)
+	// Finished, if set, is told of every restart that finished without
+	// an error (r.Params: its kept parameters, which its method holds);
+	// with KeepAll it is called from the goroutine that trained it, while
+	// others may train. An error fails the run.
+	Finished func(k int, r Restart) error
 	// Progress, if set, is told of every update and every epoch.
 	Progress Progress
 	// Checkpoint, if set, is called after every finished epoch with the
@@ -125,10 +140,13 @@ func (c Config) Check() error {
 		n    int
 		min  int
 	}{{"batch size", c.Batch, 1}, {"number of epochs", c.Epochs, 1}, {"patience", c.Patience, 0}, {"settle", c.Settle, 0},
-		{"evaluation interval", c.EvalEvery, 0}, {"number of restarts", c.Restarts, 0}} {
+		{"evaluation interval", c.EvalEvery, 0}, {"number of restarts", c.Restarts, 0}, {"number of restarts at once", c.Parallel, 0}} {
 		if f.n < f.min {
 			return fmt.Errorf("the %s must be at least %d, got %d", f.name, f.min, f.n)
 		}
+	}
+	if c.Keep != KeepBest && c.Keep != KeepAll {
+		return fmt.Errorf("unknown restart policy %d", c.Keep)
 	}
 	for _, f := range []struct {
 		name   string
@@ -140,6 +158,25 @@ func (c Config) Check() error {
 	}
 	return nil
 }
+
+// Policy is what Run makes of its restarts.
+type Policy int
+
+const (
+	// KeepBest trains the restarts one after another as one run (one
+	// State, one checkpoint that holds the finished restarts' parameters)
+	// and keeps the best by its best epoch's score (Restart.Better).
+	KeepBest Policy = iota
+	// KeepAll trains the restarts as the members of an ensemble, each a
+	// run of its own: its own State (Member names it), checkpoint and
+	// resume (Config.Resume), Config.Parallel of them at once. Every one
+	// is kept (Result.Methods); an error of one stops the others before
+	// their next update (ErrStopped) and is the run's error.
+	KeepAll
+)
+
+// ErrStopped stops a restart of an ensemble because another one failed.
+var ErrStopped = errors.New("stopped because another restart failed")
 
 // MaxRestarts, MaxEpochs and MaxBatch bound Config's restarts, epochs and
 // batch size (what a run can do in a human lifetime, and what sizes the
@@ -157,7 +194,7 @@ const (
 	StopEpochs   Stop = iota // it trained Config.Epochs epochs
 	StopPatience             // Config.Patience evaluations brought no better score
 	StopSettled              // the score stayed perfect for Config.Settle epochs
-	StopFailed               // an error stopped it (Fit returns the error)
+	StopFailed               // an error stopped it (Run returns the error)
 )
 
 var stopNames = [...]string{StopEpochs: "epochs", StopPatience: "patience", StopSettled: "settled", StopFailed: "failed"}
@@ -198,27 +235,38 @@ type Restart struct {
 	State []byte `json:"state,omitempty"`
 }
 
-// Result is what Fit returns: the kept restart, whose parameters are in
+// Result is what Run returns: the kept restart, whose parameters are in
 // its method, and every restart.
 type Result struct {
 	Restart
-	Index    int       // the kept restart (from 0)
+	Index    int       // the kept restart (from 0), with KeepAll the best
 	Method   Method    // its method, holding the kept parameters
 	Restarts []Restart // all restarts, in order
-	Seconds  float64   // the whole run's training time, earlier sessions included
+	// Methods, with KeepAll, are every restart's method by index, each
+	// holding its kept parameters (nil: a restart that did not start).
+	Methods []Method
+	Seconds float64 // the whole run's training time, earlier sessions included
 }
 
-// Fit trains methods made by newMethod (one per restart k, with seed
-// Config.Seed+k) on n training examples and keeps the best restart by its
-// best epoch's score. It resumes from state when that is not nil. An
-// error of any restart ends the run with that error (with the result of
-// the restarts so far, when there are any).
-func Fit(newMethod func(k int, seed int64) (Method, error), n int, cfg Config, state *State) (Result, error) {
+// Run trains methods made by newMethod (one per restart k, with seed
+// Config.Seed+k) on n training examples each and keeps the best restart
+// by its best epoch's score, or with KeepAll every one. It resumes from
+// state when that is not nil (KeepBest; with KeepAll each restart resumes
+// from its own, Config.Resume). An error of any restart ends the run with
+// that error (with the result of the restarts so far, when there are
+// any).
+func Run(newMethod func(k int, seed int64) (Method, error), n int, cfg Config, state *State) (Result, error) {
 	if err := cfg.Check(); err != nil {
 		return Result{}, err
 	}
 	if n < 1 {
 		return Result{}, errors.New("no training examples")
+	}
+	if cfg.Keep == KeepAll {
+		if state != nil {
+			return Result{}, errors.New("the restarts of an ensemble resume each from its own state (Config.Resume)")
+		}
+		return runAll(newMethod, n, cfg)
 	}
 	r := &run{cfg: cfg, n: n, start: time.Now(), restarts: max(cfg.Restarts, 1)}
 	first := 0
@@ -230,14 +278,124 @@ func Fit(newMethod func(k int, seed int64) (Method, error), n int, cfg Config, s
 		if state != nil && k == state.Restart {
 			resume = &state.Run
 		}
-		if err := r.restart(newMethod, k, resume); err != nil {
+		m, err := newMethod(k, cfg.Seed+int64(k))
+		if err == nil {
+			err = r.restart(m, k, resume)
+		}
+		if err == nil && cfg.Finished != nil {
+			err = cfg.Finished(k, r.done[k])
+		}
+		if err != nil {
 			return r.result(), err
 		}
 	}
 	return r.result(), nil
 }
 
-// run is one call of Fit.
+// runAll trains the restarts as an ensemble's members (KeepAll), each a
+// run of one restart.
+func runAll(newMethod func(k int, seed int64) (Method, error), n int, cfg Config) (Result, error) {
+	start := time.Now()
+	restarts := max(cfg.Restarts, 1)
+	runs := make([]*run, restarts)
+	err := forEach(restarts, cfg.Parallel, func(k int, failed func() bool) error {
+		r := &run{cfg: cfg, n: n, start: time.Now(), restarts: 1, member: true, failed: failed}
+		runs[k] = r
+		m, err := newMethod(k, cfg.Seed+int64(k))
+		if err != nil {
+			return err
+		}
+		var resume *RunState
+		if cfg.Resume != nil {
+			st, err := cfg.Resume(k, m)
+			switch {
+			case err != nil:
+				return err
+			case st != nil && (st.Restart != 0 || len(st.Done) > 0):
+				return fmt.Errorf("cannot resume restart %d: its state is at restart %d of a run, not a member's own", k+1, st.Restart+1)
+			case st != nil:
+				r.earlier, resume = st.Seconds, &st.Run
+			}
+		}
+		if err := r.restart(m, k, resume); err != nil {
+			return err
+		}
+		if cfg.Finished != nil {
+			return cfg.Finished(k, r.done[0])
+		}
+		return nil
+	})
+	res := Result{Restarts: make([]Restart, restarts), Methods: make([]Method, restarts), Index: -1}
+	earlier := 0.0
+	for k, r := range runs {
+		if r == nil || len(r.done) == 0 {
+			continue
+		}
+		res.Restarts[k], res.Methods[k] = r.done[0], r.methods[0]
+		earlier = max(earlier, r.earlier)
+		if res.Index < 0 || r.done[0].Better(res.Restarts[res.Index]) {
+			res.Index = k
+		}
+	}
+	if res.Index >= 0 {
+		res.Restart, res.Method = res.Restarts[res.Index], res.Methods[res.Index]
+	} else {
+		res.Index = 0
+	}
+	res.Seconds = earlier + time.Since(start).Seconds()
+	return res, err
+}
+
+// forEach runs f(k) for k in [0, n), parallel of them at a time (all of
+// them when parallel is 0; in order, on the caller's goroutine, when it is
+// 1), and returns the first error that is not ErrStopped, if any. f is
+// told whether another has failed, to stop early.
+func forEach(n, parallel int, f func(k int, failed func() bool) error) error {
+	if parallel <= 0 || parallel > n {
+		parallel = n
+	}
+	if parallel == 1 {
+		for k := range n {
+			if err := f(k, func() bool { return false }); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	var (
+		mu    sync.Mutex
+		first error
+		wg    sync.WaitGroup
+	)
+	failed := func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return first != nil
+	}
+	slots := make(chan struct{}, parallel)
+	for k := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			if failed() {
+				return
+			}
+			if err := f(k, failed); err != nil {
+				mu.Lock()
+				if first == nil || errors.Is(first, ErrStopped) {
+					first = err
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return first
+}
+
+// run is one call of Run.
 type run struct {
 	cfg      Config
 	n        int
@@ -246,6 +404,10 @@ type run struct {
 	earlier  float64 // training time of earlier sessions
 	done     []Restart
 	methods  []Method // the finished restarts' methods, by index
+	// member says that the run is one restart of an ensemble (KeepAll),
+	// which stops before an update when failed says another has failed.
+	member bool
+	failed func() bool
 }
 
 func (r *run) seconds() float64 { return r.earlier + time.Since(r.start).Seconds() }
@@ -257,7 +419,7 @@ func (r *run) result() Result {
 	}
 	best := 0
 	for k, d := range r.done {
-		if better(d, r.done[best]) {
+		if d.Better(r.done[best]) {
 			best = k
 		}
 	}
@@ -268,25 +430,23 @@ func (r *run) result() Result {
 	return res
 }
 
-// better reports whether restart a beats b (a restart with no score loses).
-func better(a, b Restart) bool {
+// Better reports whether restart r beats t by their best scores (a
+// restart with no score loses).
+func (r Restart) Better(t Restart) bool {
 	switch {
-	case a.Best == nil:
+	case r.Best == nil:
 		return false
-	case b.Best == nil:
+	case t.Best == nil:
 		return true
 	}
-	return a.Best.Better(*b.Best)
+	return r.Best.Better(*t.Best)
 }
 
-// restart trains restart k, from its checkpoint when resume is not nil.
-func (r *run) restart(newMethod func(k int, seed int64) (Method, error), k int, resume *RunState) error {
+// restart trains restart k, method m, from its checkpoint when resume is
+// not nil.
+func (r *run) restart(m Method, k int, resume *RunState) error {
 	seed := r.cfg.Seed + int64(k)
-	m, err := newMethod(k, seed)
-	if err != nil {
-		return err
-	}
-	f := &fit{run: r, k: k, m: m, seed: seed, settled: -1}
+	f := &training{run: r, k: k, m: m, seed: seed, settled: -1}
 	f.adam = optim.New(m.Params(), r.cfg.Config, seed)
 	f.order = make([]int, r.n)
 	for i := range f.order {
@@ -298,10 +458,10 @@ func (r *run) restart(newMethod func(k int, seed int64) (Method, error), k int, 
 			return fmt.Errorf("cannot resume: %w", err)
 		}
 	}
-	for len(r.methods) < k {
+	for len(r.methods) < len(r.done) {
 		r.methods = append(r.methods, nil) // restarts finished in an earlier session
 	}
-	err = f.loop()
+	err := f.loop()
 	fin, ferr := f.finish(err)
 	if ferr != nil && err == nil {
 		err = ferr
@@ -311,8 +471,8 @@ func (r *run) restart(newMethod func(k int, seed int64) (Method, error), k int, 
 	return err
 }
 
-// fit is the training of one restart.
-type fit struct {
+// training is the training of one restart.
+type training struct {
 	run     *run
 	k       int
 	m       Method
@@ -330,7 +490,7 @@ type fit struct {
 }
 
 // loop trains epochs until a stopping rule holds.
-func (f *fit) loop() error {
+func (f *training) loop() error {
 	cfg := f.run.cfg
 	for f.epoch < cfg.Epochs {
 		start := time.Now()
@@ -368,7 +528,7 @@ func (f *fit) loop() error {
 // stopping reports whether the epoch just finished is the restart's last,
 // and why: the score stayed perfect long enough, patience ran out, or it
 // was the last of Config.Epochs.
-func (f *fit) stopping() (Stop, bool) {
+func (f *training) stopping() (Stop, bool) {
 	cfg := f.run.cfg
 	switch {
 	case f.settled >= cfg.Settle:
@@ -382,13 +542,13 @@ func (f *fit) stopping() (Stop, bool) {
 }
 
 // evaluates reports whether the epoch just finished is evaluated.
-func (f *fit) evaluates() bool {
+func (f *training) evaluates() bool {
 	every := max(f.run.cfg.EvalEvery, 1)
 	return f.epoch%every == 0 || f.epoch == f.run.cfg.Epochs
 }
 
 // epochOrder returns the order of the next epoch and its random stream.
-func (f *fit) epochOrder() ([]int, *rand.Rand) {
+func (f *training) epochOrder() ([]int, *rand.Rand) {
 	switch f.run.cfg.Randomness {
 	case Stream:
 		f.stream.Shuffle(len(f.order), func(i, j int) { f.order[i], f.order[j] = f.order[j], f.order[i] })
@@ -403,7 +563,7 @@ func (f *fit) epochOrder() ([]int, *rand.Rand) {
 }
 
 // trainEpoch runs one epoch of updates and returns its mean loss.
-func (f *fit) trainEpoch() (float64, error) {
+func (f *training) trainEpoch() (float64, error) {
 	cfg := f.run.cfg
 	order, rng := f.epochOrder()
 	perEpoch := (len(order) + cfg.Batch - 1) / cfg.Batch
@@ -426,7 +586,10 @@ func (f *fit) trainEpoch() (float64, error) {
 }
 
 // update takes one optimiser step on a batch.
-func (f *fit) update(batch []int, rng *rand.Rand) (float64, error) {
+func (f *training) update(batch []int, rng *rand.Rand) (float64, error) {
+	if f.run.failed != nil && f.run.failed() {
+		return 0, ErrStopped
+	}
 	loss, grads, err := f.m.Gradient(batch, rng)
 	if err != nil {
 		return loss, err
@@ -442,7 +605,7 @@ func (f *fit) update(batch []int, rng *rand.Rand) (float64, error) {
 
 // keep keeps the parameters when the epoch's score is the best so far,
 // and counts the epochs without a better score and the settled ones.
-func (f *fit) keep(sc Score) {
+func (f *training) keep(sc Score) {
 	if f.best == nil || sc.Better(*f.best) || f.settled >= 0 && sc.Perfect {
 		f.best, f.bestEpoch, f.stale = &sc, f.epoch, 0
 		f.bestParams = copyParams(f.m.Params())
@@ -455,7 +618,7 @@ func (f *fit) keep(sc Score) {
 }
 
 // finish restores the best parameters and describes the finished restart.
-func (f *fit) finish(err error) (Restart, error) {
+func (f *training) finish(err error) (Restart, error) {
 	if err != nil {
 		f.stop = StopFailed
 	}

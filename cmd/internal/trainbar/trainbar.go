@@ -1,26 +1,31 @@
-package cli
+// Package trainbar draws a training run of the driver (package learn/fit)
+// on a progress bar on stderr (package internal/cli's Bar): Bar is the
+// fit.Progress of every command that trains (d4 train, tasks, wap train),
+// and StopReason says in words why a restart stopped early.
+package trainbar
 
 import (
 	"fmt"
 	"io"
 	"sync"
 
-	"github.com/d4lang/d4/learn"
+	"github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/learn/fit"
 )
 
-// TrainingBar draws a training run on a progress bar on stderr: it is the
-// learn.Progress of every command that trains. The bar counts updates and
+// Bar draws a training run on a progress bar on stderr: it is the
+// fit.Progress of every command that trains. The bar counts updates and
 // is drawn from the first one on (a command that fails before it trains
 // prints its error line alone); its description tells the epoch and its
 // loss, and after each epoch the dev accuracy. With Lines, every
 // evaluated epoch is also a line of its own, marked * when it is its
 // restart's best so far: a log of the run. Restarts that train at once
 // take turns. Not on a terminal (a log), the bar is a line every few
-// seconds (Bar) and one after every evaluated epoch. A restart that stops
+// seconds (cli.Bar) and one after every evaluated epoch. A restart that stops
 // before its last epoch (its patience ran out, or its scores settled at
 // 100%) takes the updates it will not make from the bar's total, and says
 // so: the bar ends full, telling where each restart stopped.
-type TrainingBar struct {
+type Bar struct {
 	W        io.Writer // stderr
 	Label    string    // what is trained, before every description ("training", "sort/compare")
 	Total    int       // the updates of the whole run, at most
@@ -28,20 +33,20 @@ type TrainingBar struct {
 	Lines    bool      // a line per evaluated epoch
 	ETA      bool      // show an estimate of the time left
 	mu       sync.Mutex
-	pb       *Bar
+	pb       *cli.Bar
 	batches  map[int]int // each restart's updates an epoch
 }
 
 // bar returns the bar, drawing it first if need be.
-func (b *TrainingBar) bar() *Bar {
+func (b *Bar) bar() *cli.Bar {
 	if b.pb == nil {
-		b.pb = NewBar(b.W, b.Total, b.Label, b.ETA)
+		b.pb = cli.NewBar(b.W, b.Total, b.Label, b.ETA)
 	}
 	return b.pb
 }
 
 // who names a restart when there are several.
-func (b *TrainingBar) who(seed int64) string {
+func (b *Bar) who(seed int64) string {
 	if b.Restarts > 1 {
 		return fmt.Sprintf("seed %d, ", seed)
 	}
@@ -49,7 +54,7 @@ func (b *TrainingBar) who(seed int64) string {
 }
 
 // Update counts an update.
-func (b *TrainingBar) Update(u learn.Update) {
+func (b *Bar) Update(u fit.Update) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	pb := b.bar()
@@ -62,7 +67,7 @@ func (b *TrainingBar) Update(u learn.Update) {
 }
 
 // Epoch shows an epoch's dev accuracy, and with Lines writes its line.
-func (b *TrainingBar) Epoch(e learn.EpochEnd) {
+func (b *Bar) Epoch(e fit.EpochEnd) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	pb := b.bar()
@@ -98,18 +103,18 @@ func (b *TrainingBar) Epoch(e learn.EpochEnd) {
 
 // StopReason says why a restart stopped before its last epoch: "dev and
 // training accuracy at 100%", or its patience ran out.
-func StopReason(stop learn.Stop) string {
+func StopReason(stop fit.Stop) string {
 	switch stop {
-	case learn.StopSettled:
+	case fit.StopSettled:
 		return "dev and training accuracy at 100%"
-	case learn.StopPatience:
+	case fit.StopPatience:
 		return "no better dev accuracy for --patience epochs"
 	}
 	return stop.String()
 }
 
 // Resumed counts the updates a resumed restart had made and says so.
-func (b *TrainingBar) Resumed(r learn.Resumed) {
+func (b *Bar) Resumed(r fit.Resumed) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	pb := b.bar()
@@ -124,14 +129,14 @@ func (b *TrainingBar) Resumed(r learn.Resumed) {
 
 // Describe draws the bar with a description of the work before the first
 // update (building the graphs, which takes minutes for long inputs).
-func (b *TrainingBar) Describe(s string) {
+func (b *Bar) Describe(s string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.bar().Describe(s)
 }
 
 // Finish clears the bar, if it was drawn.
-func (b *TrainingBar) Finish() {
+func (b *Bar) Finish() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.pb != nil {

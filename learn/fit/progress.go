@@ -1,4 +1,4 @@
-package learn
+package fit
 
 // Progress is told how training goes: after every update, after every
 // evaluated epoch, and when a restart resumes from a checkpoint. Restarts

@@ -1,4 +1,4 @@
-package learn
+package fit
 
 import (
 	"encoding/json"
@@ -10,7 +10,7 @@ import (
 )
 
 // CheckpointFile is the checkpoint of a model directory: a run's State
-// after its last finished epoch, everything Fit needs to continue where
+// after its last finished epoch, everything Run needs to continue where
 // it stopped. It is one format for every method. Its tensors (float64),
 // NAME for each of the model's weights:
 //
@@ -30,8 +30,8 @@ import (
 //	          restart's counters (RunState without its tensors)
 const CheckpointFile = modeldir.CheckpointFile
 
-// checkpointFormat names the format of checkpoint.safetensors.
-const checkpointFormat = "d4-checkpoint/3"
+// CheckpointFormat names the format of checkpoint.safetensors.
+const CheckpointFormat = "d4-checkpoint/3"
 
 // stateMeta is the state's part of the metadata.
 type stateMeta struct {
@@ -66,7 +66,7 @@ func MarshalCheckpoint(s *State, settings modeldir.Settings, like []safetensors.
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint: %w", err)
 	}
-	return safetensors.Marshal(ts, map[string]string{"format": checkpointFormat, "settings": string(set), "state": string(st)})
+	return safetensors.Marshal(ts, map[string]string{"format": CheckpointFormat, "settings": string(set), "state": string(st)})
 }
 
 // UnmarshalCheckpoint decodes a checkpoint for a run with the settings
@@ -77,8 +77,8 @@ func UnmarshalCheckpoint(b []byte, want modeldir.Settings, like []safetensors.Te
 	if err != nil {
 		return nil, err
 	}
-	if meta["format"] != checkpointFormat {
-		return nil, fmt.Errorf("format %q, want %q (a checkpoint of another version: train again without resuming)", meta["format"], checkpointFormat)
+	if meta["format"] != CheckpointFormat {
+		return nil, fmt.Errorf("format %q, want %q (a checkpoint of another version: train again without resuming)", meta["format"], CheckpointFormat)
 	}
 	var was modeldir.Settings
 	if err := json.Unmarshal([]byte(meta["settings"]), &was); err != nil {

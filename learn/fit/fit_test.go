@@ -1,4 +1,4 @@
-package learn
+package fit
 
 import (
 	"errors"
@@ -6,7 +6,9 @@ import (
 	"math/rand"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/d4lang/d4/optim"
 )
@@ -92,13 +94,13 @@ func baseConfig() Config {
 	return Config{Config: optim.Config{LR: 0.1, Clip: 1}, Batch: 8, Epochs: 30, Seed: 3}
 }
 
-// TestFitLearns trains logistic regression to a convergence bar in every
+// TestRunLearns trains logistic regression to a convergence bar in every
 // randomness mode.
-func TestFitLearns(t *testing.T) {
+func TestRunLearns(t *testing.T) {
 	for _, mode := range []Randomness{PerEpoch, Stream, StreamPerm} {
 		cfg := baseConfig()
 		cfg.Randomness = mode
-		res, err := Fit(func(k int, seed int64) (Method, error) { return newLogistic(seed, 200), nil }, 200, cfg, nil)
+		res, err := Run(func(k int, seed int64) (Method, error) { return newLogistic(seed, 200), nil }, 200, cfg, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -113,9 +115,9 @@ func TestFitLearns(t *testing.T) {
 	}
 }
 
-// TestFitResumesExactly stops a run after each epoch, resumes it from the
+// TestRunResumesExactly stops a run after each epoch, resumes it from the
 // checkpoint state, and requires the parameters of an uninterrupted run.
-func TestFitResumesExactly(t *testing.T) {
+func TestRunResumesExactly(t *testing.T) {
 	for _, tc := range []struct {
 		mode  Randomness
 		noise float64
@@ -123,7 +125,7 @@ func TestFitResumesExactly(t *testing.T) {
 		cfg := baseConfig()
 		cfg.Epochs, cfg.Randomness, cfg.Noise, cfg.Restarts = 6, tc.mode, tc.noise, 2
 		newM := func(k int, seed int64) (Method, error) { return newLogistic(seed, 100), nil }
-		whole, err := Fit(newM, 100, cfg, nil)
+		whole, err := Run(newM, 100, cfg, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -139,11 +141,11 @@ func TestFitResumesExactly(t *testing.T) {
 				}
 				return nil
 			}
-			if _, err := Fit(newM, 100, c, nil); !errors.Is(err, errStopTest) {
+			if _, err := Run(newM, 100, c, nil); !errors.Is(err, errStopTest) {
 				t.Fatalf("mode %d: stopping after checkpoint %d: %v", tc.mode, stopAfter, err)
 			}
 			c.Checkpoint = nil
-			res, err := Fit(newM, 100, c, saved)
+			res, err := Run(newM, 100, c, saved)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -156,16 +158,16 @@ func TestFitResumesExactly(t *testing.T) {
 
 var errStopTest = errors.New("stopped by the test")
 
-// TestFitStops checks the stopping rules and the typed stop reason.
-func TestFitStops(t *testing.T) {
+// TestRunStops checks the stopping rules and the typed stop reason.
+func TestRunStops(t *testing.T) {
 	cfg := baseConfig()
 	cfg.Epochs, cfg.Patience = 200, 3
-	res, err := Fit(func(k int, seed int64) (Method, error) { return newLogistic(seed, 200), nil }, 200, cfg, nil)
+	res, err := Run(func(k int, seed int64) (Method, error) { return newLogistic(seed, 200), nil }, 200, cfg, nil)
 	if err != nil || res.Stop != StopPatience || res.Epochs != res.BestEpoch+3 {
 		t.Errorf("patience 3: stop %v after %d epochs, best %d, err %v", res.Stop, res.Epochs, res.BestEpoch, err)
 	}
 	cfg.Patience, cfg.Settle = 0, 4
-	res, err = Fit(func(k int, seed int64) (Method, error) {
+	res, err = Run(func(k int, seed int64) (Method, error) {
 		m := newLogistic(seed, 200)
 		m.perfectAt = 90
 		return m, nil
@@ -175,17 +177,17 @@ func TestFitStops(t *testing.T) {
 	}
 	cfg.Settle, cfg.Epochs, cfg.EvalEvery = 0, 25, 10
 	var m *logistic
-	res, err = Fit(func(k int, seed int64) (Method, error) { m = newLogistic(seed, 200); return m, nil }, 200, cfg, nil)
+	res, err = Run(func(k int, seed int64) (Method, error) { m = newLogistic(seed, 200); return m, nil }, 200, cfg, nil)
 	if err != nil || !slices.Equal(m.evaluated[:3], []int{10, 20, 25}) || res.BestEpoch%5 != 0 {
 		t.Errorf("evaluating every 10 of 25 epochs: evaluated %v, best epoch %d, err %v", m.evaluated, res.BestEpoch, err)
 	}
 }
 
-// TestFitRestarts keeps the best restart and fails when any restart fails.
-func TestFitRestarts(t *testing.T) {
+// TestRunRestarts keeps the best restart and fails when any restart fails.
+func TestRunRestarts(t *testing.T) {
 	cfg := baseConfig()
 	cfg.Epochs, cfg.Restarts = 3, 3
-	res, err := Fit(func(k int, seed int64) (Method, error) { return newLogistic(seed, 60), nil }, 60, cfg, nil)
+	res, err := Run(func(k int, seed int64) (Method, error) { return newLogistic(seed, 60), nil }, 60, cfg, nil)
 	if err != nil || len(res.Restarts) != 3 {
 		t.Fatalf("%d restarts, err %v", len(res.Restarts), err)
 	}
@@ -194,7 +196,7 @@ func TestFitRestarts(t *testing.T) {
 			t.Errorf("restart %d (seed %d) scores %.1f%%, the kept one %.1f%%", k, r.Seed, r.Best.Accuracy, res.Best.Accuracy)
 		}
 	}
-	_, err = Fit(func(k int, seed int64) (Method, error) {
+	_, err = Run(func(k int, seed int64) (Method, error) {
 		m := newLogistic(seed, 60)
 		if k == 1 {
 			m.failAt = 5
@@ -203,6 +205,74 @@ func TestFitRestarts(t *testing.T) {
 	}, 60, cfg, nil)
 	if !errors.Is(err, optim.ErrNotFinite) {
 		t.Errorf("a restart whose loss is NaN: err %v, want ErrNotFinite", err)
+	}
+}
+
+// TestRunKeepAll trains an ensemble: every restart is kept, each the run
+// of one restart with its seed whatever trains beside it; each resumes
+// from its own state (Config.Resume), continuing exactly; Finished is told
+// of each.
+func TestRunKeepAll(t *testing.T) {
+	cfg := baseConfig()
+	cfg.Epochs, cfg.Restarts, cfg.Keep, cfg.Randomness = 4, 3, KeepAll, PerEpoch
+	newM := func(k int, seed int64) (Method, error) { return newLogistic(seed, 60), nil }
+	solo := make([][]float64, cfg.Restarts)
+	for k := range solo {
+		c := cfg
+		c.Keep, c.Restarts, c.Seed = KeepBest, 1, cfg.Seed+int64(k)
+		res, err := Run(newM, 60, c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		solo[k] = res.Params[0]
+	}
+	if _, err := Run(newM, 60, cfg, &State{}); err == nil {
+		t.Error("an ensemble resumed from one state: no error")
+	}
+	for _, parallel := range []int{0, 1, 2} {
+		c := cfg
+		c.Parallel = parallel
+		var mu sync.Mutex
+		finished := map[int]bool{}
+		c.Finished = func(k int, r Restart) error {
+			mu.Lock()
+			defer mu.Unlock()
+			finished[k] = slices.Equal(r.Params[0], solo[k])
+			return nil
+		}
+		// Restart 1 stops after its second epoch; resumed, it continues.
+		var saved *State
+		c.Checkpoint = func(s *State) error {
+			if s.Member == 1 && s.Run.Epoch == 2 && saved == nil {
+				mu.Lock()
+				defer mu.Unlock()
+				saved = s
+				return errStopTest
+			}
+			return nil
+		}
+		if _, err := Run(newM, 60, c, nil); !errors.Is(err, errStopTest) || saved.Restart != 0 || len(saved.Done) != 0 {
+			t.Fatalf("parallel %d: stopping restart 2: %v, state %+v", parallel, err, saved)
+		}
+		c.Checkpoint = nil
+		c.Resume = func(k int, _ Method) (*State, error) {
+			if k == 1 {
+				return saved, nil
+			}
+			return nil, nil
+		}
+		res, err := Run(newM, 60, c, nil)
+		if err != nil || len(res.Restarts) != 3 || len(res.Methods) != 3 {
+			t.Fatalf("parallel %d: %d restarts, %d methods, err %v", parallel, len(res.Restarts), len(res.Methods), err)
+		}
+		for k, r := range res.Restarts {
+			if r.Seed != cfg.Seed+int64(k) || !slices.Equal(r.Params[0], solo[k]) || !slices.Equal(res.Methods[k].Params()[0], solo[k]) || !finished[k] {
+				t.Errorf("parallel %d: restart %d (seed %d) has %v, alone %v (finished: %v)", parallel, k+1, r.Seed, r.Params[0], solo[k], finished[k])
+			}
+			if k != res.Index && r.Better(res.Restart) {
+				t.Errorf("parallel %d: restart %d beats the best, restart %d", parallel, k+1, res.Index+1)
+			}
+		}
 	}
 }
 
@@ -236,6 +306,8 @@ func TestConfigCheck(t *testing.T) {
 		{func(c *Config) { c.Epochs = 1e12 }, "the number of epochs must be at most 1000000"},
 		{func(c *Config) { c.Restarts = 1e12 }, "the number of restarts must be at most 1000"},
 		{func(c *Config) { c.Patience = -1 }, "the patience must be at least 0"},
+		{func(c *Config) { c.Parallel = -1 }, "the number of restarts at once must be at least 0"},
+		{func(c *Config) { c.Keep = KeepAll + 1 }, "unknown restart policy 2"},
 	} {
 		cfg := baseConfig()
 		tc.change(&cfg)
@@ -245,5 +317,27 @@ func TestConfigCheck(t *testing.T) {
 	}
 	if err := baseConfig().Check(); err != nil {
 		t.Errorf("the base configuration: %v", err)
+	}
+}
+
+// When a restart fails, the others stop, and the run's error is the
+// failure, not the others' stopping.
+func TestRestartFailureStopsOthers(t *testing.T) {
+	boom := errors.New("boom")
+	start := time.Now()
+	err := forEach(4, 0, func(k int, failed func() bool) error {
+		if k == 2 {
+			return boom
+		}
+		for range 5000 { // five seconds unless stopped
+			if failed() {
+				return ErrStopped
+			}
+			time.Sleep(time.Millisecond)
+		}
+		return nil
+	})
+	if secs := time.Since(start).Seconds(); !errors.Is(err, boom) || secs > 2 {
+		t.Errorf("error %v after %.1fs, want %v at once", err, secs, boom)
 	}
 }

@@ -1,4 +1,4 @@
-package learn
+package fit
 
 import (
 	"fmt"
@@ -7,13 +7,16 @@ import (
 )
 
 // State is a run after a finished epoch: what a checkpoint keeps so that
-// Fit can continue exactly where it stopped (see Randomness for what a
+// Run can continue exactly where it stopped (see Randomness for what a
 // resumed run draws afresh).
 type State struct {
 	Restart int       // the restart in training (from 0)
 	Done    []Restart // the restarts finished before it, with their parameters
 	Run     RunState  // the restart in training
 	Seconds float64   // the run's training time so far, earlier sessions included
+	// Member, with KeepAll, is the restart whose own run this is (Restart
+	// is then 0 and Done empty); a checkpoint does not record it.
+	Member int
 }
 
 // RunState is a restart after a finished epoch.
@@ -33,18 +36,21 @@ type RunState struct {
 }
 
 // state is the restart's state after its last finished epoch.
-func (f *fit) state() *State {
+func (f *training) state() *State {
 	rs := RunState{Epoch: f.epoch, Updates: f.updates, BestEpoch: f.bestEpoch, Best: f.best, Stale: f.stale, Settled: f.settled,
 		UpdateSeconds: f.earlier + f.spent.Seconds(), Params: copyParams(f.m.Params()), BestParams: f.bestParams, Adam: f.adam.State()}
 	if s, ok := f.m.(Stateful); ok {
 		rs.Method, _ = s.MarshalState() // checked when the restart finishes
+	}
+	if f.run.member {
+		return &State{Member: f.k, Done: f.run.done, Run: rs, Seconds: f.run.seconds()}
 	}
 	return &State{Restart: f.k, Done: f.run.done, Run: rs, Seconds: f.run.seconds()}
 }
 
 // resume continues the restart from its state: the parameters, the
 // optimiser, the counters, the method's state and the random streams.
-func (f *fit) resume(rs *RunState) error {
+func (f *training) resume(rs *RunState) error {
 	params := f.m.Params()
 	if err := checkShapes(params, rs.Params); err != nil {
 		return fmt.Errorf("the weights: %w", err)
