@@ -131,6 +131,9 @@ func planTraining(o trainOpts, stderr io.Writer) (plan, error) {
 	if err == nil && o.cfg.QuestionReader {
 		err = m.AddQuestionReader(o.cfg.Seed + 2)
 	}
+	if err == nil && o.cfg.Prior {
+		err = m.AddPrior()
+	}
 	if err != nil {
 		return plan{}, err
 	}

@@ -340,6 +340,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	parallel := fs.Int("parallel", 0, "train this many of the models at once (0: all of them; 1: one after another); fewer when that many would not fit in the memory there is ($D4_MEMORY, or what the machine has)")
 	lex := fs.Bool("lexicon", def.Lexicon, "give the reader the WordNet classes of the words (getting, giving, losing, …) beside their embeddings")
 	qread := fs.Bool("question-reader", def.QuestionReader, "make each number's vector and the question vector read the question: attention over the question's tokens, and whether the number's unit is asked about")
+	prior := fs.Bool("prior", def.Prior, "learn a prior over the result with the model (whether a formula's value is negative, zero, not whole, far larger or smaller than the story's numbers, …) and decode with it instead of the fixed rule")
 	bag := fs.Float64("bag", def.Bag, "share of the generated training problems each model trains on, drawn from its seed (1: all; CC's are always trained on)")
 	supervise := fs.String("supervise", def.Supervise.String(), "what the models train on: answers (∂4's setting) or equations (the slots' decisions given by the data's Equation column; a row without one, or with one the sketch cannot make, is left out)")
 	ccPasses := fs.Int("cc-passes", def.CCPasses, "the fewest times each model trains on each of CC's problems: with fewer epochs, each epoch repeats them")
@@ -403,6 +404,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	cfg.Supervise = sup
 	cfg.Epochs, cfg.Updates, cfg.Batch, cfg.LR, cfg.Patience, cfg.Seed = *epochs, *updates, *batch, *lr, *patience, *seed
 	cfg.WordDropout, cfg.Noise, cfg.WeightDecay, cfg.Bag, cfg.CCPasses, cfg.Lexicon, cfg.QuestionReader = *wordDrop, *noise, *weightDecay, *bag, *ccPasses, *lex, *qread
+	cfg.Prior = *prior
 	return runTrain(trainOpts{sketch: *sketch, dataDir: *dataDir, modelDir: *modelDir, restarts: *restarts, parallel: *parallel, resume: *resume, jsonOut: *jsonOut, force: *force, cfg: cfg, label: "training"}, stdout, stderr)
 }
 
@@ -675,7 +677,7 @@ func intervalText(right, n int) string {
 }
 
 // decodeUsage documents the --decode flag.
-const decodeUsage = "how the slots decide: sensible (the most probable answer that is not negative, whole when the numbers are and a finite decimal when they are decimals) or argmax (each slot's most probable decision)"
+const decodeUsage = "how the slots decide: sensible (a model trained with --prior: the most probable answer weighed by its learned prior over the result; otherwise as rule), rule (the most probable answer that is not negative, whole when the numbers are and a finite decimal when they are decimals) or argmax (each slot's most probable decision)"
 
 const asWrittenUsage = "read each question only as written (by default it is also read with a question asked first moved to the end and with its statements in other orders, and the readings decide together)"
 

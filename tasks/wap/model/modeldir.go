@@ -31,8 +31,10 @@ import (
 //	                        reader reader.qattn.A [150, 150] and
 //	                        reader.qattn.U [150 + F + 1, 150] (see
 //	                        reader.QAttention; F is config.json's
-//	                        question_features), and the slots'
-//	                        slotI.stageJ.W and .b
+//	                        question_features), the slots'
+//	                        slotI.stageJ.W and .b, and with a learned
+//	                        prior over the result prior.w [1, 9] (see
+//	                        Prior; 9 is config.json's prior_features)
 //	tokenizer.json          the vocabulary (a Hugging Face tokenizer), and
 //	tokenizer_config.json   its settings for Hugging Face's libraries
 //	checkpoint.safetensors  the last finished epoch, for `wap train
@@ -75,10 +77,14 @@ type Config struct {
 	// QuestionFeatures is the count of features of the heap's cells that
 	// the question reader reads (reader.QFeatures); 0: the model has no
 	// question reader (as every model before it).
-	QuestionFeatures int   `json:"question_features,omitempty"`
-	ValueSize        int   `json:"value_size"`
-	StackSize        int   `json:"stack_size"`
-	Seed             int64 `json:"seed"`
+	QuestionFeatures int `json:"question_features,omitempty"`
+	// PriorFeatures is the count of features of a value that the learned
+	// prior over the result weighs (model.PriorFeatures); 0: the model
+	// has no prior.
+	PriorFeatures int   `json:"prior_features,omitempty"`
+	ValueSize     int   `json:"value_size"`
+	StackSize     int   `json:"stack_size"`
+	Seed          int64 `json:"seed"`
 	// Data says what the model was trained on: "cc" or "synthetic", the
 	// prepared directory and the source it was prepared from.
 	Data      string `json:"data"`
@@ -120,6 +126,8 @@ type Settings struct {
 	Supervise string `json:"supervise,omitempty"`
 	// QuestionReader: the model's cells read the question (Model.Question).
 	QuestionReader bool `json:"question_reader,omitempty"`
+	// Prior: the model learns a prior over the result (Model.Prior).
+	Prior bool `json:"prior,omitempty"`
 	// Data is DataHash of the training and dev problems.
 	Data string `json:"data_sha256"`
 }
@@ -137,6 +145,10 @@ func (cfg *Config) describe(m *Model) {
 	cfg.QuestionFeatures = 0
 	if m.Question != nil {
 		cfg.QuestionFeatures = m.Question.F
+	}
+	cfg.PriorFeatures = 0
+	if m.Prior != nil {
+		cfg.PriorFeatures = PriorFeatures
 	}
 }
 
@@ -160,8 +172,15 @@ func (m *Model) Named() []safetensors.Tensor {
 			out = append(out, safetensors.Tensor{Name: questionNames[i], Shape: slices.Clone([]int(t.Shape())), Data: t.Data().([]float64)})
 		}
 	}
-	return append(out, m.Machine.Tensors()...)
+	out = append(out, m.Machine.Tensors()...)
+	if m.Prior != nil {
+		out = append(out, safetensors.Tensor{Name: priorName, Shape: slices.Clone([]int(m.Prior.W.Shape())), Data: m.Prior.Weights()})
+	}
+	return out
 }
+
+// priorName names the learned prior's weights (Prior.W).
+const priorName = "prior.w"
 
 // Weights returns model.safetensors.
 func (m *Model) Weights() ([]byte, error) {
@@ -455,7 +474,13 @@ func loadMember(snap *modeldir.Snapshot, cfg Config, like *Model) (*Model, error
 	if err != nil {
 		return nil, err
 	}
-	m.Question = nil // like's, shared by withWeights, is not this model's
+	m.Question, m.Prior = nil, nil // like's, shared by withWeights, are not this model's
+	if f := cfg.PriorFeatures; f != 0 {
+		if f != PriorFeatures {
+			return nil, fmt.Errorf("config.json: the model's prior over the result weighs %d features of a value, this program has %d: train it again", f, PriorFeatures)
+		}
+		m.Prior = NewPrior()
+	}
 	if f := cfg.QuestionFeatures; f != 0 {
 		if f != reader.QFeatures {
 			return nil, fmt.Errorf("config.json: the model's question reader reads %d features of each number, this program gives %d: train it again", f, reader.QFeatures)

@@ -21,7 +21,7 @@ import (
 func SettingsOf(c TrainConfig, data string) model.Settings {
 	s := model.Settings{Seed: c.Seed, Batch: c.Batch, LR: c.LR, Clip: c.Clip, NoiseEta: c.Noise, WeightDecay: c.WeightDecay,
 		WordDropout: c.WordDropout, Bag: c.Bag, CCPasses: c.CCPasses, Restarts: c.Restarts, Lexicon: c.Lexicon,
-		QuestionReader: c.QuestionReader, Data: data}
+		QuestionReader: c.QuestionReader, Prior: c.Prior, Data: data}
 	if c.Supervise != model.SuperviseAnswers { // "": answers, as a checkpoint written before the setting says
 		s.Supervise = c.Supervise.String()
 	}
@@ -31,12 +31,16 @@ func SettingsOf(c TrainConfig, data string) model.Settings {
 // named lists the settings by name, with the sketch's checksum, for a
 // checkpoint (modeldir.Settings.Changes compares them on resume).
 func named(a model.Settings, sketchHash string) modeldir.Settings {
-	return modeldir.Settings{{Name: "sketch sha256", Value: sketchHash}, {Name: "data sha256", Value: a.Data},
+	s := modeldir.Settings{{Name: "sketch sha256", Value: sketchHash}, {Name: "data sha256", Value: a.Data},
 		{Name: "seed", Value: a.Seed}, {Name: "batch size", Value: a.Batch}, {Name: "learning rate", Value: a.LR},
 		{Name: "gradient clipping", Value: a.Clip}, {Name: "gradient noise", Value: a.NoiseEta}, {Name: "weight decay", Value: a.WeightDecay},
 		{Name: "word dropout", Value: a.WordDropout}, {Name: "bag", Value: a.Bag}, {Name: "CC passes", Value: a.CCPasses},
 		{Name: "restarts", Value: a.Restarts}, {Name: "lexicon", Value: a.Lexicon}, {Name: "question reader", Value: a.QuestionReader},
 		{Name: "supervision", Value: a.Supervise}}
+	if a.Prior { // recorded when set, as a checkpoint written before the setting is without it
+		s = append(s, modeldir.Setting{Name: "prior", Value: true})
+	}
+	return s
 }
 
 // DataHash identifies a training run's problems: the SHA-256 of the
