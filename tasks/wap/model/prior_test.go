@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand"
+	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -230,5 +231,39 @@ func TestPriorGraphGradient(t *testing.T) {
 func TestPriorNeedsExactLoss(t *testing.T) {
 	if err := paperModel(t, 10, 1).AddPrior(); err == nil {
 		t.Error("the paper's sketch took a prior")
+	}
+}
+
+// A model with a prior saves and loads its weights (prior.w [1, 9],
+// config.json's prior_features); one without has none when loaded.
+func TestPriorSaveLoad(t *testing.T) {
+	vocab := toyVocab(t)
+	m := stepsModel(t, vocab.Size(), 2)
+	if err := m.AddPrior(); err != nil {
+		t.Fatal(err)
+	}
+	m.Prior.Weights()[FeatLarger] = -1.5
+	dir := filepath.Join(t.TempDir(), "model")
+	if err := save(m, dir, Config{Data: "synthetic", Complete: true}, vocab); err != nil {
+		t.Fatal(err)
+	}
+	back, cfg, _, err := LoadModel(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.PriorFeatures != PriorFeatures || back.Prior == nil {
+		t.Fatalf("config.json prior_features %d, prior %v", cfg.PriorFeatures, back.Prior)
+	}
+	tensors, _ := reloadedWeights(t, m, back, dir)
+	if s := tensors[priorName].Shape; !slices.Equal(s, []int{1, PriorFeatures}) {
+		t.Errorf("%s has shape %v", priorName, s)
+	}
+	plain := stepsModel(t, vocab.Size(), 2)
+	pdir := filepath.Join(t.TempDir(), "plain")
+	if err := save(plain, pdir, Config{Data: "synthetic", Complete: true}, vocab); err != nil {
+		t.Fatal(err)
+	}
+	if back, cfg, _, err := LoadModel(pdir); err != nil || back.Prior != nil || cfg.PriorFeatures != 0 {
+		t.Errorf("a model without a prior: %v, prior features %d", err, cfg.PriorFeatures)
 	}
 }
