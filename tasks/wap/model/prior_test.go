@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/big"
 	"math/rand"
-	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -243,14 +242,7 @@ func TestPriorSaveLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.Prior.Weights()[FeatLarger] = -1.5
-	dir := filepath.Join(t.TempDir(), "model")
-	if err := save(m, dir, Config{Data: "synthetic", Complete: true}, vocab); err != nil {
-		t.Fatal(err)
-	}
-	back, cfg, _, err := LoadModel(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back, cfg, dir := savedModel(t, m, vocab)
 	if cfg.PriorFeatures != PriorFeatures || back.Prior == nil {
 		t.Fatalf("config.json prior_features %d, prior %v", cfg.PriorFeatures, back.Prior)
 	}
@@ -258,12 +250,7 @@ func TestPriorSaveLoad(t *testing.T) {
 	if s := tensors[priorName].Shape; !slices.Equal(s, []int{1, PriorFeatures}) {
 		t.Errorf("%s has shape %v", priorName, s)
 	}
-	plain := stepsModel(t, vocab.Size(), 2)
-	pdir := filepath.Join(t.TempDir(), "plain")
-	if err := save(plain, pdir, Config{Data: "synthetic", Complete: true}, vocab); err != nil {
-		t.Fatal(err)
-	}
-	if back, cfg, _, err := LoadModel(pdir); err != nil || back.Prior != nil || cfg.PriorFeatures != 0 {
-		t.Errorf("a model without a prior: %v, prior features %d", err, cfg.PriorFeatures)
+	if back, cfg, _ := savedModel(t, stepsModel(t, vocab.Size(), 2), vocab); back.Prior != nil || cfg.PriorFeatures != 0 {
+		t.Errorf("a model without a prior: prior features %d", cfg.PriorFeatures)
 	}
 }
