@@ -53,6 +53,10 @@ func TestAnswerSaysWhatItSetAside(t *testing.T) {
 			"set aside the most probable reading, 5 / (2 - 2) (p 0.70): division by zero",
 			`{"formula":"5 / (2 - 2)","p":0.7,"why":"division by zero"}`,
 			"13\t5 + 8 = 13\tset aside 5 / (2 - 2) (p 0.70): division by zero"},
+		{"the learned prior", &answer.SetAside{Formula: "5 - 8", Value: big.NewRat(-3, 1), Prob: 0.9, Why: answer.WhyPrior + ": negative (×0.05 the answer's weight)"},
+			"set aside the most probable reading, 5 - 8 = -3 (p 0.90): learned prior: negative (×0.05 the answer's weight)",
+			`{"formula":"5 - 8","value":-3,"p":0.9,"why":"learned prior: negative (×0.05 the answer's weight)"}`,
+			"13\t5 + 8 = 13\tset aside 5 - 8 = -3 (p 0.90): learned prior: negative (×0.05 the answer's weight)"},
 		{"nothing set aside", nil, "", "", "13\t5 + 8 = 13"},
 	}
 	for _, tt := range tests {

@@ -49,7 +49,7 @@ func sketchVar(fs *flag.FlagSet, p *string, value, usage string) {
 }
 
 // decodeUsage documents the --decode flag.
-const decodeUsage = "how the slots decide: sensible (the most probable answer that is not negative, whole when the numbers are and a finite decimal when they are decimals) or argmax (each slot's most probable decision)"
+const decodeUsage = "how the slots decide: sensible (a model trained with --prior: the most probable answer weighed by its learned prior over the result; otherwise as rule), rule (the most probable answer that is not negative, whole when the numbers are and a finite decimal when they are decimals) or argmax (each slot's most probable decision)"
 
 // asWrittenUsage documents the --as-written flag.
 const asWrittenUsage = "read each question only as written (by default it is also read with a question asked first moved to the end and with its statements in other orders, and the readings decide together)"

@@ -44,6 +44,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	parallelFlag.Var(fs, &o.parallel, 0, "train this many of the models at once (0: all of them; 1: one after another); fewer when that many would not fit in the memory there is ($D4_MEMORY, or what the machine has)")
 	fs.BoolVar(&cfg.Lexicon, "lexicon", cfg.Lexicon, "give the reader the WordNet classes of the words (getting, giving, losing, …) beside their embeddings")
 	fs.BoolVar(&cfg.QuestionReader, "question-reader", cfg.QuestionReader, "make each number's vector and the question vector read the question: attention over the question's tokens, and whether the number's unit is asked about")
+	fs.BoolVar(&cfg.Prior, "prior", cfg.Prior, "learn a prior over the result with the model (whether a formula's value is negative, zero, not whole, far larger or smaller than the story's numbers, …) and decode with it instead of the fixed rule")
 	fs.Float64Var(&cfg.Bag, "bag", cfg.Bag, "share of the generated training problems each model trains on, drawn from its seed (1: all; CC's are always trained on)")
 	var supervise string
 	cli.StringVar(fs, &supervise, "supervise", cfg.Supervise.String(), "what the models train on: answers (∂4's setting) or equations (the slots' decisions given by the data's Equation column; a row without one, or with one the sketch cannot make, is left out)", func(s string) error {
@@ -240,6 +241,9 @@ func planTraining(o trainOpts, stderr io.Writer) (plan, error) {
 	m, err := model.NewModel(file, src, prep.Vocab.Size(), o.cfg.Lexicon, o.cfg.Seed)
 	if err == nil && o.cfg.QuestionReader {
 		err = m.AddQuestionReader(o.cfg.Seed + 2)
+	}
+	if err == nil && o.cfg.Prior {
+		err = m.AddPrior()
 	}
 	if err != nil {
 		return plan{}, err

@@ -33,9 +33,15 @@ func SettingsOf(v any) Settings {
 	}
 	var out Settings
 	for i := range rv.NumField() {
-		if name, ok := rv.Type().Field(i).Tag.Lookup("setting"); ok && rv.Type().Field(i).IsExported() {
-			out = append(out, Setting{Name: name, Value: rv.Field(i).Interface()})
+		tag, ok := rv.Type().Field(i).Tag.Lookup("setting")
+		if !ok || !rv.Type().Field(i).IsExported() {
+			continue
 		}
+		name, omit := strings.CutSuffix(tag, ",omitempty")
+		if omit && rv.Field(i).IsZero() {
+			continue
+		}
+		out = append(out, Setting{Name: name, Value: rv.Field(i).Interface()})
 	}
 	return out
 }

@@ -38,6 +38,7 @@ func TestSettingsOf(t *testing.T) {
 		LR     float64 `json:"lr" setting:"learning rate"`
 		hidden int     `setting:"hidden"`
 		Mode   string  `setting:"mode"`
+		Later  bool    `setting:"later,omitempty"` // listed only when set
 	}
 	o := options{Seed: 3, Epochs: 9, LR: 0.5, hidden: 1, Mode: "all"}
 	want := Settings{{"seed", int64(3)}, {"learning rate", 0.5}, {"mode", "all"}}
@@ -45,6 +46,10 @@ func TestSettingsOf(t *testing.T) {
 		if got := SettingsOf(v); !reflect.DeepEqual(got, want) {
 			t.Errorf("SettingsOf(%T) = %v, want %v", v, got, want)
 		}
+	}
+	o.Later = true
+	if got, want := SettingsOf(o), append(want, Setting{"later", true}); !reflect.DeepEqual(got, want) {
+		t.Errorf("SettingsOf with a setting given = %v, want %v", got, want)
 	}
 	if got := SettingsOf(3); got != nil {
 		t.Errorf("SettingsOf(3) = %v, want none", got)

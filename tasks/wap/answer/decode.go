@@ -17,36 +17,46 @@ type Decoding int
 
 const (
 	// DecodeSensible takes the most probable answer that a word problem
-	// can have: of every combination of decisions, those whose answer is
-	// negative, divides by zero, or is a fraction although every number of
-	// the question is whole (or has no finite decimal expansion although
-	// every number is a decimal, as money is) are set aside, and the answer with the largest
-	// total probability among the rest is chosen, with the most probable
-	// combination that gives it; a more probable answer set aside is
-	// reported (Solution.SetAside). When no combination is sensible, it
-	// decodes as DecodeArgmax.
+	// can have. With a learned prior over the result (model.Model.Prior;
+	// an ensemble's is its models' mean weights), each answer's
+	// probability is weighed by the prior (P_slots·exp(w·φ(value)),
+	// renormalised: decidePrior), and the most probable answer that does
+	// not divide by zero is chosen. Without one it decodes as DecodeRule.
+	// Either way, the most probable combination that gives the answer is
+	// taken, and a more probable answer of the slots that was set aside
+	// is reported (Solution.SetAside).
 	DecodeSensible Decoding = iota
 	// DecodeArgmax takes each slot's most probable decision.
 	DecodeArgmax
+	// DecodeRule is the fixed rule (with or without a learned prior): of
+	// every combination of decisions, those whose answer is negative,
+	// divides by zero, or is a fraction although every number of the
+	// question is whole (or has no finite decimal expansion although every
+	// number is a decimal, as money is) are set aside, and the answer with
+	// the largest total probability among the rest is chosen. When no
+	// combination is sensible, it decodes as DecodeArgmax.
+	DecodeRule
 )
+
+// decodingNames name the decodings.
+var decodingNames = [...]string{DecodeSensible: "sensible", DecodeArgmax: "argmax", DecodeRule: "rule"}
 
 // String returns the decoding's name.
 func (d Decoding) String() string {
-	if d == DecodeArgmax {
-		return "argmax"
+	if d < 0 || int(d) >= len(decodingNames) {
+		return fmt.Sprintf("decoding(%d)", int(d))
 	}
-	return "sensible"
+	return decodingNames[d]
 }
 
-// ParseDecoding reads a decoding's name: "sensible" or "argmax".
+// ParseDecoding reads a decoding's name: "sensible", "argmax" or "rule".
 func ParseDecoding(s string) (Decoding, error) {
-	switch s {
-	case "sensible":
-		return DecodeSensible, nil
-	case "argmax":
-		return DecodeArgmax, nil
+	for d, name := range decodingNames {
+		if s == name {
+			return Decoding(d), nil
+		}
 	}
-	return 0, fmt.Errorf("unknown decoding %q (want sensible or argmax)", s)
+	return 0, fmt.Errorf("unknown decoding %q (want sensible, argmax or rule)", s)
 }
 
 // MarshalText writes the decoding's name.
@@ -60,21 +70,25 @@ func (d *Decoding) UnmarshalText(b []byte) error {
 }
 
 // outcome is an exact answer and what gives it: its total probability over
-// the combinations of decisions, and the most probable of them.
+// the combinations of decisions, and the most probable of them; post is
+// its probability weighed by the learned prior (prob without one).
 type outcome struct {
 	term     symbolic.Term
 	prob     float64
+	post     float64
 	best     []int
 	bestProb float64
 }
 
 // exactAnswer decodes a problem's decisions, and takes the exact term of
 // the combination decided from the runs of every combination on the exact
-// machine (model.Outcomes). With confidence (or DecodeSensible), the
-// confidence is the total probability of the answer (over the
-// combinations that read only the problem's numbers, and use none twice);
-// otherwise it is the probability of the decisions taken.
-func exactAnswer(m *model.Model, p *model.Problem, execs []model.Execution, dec Decoding, confidence bool) (Solution, error) {
+// machine (model.Outcomes); prior, when not nil, is the learned prior's
+// weights (model.Prior). With confidence (or DecodeSensible, DecodeRule),
+// the confidence is the total probability of the answer (over the
+// combinations that read only the problem's numbers, and use none twice;
+// weighed by the prior when DecodeSensible uses it); otherwise it is the
+// probability of the decisions taken.
+func exactAnswer(m *model.Model, p *model.Problem, execs []model.Execution, prior []float64, dec Decoding, confidence bool) (Solution, error) {
 	runs, err := m.Outcomes(p.Values())
 	if err != nil {
 		return Solution{}, err
@@ -92,14 +106,19 @@ func exactAnswer(m *model.Model, p *model.Problem, execs []model.Execution, dec 
 		sol.Confidence *= e.Probs[choices[j]]
 	}
 	var outs map[string]*outcome
-	if confidence || dec == DecodeSensible {
+	if confidence || dec != DecodeArgmax {
 		outs = outcomes(runs, execs, tab)
 	}
-	if dec == DecodeSensible {
-		var o *outcome
-		if o, sol.SetAside = decideSensible(outs, formOf(p)); o != nil {
-			copy(choices, o.best)
-		}
+	var o *outcome
+	switch {
+	case dec == DecodeSensible && prior != nil:
+		sol.prior = prior
+		o, sol.SetAside = decidePrior(outs, prior, p.Values())
+	case dec != DecodeArgmax:
+		o, sol.SetAside = decideSensible(outs, formOf(p))
+	}
+	if o != nil {
+		copy(choices, o.best)
 	}
 	t, err := termOf(runs, choices)
 	if err != nil {
@@ -113,7 +132,7 @@ func exactAnswer(m *model.Model, p *model.Problem, execs []model.Execution, dec 
 	if outs != nil {
 		sol.Confidence = 0
 		if o := outs[t.Value.RatString()]; o != nil {
-			sol.Confidence = o.prob
+			sol.Confidence = o.post
 		}
 	}
 	return sol, nil
@@ -222,18 +241,8 @@ func (f numberForm) holds(v *big.Rat) bool {
 // finiteDecimal reports whether v has a finite decimal expansion: its
 // denominator has no prime factors but 2 and 5.
 func finiteDecimal(v *big.Rat) bool {
-	d := new(big.Int).Set(v.Denom())
-	for _, p := range []int64{2, 5} {
-		q, r, bp := new(big.Int), new(big.Int), big.NewInt(p)
-		for {
-			q.QuoRem(d, bp, r)
-			if r.Sign() != 0 {
-				break
-			}
-			d.Set(q)
-		}
-	}
-	return d.IsInt64() && d.Int64() == 1
+	_, ok := model.DecimalPlaces(v)
+	return ok
 }
 
 // Why the sensible decoding sets an outcome aside (SetAside.Why).
@@ -362,6 +371,7 @@ func outcomes(runs []model.Outcome, execs []model.Execution, tab *model.Table) m
 			outs[key] = o
 		}
 		o.prob += prob
+		o.post = o.prob
 		if prob > o.bestProb {
 			o.best, o.bestProb, o.term = r.Choices, prob, r.Term
 		}

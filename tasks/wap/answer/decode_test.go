@@ -16,10 +16,7 @@ import (
 // zero, and says what it set aside: the most probable of the outcomes
 // more probable than its answer that are not sensible.
 func TestDecideSensibleSetsAside(t *testing.T) {
-	type out struct {
-		formula, value string // value "" for a division by zero
-		prob           float64
-	}
+	type out = handOutcome
 	tests := []struct {
 		name   string
 		form   numberForm
@@ -41,17 +38,7 @@ func TestDecideSensibleSetsAside(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			outs := map[string]*outcome{}
-			for _, o := range tt.outs {
-				term := symbolic.Term{Formula: o.formula, Value: new(big.Rat), DivZero: o.value == ""}
-				key := "DivZero"
-				if o.value != "" {
-					term.Value.SetString(o.value)
-					key = term.Value.RatString()
-				}
-				outs[key] = &outcome{term: term, prob: o.prob, bestProb: o.prob}
-			}
-			chosen, aside := decideSensible(outs, tt.form)
+			chosen, aside := decideSensible(handOutcomes(tt.outs), tt.form)
 			switch {
 			case tt.chosen == "" && chosen != nil:
 				t.Errorf("chose %s, want none", chosen.term.Value.RatString())
@@ -102,13 +89,7 @@ func TestSolveSaysWhatItSetAside(t *testing.T) {
 			t.Fatalf("%v: no combination %s", tt.numbers, tt.why)
 		}
 		peak := runs[k]
-		for j := range execs {
-			n := len(execs[j].Probs)
-			for c := range execs[j].Probs {
-				execs[j].Probs[c] = 0.1 / float64(n-1)
-			}
-			execs[j].Probs[peak.Choices[j]] = 0.9
-		}
+		peakOn(execs, peak.Choices)
 		// The probability of the peak's value, summed over the runs.
 		want := 0.0
 		for _, r := range runs {
@@ -121,7 +102,7 @@ func TestSolveSaysWhatItSetAside(t *testing.T) {
 			}
 			want += prob
 		}
-		sol, err := exactAnswer(m, p, execs, DecodeSensible, true)
+		sol, err := exactAnswer(m, p, execs, nil, DecodeSensible, true)
 		if err != nil {
 			t.Fatalf("%v: %v", tt.numbers, err)
 		}
@@ -136,6 +117,40 @@ func TestSolveSaysWhatItSetAside(t *testing.T) {
 		if v := sol.Answer; v.Sign() < 0 || !v.IsInt() || sol.Confidence >= a.Prob {
 			t.Errorf("%v: answer %s (p %v) beside %s (p %v)", tt.numbers, v.RatString(), sol.Confidence, a.Formula, a.Prob)
 		}
+	}
+}
+
+// handOutcome is an outcome made by hand: its formula, its value ("" for
+// a division by zero) and its probability.
+type handOutcome struct {
+	formula, value string
+	prob           float64
+}
+
+// handOutcomes returns the outcomes by key, as outcomes makes them.
+func handOutcomes(hs []handOutcome) map[string]*outcome {
+	outs := map[string]*outcome{}
+	for _, o := range hs {
+		term := symbolic.Term{Formula: o.formula, Value: new(big.Rat), DivZero: o.value == ""}
+		key := "DivZero"
+		if o.value != "" {
+			term.Value.SetString(o.value)
+			key = term.Value.RatString()
+		}
+		outs[key] = &outcome{term: term, prob: o.prob, post: o.prob, bestProb: o.prob}
+	}
+	return outs
+}
+
+// peakOn makes each slot execution's distribution 0.9 on the decision of
+// choices, the rest spread evenly.
+func peakOn(execs []model.Execution, choices []int) {
+	for j := range execs {
+		n := len(execs[j].Probs)
+		for c := range execs[j].Probs {
+			execs[j].Probs[c] = 0.1 / float64(n-1)
+		}
+		execs[j].Probs[choices[j]] = 0.9
 	}
 }
 

@@ -5,10 +5,12 @@
 // every model (model.Model.Executions), averages the slots' distributions
 // — a reading that tells the numbers in another order has its permute
 // slot mapped back to the question's order, found on the symbolic machine
-// —, decodes them (Decoding: the most probable sensible answer, or each
-// slot's argmax), and runs the sketch once more on the symbolic machine
-// with exact rational arithmetic on the question's numbers: the answer
-// (Solution) is the exact value of the formula shown, with its confidence.
+// —, decodes them (Decoding: the most probable answer weighed by the
+// models' learned prior over the result, or without one the most probable
+// sensible answer by a fixed rule, or each slot's argmax), and runs the
+// sketch once more on the symbolic machine with exact rational arithmetic
+// on the question's numbers: the answer (Solution) is the exact value of
+// the formula shown, with its confidence.
 // Accuracy and Ensemble.ExactAccuracy score prepared problems this way;
 // EvalBenchmark scores the hand-written benchmark by phenomenon, pattern
 // and confidence.

@@ -68,7 +68,11 @@ func (e *Ensemble) solveExecs(ps []*model.Problem, confidence bool) ([]Solution,
 	if err != nil {
 		return nil, nil, err
 	}
-	sols, err := exactAnswers(e.Models[0], taken, execs, e.Decode, confidence)
+	prior, err := priorWeights(e.Models)
+	if err != nil {
+		return nil, nil, err
+	}
+	sols, err := exactAnswers(e.Models[0], taken, execs, prior, e.Decode, confidence)
 	if err != nil {
 		return nil, nil, err
 	}

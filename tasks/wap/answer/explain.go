@@ -81,13 +81,16 @@ type Cell struct {
 
 // Reading is one of the answers the slots' distributions give: its
 // formula (of its most probable combination of decisions), its value
-// (none for a division by zero), its total probability, why the sensible
-// decoding sets it aside (WhyNegative, …; "" when it does not), and
-// whether it is the answer given.
+// (none for a division by zero), its total probability, with a learned
+// prior its probability weighed by the prior (PPrior, what the decoding
+// ranks by), why the sensible decoding sets it aside (WhyNegative, …;
+// with a learned prior, for a reading more probable than the answer,
+// WhyPrior…; "" when it does not), and whether it is the answer given.
 type Reading struct {
 	Formula string  `json:"formula"`
 	Value   any     `json:"value,omitempty"`
 	P       float64 `json:"p"`
+	PPrior  float64 `json:"p_prior,omitempty"`
 	Why     string  `json:"why,omitempty"`
 	Chosen  bool    `json:"chosen"`
 }
@@ -163,10 +166,21 @@ func readings(tab *model.Table, runs []model.Outcome, execs []model.Execution, p
 		return cmp.Or(cmp.Compare(outs[b].prob, outs[a].prob), strings.Compare(a, b))
 	})
 	form := formOf(p)
+	var ws map[string]weighed
+	if s.prior != nil {
+		ws = weigh(outs, s.prior, p.Values())
+	}
+	answerKey := s.Answer.RatString()
 	var out []Reading
 	for _, k := range keys[:min(len(keys), maxReadings)] {
 		o := outs[k]
 		r := Reading{Formula: o.term.Formula, P: mathx.Round(o.prob, 4), Why: whyNot(o, form)}
+		if chosen := outs[answerKey]; ws != nil {
+			r.PPrior, r.Why = mathx.Round(o.post, 4), ""
+			if chosen != nil && k != answerKey && o.prob > chosen.prob {
+				r.Why = whyPrior(s.prior, ws[k], ws[answerKey], o.term.DivZero)
+			}
+		}
 		if !o.term.DivZero {
 			r.Value = NumberJSON(o.term.Value)
 			r.Chosen = o.term.Value.Cmp(s.Answer) == 0

@@ -29,7 +29,8 @@ type Solution struct {
 	Slots []int
 	// SetAside, when not nil, is the model's most probable reading, which
 	// DecodeSensible set aside for Answer (negative, dividing by zero, or
-	// not of the form of the question's numbers).
+	// not of the form of the question's numbers; with a learned prior,
+	// weighed down by it).
 	SetAside *SetAside
 	// Err, when not nil, says why the problem has no answer (an error
 	// wrapping ErrDivZero or ErrNoFormula); Answer is then nil.
@@ -37,6 +38,9 @@ type Solution struct {
 	// runs are the combinations of decisions the exact machine ran on the
 	// question's numbers (model.Outcomes), kept for Explain.
 	runs []model.Outcome
+	// prior are the learned prior's weights the decoding used (nil: none),
+	// kept for Explain.
+	prior []float64
 }
 
 // ErrDivZero is wrapped by Solve's error for a formula that divides by
@@ -54,15 +58,16 @@ func Solve(m *model.Model, ps []*model.Problem) ([]Solution, error) {
 	return (&Ensemble{Models: []*model.Model{m}}).Solve(ps)
 }
 
-// exactAnswers decodes each problem's decisions and replays them on the
+// exactAnswers decodes each problem's decisions (prior: the learned
+// prior's weights, or nil) and replays them on the
 // exact machine (a formula that divides by zero, or a problem no formula
 // of the sketch fits, is the Solution's Err); the confidences are computed only when asked for (the
 // product of the decisions' probabilities otherwise).
-func exactAnswers(m *model.Model, ps []*model.Problem, execs [][]model.Execution, dec Decoding, confidence bool) ([]Solution, error) {
+func exactAnswers(m *model.Model, ps []*model.Problem, execs [][]model.Execution, prior []float64, dec Decoding, confidence bool) ([]Solution, error) {
 	out := make([]Solution, len(ps))
 	for i, p := range ps {
 		var err error
-		if out[i], err = exactAnswer(m, p, execs[i], dec, confidence); err != nil && !errors.Is(err, ErrDivZero) && !errors.Is(err, ErrNoFormula) && !errors.Is(err, model.ErrCount) {
+		if out[i], err = exactAnswer(m, p, execs[i], prior, dec, confidence); err != nil && !errors.Is(err, ErrDivZero) && !errors.Is(err, ErrNoFormula) && !errors.Is(err, model.ErrCount) {
 			return nil, fmt.Errorf("problem %d: %w", p.ID, err)
 		}
 		out[i].Err = err

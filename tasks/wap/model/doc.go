@@ -19,7 +19,12 @@
 // take — a choose slot's that read present numbers, a pick's (a slot of a
 // distinct decoder, Picks) that read present numbers and that no earlier
 // pick of the combination took. ∂4's soft execution runs one pick only
-// (d4.SoftPicks); the exact loss is what trains a group of them.
+// (d4.SoftPicks); the exact loss is what trains a group of them. A model
+// with a learned prior over the result (Prior, AddPrior) weighs each
+// combination by exp(w·φ(value)) too, φ the features of its value
+// (ValueFeatures: negative, not whole, far larger than the story's
+// numbers, …), renormalised over the valid combinations
+// (Table.PriorLoss), w trained with the rest.
 //
 // A trained model lives in a model directory (package internal/modeldir):
 // config.json (Config: the sketch's source, the sizes, the data, the saved
@@ -27,7 +32,7 @@
 // files), model.safetensors (the weights, named reader.embed — with the
 // lexicon's classes, their vectors after the words' —, reader.fwd.W,
 // reader.bwd.W, with a question reader reader.qattn.A and .U, slotI.stageJ.W
-// and .b), tokenizer.json and
+// and .b, with a learned prior prior.w), tokenizer.json and
 // tokenizer_config.json, and while or after training
 // checkpoint.safetensors (package learn/fit's checkpoint); an ensemble's
 // directory holds one such directory per member. WriteModel and

@@ -119,11 +119,11 @@ var (
 	ErrEquation = errors.New("no decisions of the sketch make the equation")
 )
 
-// equationGood returns the combinations of decisions of the runs s whose
-// term is the problem's equation (see Supervision), its numbers being
-// values; an error wrapping ErrNoEquation or ErrEquation when there are
-// none.
-func equationGood(p *Problem, s *search, values []*big.Rat) ([][]int, error) {
+// equationGood returns the indices (in s.out) of the combinations of
+// decisions of the runs s whose term is the problem's equation (see
+// Supervision), its numbers being values; an error wrapping ErrNoEquation
+// or ErrEquation when there are none.
+func equationGood(p *Problem, s *search, values []*big.Rat) ([]int, error) {
 	e := p.Equation
 	if e == nil {
 		return nil, fmt.Errorf("problem %d: %w", p.ID, ErrNoEquation)
@@ -133,10 +133,10 @@ func equationGood(p *Problem, s *search, values []*big.Rat) ([][]int, error) {
 			return nil, fmt.Errorf("problem %d: %w: %s uses %s, which is not a number of the text", p.ID, ErrEquation, e, v.RatString())
 		}
 	}
-	var good [][]int
-	for _, o := range s.out {
+	var good []int
+	for j, o := range s.out {
 		if isEquation(s.w.Exact, o.cell, e, values) {
-			good = append(good, o.Choices)
+			good = append(good, j)
 		}
 	}
 	if len(good) == 0 {

@@ -38,6 +38,9 @@ type Table struct {
 	Valid [][]bool
 	Good  [][]int
 	Picks []bool
+	// prior is what the learned prior needs (PriorLoss), made for a
+	// model with one.
+	prior *priorTable
 }
 
 // Matches reports whether v is the answer a: equal, or for an answer that
@@ -72,6 +75,12 @@ func (m *Model) Table(p *Problem) (*Table, error) {
 	if p.table == nil && p.tableErr == nil {
 		p.table, p.tableErr = m.makeTable(p)
 	}
+	if p.table != nil && m.Prior != nil && p.table.prior == nil {
+		// made for a model without a prior: its values too
+		if p.tableErr = m.addPriorTable(p, p.table); p.tableErr != nil {
+			p.table = nil
+		}
+	}
 	return p.table, p.tableErr
 }
 
@@ -85,23 +94,51 @@ func (m *Model) makeTable(p *Problem) (*Table, error) {
 		return nil, fmt.Errorf("problem %d: %w", p.ID, err)
 	}
 	t := &Table{Valid: valid, Picks: m.Picks()}
-	if m.Supervision == SuperviseEquations {
-		t.Good, err = equationGood(p, s, values)
-	} else {
-		t.Good, err = answerGood(p, s, values, m.Layout.Cells)
-	}
+	good, err := m.goodRuns(p, s, values)
 	if err != nil {
 		return nil, err
+	}
+	for _, j := range good {
+		t.Good = append(t.Good, s.out[j].Choices)
+	}
+	if m.Prior != nil {
+		t.prior = makePriorTable(s, values, good)
 	}
 	return t, nil
 }
 
-// answerGood returns the combinations of decisions of the runs s that
-// give the problem's answer: their terms computed with its numbers in
+// goodRuns returns the indices in s.out of the problem's good
+// combinations: those that give its answer (answerGood), or with equation
+// supervision those that make its equation (equationGood).
+func (m *Model) goodRuns(p *Problem, s *search, values []*big.Rat) ([]int, error) {
+	if m.Supervision == SuperviseEquations {
+		return equationGood(p, s, values)
+	}
+	return answerGood(p, s, values, m.Layout.Cells)
+}
+
+// addPriorTable adds to a problem's table t, made for a model without a
+// prior, what the prior needs.
+func (m *Model) addPriorTable(p *Problem, t *Table) error {
+	values := p.Values()
+	s, _, err := m.runsFor(len(values))
+	if err != nil {
+		return fmt.Errorf("problem %d: %w", p.ID, err)
+	}
+	good, err := m.goodRuns(p, s, values)
+	if err != nil {
+		return err
+	}
+	t.prior = makePriorTable(s, values, good)
+	return nil
+}
+
+// answerGood returns the indices of the combinations of decisions of the
+// runs s (in s.out) that give the problem's answer: their terms computed with its numbers in
 // floating point with a bound on the error, and exactly where that cannot
 // tell them from the answer. cells is the count of the sketch's number
 // cells, which the runs' inputs fill.
-func answerGood(p *Problem, s *search, values []*big.Rat, cells int) ([][]int, error) {
+func answerGood(p *Problem, s *search, values []*big.Rat, cells int) ([]int, error) {
 	answer := p.ExactAnswer()
 	if answer == nil {
 		return nil, fmt.Errorf("problem %d has no known answer", p.ID)
@@ -123,13 +160,13 @@ func answerGood(p *Problem, s *search, values []*big.Rat, cells int) ([][]int, e
 	if !answer.IsInt() {
 		tol += 1e-4 * max(1, math.Abs(af))
 	}
-	var good [][]int
-	for _, o := range s.out {
+	var good []int
+	for j, o := range s.out {
 		if !approx[o.cell].Within(af, tol) {
 			continue // the exact value cannot match
 		}
 		if v, div := s.w.ExactWith(o.cell, values); !div && Matches(v, answer) {
-			good = append(good, o.Choices)
+			good = append(good, j)
 		}
 	}
 	if len(good) == 0 {
@@ -256,23 +293,31 @@ func (t *Table) Loss(p, grad [][]float64) float64 {
 	// f_i [k ∈ S_i]) / d_i.
 	scale := -1 / (r + d4.Eps)
 	for _, c := range t.Good {
-		pr := t.factors(p, masses, c, f, denoms)
-		for i, k := range c {
-			others := 1.0
-			for j := range c {
-				if j != i {
-					others *= f[j]
-				}
+		t.addGrad(p, masses, c, scale, f, denoms, grad)
+	}
+	return loss
+}
+
+// addGrad adds to grad scale times the gradient of the probability of the
+// combination c (Prob) with respect to the distributions p (masses: each
+// slot execution's mass on its valid decisions; f and denoms: buffers of
+// factors).
+func (t *Table) addGrad(p [][]float64, masses []float64, c []int, scale float64, f, denoms []float64, grad [][]float64) {
+	pr := t.factors(p, masses, c, f, denoms)
+	for i, k := range c {
+		others := 1.0
+		for j := range c {
+			if j != i {
+				others *= f[j]
 			}
-			grad[i][k] += scale * others / denoms[i]
-			for kk, ok := range t.Valid[i] {
-				if ok && !t.taken(c, i, kk) {
-					grad[i][kk] -= scale * pr / denoms[i]
-				}
+		}
+		grad[i][k] += scale * others / denoms[i]
+		for kk, ok := range t.Valid[i] {
+			if ok && !t.taken(c, i, kk) {
+				grad[i][kk] -= scale * pr / denoms[i]
 			}
 		}
 	}
-	return loss
 }
 
 // Prob is the probability of the combination c of decisions under the
@@ -372,7 +417,14 @@ func (m *Model) exactLoss(gr *graph) (*G.Node, error) {
 	gr.good = G.NewMatrix(gr.g, tensor.Float64, G.WithShape(gr.B, max(gr.G, 1)*E), G.WithName("good"))
 	gr.valid = G.NewMatrix(gr.g, tensor.Float64, G.WithShape(gr.B, width), G.WithName("valid"))
 	ins := append(append(G.Nodes{}, gr.part.Slots...), gr.good, gr.valid)
-	losses, err := G.ApplyOp(&exactLossOp{Base: gop.NewBase("exactloss", len(ins)), execs: E, picks: m.Picks()}, ins...)
+	op := &exactLossOp{execs: E, picks: m.Picks()}
+	if m.Prior != nil {
+		gr.prior = &priorGraph{w: G.NewMatrix(gr.g, tensor.Float64, G.WithShape(1, PriorFeatures), G.WithName("prior.w"), G.WithValue(m.Prior.W))}
+		ins = append(ins, gr.prior.w)
+		op.batch = &gr.prior.batch
+	}
+	op.Base = gop.NewBase("exactloss", len(ins))
+	losses, err := G.ApplyOp(op, ins...)
 	if err != nil {
 		return nil, fmt.Errorf("wap: exact loss: %w", err)
 	}
@@ -432,12 +484,77 @@ func (m *Model) GoodBound(ps []*Problem) (int, error) {
 
 // exactLossOp is the exact loss of each problem of a batch [B]: its
 // inputs are the E slot executions' distributions [B,K_i], then good
-// [B, G·E] and valid [B, ΣK_i] (tableInputs). It is stateless: the tables
-// are inputs.
+// [B, G·E] and valid [B, ΣK_i] (tableInputs), and with the learned prior
+// its weights [1, PriorFeatures]. Without the prior it is stateless: the
+// tables are inputs; with it, the batch's tables (whose runs and values
+// are too many for inputs) are in *batch, set by Model.run before the
+// graph runs, and the forward pass keeps the gradients it computes with
+// the loss there (each problem's sum over every valid combination is
+// computed once a batch, not once more for each input differentiated).
 type exactLossOp struct {
 	gop.Base
 	execs int
-	picks []bool // Table.Picks
+	picks []bool      // Table.Picks
+	batch *priorBatch // the batch's tables and gradients, with the prior
+	diff  bool        // the gradients are wanted (SymDiff was called)
+}
+
+// priorGraph is the learned prior's part of a graph: its weights' node
+// and the batch the exact loss reads.
+type priorGraph struct {
+	w     *G.Node
+	batch priorBatch
+}
+
+// priorBatch is what the exact loss with the learned prior reads beside
+// its inputs: the batch's tables (Model.run sets them and clears fresh),
+// and the gradients of each problem's loss with respect to its
+// distributions (grads[b][i]) and to the prior's weights (gw[b]), fresh
+// once the forward pass computed them for these tables.
+type priorBatch struct {
+	tabs  []*Table
+	grads [][][]float64
+	gw    [][]float64
+	fresh bool
+}
+
+// priorIn is the index of the prior's weights among the op's inputs.
+func (o *exactLossOp) priorIn() int { return o.execs + 2 }
+
+// priorLosses computes each problem's loss with the learned prior into
+// out, and when the gradients are wanted keeps them in o.batch.
+func (o *exactLossOp) priorLosses(vals []G.Value, out []float64) error {
+	pb := o.batch
+	B := vals[0].Shape()[0]
+	if len(pb.tabs) != B {
+		return fmt.Errorf("wap: the exact loss has %d tables for a batch of %d", len(pb.tabs), B)
+	}
+	w := vals[o.priorIn()].Data().([]float64)
+	if o.diff {
+		pb.grads, pb.gw = make([][][]float64, B), make([][]float64, B)
+	}
+	for b := range B {
+		p, _ := batchTables(vals, o.execs, o.picks, b)
+		var grad [][]float64
+		var gw []float64
+		if o.diff {
+			grad = make([][]float64, len(p))
+			for i := range p {
+				grad[i] = make([]float64, len(p[i]))
+			}
+			gw = make([]float64, PriorFeatures)
+			pb.grads[b], pb.gw[b] = grad, gw
+		}
+		loss, err := pb.tabs[b].PriorLoss(p, w, grad, gw)
+		if err != nil {
+			return err
+		}
+		if out != nil {
+			out[b] = loss
+		}
+	}
+	pb.fresh = o.diff
+	return nil
 }
 
 // Type is matrix → … → matrix → vector.
@@ -462,6 +579,9 @@ func (o *exactLossOp) DiffWRT(n int) []bool {
 	out := make([]bool, n)
 	for i := range o.execs {
 		out[i] = true
+	}
+	if o.batch != nil {
+		out[o.priorIn()] = true
 	}
 	return out
 }
@@ -498,6 +618,12 @@ func batchTables(vals []G.Value, execs int, picks []bool, b int) (p [][]float64,
 func (o *exactLossOp) Do(vals ...G.Value) (G.Value, error) {
 	B := vals[0].Shape()[0]
 	out := make([]float64, B)
+	if o.batch != nil {
+		if err := o.priorLosses(vals, out); err != nil {
+			return nil, err
+		}
+		return tensor.New(tensor.WithShape(B), tensor.WithBacking(out)), nil
+	}
 	for b := range B {
 		p, t := batchTables(vals, o.execs, o.picks, b)
 		out[b] = t.Loss(p, nil)
@@ -507,9 +633,17 @@ func (o *exactLossOp) Do(vals ...G.Value) (G.Value, error) {
 
 func (o *exactLossOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
 	gs := make(G.Nodes, len(in))
+	wrt := make([]int, 0, o.execs+1)
 	for i := range o.execs {
+		wrt = append(wrt, i)
+	}
+	if o.batch != nil {
+		wrt = append(wrt, o.priorIn())
+	}
+	o.diff = true
+	for _, i := range wrt {
 		args := append(append(G.Nodes{}, in...), grad)
-		n, err := G.ApplyOp(&exactGradOp{Base: gop.NewBase(fmt.Sprintf("exactloss∂%d", i), len(args)), execs: o.execs, wrt: i, picks: o.picks}, args...)
+		n, err := G.ApplyOp(&exactGradOp{Base: gop.NewBase(fmt.Sprintf("exactloss∂%d", i), len(args)), loss: o, wrt: i}, args...)
 		if err != nil {
 			return nil, err
 		}
@@ -522,13 +656,14 @@ func (o *exactLossOp) DoDiff(G.ExecutionContext, G.Nodes, *G.Node) error {
 	return errors.New("wap: the exact loss has no DoDiff; use symbolic differentiation")
 }
 
-// exactGradOp is the gradient of exactLossOp with respect to slot
-// execution wrt's distributions, times the gradient of the output [B]
-// (its last input).
+// exactGradOp is the gradient of the exact loss with respect to its
+// input wrt — slot execution wrt's distributions, or the prior's weights
+// (summed over the batch) —, times the gradient of the output [B] (its
+// last input).
 type exactGradOp struct {
 	gop.Base
-	execs, wrt int
-	picks      []bool // Table.Picks
+	loss *exactLossOp
+	wrt  int
 }
 
 // Type is matrix → … → matrix → vector → matrix.
@@ -556,10 +691,35 @@ func (o *exactGradOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
 
 func (o *exactGradOp) Do(vals ...G.Value) (G.Value, error) {
 	up := vals[len(vals)-1].Data().([]float64)
+	if pb := o.loss.batch; pb != nil {
+		if !pb.fresh {
+			if err := o.loss.priorLosses(vals[:len(vals)-1], nil); err != nil {
+				return nil, err
+			}
+		}
+		B := len(pb.tabs)
+		if o.wrt == o.loss.priorIn() {
+			out := make([]float64, PriorFeatures)
+			for b := range B {
+				for k, g := range pb.gw[b] {
+					out[k] += up[b] * g
+				}
+			}
+			return tensor.New(tensor.WithShape(1, PriorFeatures), tensor.WithBacking(out)), nil
+		}
+		K := vals[o.wrt].Shape()[1]
+		out := make([]float64, B*K)
+		for b := range B {
+			for k, g := range pb.grads[b][o.wrt] {
+				out[b*K+k] = up[b] * g
+			}
+		}
+		return tensor.New(tensor.WithShape(B, K), tensor.WithBacking(out)), nil
+	}
 	B, K := vals[o.wrt].Shape()[0], vals[o.wrt].Shape()[1]
 	out := make([]float64, B*K)
 	for b := range B {
-		p, t := batchTables(vals, o.execs, o.picks, b)
+		p, t := batchTables(vals, o.loss.execs, o.loss.picks, b)
 		grad := make([][]float64, len(p))
 		for i := range p {
 			grad[i] = make([]float64, len(p[i]))

@@ -234,9 +234,13 @@ type Model struct {
 	// (reader.QAttention over the reader's states; AddQuestionReader):
 	// the problems must have been read with Problem.ReadQuestion.
 	Question *reader.QAttention
-	Machine  *d4.Model
-	Layout   Layout
-	Loss     Loss
+	// Prior, when not nil, is the learned prior over the result
+	// (AddPrior): the exact loss and package answer's decoding weigh each
+	// formula by it.
+	Prior   *Prior
+	Machine *d4.Model
+	Layout  Layout
+	Loss    Loss
 	// Supervision is what the exact loss trains on: answers (the
 	// default) or equations (set it with Supervise).
 	Supervision Supervision
@@ -525,6 +529,7 @@ type graph struct {
 	target *G.Node       // ∂4's loss: [B, TargetWidth]
 	good   *G.Node       // the exact loss: the good combinations [B, G·E] (Table.encode)
 	valid  *G.Node       // the exact loss: the decisions that read only present numbers [B, ΣK]
+	prior  *priorGraph   // the exact loss's learned prior (nil: none)
 	part   *d4.Part
 	loss   *G.Node
 	params G.Nodes // reader's, then the machine's
@@ -567,6 +572,9 @@ func (m *Model) newGraph(k graphKey, withGrads bool) (*graph, error) {
 		gr.params = append(gr.params, gr.qp.Params...)
 	}
 	gr.params = append(gr.params, gr.part.Params...)
+	if gr.prior != nil {
+		gr.params = append(gr.params, gr.prior.w)
+	}
 	if withGrads {
 		if gr.grads, err = G.Grad(gr.loss, gr.params...); err != nil {
 			return nil, fmt.Errorf("wap: gradients: %w", err)
@@ -584,6 +592,9 @@ func (m *Model) tensors() []*tensor.Dense {
 	}
 	for _, p := range m.Machine.Params() {
 		out = append(out, p.T)
+	}
+	if m.Prior != nil {
+		out = append(out, m.Prior.W)
 	}
 	return out
 }
@@ -649,6 +660,17 @@ func (m *Model) run(gr *graph, ps []*Problem) (float64, []float64, error) {
 			return 0, nil, err
 		}
 		lets = append(lets, let{gr.good, good, len(good) / B}, let{gr.valid, valid, len(valid) / B})
+		if gr.prior != nil {
+			pb := &gr.prior.batch
+			pb.tabs, pb.fresh = pb.tabs[:0], false
+			for _, p := range ps {
+				t, err := m.Table(p) // made by tableInputs
+				if err != nil {
+					return 0, nil, err
+				}
+				pb.tabs = append(pb.tabs, t)
+			}
+		}
 	}
 	for _, l := range lets {
 		if err := G.Let(l.n, tensor.New(tensor.WithShape(B, l.rows), tensor.WithBacking(l.d))); err != nil {

@@ -31,8 +31,10 @@ import (
 //	                        reader reader.qattn.A [150, 150] and
 //	                        reader.qattn.U [150 + F + 1, 150] (see
 //	                        reader.QAttention; F is config.json's
-//	                        question_features), and the slots'
-//	                        slotI.stageJ.W and .b
+//	                        question_features), the slots'
+//	                        slotI.stageJ.W and .b, and with a learned
+//	                        prior over the result prior.w [1, 9] (see
+//	                        Prior; 9 is config.json's prior_features)
 //	tokenizer.json          the vocabulary (a Hugging Face tokenizer), and
 //	tokenizer_config.json   its settings for Hugging Face's libraries
 //	checkpoint.safetensors  the last finished epoch, for `wap train
@@ -82,10 +84,14 @@ type Config struct {
 	// QuestionFeatures is the count of features of the heap's cells that
 	// the question reader reads (reader.QFeatures); 0: the model has no
 	// question reader (as every model before it).
-	QuestionFeatures int   `json:"question_features,omitempty"`
-	ValueSize        int   `json:"value_size"`
-	StackSize        int   `json:"stack_size"`
-	Seed             int64 `json:"seed"`
+	QuestionFeatures int `json:"question_features,omitempty"`
+	// PriorFeatures is the count of features of a value that the learned
+	// prior over the result weighs (model.PriorFeatures); 0: the model
+	// has no prior.
+	PriorFeatures int   `json:"prior_features,omitempty"`
+	ValueSize     int   `json:"value_size"`
+	StackSize     int   `json:"stack_size"`
+	Seed          int64 `json:"seed"`
 	// Data says what the model was trained on: "cc" or "synthetic", the
 	// prepared directory and the source it was prepared from.
 	Data      string `json:"data"`
@@ -129,6 +135,10 @@ type Settings struct {
 	// Supervise is "equations" for a model trained on the problems'
 	// equations, "" for one trained on their answers (Supervision).
 	Supervise string `json:"supervise,omitempty" setting:"supervision"`
+	// Prior: the model learns a prior over the result (Model.Prior);
+	// recorded in a checkpoint only when set, as one written before the
+	// setting is without it.
+	Prior bool `json:"prior,omitempty" setting:"prior,omitempty"`
 	// Data is DataHash of the training and dev problems: with the sketch,
 	// what the run trains on (a checkpoint compares it first, by its
 	// checksum).
@@ -148,6 +158,10 @@ func (cfg *Config) describe(m *Model) {
 	cfg.QuestionFeatures = 0
 	if m.Question != nil {
 		cfg.QuestionFeatures = m.Question.F
+	}
+	cfg.PriorFeatures = 0
+	if m.Prior != nil {
+		cfg.PriorFeatures = PriorFeatures
 	}
 }
 
@@ -171,8 +185,15 @@ func (m *Model) Named() []safetensors.Tensor {
 			out = append(out, safetensors.Tensor{Name: questionNames[i], Shape: slices.Clone([]int(t.Shape())), Data: t.Data().([]float64)})
 		}
 	}
-	return append(out, m.Machine.Tensors()...)
+	out = append(out, m.Machine.Tensors()...)
+	if m.Prior != nil {
+		out = append(out, safetensors.Tensor{Name: priorName, Shape: slices.Clone([]int(m.Prior.W.Shape())), Data: m.Prior.Weights()})
+	}
+	return out
 }
+
+// priorName names the learned prior's weights (Prior.W).
+const priorName = "prior.w"
 
 // Weights returns model.safetensors.
 func (m *Model) Weights() ([]byte, error) {
@@ -466,7 +487,13 @@ func loadMember(snap *modeldir.Snapshot, cfg Config, like *Model) (*Model, error
 	if err != nil {
 		return nil, err
 	}
-	m.Question = nil // like's, shared by withWeights, is not this model's
+	m.Question, m.Prior = nil, nil // like's, shared by withWeights, are not this model's
+	if f := cfg.PriorFeatures; f != 0 {
+		if f != PriorFeatures {
+			return nil, fmt.Errorf("config.json: the model's prior over the result weighs %d features of a value, this program has %d: train it again", f, PriorFeatures)
+		}
+		m.Prior = NewPrior()
+	}
 	if f := cfg.QuestionFeatures; f != 0 {
 		if f != reader.QFeatures {
 			return nil, fmt.Errorf("config.json: the model's question reader reads %d features of each number, this program gives %d: train it again", f, reader.QFeatures)

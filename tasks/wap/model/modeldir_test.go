@@ -139,6 +139,21 @@ func TestLoadRefuses(t *testing.T) {
 	}
 }
 
+// savedModel saves m as a model directory (of synthetic data, complete)
+// and loads it back: the model, its config.json and the directory.
+func savedModel(t *testing.T, m *Model, vocab *reader.Vocab) (*Model, Config, string) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "model")
+	if err := save(m, dir, Config{Data: "synthetic", Complete: true}, vocab); err != nil {
+		t.Fatal(err)
+	}
+	back, cfg, _, err := LoadModel(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return back, cfg, dir
+}
+
 // save writes m as the model directory dir, replacing what it held.
 func save(m *Model, dir string, cfg Config, vocab *reader.Vocab) error {
 	w, err := modeldir.Create(dir, true, nil)

@@ -167,14 +167,7 @@ func TestQuestionReaderExecutions(t *testing.T) {
 func TestQuestionReaderSaveLoad(t *testing.T) {
 	vocab := toyVocab(t)
 	m := questionModel(t, vocab.Size())
-	dir := filepath.Join(t.TempDir(), "model")
-	if err := save(m, dir, Config{Data: "synthetic", Complete: true}, vocab); err != nil {
-		t.Fatal(err)
-	}
-	back, cfg, _, err := LoadModel(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back, cfg, dir := savedModel(t, m, vocab)
 	if cfg.QuestionFeatures != reader.QFeatures || back.Question == nil {
 		t.Fatalf("config.json question_features %d, question reader %v", cfg.QuestionFeatures, back.Question)
 	}

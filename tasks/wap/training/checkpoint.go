@@ -21,7 +21,7 @@ import (
 func SettingsOf(c TrainConfig, data string) model.Settings {
 	s := model.Settings{Seed: c.Seed, Batch: c.Batch, LR: c.LR, Clip: c.Clip, NoiseEta: c.Noise, WeightDecay: c.WeightDecay,
 		WordDropout: c.WordDropout, Bag: c.Bag, CCPasses: c.CCPasses, Restarts: c.Restarts, Lexicon: c.Lexicon,
-		QuestionReader: c.QuestionReader, Data: data}
+		QuestionReader: c.QuestionReader, Prior: c.Prior, Data: data}
 	if c.Supervise != model.SuperviseAnswers { // "": answers, as a checkpoint written before the setting says
 		s.Supervise = c.Supervise.String()
 	}

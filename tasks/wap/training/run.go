@@ -149,6 +149,9 @@ func newMember(spec RunSpec, seed int64, data string) (*member, error) {
 	if err == nil && c.QuestionReader {
 		err = m.AddQuestionReader(c.Seed + 2)
 	}
+	if err == nil && c.Prior {
+		err = m.AddPrior()
+	}
 	if err != nil {
 		return nil, err
 	}

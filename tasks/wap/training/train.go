@@ -59,6 +59,9 @@ type TrainConfig struct {
 	// QuestionReader makes the heap's cells read the question
 	// (model.Model.AddQuestionReader).
 	QuestionReader bool
+	// Prior gives the models a learned prior over the result
+	// (model.Model.AddPrior), trained with them.
+	Prior bool
 	// Restarts is how many models `wap train` trains (seeds Seed, Seed+1,
 	// …), which answer together as an ensemble.
 	Restarts int
