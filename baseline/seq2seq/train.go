@@ -3,6 +3,7 @@ package seq2seq
 import (
 	"math/rand"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/learn"
 )
 
@@ -15,7 +16,7 @@ const evalEvery = 10
 // cfg.Seed) and keeps the parameters of the best dev Hamming accuracy
 // (Evaluate), measured every 10 epochs and after the last. progress may be
 // nil.
-func Train(cfg Config, train, dev []Pair, progress learn.Progress) (*Model, learn.Result, error) {
+func Train(cfg Config, train, dev []data.Example, progress learn.Progress) (*Model, learn.Result, error) {
 	var m *Model
 	newMethod := func(k int, seed int64) (learn.Method, error) {
 		var err error
@@ -36,7 +37,7 @@ func Train(cfg Config, train, dev []Pair, progress learn.Progress) (*Model, lear
 // Method returns the model as package learn's driver trains it: on the
 // pairs of train (which must share their lengths), scored by the Hamming
 // accuracy on dev (percent; ties keep the earlier epoch).
-func (m *Model) Method(train, dev []Pair) (learn.Method, error) {
+func (m *Model) Method(train, dev []data.Example) (learn.Method, error) {
 	if _, _, err := m.checkPairs(train); err != nil {
 		return nil, err
 	}
@@ -46,8 +47,8 @@ func (m *Model) Method(train, dev []Pair) (learn.Method, error) {
 // method is a Model with its data (learn.Method).
 type method struct {
 	m          *Model
-	train, dev []Pair
-	batch      []Pair // reused
+	train, dev []data.Example
+	batch      []data.Example // reused
 }
 
 func (t *method) Params() [][]float64 { return t.m.Params() }

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/internal/quote"
@@ -22,7 +23,6 @@ import (
 	"github.com/d4lang/d4/tasks/wap/answer"
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/prepare"
-	"github.com/d4lang/d4/tasks/wap/source"
 	"github.com/d4lang/d4/tasks/wap/source/benchmark"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
 	"github.com/d4lang/d4/tasks/wap/synth"
@@ -430,7 +430,7 @@ var paperTable3 = []struct {
 // evalFlags are the flags of wap eval.
 type evalFlags struct {
 	bench, dataDir, modelDir string
-	split                    source.Split
+	split                    data.Split
 	jsonOut, asWritten       bool
 	noQuestion               bool
 	decode                   answer.Decoding
@@ -482,10 +482,10 @@ func loadModel(f evalFlags) (*answer.Ensemble, model.Config, *reader.Vocab, erro
 
 // parseEval parses and checks the flags of wap eval.
 func parseEval(args []string, stderr io.Writer) (evalFlags, error) {
-	f := evalFlags{split: source.Test}
+	f := evalFlags{split: data.Test}
 	fs := flag.NewFlagSet("wap eval", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.TextVar(&f.split, "split", source.Test, "split of the prepared data to evaluate: train, dev or test")
+	fs.TextVar(&f.split, "split", data.Test, "split of the prepared data to evaluate: train, dev or test")
 	fs.StringVar(&f.bench, "bench", "", "evaluate on a set of the hand-written benchmark instead: dev (500 problems) or test (100)")
 	fs.StringVar(&f.dataDir, "data", defaultPrepared, "prepared data (wap prepare), or prepared folds (DATA/fold0, …)")
 	fs.StringVar(&f.modelDir, "model", defaultModel, "model directory (with prepared folds, a directory of a model per fold: MODEL/fold0, …)")
@@ -641,7 +641,7 @@ func (r splitResult) print(stdout io.Writer) {
 		fmt.Fprintf(stdout, "(--no-question: each problem read without its question; %d problems left out, a number of theirs stands in the question; the same %d problems with their questions: %.1f%%)\n",
 			r.leftOut, r.sc.all.n, r.withQuestion)
 	}
-	printTable3(stdout, r.sc.all, r.source != cc.Name || r.f.split != source.Test)
+	printTable3(stdout, r.sc.all, r.source != cc.Name || r.f.split != data.Test)
 	r.sc.print(stdout)
 }
 

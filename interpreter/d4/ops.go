@@ -1,11 +1,11 @@
 package d4
 
 import (
+	"fmt"
+
 	"github.com/d4lang/d4/internal/gop"
 	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/internal/par"
-
-	"fmt"
 
 	"github.com/chewxy/hm"
 	G "gorgonia.org/gorgonia"

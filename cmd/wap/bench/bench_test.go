@@ -7,9 +7,8 @@ import (
 	"time"
 
 	"github.com/d4lang/d4/learn"
-	"github.com/d4lang/d4/tasks/wap/training"
-
 	"github.com/d4lang/d4/tasks/wap/model"
+	"github.com/d4lang/d4/tasks/wap/training"
 )
 
 // A product's work is 2mnk, and its shape prints the transposed operand.
