@@ -3,9 +3,8 @@ package lstm
 import (
 	"fmt"
 
-	"github.com/d4lang/d4/internal/par"
-
 	"github.com/d4lang/d4/internal/gop"
+	"github.com/d4lang/d4/internal/par"
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
