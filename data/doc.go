@@ -40,6 +40,12 @@
 // element, a negative or fractional value, a missing column are errors
 // that name the file and the line or row (counted from 1).
 //
+// The package also holds the two ideas every task shares: Example, the
+// one input/output pair (a DATA file's row, a task's example, ∂4's and the
+// Seq2Seq baseline's training pair) with Set, examples and the file they
+// came from; and Split, the train, dev and test splits of a task's
+// dataset and of a word-problem source.
+//
 // Bounds. Every size a file states is checked before anything is
 // allocated for it: a JSONL line is read up to a cap and parsed as a
 // stream, a list of more than MaxRowLen values refused as it is read; a

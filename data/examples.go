@@ -15,14 +15,33 @@ import (
 	"github.com/parquet-go/parquet-go"
 )
 
-// Example is one row of a DATA file: the initial data stack (Input) and the
-// final data stack the program must leave (Output), both bottom to top.
+// Example is one input/output pair, of a DATA file or of any task: the
+// initial data stack (Input, pushed in order, the last value on top) and
+// the final data stack the program must leave (Output), both bottom to
+// top.
 // Row is where the row came from, counted from 1: the line of a JSONL file
 // or the row of a Parquet file.
 type Example struct {
 	Input  []int
 	Output []int
 	Row    int
+}
+
+// Set is examples and the file they came from, for messages: a DATA
+// file's rows, or a task's split ("train").
+type Set struct {
+	File string
+	Rows []Example
+}
+
+// Where names row i of the set for messages: "FILE row N", N the row's
+// Row (i+1 where it has none).
+func (s Set) Where(i int) string {
+	row := s.Rows[i].Row
+	if row == 0 {
+		row = i + 1
+	}
+	return fmt.Sprintf("%s row %d", s.File, row)
 }
 
 // MaxValue bounds the values of a DATA file (far above any value size a

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/internal/modeldir"
 	"github.com/d4lang/d4/internal/safetensors"
 	"github.com/d4lang/d4/internal/safetensors/spectest"
@@ -34,10 +35,10 @@ func trainedModel(t *testing.T, seed int64, batches int) *d4.Model {
 	opt := optim.New(m.ParamData(), optim.Config{LR: 0.1, Clip: 1}, seed)
 	rng := rand.New(rand.NewSource(seed))
 	for i := 0; i < batches; i++ {
-		var exs []d4.Example
+		var exs []data.Example
 		for j := 0; j < 8; j++ {
 			a, b := rng.Intn(6), rng.Intn(6)
-			exs = append(exs, d4.Example{Init: []int{a, b}, Target: []int{max(a, b), min(a, b)}})
+			exs = append(exs, data.Example{Input: []int{a, b}, Output: []int{max(a, b), min(a, b)}})
 		}
 		_, grads, err := tr.Gradient(exs)
 		if err == nil {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/internal/modeldir"
 	"github.com/d4lang/d4/internal/safetensors"
 	"github.com/d4lang/d4/internal/safetensors/spectest"
@@ -53,7 +54,7 @@ func cloneParams(ps [][]float64) [][]float64 {
 
 // trainUntil trains, stopped by a panic (a kill) when stop says so after
 // an update or an epoch (nil: never); it reports whether it was stopped.
-func trainUntil(t *testing.T, sk Sketch, train Split, o Options, stop func(tick) bool) (stopped bool) {
+func trainUntil(t *testing.T, sk Sketch, train data.Set, o Options, stop func(tick) bool) (stopped bool) {
 	t.Helper()
 	o.Progress = ticker(func(p tick) {
 		if stop != nil && stop(p) {
@@ -68,7 +69,7 @@ func trainUntil(t *testing.T, sk Sketch, train Split, o Options, stop func(tick)
 			stopped = true
 		}
 	}()
-	if _, _, err := Train(sk, train, Split{}, o); err != nil {
+	if _, _, err := Train(sk, train, data.Set{}, o); err != nil {
 		t.Fatal(err)
 	}
 	return false
@@ -200,7 +201,7 @@ func TestCheckpointFile(t *testing.T) {
 // checkWhole checks a model directory after a kill: absent (killed before
 // its first publication), or a whole model that config.json describes,
 // with the checkpoint it records, if any.
-func checkWhole(t *testing.T, dir string, train Split, when string) {
+func checkWhole(t *testing.T, dir string, train data.Set, when string) {
 	t.Helper()
 	if _, err := os.Stat(dir); os.IsNotExist(err) {
 		return
@@ -210,7 +211,7 @@ func checkWhole(t *testing.T, dir string, train Split, when string) {
 		t.Fatalf("%s: the directory does not load: %v", when, err)
 	}
 	cfg := readConfig(t, dir)
-	sc, err := Evaluate(m.Model, train.examples(), Hybrid, 0, 0, nil)
+	sc, err := Evaluate(m.Model, train.Rows, Hybrid, 0, 0, nil)
 	if err != nil || sc.Hamming != cfg.Report.DevHamming || m.Steps != cfg.Steps {
 		t.Errorf("%s: the model's dev accuracy is %v%% (%v), config.json says %v%%", when, sc.Hamming, err, cfg.Report.DevHamming)
 	}
@@ -237,7 +238,7 @@ func TestTrainingKilledAtAnyMoment(t *testing.T) {
 	modeldir.Fault = func(s string) { steps = append(steps, s) }
 	defer func() { modeldir.Fault = nil }()
 	o := sortOptions(filepath.Join(t.TempDir(), "m"))
-	want, _, err := Train(sk, train, Split{}, o)
+	want, _, err := Train(sk, train, data.Set{}, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,7 +272,7 @@ func TestTrainingKilledAtAnyMoment(t *testing.T) {
 				t.Errorf("%s: the finished model differs from the uninterrupted training's (%v)", when, err)
 			}
 		}
-		got, _, err := Train(sk, train, Split{}, resumed)
+		got, _, err := Train(sk, train, data.Set{}, resumed)
 		if err != nil {
 			t.Fatalf("%s: %v", when, err)
 		}
@@ -379,7 +380,7 @@ func TestTrainRefusesDirectory(t *testing.T) {
 		name   string
 		dir    string
 		resume bool
-		change func(*Options, *Split)
+		change func(*Options, *data.Set)
 		want   string
 	}{
 		{"another writer", busy, false, nil, "is being written by another process"},
@@ -389,9 +390,9 @@ func TestTrainRefusesDirectory(t *testing.T) {
 		{"an unfinished training, anew", stopped, false, nil, "holds an unfinished training (checkpoint.safetensors): continue it with 'd4 train --resume'"},
 		{"resume nothing", filepath.Join(root, "absent"), true, nil, "cannot resume: model directory " + filepath.Join(root, "absent") + " does not exist"},
 		{"resume a finished training", finished, true, nil, "does not exist (no unfinished training in"},
-		{"resume with other settings", stopped, true, func(o *Options, _ *Split) { o.LR = 0.2 }, "trained with other settings (learning rate 0.1, now 0.2)"},
-		{"resume with another seed", stopped, true, func(o *Options, _ *Split) { o.Seed = 3 }, "(seed 1, now 3)"},
-		{"resume on other data", stopped, true, func(_ *Options, s *Split) { *s = otherRows }, "trained with other settings (data sha256 "},
+		{"resume with other settings", stopped, true, func(o *Options, _ *data.Set) { o.LR = 0.2 }, "trained with other settings (learning rate 0.1, now 0.2)"},
+		{"resume with another seed", stopped, true, func(o *Options, _ *data.Set) { o.Seed = 3 }, "(seed 1, now 3)"},
+		{"resume on other data", stopped, true, func(_ *Options, s *data.Set) { *s = otherRows }, "trained with other settings (data sha256 "},
 		{"resume an earlier version's checkpoint", old, true, nil, "the checkpoint of an earlier version of d4 (checkpoint.json): train again without --resume"},
 		{"resume a damaged checkpoint", damaged, true, nil, "checkpoint.safetensors does not match the checksum in config.json"},
 		{"resume a checkpoint without a moment", missing, true, nil, "no tensor adam.v.slot0.stage0.b"},
@@ -406,7 +407,7 @@ func TestTrainRefusesDirectory(t *testing.T) {
 		}
 		started := false
 		o.Progress = ticker(func(tick) { started = true })
-		_, _, err := Train(sk, rows, Split{}, o)
+		_, _, err := Train(sk, rows, data.Set{}, o)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || started {
 			t.Errorf("%s: error %v (training started: %v), want one containing %q", tc.name, err, started, tc.want)
 		}
@@ -424,7 +425,7 @@ func TestLoadErrors(t *testing.T) {
 	good := filepath.Join(root, "good")
 	o := DefaultOptions()
 	o.Dir = good
-	if _, _, err := Train(embedded(t, "absdiff"), rows([2][]int{{1, 3}, {2}}, [2][]int{{5, 2}, {3}}), Split{}, o); err != nil {
+	if _, _, err := Train(embedded(t, "absdiff"), rows([2][]int{{1, 3}, {2}}, [2][]int{{5, 2}, {3}}), data.Set{}, o); err != nil {
 		t.Fatal(err)
 	}
 	damaged := copyDir(t, good, filepath.Join(root, "damaged"))

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/eval"
 	"github.com/d4lang/d4/internal/par"
 	"github.com/d4lang/d4/interpreter/d4"
@@ -181,17 +182,17 @@ func PredictAll(m *d4.Model, inputs [][]int, exec Execution, stackSize, steps in
 // Evaluate runs the model on every example (PredictAll) and scores the
 // final stacks against the outputs; a run that does not halt counts as
 // wrong.
-func Evaluate(m *d4.Model, exs []d4.Example, exec Execution, stackSize, steps int, progress func()) (Accuracy, error) {
+func Evaluate(m *d4.Model, exs []data.Example, exec Execution, stackSize, steps int, progress func()) (Accuracy, error) {
 	inputs := make([][]int, len(exs))
 	for i, ex := range exs {
-		inputs[i] = ex.Init
+		inputs[i] = ex.Input
 	}
 	runs, errs := PredictAll(m, inputs, exec, stackSize, steps, progress)
 	sc := Accuracy{N: len(exs)}
 	preds := make([][]int, len(exs))
 	targets := make([][]int, len(exs))
 	for i, r := range runs {
-		targets[i] = exs[i].Target
+		targets[i] = exs[i].Output
 		switch {
 		case errors.Is(errs[i], symbolic.ErrNoHalt):
 			sc.NoHalt++ // predicts nothing
@@ -200,7 +201,7 @@ func Evaluate(m *d4.Model, exs []d4.Example, exec Execution, stackSize, steps in
 		default:
 			preds[i] = r.Stack
 			if r.Steps > sc.MaxSteps {
-				sc.MaxSteps, sc.Longest = r.Steps, exs[i].Init
+				sc.MaxSteps, sc.Longest = r.Steps, exs[i].Input
 			}
 		}
 	}

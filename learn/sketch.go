@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/learn/fit"
 )
@@ -21,13 +22,13 @@ type sketchMethod struct {
 	grow       bool
 	mode       d4.Mode
 	tr         *d4.Trainer
-	train, dev []d4.Example
-	order      []int        // the training examples in the order of this epoch's batches
-	batch      []d4.Example // reused
+	train, dev []data.Example
+	order      []int          // the training examples in the order of this epoch's batches
+	batch      []data.Example // reused
 }
 
-func newSketchMethod(m *d4.Model, b Budget, o Options, train, dev Split) *sketchMethod {
-	s := &sketchMethod{m: m, budget: b, grow: !b.Static && o.Steps == 0, mode: o.Optim, train: train.examples(), dev: dev.examples()}
+func newSketchMethod(m *d4.Model, b Budget, o Options, train, dev data.Set) *sketchMethod {
+	s := &sketchMethod{m: m, budget: b, grow: !b.Static && o.Steps == 0, mode: o.Optim, train: train.Rows, dev: dev.Rows}
 	s.newTrainer()
 	return s
 }
@@ -64,7 +65,7 @@ func (s *sketchMethod) Evaluate(epoch int, best *fit.Score) (fit.Score, error) {
 	candidate := best == nil || dev.Hamming >= best.Accuracy
 	var train Accuracy
 	if candidate || s.grow {
-		trainExs := make([]d4.Example, len(s.order))
+		trainExs := make([]data.Example, len(s.order))
 		for i, k := range s.order {
 			trainExs[i] = s.train[k]
 		}

@@ -88,30 +88,6 @@ type Sketch struct {
 	File, Src string
 }
 
-// Split is a set of examples and the file they came from (for messages).
-type Split struct {
-	File string
-	Rows []data.Example
-}
-
-// where names a row of a split for messages.
-func (s Split) where(i int) string {
-	row := s.Rows[i].Row
-	if row == 0 {
-		row = i + 1
-	}
-	return fmt.Sprintf("%s row %d", s.File, row)
-}
-
-// examples converts a split for the machine.
-func (s Split) examples() []d4.Example {
-	out := make([]d4.Example, len(s.Rows))
-	for i, r := range s.Rows {
-		out[i] = d4.Example{Init: r.Input, Target: r.Output}
-	}
-	return out
-}
-
 // Report is how training went: the selected restart's figures (percent).
 type Report struct {
 	Epochs        int     `json:"epochs"`
@@ -147,7 +123,7 @@ type Report struct {
 // every input and output must fit the stacks, or the error names the file
 // and row. With o.Dir, the model directory is written after every finished
 // epoch (never before the first one finishes).
-func Train(sk Sketch, train, dev Split, o Options) (*Model, Report, error) {
+func Train(sk Sketch, train, dev data.Set, o Options) (*Model, Report, error) {
 	if err := o.Check(); err != nil {
 		return nil, Report{}, err
 	}
@@ -182,7 +158,7 @@ func HasSlots(file string, code *forth.Code) error {
 
 // ValueSize returns the value size data needs: one more than its largest
 // value and than the largest literal of the code (at least 2).
-func ValueSize(code *forth.Code, splits ...Split) int {
+func ValueSize(code *forth.Code, splits ...data.Set) int {
 	v := max(2, literalMax(code)+1)
 	for _, s := range splits {
 		for _, r := range s.Rows {
@@ -199,7 +175,7 @@ func ValueSize(code *forth.Code, splits ...Split) int {
 
 // CheckRows reports the first row with a value outside 0 … v−1 or with an
 // input or output longer than a stack of size l holds (l ≤ 0: no check).
-func CheckRows(s Split, v, l int, hint string) error {
+func CheckRows(s data.Set, v, l int, hint string) error {
 	for i, r := range s.Rows {
 		for _, col := range []struct {
 			name string
@@ -207,11 +183,11 @@ func CheckRows(s Split, v, l int, hint string) error {
 		}{{"input", r.Input}, {"output", r.Output}} {
 			for j, x := range col.xs {
 				if x < 0 || x >= v {
-					return fmt.Errorf("%s: %s value %d is %d, outside the value size %d (values 0 … %d)%s", s.where(i), col.name, j+1, x, v, v-1, hint)
+					return fmt.Errorf("%s: %s value %d is %d, outside the value size %d (values 0 … %d)%s", s.Where(i), col.name, j+1, x, v, v-1, hint)
 				}
 			}
 			if l > 0 && len(col.xs) > l-1 {
-				return fmt.Errorf("%s: the %s of %d values does not fit a stack of size %d (it holds %d)", s.where(i), col.name, len(col.xs), l, l-1)
+				return fmt.Errorf("%s: the %s of %d values does not fit a stack of size %d (it holds %d)", s.Where(i), col.name, len(col.xs), l, l-1)
 			}
 		}
 	}
@@ -248,7 +224,7 @@ func checkWork(code *forth.Code, v, l, h, steps int, given bool) error {
 type session struct {
 	sk         Sketch
 	code       *forth.Code
-	train, dev Split
+	train, dev data.Set
 	o          Options
 	budget     Budget
 	v          int
@@ -256,7 +232,7 @@ type session struct {
 	resume     *fit.State // the checkpoint resumed from, or nil
 }
 
-func newSession(sk Sketch, code *forth.Code, train, dev Split, o Options) (*session, error) {
+func newSession(sk Sketch, code *forth.Code, train, dev data.Set, o Options) (*session, error) {
 	s := &session{sk: sk, code: code, train: train, dev: dev, o: o, v: o.ValueSize}
 	if s.v == 0 {
 		s.v = ValueSize(code, train, dev)
@@ -265,7 +241,7 @@ func newSession(sk Sketch, code *forth.Code, train, dev Split, o Options) (*sess
 		return nil, fmt.Errorf("the data needs value size %d, more than ∂4's %d (values must lie below it)", s.v, d4.MaxValueSize)
 	}
 	hint := "; give a larger --value-size"
-	for _, sp := range []Split{train, dev} {
+	for _, sp := range []data.Set{train, dev} {
 		if err := CheckRows(sp, s.v, o.StackSize, hint); err != nil {
 			return nil, err
 		}
@@ -273,7 +249,7 @@ func newSession(sk Sketch, code *forth.Code, train, dev Split, o Options) (*sess
 	inputs := make([][]int, len(train.Rows))
 	rows := make([]string, len(train.Rows))
 	for i, r := range train.Rows {
-		inputs[i], rows[i] = r.Input, train.where(i)
+		inputs[i], rows[i] = r.Input, train.Where(i)
 	}
 	var err error
 	if o.Steps > 0 && o.Path != nil && o.StackSize > 0 {
@@ -292,7 +268,7 @@ func newSession(sk Sketch, code *forth.Code, train, dev Split, o Options) (*sess
 	if err := checkWork(code, s.v, s.budget.StackSize, o.HeapSize, s.budget.Steps, o.Steps > 0); err != nil {
 		return nil, err
 	}
-	for _, sp := range []Split{train, dev} {
+	for _, sp := range []data.Set{train, dev} {
 		if err := CheckRows(sp, s.v, s.budget.StackSize, hint); err != nil {
 			return nil, err
 		}

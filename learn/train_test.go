@@ -31,8 +31,8 @@ func embedded(t *testing.T, name string) Sketch {
 	return Sketch{File: name + ".fth", Src: src}
 }
 
-func rows(pairs ...[2][]int) Split {
-	s := Split{File: "d.jsonl"}
+func rows(pairs ...[2][]int) data.Set {
+	s := data.Set{File: "d.jsonl"}
 	for i, p := range pairs {
 		s.Rows = append(s.Rows, data.Example{Input: p[0], Output: p[1], Row: i + 1})
 	}
@@ -43,7 +43,7 @@ func TestValueSizeAndCheckRows(t *testing.T) {
 	code := compile(t, "x.fth", "{ observe D0 -> choose 0 20 } +")
 	tests := []struct {
 		name  string
-		split Split
+		split data.Set
 		v, l  int
 		wantV int
 		err   string
@@ -106,7 +106,7 @@ func TestTrainGrowsBudget(t *testing.T) {
 	train := rows([2][]int{{}, {6}}, [2][]int{{}, {6}}, [2][]int{{}, {6}}, [2][]int{{}, {6}})
 	o := DefaultOptions()
 	o.Batch, o.LR, o.ValueSize = 2, 0.5, 8
-	m, rep, err := Train(sk, train, Split{}, o)
+	m, rep, err := Train(sk, train, data.Set{}, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,12 +115,12 @@ func TestTrainGrowsBudget(t *testing.T) {
 	}
 	// A budget given is the budget: it does not grow, and the report says so.
 	o.Steps = 3
-	if _, rep, err = Train(sk, train, Split{}, o); err != nil || rep.Steps != 3 || rep.BudgetGrew {
+	if _, rep, err = Train(sk, train, data.Set{}, o); err != nil || rep.Steps != 3 || rep.BudgetGrew {
 		t.Errorf("--steps 3: report %+v, %v; want 3 steps, not grown", rep, err)
 	}
 	// A budget beyond what ∂4 trains is refused before training.
 	o.Steps = 1e12
-	if _, _, err = Train(sk, train, Split{}, o); err == nil || !strings.Contains(err.Error(), "--steps 1000000000000 of a state of") {
+	if _, _, err = Train(sk, train, data.Set{}, o); err == nil || !strings.Contains(err.Error(), "--steps 1000000000000 of a state of") {
 		t.Errorf("--steps 1e12: %v", err)
 	}
 	if r, err := Predict(m.Model, nil, Hybrid, RunLimits(0, m.Sizes.L, 0, 0)); err != nil || !reflect.DeepEqual(r.Stack, []int{6}) {
@@ -135,7 +135,7 @@ func TestResume(t *testing.T) {
 	sk, train := embedded(t, "sort_compare"), sortRows()
 	o := DefaultOptions()
 	o.Batch, o.MaxEpochs, o.Patience, o.LR = 2, 6, 100, 0.1
-	whole, _, err := Train(sk, train, Split{}, o)
+	whole, _, err := Train(sk, train, data.Set{}, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +147,7 @@ func TestResume(t *testing.T) {
 	})
 	func() {
 		defer func() { recover() }()
-		Train(sk, train, Split{}, o)
+		Train(sk, train, data.Set{}, o)
 	}()
 	if _, err := os.Stat(filepath.Join(o.Dir, fit.CheckpointFile)); err != nil {
 		t.Fatalf("no checkpoint after the interruption: %v", err)
@@ -156,7 +156,7 @@ func TestResume(t *testing.T) {
 		t.Fatalf("the interrupted directory does not load: %v", err)
 	}
 	o.Progress, o.Resume = nil, true
-	resumed, rep, err := Train(sk, train, Split{}, o)
+	resumed, rep, err := Train(sk, train, data.Set{}, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,14 +174,14 @@ func TestResume(t *testing.T) {
 		t.Errorf("the checkpoint is still there after training finished (%v)", err)
 	}
 	o.Seed = 5
-	if _, _, err := Train(sk, train, Split{}, o); err == nil || !strings.Contains(err.Error(), "cannot resume") {
+	if _, _, err := Train(sk, train, data.Set{}, o); err == nil || !strings.Contains(err.Error(), "cannot resume") {
 		t.Errorf("resuming a finished training: error %v", err)
 	}
 }
 
 // sortRows are six rows of the sorting task (three values, then 3).
-func sortRows() Split {
-	train := Split{File: "train"}
+func sortRows() data.Set {
+	train := data.Set{File: "train"}
 	for i, in := range [][]int{{3, 1, 2, 3}, {1, 2, 3, 3}, {2, 2, 0, 3}, {0, 5, 4, 3}, {5, 1, 9, 3}, {7, 8, 6, 3}} {
 		out := append([]int(nil), in[:3]...)
 		sortDesc(out)

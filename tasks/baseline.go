@@ -2,6 +2,7 @@ package tasks
 
 import (
 	"github.com/d4lang/d4/baseline/seq2seq"
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/learn/fit"
 )
 
@@ -24,17 +25,17 @@ func TrainSeq2Seq(ds Dataset, cfg seq2seq.Config, progress fit.Progress) (*Seq2S
 }
 
 // pairs converts examples to the baseline's pairs.
-func pairs(exs []Example) []seq2seq.Pair {
-	out := make([]seq2seq.Pair, len(exs))
+func pairs(exs []data.Example) []data.Example {
+	out := make([]data.Example, len(exs))
 	for i, ex := range exs {
-		out[i] = seq2seq.Pair{Input: ex.Input, Target: ex.Target}
+		out[i] = data.Example{Input: ex.Input, Output: ex.Output}
 	}
 	return out
 }
 
 // PredictAll decodes every example greedily, as many values as the first
 // example's target has (the examples of a split have one length).
-func (r *Seq2SeqRun) PredictAll(exs []Example) ([][]int, error) {
+func (r *Seq2SeqRun) PredictAll(exs []data.Example) ([][]int, error) {
 	if len(exs) == 0 {
 		return nil, nil
 	}
@@ -42,5 +43,5 @@ func (r *Seq2SeqRun) PredictAll(exs []Example) ([][]int, error) {
 	for i, ex := range exs {
 		inputs[i] = ex.Input
 	}
-	return r.Model.Predict(inputs, len(exs[0].Target))
+	return r.Model.Predict(inputs, len(exs[0].Output))
 }

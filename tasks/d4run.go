@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
@@ -123,14 +124,6 @@ func (r *D4Run) Measure(input []int) (Shape, error) {
 	return Measure(r.Code, r.oracle, r.V, input)
 }
 
-func toD4(exs []Example) []d4.Example {
-	out := make([]d4.Example, len(exs))
-	for i, ex := range exs {
-		out[i] = d4.Example{Init: ex.Input, Target: ex.Target}
-	}
-	return out
-}
-
 // Train trains the sketch on ds.Train with learn.Train, the trainer of
 // `d4 train`: the value size is the task's, and the step budget, stack size
 // and path are those of the oracle's run on the first training input (the
@@ -151,7 +144,7 @@ func (r *D4Run) Train(ds Dataset, o D4Options) (epochs int, devHamming float64, 
 		Seed: o.Seed, Restarts: 1, Optim: o.Optim, Meta: map[string]string{"task": r.Task.Name}}
 	lo.Progress = machineProgress{run: r, to: o.Progress}
 	sk := learn.Sketch{File: r.Model.SketchFile, Src: r.Model.Sketch}
-	m, rep, err := learn.Train(sk, learn.Split{File: "train", Rows: toData(ds.Train)}, learn.Split{File: "dev", Rows: toData(ds.Dev)}, lo)
+	m, rep, err := learn.Train(sk, data.Set{File: "train", Rows: ds.Train}, data.Set{File: "dev", Rows: ds.Dev}, lo)
 	if m != nil {
 		r.Model, r.Trained = m.Model, m
 	}
@@ -200,14 +193,14 @@ func (r *D4Run) Predict(input []int, exec learn.Execution) ([]int, error) {
 
 // Evaluate returns the Hamming (per-digit) and whole-sequence accuracies,
 // in percent, of the trained sketch on exs.
-func (r *D4Run) Evaluate(exs []Example, exec learn.Execution) (hamming, sequence float64, err error) {
-	sc, err := learn.Evaluate(r.Model, toD4(exs), exec, 0, 0, nil)
+func (r *D4Run) Evaluate(exs []data.Example, exec learn.Execution) (hamming, sequence float64, err error) {
+	sc, err := learn.Evaluate(r.Model, exs, exec, 0, 0, nil)
 	return sc.Hamming, sc.Sequence, err
 }
 
 // PredictAll predicts every example, spreading them over the CPUs
 // (learn.PredictAll); a run that does not halt predicts nothing.
-func (r *D4Run) PredictAll(exs []Example, exec learn.Execution) ([][]int, error) {
+func (r *D4Run) PredictAll(exs []data.Example, exec learn.Execution) ([][]int, error) {
 	inputs := make([][]int, len(exs))
 	for i, ex := range exs {
 		inputs[i] = ex.Input

@@ -14,50 +14,17 @@ import (
 	"github.com/d4lang/d4/internal/atomicfile"
 )
 
-// Example is one input/target pair: Input is pushed onto the data stack in
-// order (the last value on top) and Target is the expected final data
-// stack, bottom to top.
-type Example struct {
-	Input  []int
-	Target []int
-}
-
 // Dataset is a task's training, development and test splits.
 type Dataset struct {
-	Train, Dev, Test []Example
+	Train, Dev, Test []data.Example
 }
 
-// Split names a split of a dataset.
-type Split int
-
-// The splits of a dataset, in order.
-const (
-	TrainSplit Split = iota
-	DevSplit
-	TestSplit
-)
-
-// Splits are the splits of a dataset, in order.
-var Splits = []Split{TrainSplit, DevSplit, TestSplit}
-
-// splitNames are the splits' names: in their files' names and in the
-// names of their random streams (SubSeed).
-var splitNames = [...]string{TrainSplit: "train", DevSplit: "dev", TestSplit: "test"}
-
-// String returns the split's name: "train", "dev", "test".
-func (s Split) String() string {
-	if s < 0 || int(s) >= len(splitNames) {
-		return fmt.Sprintf("Split(%d)", int(s))
-	}
-	return splitNames[s]
-}
-
-// file is the name of the split's file in a dataset directory.
-func (s Split) file() string { return s.String() + ".parquet" }
+// splitFile is the name of split s's file in a dataset directory.
+func splitFile(s data.Split) string { return s.String() + ".parquet" }
 
 // Of returns the examples of split s.
-func (ds *Dataset) Of(s Split) *[]Example {
-	return [...]*[]Example{TrainSplit: &ds.Train, DevSplit: &ds.Dev, TestSplit: &ds.Test}[s]
+func (ds *Dataset) Of(s data.Split) *[]data.Example {
+	return [...]*[]data.Example{data.Train: &ds.Train, data.Dev: &ds.Dev, data.Test: &ds.Test}[s]
 }
 
 // Sizes is the number of examples in each split of a dataset.
@@ -76,6 +43,8 @@ const MaxLen = 1 << 20
 // in Generate's units (t.Unit). Each split comes from its own stream seeded
 // from seed and the split's name, so the result depends only on the
 // arguments, and Train and Dev do not depend on testLen or sizes.Test.
+// Each example's Row is its place in its split, from 1, as LoadDataset
+// reads it back.
 func (t Task) Generate(trainLen, testLen int, sizes Sizes, seed int64) (Dataset, error) {
 	if t.Example == nil {
 		return Dataset{}, fmt.Errorf("generating data: task %q has no example generator", t.Name)
@@ -89,18 +58,19 @@ func (t Task) Generate(trainLen, testLen int, sizes Sizes, seed int64) (Dataset,
 	if sizes.Train < 0 || sizes.Dev < 0 || sizes.Test < 0 {
 		return Dataset{}, fmt.Errorf("generating %s data: negative split size in %+v", t.Name, sizes)
 	}
-	split := func(s Split, size, n int) []Example {
+	split := func(s data.Split, size, n int) []data.Example {
 		rng := rand.New(rand.NewSource(SubSeed(seed, s.String())))
-		exs := make([]Example, size)
+		exs := make([]data.Example, size)
 		for i := range exs {
 			exs[i] = t.Example(rng, n)
+			exs[i].Row = i + 1 // its row in the split's file
 		}
 		return exs
 	}
 	return Dataset{
-		Train: split(TrainSplit, sizes.Train, trainLen),
-		Dev:   split(DevSplit, sizes.Dev, trainLen),
-		Test:  split(TestSplit, sizes.Test, testLen),
+		Train: split(data.Train, sizes.Train, trainLen),
+		Dev:   split(data.Dev, sizes.Dev, trainLen),
+		Test:  split(data.Test, sizes.Test, testLen),
 	}, nil
 }
 
@@ -147,8 +117,8 @@ func SaveDataset(dir string, ds Dataset, gen Generated) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("saving dataset: %w", err)
 	}
-	for _, s := range Splits {
-		if err := data.WriteExamples(filepath.Join(dir, s.file()), toData(*ds.Of(s))); err != nil {
+	for _, s := range data.Splits {
+		if err := data.WriteExamples(filepath.Join(dir, splitFile(s)), *ds.Of(s)); err != nil {
 			return fmt.Errorf("saving dataset: %w", err)
 		}
 	}
@@ -164,12 +134,12 @@ func SaveDataset(dir string, ds Dataset, gen Generated) error {
 // examples of each split are in file order.
 func LoadDataset(dir string) (Dataset, error) {
 	var ds Dataset
-	for _, s := range Splits {
-		rows, err := data.ReadExamples(filepath.Join(dir, s.file()))
+	for _, s := range data.Splits {
+		rows, err := data.ReadExamples(filepath.Join(dir, splitFile(s)))
 		if err != nil {
 			return Dataset{}, fmt.Errorf("loading dataset: %w", err)
 		}
-		*ds.Of(s) = fromData(rows)
+		*ds.Of(s) = rows
 	}
 	return ds, nil
 }
@@ -198,7 +168,7 @@ func (t Task) PrepareDataset(dir string, want Generated, replaceUnrecorded bool)
 	case !errors.Is(err, fs.ErrNotExist):
 		return Dataset{}, fmt.Errorf("dataset %s: %w", dir, err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, TrainSplit.file())); err == nil && !replaceUnrecorded {
+	if _, err := os.Stat(filepath.Join(dir, splitFile(data.Train))); err == nil && !replaceUnrecorded {
 		return Dataset{}, fmt.Errorf("dataset %s has no %s recording what generated it (made by hand or by an older version): remove it or name another --data directory", dir, manifestFile)
 	}
 	ds, err := t.Generate(want.TrainLen, want.TestLen, want.Sizes, want.Seed)
@@ -218,22 +188,4 @@ func (t Task) unitOf(g Generated) string {
 		return t.Unit
 	}
 	return ""
-}
-
-// toData converts examples to DATA rows.
-func toData(exs []Example) []data.Example {
-	rows := make([]data.Example, len(exs))
-	for i, ex := range exs {
-		rows[i] = data.Example{Input: ex.Input, Output: ex.Target, Row: i + 1}
-	}
-	return rows
-}
-
-// fromData converts DATA rows to examples.
-func fromData(rows []data.Example) []Example {
-	exs := make([]Example, len(rows))
-	for i, r := range rows {
-		exs[i] = Example{Input: r.Input, Target: r.Output}
-	}
-	return exs
 }

@@ -8,11 +8,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/parquet-go/parquet-go"
-
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/tasks"
 	"github.com/d4lang/d4/tasks/addition"
 	"github.com/d4lang/d4/tasks/sorting"
+
+	"github.com/parquet-go/parquet-go"
 )
 
 // byName are the tasks of the tests.
@@ -93,16 +94,11 @@ func TestGenerateReproducible(t *testing.T) {
 	}
 }
 
-// The splits' names are in the files and the sub-seeds of every stored
-// dataset: they must not change.
-func TestSplitNames(t *testing.T) {
+// Of gives each split's examples.
+func TestOf(t *testing.T) {
 	var ds tasks.Dataset
-	for i, want := range []string{"train", "dev", "test"} {
-		s := tasks.Splits[i]
-		if s.String() != want {
-			t.Errorf("split %d is %q, want %q", i, s, want)
-		}
-		*ds.Of(s) = make([]tasks.Example, i+1)
+	for i, s := range data.Splits {
+		*ds.Of(s) = make([]data.Example, i+1)
 	}
 	if len(ds.Train) != 1 || len(ds.Dev) != 2 || len(ds.Test) != 3 {
 		t.Errorf("Of: %d/%d/%d examples, want 1/2/3", len(ds.Train), len(ds.Dev), len(ds.Test))
@@ -278,7 +274,7 @@ func TestLoadDatasetErrors(t *testing.T) {
 }
 
 func TestSaveDatasetRejectsWideValues(t *testing.T) {
-	ds := tasks.Dataset{Train: []tasks.Example{{Input: []int{1, 1 << 40}, Target: []int{1}}}}
+	ds := tasks.Dataset{Train: []data.Example{{Input: []int{1, 1 << 40}, Output: []int{1}}}}
 	err := tasks.SaveDataset(t.TempDir(), ds, tasks.Generated{})
 	if err == nil || !strings.Contains(err.Error(), "example 0 input value 2 is 1099511627776") {
 		t.Errorf("error %v, want one naming example 0's input value that does not fit", err)

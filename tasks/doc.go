@@ -9,7 +9,7 @@
 //
 // Datasets. Task.Generate draws a training, a development and a test
 // split: train and dev at the training length, test at the test length.
-// Each split (Split) has its own math/rand stream, seeded with a sub-seed
+// Each split (data.Split) has its own math/rand stream, seeded with a sub-seed
 // derived from the dataset seed and the split's name (SubSeed: a
 // SplitMix64 mix of the seed and an FNV-1a hash of the name), so the same
 // seed always gives the same dataset, and changing the test length or the

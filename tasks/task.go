@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
 	"github.com/d4lang/d4/sketches"
@@ -26,7 +27,7 @@ type Task struct {
 	// input digits, two a digit pair).
 	PaperUnit int
 	// Example draws one example of length n (in Generate's units).
-	Example func(rng *rand.Rand, n int) Example
+	Example func(rng *rand.Rand, n int) data.Example
 	// Sizes are the paper's split sizes.
 	Sizes Sizes
 	// Options are the task's training settings.

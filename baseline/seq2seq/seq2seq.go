@@ -73,12 +73,13 @@
 package seq2seq
 
 import (
-	"github.com/d4lang/d4/internal/lstm"
-	"github.com/d4lang/d4/optim"
-
 	"errors"
 	"fmt"
 	"math/rand"
+
+	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/internal/lstm"
+	"github.com/d4lang/d4/optim"
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
@@ -129,11 +130,6 @@ func (c Config) validate() error {
 		return fmt.Errorf("seq2seq: %w", err)
 	}
 	return nil
-}
-
-// Pair is an input sequence and its target output.
-type Pair struct {
-	Input, Target []int
 }
 
 // ErrNotFinite is returned (wrapped) when a loss or a gradient is NaN or
@@ -425,22 +421,22 @@ func (m *Model) checkTokens(what string, i int, seq []int) error {
 
 // checkPairs verifies that the pairs share their lengths (≥ 1) and hold
 // tokens in range; it returns the lengths.
-func (m *Model) checkPairs(pairs []Pair) (in, out int, err error) {
+func (m *Model) checkPairs(pairs []data.Example) (in, out int, err error) {
 	if len(pairs) == 0 {
 		return 0, 0, errors.New("seq2seq: no pairs")
 	}
-	in, out = len(pairs[0].Input), len(pairs[0].Target)
+	in, out = len(pairs[0].Input), len(pairs[0].Output)
 	if in < 1 || out < 1 {
 		return 0, 0, fmt.Errorf("seq2seq: input length %d and target length %d, want ≥ 1", in, out)
 	}
 	for i, p := range pairs {
-		if len(p.Input) != in || len(p.Target) != out {
-			return 0, 0, fmt.Errorf("seq2seq: pair %d has lengths %d→%d, pair 0 %d→%d", i, len(p.Input), len(p.Target), in, out)
+		if len(p.Input) != in || len(p.Output) != out {
+			return 0, 0, fmt.Errorf("seq2seq: pair %d has lengths %d→%d, pair 0 %d→%d", i, len(p.Input), len(p.Output), in, out)
 		}
 		if err := m.checkTokens("input", i, p.Input); err != nil {
 			return 0, 0, err
 		}
-		if err := m.checkTokens("target", i, p.Target); err != nil {
+		if err := m.checkTokens("target", i, p.Output); err != nil {
 			return 0, 0, err
 		}
 	}
@@ -458,8 +454,8 @@ func (m *Model) srcPos(t, in int) int {
 // lossGrad runs the training graph on a batch (lengths already checked)
 // and returns the mean loss and the gradient of each parameter (valid
 // until the next run).
-func (m *Model) lossGrad(batch []Pair) (float64, [][]float64, error) {
-	B, in, out := len(batch), len(batch[0].Input), len(batch[0].Target)
+func (m *Model) lossGrad(batch []data.Example) (float64, [][]float64, error) {
+	B, in, out := len(batch), len(batch[0].Input), len(batch[0].Output)
 	gr, err := m.graph(shape{batch: B, in: in, out: out, train: true})
 	if err != nil {
 		return 0, nil, err
@@ -472,7 +468,7 @@ func (m *Model) lossGrad(batch []Pair) (float64, [][]float64, error) {
 			src[b*in+m.srcPos(t, in)] = float64(v)
 		}
 		din[b*out] = float64(m.cfg.Vocab) // GO
-		for t, v := range p.Target {
+		for t, v := range p.Output {
 			tgt[b*out+t] = float64(v)
 			if t+1 < out {
 				din[b*out+t+1] = float64(v)
@@ -499,7 +495,7 @@ func (m *Model) lossGrad(batch []Pair) (float64, [][]float64, error) {
 
 // Loss returns the mean per-token cross-entropy of the pairs (teacher
 // forcing, no update).
-func (m *Model) Loss(pairs []Pair) (float64, error) {
+func (m *Model) Loss(pairs []data.Example) (float64, error) {
 	if _, _, err := m.checkPairs(pairs); err != nil {
 		return 0, err
 	}
@@ -569,7 +565,7 @@ func (m *Model) Predict(inputs [][]int, outLen int) ([][]int, error) {
 // distance, the paper's measure) and the fraction of sequences predicted
 // exactly. Pairs may have different lengths; they are decoded in groups
 // of equal lengths.
-func Evaluate(m *Model, pairs []Pair) (hamming, exact float64, err error) {
+func Evaluate(m *Model, pairs []data.Example) (hamming, exact float64, err error) {
 	if len(pairs) == 0 {
 		return 0, 0, errors.New("seq2seq: no pairs to evaluate")
 	}
@@ -577,7 +573,7 @@ func Evaluate(m *Model, pairs []Pair) (hamming, exact float64, err error) {
 	groups := map[lens][]int{}
 	var keys []lens
 	for i, p := range pairs {
-		k := lens{len(p.Input), len(p.Target)}
+		k := lens{len(p.Input), len(p.Output)}
 		if _, ok := groups[k]; !ok {
 			keys = append(keys, k)
 		}
@@ -588,7 +584,7 @@ func Evaluate(m *Model, pairs []Pair) (hamming, exact float64, err error) {
 		idx := groups[k]
 		inputs := make([][]int, len(idx))
 		for j, i := range idx {
-			if err := m.checkTokens("target", i, pairs[i].Target); err != nil {
+			if err := m.checkTokens("target", i, pairs[i].Output); err != nil {
 				return 0, 0, err
 			}
 			inputs[j] = pairs[i].Input
@@ -599,7 +595,7 @@ func Evaluate(m *Model, pairs []Pair) (hamming, exact float64, err error) {
 		}
 		for j, i := range idx {
 			ok := true
-			for t, v := range pairs[i].Target {
+			for t, v := range pairs[i].Output {
 				if pred[j][t] == v {
 					right++
 				} else {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/optim"
 )
@@ -39,10 +40,10 @@ func reversed(s []int) []int {
 	return r
 }
 
-func pairsOf(seqs [][]int, f func([]int) []int) []Pair {
-	out := make([]Pair, len(seqs))
+func pairsOf(seqs [][]int, f func([]int) []int) []data.Example {
+	out := make([]data.Example, len(seqs))
 	for i, s := range seqs {
-		out[i] = Pair{Input: s, Target: f(s)}
+		out[i] = data.Example{Input: s, Output: f(s)}
 	}
 	return out
 }
@@ -124,7 +125,7 @@ func TestDeterministic(t *testing.T) {
 // trainThree trains a model of cfg for three epochs on train (Train,
 // shuffled by a stream seeded with seed) and returns its parameters,
 // concatenated, and its predictions of outLen tokens for inputs.
-func trainThree(t *testing.T, cfg Config, seed int64, train []Pair, inputs [][]int, outLen int) ([]float64, [][]int) {
+func trainThree(t *testing.T, cfg Config, seed int64, train []data.Example, inputs [][]int, outLen int) ([]float64, [][]int) {
 	t.Helper()
 	cfg.Epochs, cfg.Seed = 3, seed
 	m, _, err := Train(cfg, train, train, nil)
@@ -149,15 +150,15 @@ func TestReverseSource(t *testing.T) {
 	// Targets that depend on the input's order: the first token, twice.
 	first := func(s []int) []int { return []int{s[0], s[0]} }
 	train := pairsOf(seqs[:100], first)
-	flipped := make([]Pair, len(train))
+	flipped := make([]data.Example, len(train))
 	for i, p := range train {
-		flipped[i] = Pair{Input: reversed(p.Input), Target: p.Target}
+		flipped[i] = data.Example{Input: reversed(p.Input), Output: p.Output}
 	}
 	inputs, flippedInputs := seqs[100:125], make([][]int, 25)
 	for i, s := range inputs {
 		flippedInputs[i] = reversed(s)
 	}
-	run := func(reverse bool, pairs []Pair, in [][]int) ([]float64, [][]int) {
+	run := func(reverse bool, pairs []data.Example, in [][]int) ([]float64, [][]int) {
 		cfg := DefaultConfig(5)
 		cfg.Hidden, cfg.Batch, cfg.ReverseSource = 8, 32, reverse
 		return trainThree(t, cfg, 1, pairs, in, 2)
@@ -201,13 +202,13 @@ func TestGradient(t *testing.T) {
 					p.w[i] = rng.NormFloat64() * 0.7
 				}
 			}
-			batch := make([]Pair, 3)
+			batch := make([]data.Example, 3)
 			for i := range batch {
 				in := make([]int, tc.in)
 				for j := range in {
 					in[j] = rng.Intn(4)
 				}
-				batch[i] = Pair{Input: in, Target: []int{rng.Intn(4), rng.Intn(4)}}
+				batch[i] = data.Example{Input: in, Output: []int{rng.Intn(4), rng.Intn(4)}}
 			}
 			_, grads, err := m.lossGrad(batch)
 			if err != nil {
@@ -251,7 +252,7 @@ func TestErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ok := Pair{Input: []int{1, 2}, Target: []int{3, 0}}
+	ok := data.Example{Input: []int{1, 2}, Output: []int{3, 0}}
 	tests := []struct {
 		name string
 		run  func() error
@@ -259,30 +260,30 @@ func TestErrors(t *testing.T) {
 	}{
 		{"no pairs", func() error { _, err := m.Method(nil, nil); return err }, "no pairs"},
 		{"input lengths", func() error {
-			_, err := m.Method([]Pair{ok, {Input: []int{1}, Target: []int{3, 0}}}, nil)
+			_, err := m.Method([]data.Example{ok, {Input: []int{1}, Output: []int{3, 0}}}, nil)
 			return err
 		}, "lengths"},
 		{"target lengths", func() error {
-			_, err := m.Method([]Pair{ok, {Input: []int{1, 2}, Target: []int{3}}}, nil)
+			_, err := m.Method([]data.Example{ok, {Input: []int{1, 2}, Output: []int{3}}}, nil)
 			return err
 		}, "lengths"},
 		{"empty target", func() error {
-			_, err := m.Method([]Pair{{Input: []int{1}, Target: nil}}, nil)
+			_, err := m.Method([]data.Example{{Input: []int{1}, Output: nil}}, nil)
 			return err
 		}, "want ≥ 1"},
 		{"input token too large", func() error {
-			_, err := m.Method([]Pair{ok, {Input: []int{1, 4}, Target: []int{3, 0}}}, nil)
+			_, err := m.Method([]data.Example{ok, {Input: []int{1, 4}, Output: []int{3, 0}}}, nil)
 			return err
 		}, "outside [0,4)"},
 		{"negative target token", func() error {
-			_, err := m.Method([]Pair{ok, {Input: []int{1, 2}, Target: []int{-1, 0}}}, nil)
+			_, err := m.Method([]data.Example{ok, {Input: []int{1, 2}, Output: []int{-1, 0}}}, nil)
 			return err
 		}, "outside [0,4)"},
 		{"predict lengths", func() error { _, err := m.Predict([][]int{{1, 2}, {1}}, 2); return err }, "length"},
 		{"predict token", func() error { _, err := m.Predict([][]int{{1, 5}}, 2); return err }, "outside [0,4)"},
 		{"predict output length", func() error { _, err := m.Predict([][]int{{1, 2}}, 0); return err }, "want ≥ 1"},
 		{"evaluate target token", func() error {
-			_, _, err := Evaluate(m, []Pair{{Input: []int{1}, Target: []int{9}}})
+			_, _, err := Evaluate(m, []data.Example{{Input: []int{1}, Output: []int{9}}})
 			return err
 		}, "outside [0,4)"},
 		{"bad config", func() error {
@@ -309,7 +310,7 @@ func TestNotFinite(t *testing.T) {
 	}
 	m.out.w[0] = math.NaN()
 	before := slices.Clone(m.enc.w)
-	meth, err := m.Method([]Pair{{Input: []int{1, 2}, Target: []int{0, 1}}}, nil)
+	meth, err := m.Method([]data.Example{{Input: []int{1, 2}, Output: []int{0, 1}}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -325,7 +326,7 @@ func TestNotFinite(t *testing.T) {
 // TestClipping: with a tiny threshold in the model's optimiser settings,
 // the first update's moments hold the clipped gradient.
 func TestClipping(t *testing.T) {
-	pairs := []Pair{{Input: []int{1, 2}, Target: []int{0, 1}}, {Input: []int{3, 0}, Target: []int{2, 2}}}
+	pairs := []data.Example{{Input: []int{1, 2}, Output: []int{0, 1}}, {Input: []int{3, 0}, Output: []int{2, 2}}}
 	cfg := DefaultConfig(4)
 	cfg.Hidden, cfg.Clip = 4, 1e-3
 	m, err := New(cfg)
@@ -375,9 +376,9 @@ func TestPartialBatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var pairs []Pair
+	var pairs []data.Example
 	for i := 0; i < 5; i++ {
-		pairs = append(pairs, Pair{Input: []int{i % 3, (i + 1) % 3}, Target: []int{i % 3}})
+		pairs = append(pairs, data.Example{Input: []int{i % 3, (i + 1) % 3}, Output: []int{i % 3}})
 	}
 	meth, err := m.Method(pairs, pairs)
 	if err != nil {
@@ -403,9 +404,9 @@ func TestPartialBatch(t *testing.T) {
 // output length 3.
 func BenchmarkTrainBatch(b *testing.B) {
 	rng := rand.New(rand.NewSource(1))
-	batch := make([]Pair, 128)
+	batch := make([]data.Example, 128)
 	for i := range batch {
-		batch[i] = Pair{Input: []int{rng.Intn(10), rng.Intn(10), rng.Intn(10), rng.Intn(10)}, Target: []int{rng.Intn(10), rng.Intn(10), rng.Intn(10)}}
+		batch[i] = data.Example{Input: []int{rng.Intn(10), rng.Intn(10), rng.Intn(10), rng.Intn(10)}, Output: []int{rng.Intn(10), rng.Intn(10), rng.Intn(10)}}
 	}
 	m, err := New(DefaultConfig(10))
 	if err != nil {
@@ -466,7 +467,7 @@ func TestEvaluate(t *testing.T) {
 	}
 	inputs := [][]int{{0, 1}, {1, 2, 0}, {2, 2}, {0, 0, 1}, {1, 0}}
 	outLen := map[int]int{2: 2, 3: 1}
-	var pairs []Pair
+	var pairs []data.Example
 	right, tokens, whole := 0, 0, 0
 	for i, in := range inputs {
 		pred, err := m.Predict([][]int{in}, outLen[len(in)])
@@ -478,7 +479,7 @@ func TestEvaluate(t *testing.T) {
 		if i%2 == 1 {
 			target[0] = (target[0] + 1) % 3
 		}
-		pairs = append(pairs, Pair{Input: in, Target: target})
+		pairs = append(pairs, data.Example{Input: in, Output: target})
 		ok := true
 		for j := range target {
 			if target[j] == pred[0][j] {

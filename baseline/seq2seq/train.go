@@ -3,6 +3,7 @@ package seq2seq
 import (
 	"math/rand"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/learn/fit"
 )
 
@@ -15,7 +16,7 @@ const evalEvery = 10
 // cfg.Seed) and keeps the parameters of the best dev Hamming accuracy
 // (Evaluate), measured every 10 epochs and after the last. progress may be
 // nil.
-func Train(cfg Config, train, dev []Pair, progress fit.Progress) (*Model, fit.Result, error) {
+func Train(cfg Config, train, dev []data.Example, progress fit.Progress) (*Model, fit.Result, error) {
 	var m *Model
 	newMethod := func(k int, seed int64) (fit.Method, error) {
 		var err error
@@ -36,7 +37,7 @@ func Train(cfg Config, train, dev []Pair, progress fit.Progress) (*Model, fit.Re
 // Method returns the model as package learn/fit's driver trains it: on the
 // pairs of train (which must share their lengths), scored by the Hamming
 // accuracy on dev (percent; ties keep the earlier epoch).
-func (m *Model) Method(train, dev []Pair) (fit.Method, error) {
+func (m *Model) Method(train, dev []data.Example) (fit.Method, error) {
 	if _, _, err := m.checkPairs(train); err != nil {
 		return nil, err
 	}
@@ -46,8 +47,8 @@ func (m *Model) Method(train, dev []Pair) (fit.Method, error) {
 // method is a Model with its data (fit.Method).
 type method struct {
 	m          *Model
-	train, dev []Pair
-	batch      []Pair // reused
+	train, dev []data.Example
+	batch      []data.Example // reused
 }
 
 func (t *method) Params() [][]float64 { return t.m.Params() }

@@ -55,7 +55,7 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	dev := learn.Split{File: f.train, Rows: train.Rows}
+	dev := data.Set{File: f.train, Rows: train.Rows}
 	if f.dev != "" {
 		if dev, err = readData("--dev", f.dev); err != nil {
 			return err
@@ -137,15 +137,15 @@ func (f *trainFlags) check(fs *flag.FlagSet, pos []string) error {
 }
 
 // readData reads a DATA file that must hold rows.
-func readData(flagName, path string) (learn.Split, error) {
+func readData(flagName, path string) (data.Set, error) {
 	rows, err := data.ReadExamples(path)
 	if err != nil {
-		return learn.Split{}, err
+		return data.Set{}, err
 	}
 	if len(rows) == 0 {
-		return learn.Split{}, fmt.Errorf("%s %s holds no rows", flagName, path)
+		return data.Set{}, fmt.Errorf("%s %s holds no rows", flagName, path)
 	}
-	return learn.Split{File: path, Rows: rows}, nil
+	return data.Set{File: path, Rows: rows}, nil
 }
 
 // reportTraining prints the figures of a finished training.
@@ -218,10 +218,7 @@ func evalCmd(args []string, stdout, stderr io.Writer) error {
 	if err := learn.CheckRows(split, m.Sizes.V, a.stackSize, hint); err != nil {
 		return err
 	}
-	exs := make([]d4.Example, len(split.Rows))
-	for i, r := range split.Rows {
-		exs[i] = d4.Example{Init: r.Input, Target: r.Output}
-	}
+	exs := split.Rows
 	pb := &cmdline.LazyBar{W: stderr, Max: len(exs), Desc: "evaluating"}
 	sc, err := learn.Evaluate(m.Model, exs, exec, a.stackSize, a.steps, func() { pb.Bar().Add(1) })
 	pb.Finish()

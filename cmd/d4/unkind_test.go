@@ -358,12 +358,8 @@ func TestStepsOfDynamicSketch(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	var rows []data.Example
-	for _, ex := range ds.Train {
-		rows = append(rows, data.Example{Input: ex.Input, Output: ex.Target})
-	}
 	trainFile := filepath.Join(dir, "train.parquet")
-	if err := data.WriteExamples(trainFile, rows); err != nil {
+	if err := data.WriteExamples(trainFile, ds.Train); err != nil {
 		t.Fatal(err)
 	}
 	weights := map[string]string{}

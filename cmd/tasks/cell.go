@@ -11,6 +11,7 @@ import (
 	"github.com/d4lang/d4/baseline/seq2seq"
 	"github.com/d4lang/d4/cmd/internal/trainbar"
 	"github.com/d4lang/d4/cmd/tasks/figures"
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/eval"
 	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/interpreter/d4"
@@ -186,7 +187,7 @@ func dataset(f cellFlags) (tasks.Dataset, string, error) {
 // length, and reports how its training went; a ∂4 model can be saved.
 type trained struct {
 	res     tasks.Result
-	predict func(exs []tasks.Example, tick func()) ([][]int, error)
+	predict func(exs []data.Example, tick func()) ([][]int, error)
 	save    func(w *learn.Writer) error
 }
 
@@ -226,7 +227,7 @@ func cell(f cellFlags, stderr io.Writer) (tasks.Result, error) {
 
 // test evaluates a trained model on a test set, with a progress bar on
 // stderr (long inputs take a while).
-func test(tr trained, exs []tasks.Example, testLen int, stderr io.Writer) (tasks.Result, error) {
+func test(tr trained, exs []data.Example, testLen int, stderr io.Writer) (tasks.Result, error) {
 	res := tr.res
 	res.TestLen, res.TestExamples = testLen, len(exs)
 	start := time.Now()
@@ -238,7 +239,7 @@ func test(tr trained, exs []tasks.Example, testLen int, stderr io.Writer) (tasks
 	}
 	targets := make([][]int, len(exs))
 	for i, ex := range exs {
-		targets[i] = ex.Target
+		targets[i] = ex.Output
 	}
 	h, q := eval.Accuracy(preds, targets)
 	res.TestHamming, res.TestSequence = 100*h, 100*q
@@ -319,7 +320,7 @@ func newD4Run(f cellFlags) (*tasks.D4Run, error) {
 // recorder records the soft run of the first training example for
 // --trace-png (figures.Recorder; without the flag, nothing).
 func recorder(run *tasks.D4Run, f cellFlags, ds tasks.Dataset) *figures.Recorder {
-	var ex tasks.Example
+	var ex data.Example
 	if len(ds.Train) > 0 {
 		ex = ds.Train[0]
 	}
@@ -330,8 +331,8 @@ func recorder(run *tasks.D4Run, f cellFlags, ds tasks.Dataset) *figures.Recorder
 
 // predictD4 predicts examples one by one with the trained sketch, calling
 // tick after each.
-func predictD4(run *tasks.D4Run, exec learn.Execution) func(exs []tasks.Example, tick func()) ([][]int, error) {
-	return func(exs []tasks.Example, tick func()) ([][]int, error) {
+func predictD4(run *tasks.D4Run, exec learn.Execution) func(exs []data.Example, tick func()) ([][]int, error) {
+	return func(exs []data.Example, tick func()) ([][]int, error) {
 		var out [][]int
 		for _, ex := range exs {
 			p, err := run.Predict(ex.Input, exec)

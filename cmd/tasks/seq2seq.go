@@ -7,6 +7,7 @@ import (
 
 	"github.com/d4lang/d4/baseline/seq2seq"
 	"github.com/d4lang/d4/cmd/internal/trainbar"
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/tasks"
 )
 
@@ -32,6 +33,6 @@ func trainSeq2seq(f cellFlags, ds tasks.Dataset, stderr io.Writer) (trained, err
 	bar.Finish()
 	res.TrainSeconds = time.Since(start).Seconds()
 	res.Epochs, res.DevHamming, res.ValueSize = cfg.Epochs, run.DevHamming, vocab
-	predict := func(exs []tasks.Example, _ func()) ([][]int, error) { return run.PredictAll(exs) }
+	predict := func(exs []data.Example, _ func()) ([][]int, error) { return run.PredictAll(exs) }
 	return trained{res: res, predict: predict}, nil
 }

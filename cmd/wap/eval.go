@@ -7,13 +7,13 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/eval/wapeval"
 	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/internal/quote"
 	"github.com/d4lang/d4/tasks/wap/answer"
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/prepare"
-	"github.com/d4lang/d4/tasks/wap/source"
 	"github.com/d4lang/d4/tasks/wap/source/benchmark"
 )
 
@@ -58,7 +58,7 @@ func parseEval(args []string, stderr io.Writer) (o wapeval.Options, bench string
 		"answers are the exact values of the formulas that 'wap answer' prints. With prepared folds (--data DIR\n"+
 		"holding fold0, …), evaluates each fold's model (MODEL/fold0, …) on its fold: the accuracy per fold and\n"+
 		"their mean ± sample standard deviation (n−1), the groups of problems pooled over the folds.", stderr)
-	fs.TextVar(&o.Split, "split", source.Test, "split of the prepared data to evaluate: train, dev or test")
+	fs.TextVar(&o.Split, "split", data.Test, "split of the prepared data to evaluate: train, dev or test")
 	cli.StringVar(fs, &bench, "bench", "", "evaluate on a set of the hand-written benchmark instead: dev (500 problems) or test (100)", func(s string) error {
 		if !slices.Contains(benchmark.Sets, s) {
 			return fmt.Errorf("--bench must be %s, got %q", strings.Join(benchmark.Sets, " or "), s)

@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/tasks/wap/answer"
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/prepare"
-	"github.com/d4lang/d4/tasks/wap/source"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
 	"github.com/d4lang/d4/tasks/wap/training"
 )
@@ -17,8 +17,8 @@ import (
 // Options say what to evaluate and how the model decides (wap eval's
 // flags).
 type Options struct {
-	Data, Model string       // the prepared data (or folds) and the model directory (or one per fold)
-	Split       source.Split // the split of the prepared data
+	Data, Model string     // the prepared data (or folds) and the model directory (or one per fold)
+	Split       data.Split // the split of the prepared data
 	Decode      answer.Decoding
 	AsWritten   bool // read each question only as written (answer.Ensemble.AsWritten)
 	// NoQuestion removes each problem's question and evaluates on the
@@ -165,6 +165,6 @@ func (r SplitResult) Print(w io.Writer) {
 		fmt.Fprintf(w, "(--no-question: each problem read without its question; %d problems left out, a number of theirs stands in the question; the same %d problems with their questions: %.1f%%)\n",
 			r.leftOut, r.Scores.All.N, r.withQuestion)
 	}
-	printTable3(w, r.Scores.All, r.Source != cc.Name || r.o.Split != source.Test)
+	printTable3(w, r.Scores.All, r.Source != cc.Name || r.o.Split != data.Test)
 	r.Scores.Print(w)
 }

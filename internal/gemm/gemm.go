@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/d4lang/d4/internal/par"
+
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 )
@@ -166,7 +168,6 @@ func (p product) run(kn *kernel, procs int) {
 
 // split gives each of up to workers goroutines a band of C's rows or of
 // its columns, whichever has more tiles, the bands' edges on tile edges.
-// The caller's goroutine takes the last band.
 func (p product) split(kn *kernel, workers int) {
 	rowTiles, colTiles := ceilDiv(p.m, kn.mr), ceilDiv(p.n, kn.nr)
 	byRows := rowTiles >= colTiles
@@ -175,24 +176,14 @@ func (p product) split(kn *kernel, workers int) {
 		tiles, step, size = rowTiles, kn.mr, p.m
 	}
 	workers = min(workers, tiles)
-	var wg sync.WaitGroup
-	for w := range workers {
+	par.For(workers, func(w int) {
 		lo, hi := min(size, tiles*w/workers*step), min(size, tiles*(w+1)/workers*step)
-		i0, i1, j0, j1 := 0, p.m, lo, hi
 		if byRows {
-			i0, i1, j0, j1 = lo, hi, 0, p.n
+			p.band(kn, lo, hi, 0, p.n)
+		} else {
+			p.band(kn, 0, p.m, lo, hi)
 		}
-		if w == workers-1 {
-			p.band(kn, i0, i1, j0, j1)
-			break
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			p.band(kn, i0, i1, j0, j1)
-		}()
-	}
-	wg.Wait()
+	})
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }

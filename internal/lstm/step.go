@@ -2,10 +2,9 @@ package lstm
 
 import (
 	"fmt"
-	"runtime"
-	"sync"
 
 	"github.com/d4lang/d4/internal/gop"
+	"github.com/d4lang/d4/internal/par"
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
@@ -47,31 +46,11 @@ func (o *stepOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
 	return tensor.Shape{b, Blocks * o.h}, err
 }
 
-// parallelRows runs f on every row, split over the CPUs when the batch is
-// worth it (cost is a rough per-row cost, in units of ~100 ns). Rows are
+// parallelRows runs f on every row, split over as many CPUs as the batch
+// is worth (cost is a rough per-row cost, in units of ~100 ns). Rows are
 // independent and written by one goroutine each, so the result does not
 // depend on the scheduling.
-func parallelRows(batch, cost int, f func(b int)) {
-	workers := min(runtime.GOMAXPROCS(0), batch*cost/256)
-	if workers <= 1 {
-		for b := 0; b < batch; b++ {
-			f(b)
-		}
-		return
-	}
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		lo, hi := batch*w/workers, batch*(w+1)/workers
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for b := lo; b < hi; b++ {
-				f(b)
-			}
-		}()
-	}
-	wg.Wait()
-}
+func parallelRows(batch, cost int, f func(b int)) { par.ForAtMost(batch, batch*cost/256, f) }
 
 // matrices returns the data of the values, which must be matrices of
 // batch rows and the given widths.

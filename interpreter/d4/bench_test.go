@@ -4,6 +4,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
 	"github.com/d4lang/d4/sketches"
@@ -29,14 +30,14 @@ func benchTrainStep(b *testing.B, static bool) {
 	sz, _ := NewSizes(code, v, l, 0)
 	m, _ := NewMachine(code, sz, 1)
 	rng := rand.New(rand.NewSource(1))
-	var exs []Example
+	var exs []data.Example
 	for i := 0; i < 32; i++ {
 		exs = append(exs, sortExample(rng, n))
 	}
 	steps := 0
 	{
 		t := &testing.T{}
-		steps = stepsFor(t, code, v, l, exs[0].Init)
+		steps = stepsFor(t, code, v, l, exs[0].Input)
 	}
 	mode := ModeNaive
 	if static {

@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
 	"github.com/d4lang/d4/sketches"
@@ -18,11 +19,11 @@ func TestBlocksEqualNaive(t *testing.T) {
 	tests := []struct {
 		sketch string
 		v      int
-		gen    func(*rand.Rand) Example
+		gen    func(*rand.Rand) data.Example
 	}{
-		{"sort_compare", 12, func(r *rand.Rand) Example { return sortExample(r, 3) }},
-		{"add_choose", 10, func(r *rand.Rand) Example { return addExample(r, 2) }},
-		{"add_manipulate", 10, func(r *rand.Rand) Example { return addExample(r, 2) }},
+		{"sort_compare", 12, func(r *rand.Rand) data.Example { return sortExample(r, 3) }},
+		{"add_choose", 10, func(r *rand.Rand) data.Example { return addExample(r, 2) }},
+		{"add_manipulate", 10, func(r *rand.Rand) data.Example { return addExample(r, 2) }},
 	}
 	for _, tc := range tests {
 		for _, o := range []Optim{{Collapse: true}, {Collapse: true, Interpolate: true}} {
@@ -32,7 +33,7 @@ func TestBlocksEqualNaive(t *testing.T) {
 				t.Fatal(err)
 			}
 			rng := rand.New(rand.NewSource(4))
-			exs := []Example{tc.gen(rng), tc.gen(rng)}
+			exs := []data.Example{tc.gen(rng), tc.gen(rng)}
 			sz, _ := NewSizes(code, tc.v, 16, 0)
 			m, _ := NewMachine(code, sz, 5)
 			trace, ok := m.SharedTrace(exs, 10000)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/symbolic"
 	"github.com/d4lang/d4/optim"
@@ -18,11 +19,11 @@ const sortTwo = "{ observe D0 D-1 -> choose NOP SWAP }"
 
 // pairs returns every pair of values below v with the larger one at the
 // bottom as the target: the data that teaches the slot to sort two values.
-func pairs(v int) []d4.Example {
-	var exs []d4.Example
+func pairs(v int) []data.Example {
+	var exs []data.Example
 	for a := 0; a < v; a++ {
 		for b := 0; b < v; b++ {
-			exs = append(exs, d4.Example{Init: []int{a, b}, Target: []int{max(a, b), min(a, b)}})
+			exs = append(exs, data.Example{Input: []int{a, b}, Output: []int{max(a, b), min(a, b)}})
 		}
 	}
 	return exs

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
 )
@@ -18,7 +19,7 @@ type task struct {
 	v, l  int
 	steps int
 	lr    float64
-	gen   func(rng *rand.Rand) Example // a random example
+	gen   func(rng *rand.Rand) data.Example // a random example
 }
 
 func twoDigits(rng *rand.Rand, v int) (int, int) { return rng.Intn(v), rng.Intn(v) }
@@ -27,28 +28,28 @@ var learnTasks = []task{
 	{
 		// A permute slot: sort the top two values, leave the third alone.
 		name: "permute", src: "{ observe D0 D-1 -> permute D0 D-1 D-2 }", v: 10, l: 6, steps: 1, lr: 0.5,
-		gen: func(rng *rand.Rand) Example {
+		gen: func(rng *rand.Rand) data.Example {
 			a, b := twoDigits(rng, 10)
 			c := rng.Intn(10)
-			return Example{Init: []int{c, a, b}, Target: []int{c, max(a, b), min(a, b)}}
+			return data.Example{Input: []int{c, a, b}, Output: []int{c, max(a, b), min(a, b)}}
 		},
 	},
 	{
 		// A manipulate slot: exchange two values by writing them.
 		name: "manipulate", src: "{ observe D0 D-1 -> manipulate D0 D-1 }", v: 10, l: 5, steps: 1, lr: 0.1,
-		gen: func(rng *rand.Rand) Example {
+		gen: func(rng *rand.Rand) data.Example {
 			a, b := twoDigits(rng, 10)
-			return Example{Init: []int{a, b}, Target: []int{b, a}}
+			return data.Example{Input: []int{a, b}, Output: []int{b, a}}
 		},
 	},
 }
 
 // examples draws n distinct examples not in exclude.
-func examples(gen func(*rand.Rand) Example, rng *rand.Rand, n int, exclude map[string]bool) []Example {
-	var out []Example
+func examples(gen func(*rand.Rand) data.Example, rng *rand.Rand, n int, exclude map[string]bool) []data.Example {
+	var out []data.Example
 	for tries := 0; len(out) < n && tries < 100*n; tries++ {
 		ex := gen(rng)
-		key := fmtInts(ex.Init)
+		key := fmtInts(ex.Input)
 		if exclude[key] {
 			continue
 		}
@@ -62,10 +63,10 @@ func fmtInts(x []int) string { return fmt.Sprint(x) }
 
 // accuracy returns the fraction of examples whose discretised ∂4 run ends
 // with exactly the target stack.
-func accuracy(t *testing.T, m *Machine, steps int, exs []Example) float64 {
+func accuracy(t *testing.T, m *Machine, steps int, exs []data.Example) float64 {
 	ok := 0
 	for _, ex := range exs {
-		x, err := m.Sizes.InitialState(ex.Init)
+		x, err := m.Sizes.InitialState(ex.Input)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,7 +74,7 @@ func accuracy(t *testing.T, m *Machine, steps int, exs []Example) float64 {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if slices.Equal(m.Sizes.Unpack(out).Stack(), ex.Target) {
+		if slices.Equal(m.Sizes.Unpack(out).Stack(), ex.Output) {
 			ok++
 		}
 	}
@@ -127,14 +128,14 @@ func TestSlotsLearn(t *testing.T) {
 					t.Fatal(err)
 				}
 				sm.Decider = Hybrid{m}
-				sm.Push(ex.Init...)
+				sm.Push(ex.Input...)
 				if err := sm.Run(); err != nil {
 					t.Fatal(err)
 				}
-				x, _ := sz.InitialState(ex.Init)
+				x, _ := sz.InitialState(ex.Input)
 				out, _, _ := m.Run(x, tc.steps+1, true)
 				if got, want := sm.D.Values(), sz.Unpack(out).Stack(); !slices.Equal(got, want) {
-					t.Errorf("input %v: hybrid %v, discretised ∂4 %v", ex.Init, got, want)
+					t.Errorf("input %v: hybrid %v, discretised ∂4 %v", ex.Input, got, want)
 				}
 			}
 		})

@@ -1,13 +1,11 @@
 package d4
 
 import (
+	"fmt"
+
 	"github.com/d4lang/d4/internal/gop"
 	"github.com/d4lang/d4/internal/mathx"
-
-	"fmt"
-	"runtime"
-	"sync"
-	"sync/atomic"
+	"github.com/d4lang/d4/internal/par"
 
 	"github.com/chewxy/hm"
 	G "gorgonia.org/gorgonia"
@@ -99,37 +97,14 @@ func putTape(t *tape) {
 	}
 }
 
-// parallel runs f(b) for every example, spread over the CPUs. Examples are
-// independent and write disjoint rows, so the result does not depend on the
-// scheduling.
+// parallel runs f(b) for every example, spread over the CPUs, each
+// goroutine with a tape of its own. Examples are independent and write
+// disjoint rows, so the result does not depend on the scheduling.
 func parallel(batch int, f func(t *tape, b int)) {
-	workers := min(runtime.GOMAXPROCS(0), batch)
-	if workers <= 1 {
+	par.Workers(batch, batch, func() (func(int), func()) {
 		t := getTape()
-		for b := 0; b < batch; b++ {
-			f(t, b)
-		}
-		putTape(t)
-		return
-	}
-	var wg sync.WaitGroup
-	var next atomic.Int64
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			t := getTape()
-			defer putTape(t)
-			for {
-				b := int(next.Add(1) - 1)
-				if b >= batch {
-					return
-				}
-				f(t, b)
-			}
-		}()
-	}
-	wg.Wait()
+		return func(b int) { f(t, b) }, func() { putTape(t) }
+	})
 }
 
 // forward runs a kernelOp on every example, into prealloc if it is not nil

@@ -101,26 +101,30 @@ func (s *State) Stack() []int {
 // counter from the nearest one-hot vector (0 for a crisp state).
 func (s *State) Crispness() float64 {
 	worst := 0.0
-	check := func(buf []float64, n, w int) {
-		for i := 0; i < n; i++ {
-			row := buf[i*w : (i+1)*w]
-			k := mathx.Argmax(row)
-			for j, v := range row {
-				want := 0.0
-				if j == k {
-					want = 1
-				}
-				worst = max(worst, math.Abs(v-want))
+	s.eachRow(func(row []float64) {
+		k := mathx.Argmax(row)
+		for j, v := range row {
+			want := 0.0
+			if j == k {
+				want = 1
 			}
+			worst = max(worst, math.Abs(v-want))
+		}
+	})
+	return worst
+}
+
+// eachRow calls f on every distribution of the state: each cell of the
+// stacks and the heap, the pointers and the program counter.
+func (s *State) eachRow(f func(row []float64)) {
+	for _, b := range []struct {
+		buf  []float64
+		n, w int
+	}{{s.D, s.L, s.V}, {s.dPointer, 1, s.L}, {s.R, s.L, s.W}, {s.rPointer, 1, s.L}, {s.Heap, s.Sizes.H, s.V}, {s.C, 1, s.P}} {
+		for i := range b.n {
+			f(b.buf[i*b.w : (i+1)*b.w])
 		}
 	}
-	check(s.D, s.L, s.V)
-	check(s.dPointer, 1, s.L)
-	check(s.R, s.L, s.W)
-	check(s.rPointer, 1, s.L)
-	check(s.Heap, s.Sizes.H, s.V)
-	check(s.C, 1, s.P)
-	return worst
 }
 
 // Halted reports whether all program-counter mass is on the halt
@@ -210,20 +214,11 @@ func (m *Machine) RunWatch(x []float64, maxSteps int, discretise bool, watch Slo
 // discretise replaces every distribution of the state by the one-hot
 // vector of its argmax.
 func (s *State) discretise() {
-	hard := func(buf []float64, n, w int) {
-		for i := 0; i < n; i++ {
-			row := buf[i*w : (i+1)*w]
-			k := mathx.Argmax(row)
-			clear(row)
-			row[k] = 1
-		}
-	}
-	hard(s.D, s.L, s.V)
-	hard(s.dPointer, 1, s.L)
-	hard(s.R, s.L, s.W)
-	hard(s.rPointer, 1, s.L)
-	hard(s.Heap, s.Sizes.H, s.V)
-	hard(s.C, 1, s.P)
+	s.eachRow(func(row []float64) {
+		k := mathx.Argmax(row)
+		clear(row)
+		row[k] = 1
+	})
 }
 
 // offsetOf returns the packed offset of component i.

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
 	"github.com/d4lang/d4/sketches"
@@ -46,23 +47,23 @@ type sketchTask struct {
 	testLens    []int // discretised ∂4 and hybrid
 	hybridLen   int   // hybrid only
 	lr          float64
-	train       func(rng *rand.Rand) []Example
-	gen         func(rng *rand.Rand, n int) Example
+	train       func(rng *rand.Rand) []data.Example
+	gen         func(rng *rand.Rand, n int) data.Example
 	epochs      int
 	stackForLen func(n int) int
 }
 
-func sortExample(rng *rand.Rand, n int) Example {
+func sortExample(rng *rand.Rand, n int) data.Example {
 	seq := make([]int, n)
 	for i := range seq {
 		seq[i] = rng.Intn(10)
 	}
 	want := slices.Clone(seq)
 	sort.Sort(sort.Reverse(sort.IntSlice(want)))
-	return Example{Init: append(seq, n), Target: want}
+	return data.Example{Input: append(seq, n), Output: want}
 }
 
-func addExample(rng *rand.Rand, n int) Example {
+func addExample(rng *rand.Rand, n int) data.Example {
 	a, b := make([]int, n), make([]int, n)
 	var in []int
 	for i := range a {
@@ -77,18 +78,18 @@ func addExample(rng *rand.Rand, n int) Example {
 		want[i+1], carry = s%10, s/10
 	}
 	want[0] = carry
-	return Example{Init: in, Target: want}
+	return data.Example{Input: in, Output: want}
 }
 
 var sketchTasks = []sketchTask{
 	{
 		name: "sort_compare", v: 16, trainLen: 2, testLens: []int{3, 6}, hybridLen: 14, lr: 0.1, epochs: 30,
 		stackForLen: func(n int) int { return 2*n + 6 },
-		train: func(rng *rand.Rand) []Example {
-			var exs []Example
+		train: func(rng *rand.Rand) []data.Example {
+			var exs []data.Example
 			for a := 0; a < 10; a++ { // every pair once, then random pairs
 				for b := 0; b < 10; b++ {
-					exs = append(exs, Example{Init: []int{a, b, 2}, Target: []int{max(a, b), min(a, b)}})
+					exs = append(exs, data.Example{Input: []int{a, b, 2}, Output: []int{max(a, b), min(a, b)}})
 				}
 			}
 			for len(exs) < 256 {
@@ -101,14 +102,14 @@ var sketchTasks = []sketchTask{
 	{
 		name: "add_choose", v: 10, trainLen: 1, testLens: []int{2, 4}, hybridLen: 9, lr: 0.05, epochs: 40,
 		stackForLen: func(n int) int { return 3*n + 8 },
-		train: func(rng *rand.Rand) []Example {
-			var exs []Example
+		train: func(rng *rand.Rand) []data.Example {
+			var exs []data.Example
 			for rep := 0; rep < 2; rep++ { // every digit pair and carry, twice
 				for a := 0; a < 10; a++ {
 					for b := 0; b < 10; b++ {
 						for c := 0; c < 2; c++ {
 							s := a + b + c
-							exs = append(exs, Example{Init: []int{a, b, c, 1}, Target: []int{s / 10, s % 10}})
+							exs = append(exs, data.Example{Input: []int{a, b, c, 1}, Output: []int{s / 10, s % 10}})
 						}
 					}
 				}
@@ -142,25 +143,25 @@ func TestSketchesLearnAndGeneralise(t *testing.T) {
 			}
 			rng := rand.New(rand.NewSource(5))
 			train := tc.train(rng)
-			steps := stepsFor(t, code, tc.v, l, train[0].Init)
+			steps := stepsFor(t, code, tc.v, l, train[0].Input)
 			tr := newStepper(m, TrainerConfig{Steps: steps, Mode: ModeStatic}, paperOptim(tc.lr), 1)
 			g, _ := tr.Graph(16)
 			t.Logf("T = %d steps, %d instructions, %.2f forward nodes per step", steps, code.Len(), g.PerStep)
-			held := map[int][]Example{}
+			held := map[int][]data.Example{}
 			for _, n := range append(slices.Clone(tc.testLens), tc.hybridLen) {
 				for i := 0; i < 20; i++ {
 					held[n] = append(held[n], tc.gen(rng, n))
 				}
 			}
-			hybridOK := func(exs []Example, l int) bool {
+			hybridOK := func(exs []data.Example, l int) bool {
 				for _, ex := range exs {
 					sm, err := symbolic.New(code, symbolic.Config{ValueSize: tc.v, StackSize: l, MaxSteps: 1 << 20})
 					if err != nil {
 						t.Fatal(err)
 					}
 					sm.Decider = Hybrid{m}
-					sm.Push(ex.Init...)
-					if err := sm.Run(); err != nil || !slices.Equal(sm.D.Values(), ex.Target) {
+					sm.Push(ex.Input...)
+					if err := sm.Run(); err != nil || !slices.Equal(sm.D.Values(), ex.Output) {
 						return false
 					}
 				}
@@ -177,7 +178,7 @@ func TestSketchesLearnAndGeneralise(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					budget := stepsFor(t, code, tc.v, mm.Sizes.L, held[n][0].Init) + 1
+					budget := stepsFor(t, code, tc.v, mm.Sizes.L, held[n][0].Input) + 1
 					if acc := accuracy(t, mm, budget, held[n]); acc < 1 {
 						return false
 					}
@@ -207,14 +208,14 @@ func TestSketchesLearnAndGeneralise(t *testing.T) {
 						t.Fatal(err)
 					}
 					sm.Decider = Hybrid{m}
-					sm.Push(ex.Init...)
+					sm.Push(ex.Input...)
 					if err := sm.Run(); err != nil {
 						t.Fatal(err)
 					}
-					x, _ := mm.Sizes.InitialState(ex.Init)
+					x, _ := mm.Sizes.InitialState(ex.Input)
 					out, _, _ := mm.Run(x, sm.Steps+1, true)
 					if got, want := sm.D.Values(), mm.Sizes.Unpack(out).Stack(); !slices.Equal(got, want) {
-						t.Errorf("length %d, input %v: hybrid %v, discretised ∂4 %v", n, ex.Init, got, want)
+						t.Errorf("length %d, input %v: hybrid %v, discretised ∂4 %v", n, ex.Input, got, want)
 					}
 				}
 			}
@@ -225,12 +226,12 @@ func TestSketchesLearnAndGeneralise(t *testing.T) {
 					t.Fatal(err)
 				}
 				sm.Decider = Hybrid{m}
-				sm.Push(ex.Init...)
+				sm.Push(ex.Input...)
 				if err := sm.Run(); err != nil {
 					t.Fatal(err)
 				}
-				if got := sm.D.Values(); !slices.Equal(got, ex.Target) {
-					t.Errorf("hybrid at length %d: %v → %v, want %v", tc.hybridLen, ex.Init, got, ex.Target)
+				if got := sm.D.Values(); !slices.Equal(got, ex.Output) {
+					t.Errorf("hybrid at length %d: %v → %v, want %v", tc.hybridLen, ex.Input, got, ex.Output)
 				}
 			}
 		})

@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
 	"github.com/d4lang/d4/sketches"
@@ -23,15 +24,15 @@ func TestStaticEqualsNaive(t *testing.T) {
 	tests := []struct {
 		sketch  string
 		v       int
-		gen     func(*rand.Rand) Example
+		gen     func(*rand.Rand) data.Example
 		dynamic bool
 		heap    bool // a random soft heap, as the WAP reader fills it
 	}{
-		{"sort_compare", 12, func(r *rand.Rand) Example { return toExample(sortExample(r, 3)) }, false, false},
-		{"add_choose", 10, func(r *rand.Rand) Example { return toExample(addExample(r, 2)) }, false, false},
-		{"add_manipulate", 10, func(r *rand.Rand) Example { return toExample(addExample(r, 2)) }, false, false},
-		{"sort_permute", 12, func(r *rand.Rand) Example { return toExample(sortExample(r, 3)) }, true, false},
-		{"wap", 12, func(r *rand.Rand) Example { return Example{Target: []int{r.Intn(12)}} }, false, true},
+		{"sort_compare", 12, func(r *rand.Rand) data.Example { return sortExample(r, 3) }, false, false},
+		{"add_choose", 10, func(r *rand.Rand) data.Example { return addExample(r, 2) }, false, false},
+		{"add_manipulate", 10, func(r *rand.Rand) data.Example { return addExample(r, 2) }, false, false},
+		{"sort_permute", 12, func(r *rand.Rand) data.Example { return sortExample(r, 3) }, true, false},
+		{"wap", 12, func(r *rand.Rand) data.Example { return data.Example{Output: []int{r.Intn(12)}} }, false, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.sketch, func(t *testing.T) {
@@ -41,22 +42,23 @@ func TestStaticEqualsNaive(t *testing.T) {
 				t.Fatal(err)
 			}
 			rng := rand.New(rand.NewSource(2))
-			exs := []Example{tc.gen(rng), tc.gen(rng), tc.gen(rng)}
+			exs := []data.Example{tc.gen(rng), tc.gen(rng), tc.gen(rng)}
 			sz, _ := NewSizes(code, tc.v, 16, 0)
 			m, err := NewMachine(code, sz, 9)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tc.heap {
-				for i := range exs {
-					exs[i].State = softState(sz, nil, rng) // empty stacks, every heap cell random
-				}
-			}
 			cfg := symbolic.Config{ValueSize: tc.v, StackSize: 16, MaxSteps: 10000}
-			prefix, err := symbolic.StaticTrace(code, cfg, exs[0].Init, symbolic.FirstChoice{}, nil)
+			prefix, err := symbolic.StaticTrace(code, cfg, exs[0].Input, symbolic.FirstChoice{}, nil)
 			in, tg, err2 := m.Batch(exs)
 			if err2 != nil {
 				t.Fatal(err2)
+			}
+			if tc.heap {
+				S := sz.Len()
+				for i := range exs {
+					copy(in[i*S:(i+1)*S], softState(sz, nil, rng)) // empty stacks, every heap cell random
+				}
 			}
 			var naive, static *Graph
 			var trace []int
@@ -137,7 +139,7 @@ func TestStaticEqualsNaive(t *testing.T) {
 			nonzero := 0
 			for j := range in1 {
 				e, k := j/sz.Len(), j%sz.Len()
-				if tc.heap && isHeap[k] == 0 || !tc.heap && (k >= sz.L*sz.V || k/sz.V >= len(exs[e].Init)-1) {
+				if tc.heap && isHeap[k] == 0 || !tc.heap && (k >= sz.L*sz.V || k/sz.V >= len(exs[e].Input)-1) {
 					continue
 				}
 				if math.Abs(in1[j]-in2[j]) > 1e-9 {
@@ -153,5 +155,3 @@ func TestStaticEqualsNaive(t *testing.T) {
 		})
 	}
 }
-
-func toExample(e Example) Example { return e }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/optim"
 )
 
@@ -23,7 +24,7 @@ func newStepper(m *Machine, cfg TrainerConfig, oc optim.Config, seed int64) *ste
 }
 
 // TrainBatch takes one optimiser step on a batch and returns its loss.
-func (s *stepper) TrainBatch(exs []Example) (float64, error) {
+func (s *stepper) TrainBatch(exs []data.Example) (float64, error) {
 	loss, grads, err := s.Gradient(exs)
 	if err != nil {
 		return loss, err

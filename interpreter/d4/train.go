@@ -7,17 +7,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/interpreter/symbolic"
 )
-
-// Example is one training pair: the initial data stack and the target
-// final data stack (bottom first), and optionally a prepared initial
-// state (for inputs that are not one-hot, such as the reader's heap).
-type Example struct {
-	Init   []int
-	Target []int
-	State  []float64
-}
 
 // Mode is how a Trainer executes the sketch: the execution RNN of §3.3,
 // the optimisations of §3.4, or only the words of a static trace.
@@ -174,7 +166,7 @@ func (tr *Trainer) Graph(batch int) (*Graph, error) {
 // becomes dynamic only later, as in the Permute sketch), the prefix's words
 // followed by steps of the naive (or block) RNN; else the naive (or block)
 // graph.
-func (tr *Trainer) graphFor(exs []Example) (*Graph, error) {
+func (tr *Trainer) graphFor(exs []data.Example) (*Graph, error) {
 	tr.lastStatic, tr.lastPrefix = false, 0
 	if !tr.static {
 		return tr.Graph(len(exs))
@@ -224,9 +216,9 @@ type traceEntry struct {
 }
 
 // exampleTrace finds an example's static trace or prefix.
-func (m *Machine) exampleTrace(ex Example, steps int) traceEntry {
+func (m *Machine) exampleTrace(ex data.Example, steps int) traceEntry {
 	cfg := symbolic.Config{ValueSize: m.Sizes.V, StackSize: m.Sizes.L, HeapSize: m.Sizes.H, MaxSteps: steps}
-	t, err := symbolic.StaticTrace(m.Code, cfg, ex.Init, symbolic.FirstChoice{}, nil)
+	t, err := symbolic.StaticTrace(m.Code, cfg, ex.Input, symbolic.FirstChoice{}, nil)
 	switch {
 	case err == nil:
 		return traceEntry{trace: t, full: true, ok: true}
@@ -240,15 +232,12 @@ func (m *Machine) exampleTrace(ex Example, steps int) traceEntry {
 // full static trace if they have one in common, else the longest static
 // prefix they share. Traces are cached by initial stack (the symbolic run
 // that finds one costs more than the lookup).
-func (tr *Trainer) sharedTrace(exs []Example) (traceEntry, bool) {
+func (tr *Trainer) sharedTrace(exs []data.Example) (traceEntry, bool) {
 	var shared traceEntry
 	var key []byte
 	for i, ex := range exs {
-		if ex.State != nil {
-			return traceEntry{}, false // a prepared state: its inputs may be learned
-		}
 		key = key[:0]
-		for _, v := range ex.Init {
+		for _, v := range ex.Input {
 			key = strconv.AppendInt(key, int64(v), 36)
 			key = append(key, ' ')
 		}
@@ -301,14 +290,11 @@ func (tr *Trainer) nameTrace(e traceEntry) string {
 
 // SharedTrace returns the static trace (cut at steps) that every example
 // follows, if there is one.
-func (m *Machine) SharedTrace(exs []Example, steps int) ([]int, bool) {
+func (m *Machine) SharedTrace(exs []data.Example, steps int) ([]int, bool) {
 	var trace []int
 	for i, ex := range exs {
-		if ex.State != nil {
-			return nil, false // a prepared state: its inputs may be learned
-		}
 		cfg := symbolic.Config{ValueSize: m.Sizes.V, StackSize: m.Sizes.L, HeapSize: m.Sizes.H, MaxSteps: steps}
-		t, err := symbolic.StaticTrace(m.Code, cfg, ex.Init, symbolic.FirstChoice{}, nil)
+		t, err := symbolic.StaticTrace(m.Code, cfg, ex.Input, symbolic.FirstChoice{}, nil)
 		if err != nil && !errors.Is(err, symbolic.ErrNoHalt) {
 			return nil, false
 		}
@@ -325,25 +311,20 @@ func (m *Machine) SharedTrace(exs []Example, steps int) ([]int, bool) {
 }
 
 // Batch packs examples into graph inputs and targets.
-func (m *Machine) Batch(exs []Example) (inputs, targets []float64, err error) {
+func (m *Machine) Batch(exs []data.Example) (inputs, targets []float64, err error) {
 	return m.batchInto(exs, nil, nil)
 }
 
 // batchInto is Batch writing into the given buffers (grown as needed).
-func (m *Machine) batchInto(exs []Example, inputs, targets []float64) ([]float64, []float64, error) {
+func (m *Machine) batchInto(exs []data.Example, inputs, targets []float64) ([]float64, []float64, error) {
 	S, TW := m.Sizes.Len(), m.Sizes.TargetWidth()
 	inputs, targets = slices.Grow(inputs[:0], len(exs)*S)[:len(exs)*S], slices.Grow(targets[:0], len(exs)*TW)[:len(exs)*TW]
 	for i, ex := range exs {
 		x := inputs[i*S : (i+1)*S]
-		if ex.State != nil {
-			if len(ex.State) != S {
-				return nil, nil, fmt.Errorf("example %d: state of %d values, want %d", i, len(ex.State), S)
-			}
-			copy(x, ex.State)
-		} else if err := m.Sizes.initialStateInto(x, ex.Init); err != nil {
+		if err := m.Sizes.initialStateInto(x, ex.Input); err != nil {
 			return nil, nil, fmt.Errorf("example %d: %w", i, err)
 		}
-		if err := m.Sizes.targetInto(targets[i*TW:(i+1)*TW], ex.Target); err != nil {
+		if err := m.Sizes.targetInto(targets[i*TW:(i+1)*TW], ex.Output); err != nil {
 			return nil, nil, fmt.Errorf("example %d: %w", i, err)
 		}
 	}
@@ -363,7 +344,7 @@ func (m *Machine) ParamData() [][]float64 {
 // Gradient returns the mean loss of a batch and its gradient with respect
 // to Machine.Params (one slice per parameter, owned by the trainer until
 // its next call).
-func (tr *Trainer) Gradient(exs []Example) (float64, [][]float64, error) {
+func (tr *Trainer) Gradient(exs []data.Example) (float64, [][]float64, error) {
 	g, err := tr.graphFor(exs)
 	if err != nil {
 		return 0, nil, err

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/optim"
 )
 
@@ -21,10 +22,10 @@ func trainedModel(t *testing.T, seed int64, batches int) *Model {
 	tr := newStepper(m.Machine, TrainerConfig{Steps: 1, Mode: ModeStatic}, paperOptim(0.1), seed)
 	rng := rand.New(rand.NewSource(seed))
 	for i := 0; i < batches; i++ {
-		var exs []Example
+		var exs []data.Example
 		for j := 0; j < 8; j++ {
 			a, b := rng.Intn(6), rng.Intn(6)
-			exs = append(exs, Example{Init: []int{a, b}, Target: []int{max(a, b), min(a, b)}})
+			exs = append(exs, data.Example{Input: []int{a, b}, Output: []int{max(a, b), min(a, b)}})
 		}
 		if _, err := tr.TrainBatch(exs); err != nil {
 			t.Fatal(err)
@@ -62,7 +63,7 @@ func TestNotFiniteStops(t *testing.T) {
 	b[0] = math.NaN()
 	before := paramData(m.Machine)
 	tr := newStepper(m.Machine, TrainerConfig{Steps: 1, Mode: ModeStatic}, paperOptim(1), 1)
-	_, err := tr.TrainBatch([]Example{{Init: []int{1, 2}, Target: []int{2, 1}}})
+	_, err := tr.TrainBatch([]data.Example{{Input: []int{1, 2}, Output: []int{2, 1}}})
 	if !errors.Is(err, optim.ErrNotFinite) {
 		t.Fatalf("err = %v, want ErrNotFinite", err)
 	}

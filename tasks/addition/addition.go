@@ -25,6 +25,7 @@ package addition
 import (
 	"math/rand"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
 	"github.com/d4lang/d4/tasks"
@@ -67,7 +68,7 @@ func Options() tasks.D4Options {
 // the carry c (0 or 1) enters at an+bn; target the n+1 digits of a+b+c,
 // most significant (the final carry) first. Digits are uniform in 0…9 and
 // the carry is 0 or 1 with equal probability. n must not be negative.
-func Example(rng *rand.Rand, n int) tasks.Example {
+func Example(rng *rand.Rand, n int) data.Example {
 	a, b := make([]int, n), make([]int, n)
 	in := make([]int, 0, 2*n+2)
 	for i := 0; i < n; i++ {
@@ -82,7 +83,7 @@ func Example(rng *rand.Rand, n int) tasks.Example {
 		want[i+1], carry = s%10, s/10
 	}
 	want[0] = carry
-	return tasks.Example{Input: in, Target: want}
+	return data.Example{Input: in, Output: want}
 }
 
 // choose decides the Choose sketch's two slots: slot 0 the carry of

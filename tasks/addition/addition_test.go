@@ -66,16 +66,16 @@ func TestExample(t *testing.T) {
 				t.Fatalf("n=%d: input %v has carry %d", n, ex.Input, c)
 			}
 			carries[c]++
-			if len(ex.Target) != n+1 {
-				t.Fatalf("n=%d: target %v has %d digits, want %d", n, ex.Target, len(ex.Target), n+1)
+			if len(ex.Output) != n+1 {
+				t.Fatalf("n=%d: target %v has %d digits, want %d", n, ex.Output, len(ex.Output), n+1)
 			}
-			for _, d := range ex.Target {
+			for _, d := range ex.Output {
 				if d < 0 || d > 9 {
-					t.Fatalf("n=%d: target %v has a value outside 0…9", n, ex.Target)
+					t.Fatalf("n=%d: target %v has a value outside 0…9", n, ex.Output)
 				}
 			}
-			if want := refTarget(ex.Input); !slices.Equal(ex.Target, want) {
-				t.Fatalf("n=%d: input %v: target %v, want %v (a+b+carry)", n, ex.Input, ex.Target, want)
+			if want := refTarget(ex.Input); !slices.Equal(ex.Output, want) {
+				t.Fatalf("n=%d: input %v: target %v, want %v (a+b+carry)", n, ex.Input, ex.Output, want)
 			}
 		}
 		if carries[0] < 100 || carries[1] < 100 {

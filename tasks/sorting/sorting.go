@@ -23,6 +23,7 @@ package sorting
 import (
 	"math/rand"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
 	"github.com/d4lang/d4/tasks"
@@ -43,7 +44,7 @@ var Task = tasks.Task{
 // Example draws a sort example of n digits: input a1 … an n with digits
 // uniform in 0…9, target the digits in descending order (largest first,
 // i.e. at the bottom of the stack). n must not be negative.
-func Example(rng *rand.Rand, n int) tasks.Example {
+func Example(rng *rand.Rand, n int) data.Example {
 	in := make([]int, n, n+1)
 	for i := range in {
 		in[i] = rng.Intn(10)
@@ -56,7 +57,7 @@ func Example(rng *rand.Rand, n int) tasks.Example {
 			want[j-1], want[j] = want[j], want[j-1]
 		}
 	}
-	return tasks.Example{Input: append(in, n), Target: want}
+	return data.Example{Input: append(in, n), Output: want}
 }
 
 // compare decides the Compare sketch's slot: SWAP (1) when D-1 < D0, so

@@ -42,26 +42,26 @@ func TestExample(t *testing.T) {
 				}
 				seen[d] = true
 			}
-			if len(ex.Target) != n {
-				t.Fatalf("n=%d: target %v has %d values", n, ex.Target, len(ex.Target))
+			if len(ex.Output) != n {
+				t.Fatalf("n=%d: target %v has %d values", n, ex.Output, len(ex.Output))
 			}
 			for i := 1; i < n; i++ {
-				if ex.Target[i-1] < ex.Target[i] {
-					t.Fatalf("n=%d: target %v is not in descending order", n, ex.Target)
+				if ex.Output[i-1] < ex.Output[i] {
+					t.Fatalf("n=%d: target %v is not in descending order", n, ex.Output)
 				}
 			}
 			var count [10]int
 			for _, d := range ex.Input[:n] {
 				count[d]++
 			}
-			for _, d := range ex.Target {
+			for _, d := range ex.Output {
 				count[d]--
 			}
 			if count != [10]int{} {
-				t.Fatalf("n=%d: target %v is not a permutation of the digits of %v", n, ex.Target, ex.Input)
+				t.Fatalf("n=%d: target %v is not a permutation of the digits of %v", n, ex.Output, ex.Input)
 			}
-			if want := refTarget(ex.Input); !slices.Equal(ex.Target, want) {
-				t.Fatalf("n=%d: target %v, want %v", n, ex.Target, want)
+			if want := refTarget(ex.Input); !slices.Equal(ex.Output, want) {
+				t.Fatalf("n=%d: target %v, want %v", n, ex.Output, want)
 			}
 		}
 		if n >= 8 && len(seen) != 10 {

@@ -3,6 +3,7 @@ package sorting
 import (
 	"testing"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
 	"github.com/d4lang/d4/tasks"
@@ -23,7 +24,7 @@ func (o *observations) Decide(s *forth.SlotCode, m *symbolic.Machine) (symbolic.
 	return d, nil
 }
 
-func observe(t *testing.T, exs []tasks.Example, v int) map[[2]int]int {
+func observe(t *testing.T, exs []data.Example, v int) map[[2]int]int {
 	t.Helper()
 	_, _, code, err := Task.LoadSketch("compare")
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/tasks"
 )
 
@@ -29,25 +30,25 @@ func CheckGenerate(t *testing.T, task tasks.Task, ref func(input []int) []int, c
 			t.Fatalf("Generate(%s, %d, %d): %v", task.Name, tc.TrainLen, tc.TestLen, err)
 		}
 		splits := []struct {
-			name tasks.Split
-			exs  []tasks.Example
+			name data.Split
+			exs  []data.Example
 			size int
 			n    int
 		}{
-			{tasks.TrainSplit, ds.Train, tc.Sizes.Train, tc.TrainLen},
-			{tasks.DevSplit, ds.Dev, tc.Sizes.Dev, tc.TrainLen},
-			{tasks.TestSplit, ds.Test, tc.Sizes.Test, tc.TestLen},
+			{data.Train, ds.Train, tc.Sizes.Train, tc.TrainLen},
+			{data.Dev, ds.Dev, tc.Sizes.Dev, tc.TrainLen},
+			{data.Test, ds.Test, tc.Sizes.Test, tc.TestLen},
 		}
 		for _, s := range splits {
 			if len(s.exs) != s.size {
 				t.Errorf("%s %s: %d examples, want %d", task.Name, s.name, len(s.exs), s.size)
 			}
 			for i, ex := range s.exs {
-				if len(ex.Input) != tc.InLen(s.n) || len(ex.Target) != tc.OutLen(s.n) || ex.Input[len(ex.Input)-1] != s.n {
-					t.Fatalf("%s %s example %d: input %v, target %v for length %d", task.Name, s.name, i, ex.Input, ex.Target, s.n)
+				if len(ex.Input) != tc.InLen(s.n) || len(ex.Output) != tc.OutLen(s.n) || ex.Input[len(ex.Input)-1] != s.n {
+					t.Fatalf("%s %s example %d: input %v, target %v for length %d", task.Name, s.name, i, ex.Input, ex.Output, s.n)
 				}
-				if want := ref(ex.Input); !slices.Equal(ex.Target, want) {
-					t.Fatalf("%s %s example %d: target %v, want %v", task.Name, s.name, i, ex.Target, want)
+				if want := ref(ex.Input); !slices.Equal(ex.Output, want) {
+					t.Fatalf("%s %s example %d: target %v, want %v", task.Name, s.name, i, ex.Output, want)
 				}
 			}
 		}

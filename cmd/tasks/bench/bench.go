@@ -22,6 +22,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/symbolic"
 	"github.com/d4lang/d4/learn"
@@ -123,12 +124,11 @@ func newSetup(t tasks.Task, sketch string, u, batch int) (*setup, error) {
 		return nil, err
 	}
 	rng := rand.New(rand.NewSource(1))
-	var exs []d4.Example
+	var exs []data.Example
 	for i := 0; i < batch; i++ {
-		ex := t.Example(rng, u)
-		exs = append(exs, d4.Example{Init: ex.Input, Target: ex.Target})
+		exs = append(exs, t.Example(rng, u))
 	}
-	sh, err := run.Measure(exs[0].Init)
+	sh, err := run.Measure(exs[0].Input)
 	if err != nil {
 		return nil, err
 	}
@@ -200,7 +200,7 @@ func HybridRate(n, count int) (seqPerSec, stepsPerSec float64, err error) {
 		return 0, 0, err
 	}
 	rng := rand.New(rand.NewSource(1))
-	var exs []tasks.Example
+	var exs []data.Example
 	for i := 0; i < count; i++ {
 		exs = append(exs, sorting.Example(rng, n))
 	}

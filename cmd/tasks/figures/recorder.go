@@ -1,6 +1,7 @@
 package figures
 
 import (
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/internal/atomicfile"
 	"github.com/d4lang/d4/tasks"
 )
@@ -12,20 +13,20 @@ type Recorder struct {
 	run  *tasks.D4Run
 	path string
 	fig  TraceFigure
-	ex   tasks.Example
+	ex   data.Example
 	err  error // the first failure, reported by Write
 }
 
 // NewRecorder returns a recorder of run's soft run on ex, whose figure
 // Write writes to path under title (with no path, or no example, a
 // recorder that records nothing).
-func NewRecorder(run *tasks.D4Run, ex tasks.Example, title, path string) *Recorder {
+func NewRecorder(run *tasks.D4Run, ex data.Example, title, path string) *Recorder {
 	r := &Recorder{run: run, path: path}
 	if path == "" || ex.Input == nil {
 		return r
 	}
 	r.ex = ex
-	r.fig = TraceFigure{Title: title, Code: run.Code, Input: ex.Input, Target: ex.Target}
+	r.fig = TraceFigure{Title: title, Code: run.Code, Input: ex.Input, Target: ex.Output}
 	r.fig.Right, r.err = run.RightDecisions(ex.Input)
 	return r
 }

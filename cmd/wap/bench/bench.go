@@ -3,16 +3,19 @@
 // reader's shapes, and of 512³, in the kernel the reader uses
 // (internal/gemm) beside gonum's float64 and float32 kernels; then the
 // rate of the reader's forward and backward pass, of ∂4's static trace of
-// the paper's sketch and of whole training steps (graph, gradient and
-// Adam's update) of both sketches, one model and several at once, as
-// wap train runs them. A rate is a work divided by a time: the work is
+// the paper's sketch and of whole training steps of both sketches, one
+// model and several at once: wap train's own steps (word dropout, the
+// graph's forward and backward pass, the driver's update of Adam), taken
+// by training.Train with wap train's settings and timed between the
+// updates it reports. A rate is a work divided by a time: the work is
 // counted from the shapes (model.Work, reader.BiLSTM.FLOPs,
 // d4.Machine.TraceFLOPs), never from the timings, so that the figures
 // compare what a machine does with what its kernels can do.
 //
 // Each figure is the median of three rounds after an untimed warm-up run
-// (which builds the graphs and grows the buffers); a round repeats the
-// work for at least a third of Config.Seconds.
+// (which builds the graphs and grows the buffers: a training step's first
+// update); a round repeats the work for at least a third of
+// Config.Seconds.
 package bench
 
 import (
@@ -162,11 +165,11 @@ func Run(c Config, progress func(done int, what string)) (*Report, error) {
 	for i, s := range steps {
 		name := s.name(c)
 		progress(len(products)+i, name)
-		work, f, err := s.run(c)
+		work, timeIt, err := s.run(c)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		secs, err := measure(round, f)
+		secs, err := timeIt(round)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
@@ -176,10 +179,10 @@ func Run(c Config, progress func(done int, what string)) (*Report, error) {
 }
 
 // steps are the parts of training measured: each a name, and a function
-// that builds its work and returns its count and a run of it.
+// that builds its work and returns its count and its timer.
 var steps = []struct {
 	name func(Config) string
-	run  func(Config) (float64, func() error, error)
+	run  func(Config) (float64, timer, error)
 }{
 	{func(c Config) string {
 		return fmt.Sprintf("reader, forward and backward, %d stories of ~%d tokens", c.Batch, c.Tokens)
@@ -195,7 +198,16 @@ var steps = []struct {
 	}, trainStep("wap", 1)},
 	{func(c Config) string {
 		return fmt.Sprintf("training steps of %d models at once, general sketch, %d problems each", c.Models, c.Batch)
-	}, func(c Config) (float64, func() error, error) { return trainStep("wap_steps", c.Models)(c) }},
+	}, func(c Config) (float64, timer, error) { return trainStep("wap_steps", c.Models)(c) }},
+}
+
+// timer returns the median time of a piece of work over three rounds of
+// at least d each, after an untimed run of it.
+type timer func(d time.Duration) (float64, error)
+
+// repeated is the timer of f: three rounds of runs of f (measure).
+func repeated(f func() error) timer {
+	return func(d time.Duration) (float64, error) { return measure(d, f) }
 }
 
 // measure runs f once untimed, then three rounds of at least d each, and

@@ -4,8 +4,11 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/tasks/wap/model"
+	"github.com/d4lang/d4/tasks/wap/training"
 )
 
 // A product's work is 2mnk, and its shape prints the transposed operand.
@@ -74,6 +77,58 @@ func TestRun(t *testing.T) {
 		t.Errorf("one model's step %v FLOPs, two models' %v (%s); a step is %v to %v", one.FLOPs, two.FLOPs, two.Name, lo.Total(), hi.Total())
 	}
 }
+
+// A training step of the benchmark is the step wap train takes: the
+// losses of the benchmark's first updates are those of training.Train
+// with wap train's default settings on the same model and problems (word
+// dropout, the order of the batches and Adam's steps included), and the
+// rounds it times hold those steps.
+func TestTrainStepIsWapTrains(t *testing.T) {
+	c := Config{Seconds: 0.03, Batch: 4, Tokens: 12, Models: 1, Vocab: 100}
+	const k = 4 // the least a measurement makes: one to build the graphs, three rounds
+	tr, err := newTrainers("wap_steps", 1, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []float64
+	secs, err := tr.time(10*time.Millisecond, func(_ int, u fit.Update) { got = append(got, u.Loss) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) < k || !(secs > 0) {
+		t.Fatalf("%d updates, a step of %v s; want at least %d updates and a positive time", len(got), secs, k)
+	}
+
+	ref, err := newTrainers("wap_steps", 1, c) // the same model and problems, afresh
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := training.DefaultTrainConfig()
+	cfg.Batch, cfg.Epochs = c.Batch, 1
+	var want []float64
+	rec := &losses{stop: k}
+	if _, err := training.Train(ref.models[0], cfg, ref.pools[0], nil, training.Run{Progress: rec, Stop: rec.done}); err != nil && len(rec.losses) < k {
+		t.Fatal(err)
+	}
+	want = rec.losses
+	for i := range k {
+		if got[i] != want[i] {
+			t.Fatalf("update %d: the benchmark's loss %v, wap train's %v (the benchmark's %v, wap train's %v)", i+1, got[i], want[i], got[:k], want[:k])
+		}
+	}
+}
+
+// losses records the losses of a training run and stops it after stop
+// updates.
+type losses struct {
+	stop   int
+	losses []float64
+}
+
+func (l *losses) Update(u fit.Update) { l.losses = append(l.losses, u.Loss) }
+func (*losses) Epoch(fit.EpochEnd)    {}
+func (*losses) Resumed(fit.Resumed)   {}
+func (l *losses) done() bool          { return len(l.losses) >= l.stop }
 
 // work is the model's work on n stories of length tokens.
 func work(t *testing.T, m *model.Model, tokens, n int) model.Work {

@@ -1,18 +1,22 @@
 package bench
 
 import (
+	"errors"
 	"fmt"
 	"math/rand"
 	"slices"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/d4lang/d4/internal/gemm"
 	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/interpreter/d4"
-	"github.com/d4lang/d4/optim"
+	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/sketches"
 	"github.com/d4lang/d4/tasks/wap/model"
+	"github.com/d4lang/d4/tasks/wap/training"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas32"
@@ -77,7 +81,7 @@ func lengths(c Config, rng *rand.Rand) []int {
 
 // readerStep is the reader's forward and backward pass in a graph of its
 // own, as training runs it (its loss: the sum of the picked states).
-func readerStep(c Config) (float64, func() error, error) {
+func readerStep(c Config) (float64, timer, error) {
 	rng := rand.New(rand.NewSource(2))
 	r, err := reader.NewBiLSTM(c.Vocab, 0, model.Embed, model.Hidden, 1)
 	if err != nil {
@@ -127,16 +131,16 @@ func readerStep(c Config) (float64, func() error, error) {
 	}
 	vm := G.NewTapeMachine(g)
 	f, b := r.FLOPs(lens)
-	return f + b, func() error {
+	return f + b, repeated(func() error {
 		defer vm.Reset()
 		return vm.RunAll()
-	}, nil
+	}), nil
 }
 
 // traceStep is ∂4 running the paper's sketch along its static trace,
 // forward and backward, from states whose heap cells hold random
 // distributions (every value soft, as the work is counted).
-func traceStep(c Config) (float64, func() error, error) {
+func traceStep(c Config) (float64, timer, error) {
 	rng := rand.New(rand.NewSource(3))
 	m, err := newModel("wap", c, 1)
 	if err != nil {
@@ -169,10 +173,10 @@ func traceStep(c Config) (float64, func() error, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return w.Machine, func() error {
+	return w.Machine, repeated(func() error {
 		_, err := gr.Run(inputs, targets)
 		return err
-	}, nil
+	}), nil
 }
 
 // newModel is a word-problem model of an embedded sketch for the
@@ -187,11 +191,12 @@ func newModel(sketch string, c Config, seed int64) (*model.Model, error) {
 
 // problems draws a batch of random stories with three numbers below 50
 // and the sum of the first two as the answer (a problem either sketch
-// scores).
-func problems(c Config, rng *rand.Rand) []*model.Problem {
+// scores), numbered from first: generated problems, as wap train bags
+// them (training.TrainConfig.Bag).
+func problems(c Config, rng *rand.Rand, first int) []*model.Problem {
 	var out []*model.Problem
 	for i, n := range lengths(c, rng) {
-		p := &model.Problem{ID: int64(i)}
+		p := &model.Problem{ID: int64(first + i), Generated: true}
 		for range n {
 			p.IDs = append(p.IDs, rng.Intn(c.Vocab))
 		}
@@ -206,62 +211,181 @@ func problems(c Config, rng *rand.Rand) []*model.Problem {
 	return out
 }
 
-// trainStep is a whole training step of n models at once, each on its
-// own goroutine: the graph's forward and backward pass on a batch and
-// Adam's update, as wap train runs them.
-func trainStep(sketch string, n int) func(Config) (float64, func() error, error) {
-	return func(c Config) (float64, func() error, error) {
-		type member struct {
-			tr    *model.Trainer
-			adam  *optim.Adam
-			batch []*model.Problem
+// Each model of trainers has poolBatches batches of problems, whose bag an
+// epoch holds (a third of them with wap train's defaults): baseBatches
+// distinct ones, repeated, so that an epoch (whose end is an evaluation,
+// not a step) outlasts any measurement but the longest.
+const baseBatches, poolBatches = 8, 1024
+
+// trainers is n word-problem models that train at once, each on its own
+// goroutine and its own problems, as wap train trains its models: each
+// with training.Train and wap train's settings (training's defaults, the
+// benchmark's batch), so that a step is the step wap train takes (its
+// batch's word dropout, the graph's forward and backward pass, the
+// driver's update of Adam).
+type trainers struct {
+	models []*model.Model
+	pools  [][]*model.Problem
+	cfgs   []training.TrainConfig
+	work   float64 // a step of every model, counted (model.Work)
+}
+
+// newTrainers builds n models of an embedded sketch, seeds 1…n, and their
+// problems.
+func newTrainers(sketch string, n int, c Config) (*trainers, error) {
+	t := &trainers{}
+	for k := range n {
+		cfg := trainConfig(c, int64(1+k))
+		m, err := newModel(sketch, c, cfg.Seed)
+		if err != nil {
+			return nil, err
 		}
-		ms := make([]member, n)
-		work := 0.0
-		for k := range ms {
-			m, err := newModel(sketch, c, int64(1+k))
-			if err != nil {
-				return 0, nil, err
-			}
-			batch := problems(c, rand.New(rand.NewSource(int64(4+k))))
+		rng := rand.New(rand.NewSource(int64(4 + k)))
+		var base []*model.Problem
+		for b := range baseBatches {
+			batch := problems(c, rng, b*c.Batch)
 			lens := make([]int, len(batch))
 			for i, p := range batch {
 				if err := m.Scorable(p); err != nil {
-					return 0, nil, err
+					return nil, err
 				}
 				lens[i] = len(p.IDs)
 			}
 			w, err := m.Work(lens)
 			if err != nil {
-				return 0, nil, err
+				return nil, err
 			}
-			work += w.Total()
-			ms[k] = member{tr: m.NewTrainer(batch), adam: optim.New(m.ParamData(), optim.Config{LR: 1e-4, Clip: 1}, 1), batch: batch}
+			t.work += w.Total() / baseBatches
+			base = append(base, batch...)
 		}
-		step := func(m member) error {
-			_, grads, err := m.tr.Gradient(m.batch)
-			if err != nil {
-				return err
-			}
-			_, err = m.adam.Update(grads)
-			return err
+		pool := make([]*model.Problem, 0, poolBatches*c.Batch)
+		for range poolBatches / baseBatches {
+			pool = append(pool, base...)
 		}
-		return work, func() error {
-			if n == 1 {
-				return step(ms[0])
+		t.models, t.pools, t.cfgs = append(t.models, m), append(t.pools, pool), append(t.cfgs, cfg)
+	}
+	return t, nil
+}
+
+// trainConfig is wap train's configuration (training.DefaultTrainConfig,
+// what its flags default to) with the benchmark's batch, for a model of
+// the seed, training epochs until it is stopped.
+func trainConfig(c Config, seed int64) training.TrainConfig {
+	cfg := training.DefaultTrainConfig()
+	cfg.Batch, cfg.Seed, cfg.Epochs = c.Batch, seed, 1000000 // the most learn allows
+	return cfg
+}
+
+// time trains the models at once, each with training.Train, and returns
+// the median time of a step of all of them over three rounds of at least
+// d: a round's time over the updates the models finished in it, times
+// their number. A round starts when every model has finished an update
+// since its last evaluation (the first update builds the graphs), so that
+// rounds hold steps only; observe (when not nil) is told of each update.
+func (t *trainers) time(d time.Duration, observe func(k int, u fit.Update)) (float64, error) {
+	n := len(t.models)
+	clock := &stepClock{round: d, n: n, busy: n, waiting: make([]bool, n)}
+	for k := range clock.waiting {
+		clock.waiting[k] = true
+	}
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for k := range n {
+		wg.Go(func() {
+			run := training.Run{Progress: updates{k: k, clock: clock, observe: observe}, Stop: clock.halt.Load}
+			_, errs[k] = training.Train(t.models[k], t.cfgs[k], t.pools[k], nil, run)
+			if errs[k] != nil {
+				clock.halt.Store(true) // the others stop too
 			}
-			errs := make([]error, n)
-			var wg sync.WaitGroup
-			for k := range ms {
-				wg.Go(func() { errs[k] = step(ms[k]) })
+		})
+	}
+	wg.Wait()
+	times, done := clock.result()
+	if done {
+		return times, nil // every model stopped because the rounds were measured
+	}
+	if err := errors.Join(errs...); err != nil {
+		return 0, err
+	}
+	return 0, errors.New("training ended before its steps were measured")
+}
+
+// stepClock times the rounds of trainers.time from the updates the
+// driver reports.
+type stepClock struct {
+	mu      sync.Mutex
+	round   time.Duration
+	n       int
+	waiting []bool // a model that has not updated since it began or evaluated
+	busy    int    // how many are waiting
+	start   time.Time
+	count   int // updates in the round so far
+	times   []float64
+	halt    atomic.Bool // the models stop before their next update
+}
+
+// update is model k's finished update.
+func (c *stepClock) update(k int, u fit.Update) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	now := time.Now()
+	switch {
+	case c.waiting[k]:
+		c.waiting[k] = false
+		c.busy--
+		c.start, c.count = now, 0
+	case c.busy == 0:
+		c.count++
+		if el := now.Sub(c.start); el >= c.round && len(c.times) < 3 {
+			c.times = append(c.times, el.Seconds()*float64(c.n)/float64(c.count))
+			c.start, c.count = now, 0
+			if len(c.times) == 3 {
+				c.halt.Store(true)
 			}
-			wg.Wait()
-			for _, err := range errs {
-				if err != nil {
-					return err
-				}
-			}
-			return nil
-		}, nil
+		}
+	}
+	if u.Batch == u.Batches { // it evaluates next: no round spans that
+		c.waiting[k] = true
+		c.busy++
+	}
+}
+
+// result is the median of the rounds, and whether all three were timed.
+func (c *stepClock) result() (float64, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.times) < 3 {
+		return 0, false
+	}
+	ts := slices.Clone(c.times)
+	slices.Sort(ts)
+	return ts[1], true
+}
+
+// updates is the progress of model k (fit.Progress): its updates go to
+// the clock.
+type updates struct {
+	k       int
+	clock   *stepClock
+	observe func(k int, u fit.Update)
+}
+
+func (p updates) Update(u fit.Update) {
+	p.clock.update(p.k, u)
+	if p.observe != nil {
+		p.observe(p.k, u)
+	}
+}
+func (updates) Epoch(fit.EpochEnd)  {}
+func (updates) Resumed(fit.Resumed) {}
+
+// trainStep is a whole training step of n models at once (trainers).
+func trainStep(sketch string, n int) func(Config) (float64, timer, error) {
+	return func(c Config) (float64, timer, error) {
+		t, err := newTrainers(sketch, n, c)
+		if err != nil {
+			return 0, nil, err
+		}
+		return t.work, func(d time.Duration) (float64, error) { return t.time(d, nil) }, nil
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/tasks/wap/source"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
@@ -28,7 +29,7 @@ func augmentData() memSource {
 		return source.Problem{ID: id, Text: text, Equation: eq, Answer: answer, Source: "mem"}
 	}
 	return memSource{
-		source.Train: {
+		data.Train: {
 			p(1, "Mary has 12 pens. She gives 5 pens to Tom. How many pens does Mary have now?", "X=(12-5)", 7),
 			p(2, "Sam bought 8 apples. Sam ate 3 apples. How many apples are left?", "X=(8-3)", 5),
 			p(3, "Lee has 20 marbles. Lee lost 9 marbles. How many marbles does Lee have?", "X=(20-9)", 11),
@@ -39,11 +40,11 @@ func augmentData() memSource {
 			p(8, "Jo baked 40 cookies. Jo put 5 cookies in each bag. How many bags did Jo fill?", "X=(40/5)", 8),
 			p(9, "Ray has 17 stickers. Ray gets 4 stickers and gives away 6. How many stickers does Ray have?", "X=((17+4)-6)", 15),
 		},
-		source.Dev: {
+		data.Dev: {
 			p(20, "Zed has 777 quokkas. Zed gives 11 quokkas away. How many quokkas does Zed have?", "X=(777-11)", 766),
 			p(21, "Zed saw 701 emus. Zed saw 13 more emus. How many emus did Zed see?", "X=(701+13)", 714),
 		},
-		source.Test: {
+		data.Test: {
 			p(30, "Yola has 888 wombats. Yola sells 22 wombats. How many wombats does Yola have?", "X=(888-22)", 866),
 		},
 	}
@@ -103,22 +104,22 @@ func unusedValues(t *testing.T, r Row) []string {
 // training problem; no row of the training split holds anything of the
 // dev or test problems, and the dev and test splits are left as read.
 func TestAugmentKeepsAnswersAndReadsTrainingOnly(t *testing.T) {
-	data := augmentData()
+	ds := augmentData()
 	out := t.TempDir()
-	sum, err := Prepare(Config{Source: data, Out: out, Augment: 2, Seed: 3})
+	sum, err := Prepare(Config{Source: ds, Out: out, Augment: 2, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
 	a := sum.Augment
-	if a == nil || a.Added == 0 || a.Added > a.Asked || a.Asked != 2*len(data[source.Train]) {
-		t.Fatalf("augment summary %+v: want copies of the %d training problems, twice each at most", a, len(data[source.Train]))
+	if a == nil || a.Added == 0 || a.Added > a.Asked || a.Asked != 2*len(ds[data.Train]) {
+		t.Fatalf("augment summary %+v: want copies of the %d training problems, twice each at most", a, len(ds[data.Train]))
 	}
 	p, err := LoadPrepared(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(p.Train) != len(data[source.Train])+a.Added || len(p.Dev) != 2 || len(p.Test) != 1 {
-		t.Fatalf("rows %d/%d/%d, want %d/2/1", len(p.Train), len(p.Dev), len(p.Test), len(data[source.Train])+a.Added)
+	if len(p.Train) != len(ds[data.Train])+a.Added || len(p.Dev) != 2 || len(p.Test) != 1 {
+		t.Fatalf("rows %d/%d/%d, want %d/2/1", len(p.Train), len(p.Dev), len(p.Test), len(ds[data.Train])+a.Added)
 	}
 	for _, marker := range []string{"Zed", "quokka", "emu", "777", "701", "Yola", "wombat", "888"} {
 		for _, r := range p.Train {
@@ -128,13 +129,13 @@ func TestAugmentKeepsAnswersAndReadsTrainingOnly(t *testing.T) {
 		}
 	}
 	for i, r := range p.Dev {
-		if r.Text != data[source.Dev][i].Text {
+		if r.Text != ds[data.Dev][i].Text {
 			t.Errorf("dev row %d is %q, want it as read", r.ID, r.Text)
 		}
 	}
 	perOriginal := map[int]int{}
-	for _, r := range p.Train[len(data[source.Train]):] {
-		orig, s, ok := inserted(r.Text, data[source.Train])
+	for _, r := range p.Train[len(ds[data.Train]):] {
+		orig, s, ok := inserted(r.Text, ds[data.Train])
 		if !ok {
 			t.Errorf("row %d %q is no training problem with one sentence inserted", r.ID, r.Text)
 			continue
@@ -147,7 +148,7 @@ func TestAugmentKeepsAnswersAndReadsTrainingOnly(t *testing.T) {
 		if unused := unusedValues(t, r); len(unused) != 1 || len(r.Values) != numbersIn(orig.Text)+1 {
 			t.Errorf("row %d %q: values %v, unused %v; want one more than problem %d's, unused", r.ID, r.Text, r.Values, unused, orig.ID)
 		}
-		if !fromTraining(s, data[source.Train], orig.ID) || s == sentences(r.Text)[len(sentences(r.Text))-1] {
+		if !fromTraining(s, ds[data.Train], orig.ID) || s == sentences(r.Text)[len(sentences(r.Text))-1] {
 			t.Errorf("row %d: inserted %q is not another training problem's sentence before the question", r.ID, s)
 		}
 	}
@@ -167,9 +168,9 @@ func numbersIn(text string) int {
 // UnusedDev gives each dev problem a sentence of a training problem; the
 // training split and the test split stay as read.
 func TestUnusedDev(t *testing.T) {
-	data := augmentData()
+	ds := augmentData()
 	out := t.TempDir()
-	sum, err := Prepare(Config{Source: data, Out: out, UnusedDev: true, Seed: 1})
+	sum, err := Prepare(Config{Source: ds, Out: out, UnusedDev: true, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,12 +181,12 @@ func TestUnusedDev(t *testing.T) {
 	if sum.Augment == nil || sum.Augment.Dev+sum.Augment.DevLeft != 2 || sum.Augment.Dev != len(p.Dev) || sum.Augment.Added != 0 {
 		t.Fatalf("augment summary %+v for %d dev rows, want the 2 dev problems counted and no copies", sum.Augment, len(p.Dev))
 	}
-	if len(p.Dev) == 0 || len(p.Train) != len(data[source.Train]) || p.Test[0].Text != data[source.Test][0].Text {
+	if len(p.Dev) == 0 || len(p.Train) != len(ds[data.Train]) || p.Test[0].Text != ds[data.Test][0].Text {
 		t.Fatalf("rows %d/%d/%d: want the dev problems with a sentence, the training and test splits as read", len(p.Train), len(p.Dev), len(p.Test))
 	}
 	for _, r := range p.Dev {
-		orig, s, ok := inserted(r.Text, data[source.Dev])
-		if !ok || !fromTraining(s, data[source.Train], -1) || strings.Contains(r.Text, "wombat") {
+		orig, s, ok := inserted(r.Text, ds[data.Dev])
+		if !ok || !fromTraining(s, ds[data.Train], -1) || strings.Contains(r.Text, "wombat") {
 			t.Errorf("dev row %d %q: want a dev problem with a training sentence inserted", r.ID, r.Text)
 		}
 		if unused := unusedValues(t, r); len(unused) != 1 || r.ID != int64(orig.ID) {

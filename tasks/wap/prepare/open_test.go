@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/tasks/wap/source"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
 	"github.com/d4lang/d4/tasks/wap/source/svamp"
@@ -180,7 +181,7 @@ func TestPrepareExclude(t *testing.T) {
 	for _, s := range sum.Skipped {
 		if s.Reason == SkipNear {
 			near = append(near, fmt.Sprintf("%d %s", s.ID, s.Detail))
-			if s.Split == source.Test {
+			if s.Split == data.Test {
 				t.Errorf("test problem %d skipped as near", s.ID)
 			}
 		}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/internal/atomicfile"
 	"github.com/d4lang/d4/internal/memory"
 	"github.com/d4lang/d4/internal/par"
@@ -152,13 +153,13 @@ type SplitCounts struct {
 }
 
 // add adds n to the count of a split.
-func (c *SplitCounts) add(split source.Split, n int) {
+func (c *SplitCounts) add(split data.Split, n int) {
 	switch split {
-	case source.Train:
+	case data.Train:
 		c.Train += n
-	case source.Dev:
+	case data.Dev:
 		c.Dev += n
-	case source.Test:
+	case data.Test:
 		c.Test += n
 	}
 }
@@ -183,10 +184,10 @@ const (
 
 // Skip is a problem that Prepare left out, and why.
 type Skip struct {
-	Split  source.Split `json:"split"`
-	ID     int          `json:"id"`
-	Reason string       `json:"reason"` // one of SkipText, SkipCount, SkipAnswer, SkipNear, SkipEquation
-	Detail string       `json:"detail"`
+	Split  data.Split `json:"split"`
+	ID     int        `json:"id"`
+	Reason string     `json:"reason"` // one of SkipText, SkipCount, SkipAnswer, SkipNear, SkipEquation
+	Detail string     `json:"detail"`
 }
 
 // Summary is what Prepare did; it is also the content of prepared.json.
@@ -224,7 +225,7 @@ type Summary struct {
 
 // prepSplit is one split's problems during preparation.
 type prepSplit struct {
-	split    source.Split
+	split    data.Split
 	file     string
 	problems []source.Problem
 	near     []string          // for each problem near an excluded one, the detail; "" for the others (and beyond)
@@ -281,10 +282,10 @@ func Prepare(cfg Config) (Summary, error) {
 	if err != nil {
 		return fail(err)
 	}
-	if err := checkMemory(cfg, len(ds[source.Train])+len(ds[source.Dev])+len(ds[source.Test])+cfg.Generated); err != nil {
+	if err := checkMemory(cfg, len(ds[data.Train])+len(ds[data.Dev])+len(ds[data.Test])+cfg.Generated); err != nil {
 		return fail(fmt.Errorf("%w: prepare fewer problems at once", err))
 	}
-	splits := []*prepSplit{{split: source.Train, file: TrainFile}, {split: source.Dev, file: DevFile}, {split: source.Test, file: TestFile}}
+	splits := []*prepSplit{{split: data.Train, file: TrainFile}, {split: data.Dev, file: DevFile}, {split: data.Test, file: TestFile}}
 	if cfg.Exclude != nil {
 		sum.Exclude, sum.ExcludeDir = cfg.Exclude.Name(), cfg.ExcludeDir
 		if err := markNear(cfg.Exclude, ds, splits[:2]); err != nil {
@@ -296,8 +297,8 @@ func Prepare(cfg Config) (Summary, error) {
 		if err != nil {
 			return fail(err)
 		}
-		ds[source.Train] = append(ds[source.Train], gen[source.Train]...)
-		sum.Generated = len(gen[source.Train])
+		ds[data.Train] = append(ds[data.Train], gen[data.Train]...)
+		sum.Generated = len(gen[data.Train])
 		if cfg.Mix != synth.CCMix {
 			sum.Mix = cfg.Mix.String()
 		}
@@ -398,7 +399,7 @@ func markNear(exclude source.Source, ds source.Dataset, splits []*prepSplit) err
 	}
 	var held []source.Problem
 	var from []string // the held problems' splits
-	for _, s := range []source.Split{source.Dev, source.Test} {
+	for _, s := range []data.Split{data.Dev, data.Test} {
 		held = append(held, ex[s]...)
 		for range ex[s] {
 			from = append(from, s.String())
@@ -570,8 +571,8 @@ type Prepared struct {
 }
 
 // Split returns the rows of a split.
-func (p *Prepared) Split(s source.Split) []Row {
-	return [...][]Row{source.Train: p.Train, source.Dev: p.Dev, source.Test: p.Test}[s]
+func (p *Prepared) Split(s data.Split) []Row {
+	return [...][]Row{data.Train: p.Train, data.Dev: p.Dev, data.Test: p.Test}[s]
 }
 
 // LoadPrepared reads the files Prepare wrote in dir. It fails, naming the

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/internal/testskip"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/tasks/wap/model"
@@ -209,8 +210,8 @@ func TestPrepareSkips(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Skip{
-		{source.Train, 1, SkipCount, "found 0 numbers (at most 16): none found"},
-		{source.Train, 2, SkipCount, "found 17 numbers (at most 16): " + strings.Repeat("1, ", model.MaxNumbers) + "2"},
+		{data.Train, 1, SkipCount, "found 0 numbers (at most 16): none found"},
+		{data.Train, 2, SkipCount, "found 17 numbers (at most 16): " + strings.Repeat("1, ", model.MaxNumbers) + "2"},
 	}
 	if !reflect.DeepEqual(sum.Skipped, want) {
 		t.Errorf("skipped %+v, want %+v", sum.Skipped, want)

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/reader"
-	"github.com/d4lang/d4/tasks/wap/source"
 	"github.com/d4lang/d4/tasks/wap/source/benchmark"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
 	"github.com/d4lang/d4/tasks/wap/synth"
@@ -148,7 +148,7 @@ func TestTokenizerGivesProseIDs(t *testing.T) {
 					t.Fatal(err)
 				}
 				var all agreement
-				for _, pr := range append(append(ds[source.Train], ds[source.Dev]...), ds[source.Test]...) {
+				for _, pr := range append(append(ds[data.Train], ds[data.Dev]...), ds[data.Test]...) {
 					if q, err := reader.ParseQuestion(pr.Text); err == nil {
 						all.check(t, p.Vocab, q, nil, fmt.Sprintf("CC problem %d", pr.ID))
 					}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/tasks/wap/source"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
 	"github.com/d4lang/d4/tasks/wap/source/svamp"
@@ -144,7 +145,7 @@ func TestNearCCShared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := source.NewHeld(append(append([]source.Problem{}, ds[source.Dev]...), ds[source.Test]...))
+	h := source.NewHeld(append(append([]source.Problem{}, ds[data.Dev]...), ds[data.Test]...))
 	for _, tt := range []struct {
 		fold string
 		rows int
@@ -154,7 +155,7 @@ func TestNearCCShared(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		all := append(append(fold[source.Train], fold[source.Dev]...), fold[source.Test]...)
+		all := append(append(fold[data.Train], fold[data.Dev]...), fold[data.Test]...)
 		start := time.Now()
 		near := 0
 		for _, p := range all {

@@ -1,7 +1,8 @@
 // Package source is where word problems come from: a problem as a source
 // gives it (Problem: its text, its answer and, for analysis only, its
-// equation), the splits of a dataset (Split, Dataset), and the interface
-// every dataset format implements (Source). Package cc reads the Common
+// equation), a dataset's problems by split (Dataset, indexed by
+// data.Split), and the interface every dataset format implements
+// (Source). Package cc reads the Common
 // Core dataset, package svamp the SVAMP repository's formats (SVAMP.json,
 // the CSV folds of MAWPS and ASDiv-A), package synth (tasks/wap/synth)
 // generates problems in CC's style, and package benchmark holds the
@@ -20,8 +21,8 @@ package source
 
 import (
 	"bytes"
-	"fmt"
-	"strings"
+
+	"github.com/d4lang/d4/data"
 )
 
 // Problem is one word problem as a source gives it.
@@ -52,51 +53,8 @@ type Problem struct {
 	Where string
 }
 
-// Split is one of a dataset's three splits.
-type Split int
-
-// The splits, in the order of a Dataset.
-const (
-	Train Split = iota
-	Dev
-	Test
-)
-
-// Splits lists the splits in order.
-var Splits = [...]Split{Train, Dev, Test}
-
-var splitNames = [...]string{Train: "train", Dev: "dev", Test: "test"}
-
-// String names the split: "train", "dev" or "test".
-func (s Split) String() string {
-	if s >= 0 && int(s) < len(splitNames) {
-		return splitNames[s]
-	}
-	return fmt.Sprintf("Split(%d)", int(s))
-}
-
-// ParseSplit reads a split's name.
-func ParseSplit(name string) (Split, error) {
-	for i, n := range splitNames {
-		if n == name {
-			return Split(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown split %q (want %s)", name, strings.Join(splitNames[:], ", "))
-}
-
-// MarshalText writes the split's name.
-func (s Split) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
-
-// UnmarshalText reads a split's name.
-func (s *Split) UnmarshalText(b []byte) error {
-	v, err := ParseSplit(string(b))
-	*s = v
-	return err
-}
-
-// Dataset is the problems of each split, indexed by Split.
-type Dataset [len(splitNames)][]Problem
+// Dataset is the problems of each split, indexed by data.Split.
+type Dataset [len(data.Splits)][]Problem
 
 // Source is a dataset format: a place problems are read from, or a
 // generator.

@@ -74,16 +74,3 @@ func TestEverySourcePackageHasASource(t *testing.T) {
 		names[s.Name()] = true
 	}
 }
-
-// Splits read back from their names, and an unknown name lists the known.
-func TestSplitNames(t *testing.T) {
-	for _, s := range source.Splits {
-		var got source.Split
-		if err := got.UnmarshalText([]byte(s.String())); err != nil || got != s {
-			t.Errorf("%v read back as %v (%v)", s, got, err)
-		}
-	}
-	if _, err := source.ParseSplit("valid"); err == nil || !strings.Contains(err.Error(), "want train, dev, test") {
-		t.Errorf("ParseSplit(valid): %v", err)
-	}
-}

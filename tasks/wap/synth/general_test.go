@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/tasks/wap/source"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
 )
@@ -83,7 +84,7 @@ func TestSourceMix(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := tc.want(40, 3)
-		all := append(append(append([]source.Problem{}, ds[source.Train]...), ds[source.Dev]...), ds[source.Test]...)
+		all := append(append(append([]source.Problem{}, ds[data.Train]...), ds[data.Dev]...), ds[data.Test]...)
 		for i, p := range all {
 			w := want[i]
 			w.ID += 100

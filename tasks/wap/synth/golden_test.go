@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/internal/testskip"
 	"github.com/d4lang/d4/tasks/wap/source"
 )
 
@@ -42,7 +43,7 @@ var goldenRuns = []struct {
 // byte, as at main 5bfb3a5 for seeds 1–3.
 func TestGolden(t *testing.T) {
 	if testing.Short() {
-		t.Skip("the golden hashes generate 120,000 problems")
+		testskip.Skip(t, "the golden hashes generate 120,000 problems")
 	}
 	var lines []string
 	for _, r := range goldenRuns {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/tasks/wap/source"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
@@ -123,11 +124,11 @@ func samples(t *testing.T, mix Mix, n int, onlyUsed bool, shapes map[string]bool
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ds[source.Train]) != n {
-		t.Fatalf("%d problems, asked for %d", len(ds[source.Train]), n)
+	if len(ds[data.Train]) != n {
+		t.Fatalf("%d problems, asked for %d", len(ds[data.Train]), n)
 	}
 	seen := map[string]int{}
-	for _, p := range ds[source.Train] {
+	for _, p := range ds[data.Train] {
 		s := checkSample(t, p, onlyUsed, shapes)
 		if seen[s]++; seen[s] <= 2 {
 			t.Logf("%-24s %s", p.Equation, p.Text)

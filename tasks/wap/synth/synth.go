@@ -104,6 +104,7 @@ import (
 	"fmt"
 	"math/rand"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/tasks/wap/source"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
 )
@@ -164,7 +165,7 @@ func (s Source) Read() (source.Dataset, error) {
 	var ds source.Dataset
 	for i, n := range s.N {
 		if n < 0 {
-			return ds, fmt.Errorf("%d generated %s problems asked for, want 0 or more", n, source.Splits[i])
+			return ds, fmt.Errorf("%d generated %s problems asked for, want 0 or more", n, data.Splits[i])
 		}
 	}
 	gen := Generate
@@ -175,7 +176,7 @@ func (s Source) Read() (source.Dataset, error) {
 	for i := range all {
 		all[i].ID += s.FirstID
 	}
-	ds[source.Train], ds[source.Dev], ds[source.Test] = all[:s.N[0]], all[s.N[0]:s.N[0]+s.N[1]], all[s.N[0]+s.N[1]:]
+	ds[data.Train], ds[data.Dev], ds[data.Test] = all[:s.N[0]], all[s.N[0]:s.N[0]+s.N[1]], all[s.N[0]+s.N[1]:]
 	return ds, nil
 }
 

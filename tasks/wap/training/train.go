@@ -163,12 +163,18 @@ func (c TrainConfig) check() error {
 const trainAccSample = 500
 
 // Run is how a model trains: its progress, its checkpoints after every
-// epoch, and the state it resumes from (each may be nil).
+// epoch, the state it resumes from, and Stop, which ends training before
+// an update when it says so (wap bench's, once its steps are timed; each
+// may be nil).
 type Run struct {
 	Progress   fit.Progress
 	Checkpoint func(*fit.State) error
 	Resume     *fit.State
+	Stop       func() bool
 }
+
+// ErrStopped is Train's error when Run.Stop ended training.
+var ErrStopped = errors.New("wap: training stopped as asked")
 
 // errNoProblems is the error of a run without training problems.
 var errNoProblems = errors.New("wap: no training problems")
@@ -189,6 +195,7 @@ func Train(m *model.Model, cfg TrainConfig, train, dev []*model.Problem, r Run) 
 		return fit.Result{}, errNoProblems
 	}
 	meth := newMethod(m, cfg, train, dev)
+	meth.stop = r.Stop
 	fc := cfg.fitConfig(cfg.EpochsFor(train))
 	fc.Progress, fc.Checkpoint = r.Progress, r.Checkpoint
 	return fit.Run(func(int, int64) (fit.Method, error) { return meth, nil }, len(meth.train), fc, r.Resume)
@@ -212,7 +219,8 @@ type method struct {
 	tr         *model.Trainer
 	train, dev []*model.Problem
 	dropout    float64
-	lossSum    float64 // of the epoch's batches so far
+	stop       func() bool // Run.Stop
+	lossSum    float64     // of the epoch's batches so far
 	batches    int
 }
 
@@ -221,6 +229,9 @@ func (t *method) Params() [][]float64 { return t.m.ParamData() }
 // Gradient runs a batch, each word of its stories dropped with the word
 // dropout's probability (drawn from the epoch's stream, in batch order).
 func (t *method) Gradient(idx []int, rng *rand.Rand) (float64, [][]float64, error) {
+	if t.stop != nil && t.stop() {
+		return 0, nil, ErrStopped
+	}
 	batch := make([]*model.Problem, len(idx))
 	for j, i := range idx {
 		batch[j] = dropWords(t.train[i], t.dropout, rng)

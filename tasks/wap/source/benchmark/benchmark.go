@@ -22,6 +22,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/tasks/wap/source"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
 )
@@ -114,7 +115,7 @@ func (Source) Name() string { return Name }
 // Read reads both sets.
 func (Source) Read() (source.Dataset, error) {
 	var ds source.Dataset
-	for _, s := range []source.Split{source.Dev, source.Test} {
+	for _, s := range []data.Split{data.Dev, data.Test} {
 		items, err := Load(s.String())
 		if err != nil {
 			return source.Dataset{}, err

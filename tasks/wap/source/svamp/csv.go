@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/internal/quote"
 	"github.com/d4lang/d4/tasks/wap/source"
 )
@@ -60,14 +61,14 @@ func (f Fold) Read() (source.Dataset, error) {
 	if err != nil {
 		return ds, err
 	}
-	if ds[source.Test], err = ReadCSV(filepath.Join(f.Dir, DevFile)); err != nil {
+	if ds[data.Test], err = ReadCSV(filepath.Join(f.Dir, DevFile)); err != nil {
 		return ds, err
 	}
 	for _, p := range train {
 		if inDev(p.Text) {
-			ds[source.Dev] = append(ds[source.Dev], p)
+			ds[data.Dev] = append(ds[data.Dev], p)
 		} else {
-			ds[source.Train] = append(ds[source.Train], p)
+			ds[data.Train] = append(ds[data.Train], p)
 		}
 	}
 	return ds, nil

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/internal/clitest"
 	"github.com/d4lang/d4/tasks/wap/source"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
@@ -76,11 +77,11 @@ func FuzzJSON(f *testing.F) {
 			clitest.OneLine(t, err, path)
 			return
 		}
-		if len(ds[source.Test]) == 0 || len(ds[source.Train])+len(ds[source.Dev]) > 0 {
-			t.Fatalf("splits of %d, %d and %d problems", len(ds[source.Train]), len(ds[source.Dev]), len(ds[source.Test]))
+		if len(ds[data.Test]) == 0 || len(ds[data.Train])+len(ds[data.Dev]) > 0 {
+			t.Fatalf("splits of %d, %d and %d problems", len(ds[data.Train]), len(ds[data.Dev]), len(ds[data.Test]))
 		}
-		checkProblems(t, JSONName, ds[source.Test], map[int]bool{}, false)
-		for _, p := range ds[source.Test] {
+		checkProblems(t, JSONName, ds[data.Test], map[int]bool{}, false)
+		for _, p := range ds[data.Test] {
 			if math.IsNaN(p.Answer) || math.IsInf(p.Answer, 0) {
 				t.Fatalf("problem %d has the answer %v, which JSON cannot write", p.ID, p.Answer)
 			}
@@ -137,17 +138,17 @@ func FuzzFold(f *testing.F) {
 			clitest.OneLine(t, err, dir)
 			return
 		}
-		if len(ds[source.Test]) == 0 || len(ds[source.Train])+len(ds[source.Dev]) == 0 {
-			t.Fatalf("splits of %d, %d and %d problems", len(ds[source.Train]), len(ds[source.Dev]), len(ds[source.Test]))
+		if len(ds[data.Test]) == 0 || len(ds[data.Train])+len(ds[data.Dev]) == 0 {
+			t.Fatalf("splits of %d, %d and %d problems", len(ds[data.Train]), len(ds[data.Dev]), len(ds[data.Test]))
 		}
 		trainIDs := map[int]bool{}
-		checkProblems(t, CSVName, ds[source.Train], trainIDs, true)
-		checkProblems(t, CSVName, ds[source.Dev], trainIDs, true)
-		checkProblems(t, CSVName, ds[source.Test], map[int]bool{}, true)
-		for s, split := range ds[:source.Test] {
+		checkProblems(t, CSVName, ds[data.Train], trainIDs, true)
+		checkProblems(t, CSVName, ds[data.Dev], trainIDs, true)
+		checkProblems(t, CSVName, ds[data.Test], map[int]bool{}, true)
+		for s, split := range ds[:data.Test] {
 			for _, p := range split {
-				if inDev(p.Text) != (source.Split(s) == source.Dev) {
-					t.Fatalf("problem %d is in the %s split", p.ID, source.Split(s))
+				if inDev(p.Text) != (data.Split(s) == data.Dev) {
+					t.Fatalf("problem %d is in the %s split", p.ID, data.Split(s))
 				}
 			}
 		}

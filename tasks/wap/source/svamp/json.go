@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/internal/quote"
 	"github.com/d4lang/d4/tasks/wap/source"
 )
@@ -29,7 +30,7 @@ func (JSON) Name() string { return JSONName }
 func (s JSON) Read() (source.Dataset, error) {
 	var ds source.Dataset
 	var err error
-	ds[source.Test], err = ReadJSON(s.Path)
+	ds[data.Test], err = ReadJSON(s.Path)
 	return ds, err
 }
 

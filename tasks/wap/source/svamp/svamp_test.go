@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/tasks/wap/source"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
 	"github.com/d4lang/d4/tasks/wap/waptest"
@@ -19,7 +20,7 @@ func TestReadJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := source.Dataset{source.Test: {
+	want := source.Dataset{data.Test: {
 		{ID: 3, Text: "Rosa baked 24 muffins. She gave 9 muffins to her neighbours How many muffins does she have left?", Answer: 15,
 			Equation: "X=(24.0-9.0)", Source: JSONName, Type: "Subtraction", Where: "testdata/SVAMP.json:2"},
 		{ID: 12, Text: "A farmer plants 6 rows of 7 trees and 3 rows of 5 bushes. How many trees does he plant?", Answer: 42,
@@ -44,13 +45,13 @@ func TestReadFold(t *testing.T) {
 	// The dev split is carved from train.csv by the hash of the text.
 	var want source.Dataset
 	for _, p := range train {
-		s := source.Train
+		s := data.Train
 		if inDev(p.Text) {
-			s = source.Dev
+			s = data.Dev
 		}
 		want[s] = append(want[s], p)
 	}
-	want[source.Test] = []source.Problem{{ID: 2, Text: "ann has 9 apples and 4 pears . she eats 3 apples . how many apples are left ?", Answer: 6,
+	want[data.Test] = []source.Problem{{ID: 2, Text: "ann has 9 apples and 4 pears . she eats 3 apples . how many apples are left ?", Answer: 6,
 		Equation: "X=(9-3)", Source: CSVName, Type: "Subtraction", Variation: "21, 11", Where: "testdata/fold/dev.csv:2"}}
 	if !reflect.DeepEqual(ds, want) {
 		t.Errorf("Read = %+v\nwant %+v", ds, want)
@@ -78,14 +79,14 @@ func TestDevSplit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(ds[source.Dev]); n < 20 || n > 60 {
+	if n := len(ds[data.Dev]); n < 20 || n > 60 {
 		t.Errorf("dev split of %d problems of 400", n)
 	}
 	inDev := map[string]bool{}
-	for _, p := range ds[source.Dev] {
+	for _, p := range ds[data.Dev] {
 		inDev[p.Text] = true
 	}
-	for _, p := range ds[source.Train] {
+	for _, p := range ds[data.Train] {
 		if inDev[p.Text] {
 			t.Errorf("%q is in both the training and the dev split", p.Text)
 		}
@@ -93,9 +94,9 @@ func TestDevSplit(t *testing.T) {
 	i, j := 0, 0
 	for line := 2; line < 402; line++ {
 		switch {
-		case i < len(ds[source.Train]) && ds[source.Train][i].ID == line:
+		case i < len(ds[data.Train]) && ds[data.Train][i].ID == line:
 			i++
-		case j < len(ds[source.Dev]) && ds[source.Dev][j].ID == line:
+		case j < len(ds[data.Dev]) && ds[data.Dev][j].ID == line:
 			j++
 		default:
 			t.Fatalf("line %d is in neither split in order", line)
@@ -255,11 +256,11 @@ func TestShared(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		train, all := len(ds[source.Train])+len(ds[source.Dev]), len(ds[source.Train])+len(ds[source.Dev])+len(ds[source.Test])
+		train, all := len(ds[data.Train])+len(ds[data.Dev]), len(ds[data.Train])+len(ds[data.Dev])+len(ds[data.Test])
 		if train != tt.train || all != tt.all {
 			t.Errorf("%s: %d training and %d rows in all, want %d and %d", tt.dir, train, all, tt.train, tt.all)
 		}
-		if n := len(ds[source.Dev]); n < train/12 || n > train/8 {
+		if n := len(ds[data.Dev]); n < train/12 || n > train/8 {
 			t.Errorf("%s: dev split of %d of %d training rows", tt.dir, n, train)
 		}
 		disagree := 0

@@ -1,0 +1,52 @@
+package data
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Split is one of a dataset's three splits: those of a task's generated
+// dataset (package tasks) and of a word-problem source (tasks/wap/source).
+// Their names are in the files and the random streams of every stored
+// dataset: they do not change.
+type Split int
+
+// The splits, in order.
+const (
+	Train Split = iota
+	Dev
+	Test
+)
+
+// Splits lists the splits in order.
+var Splits = [...]Split{Train, Dev, Test}
+
+var splitNames = [...]string{Train: "train", Dev: "dev", Test: "test"}
+
+// String names the split: "train", "dev" or "test".
+func (s Split) String() string {
+	if s >= 0 && int(s) < len(splitNames) {
+		return splitNames[s]
+	}
+	return fmt.Sprintf("Split(%d)", int(s))
+}
+
+// ParseSplit reads a split's name.
+func ParseSplit(name string) (Split, error) {
+	for i, n := range splitNames {
+		if n == name {
+			return Split(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown split %q (want %s)", name, strings.Join(splitNames[:], ", "))
+}
+
+// MarshalText writes the split's name.
+func (s Split) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a split's name.
+func (s *Split) UnmarshalText(b []byte) error {
+	v, err := ParseSplit(string(b))
+	*s = v
+	return err
+}
