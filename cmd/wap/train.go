@@ -131,6 +131,12 @@ func planTraining(o trainOpts, stderr io.Writer) (plan, error) {
 	if err == nil && o.cfg.QuestionReader {
 		err = m.AddQuestionReader(o.cfg.Seed + 2)
 	}
+	if err == nil && o.cfg.Vectors != nil {
+		var n int
+		if n, err = m.UseVectors(o.cfg.Vectors, prep.Vocab, o.cfg.VectorsFixed); err == nil {
+			fmt.Fprintf(stderr, "word vectors %s: %d of the vocabulary's %d ids have one\n", o.cfg.Vectors.Path, n, prep.Vocab.Size())
+		}
+	}
 	if err != nil {
 		return plan{}, err
 	}

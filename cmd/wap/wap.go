@@ -19,6 +19,7 @@ import (
 	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/internal/quote"
 	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/reader/vectors"
 	"github.com/d4lang/d4/tasks/wap/answer"
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/prepare"
@@ -339,6 +340,8 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	restarts := fs.Int("models", def.Restarts, "train this many models (seeds seed, seed+1, …) that answer together as an ensemble")
 	parallel := fs.Int("parallel", 0, "train this many of the models at once (0: all of them; 1: one after another); fewer when that many would not fit in the memory there is ($D4_MEMORY, or what the machine has)")
 	lex := fs.Bool("lexicon", def.Lexicon, "give the reader the WordNet classes of the words (getting, giving, losing, …) beside their embeddings")
+	vecFile := fs.String("vectors", "", "start the reader's word embeddings from pretrained vectors, a file of 'wap vectors' (a word the file lacks keeps its drawn embedding)")
+	vecFixed := fs.Bool("vectors-fixed", false, "with --vectors: keep the vectors fixed, added to embeddings learned from zero, instead of fine-tuning them")
 	qread := fs.Bool("question-reader", def.QuestionReader, "make each number's vector and the question vector read the question: attention over the question's tokens, and whether the number's unit is asked about")
 	bag := fs.Float64("bag", def.Bag, "share of the generated training problems each model trains on, drawn from its seed (1: all; CC's are always trained on)")
 	supervise := fs.String("supervise", def.Supervise.String(), "what the models train on: answers (∂4's setting) or equations (the slots' decisions given by the data's Equation column; a row without one, or with one the sketch cannot make, is left out)")
@@ -395,6 +398,9 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 			return cli.Usagef("%s must be in %d…%d, got %d", c.flag, c.min, c.max, c.n)
 		}
 	}
+	if *vecFixed && *vecFile == "" {
+		return cli.Usagef("--vectors-fixed needs --vectors FILE")
+	}
 	sup, err := model.ParseSupervision(*supervise)
 	if err != nil {
 		return cli.Usagef("--supervise: %v", err)
@@ -403,6 +409,12 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	cfg.Supervise = sup
 	cfg.Epochs, cfg.Updates, cfg.Batch, cfg.LR, cfg.Patience, cfg.Seed = *epochs, *updates, *batch, *lr, *patience, *seed
 	cfg.WordDropout, cfg.Noise, cfg.WeightDecay, cfg.Bag, cfg.CCPasses, cfg.Lexicon, cfg.QuestionReader = *wordDrop, *noise, *weightDecay, *bag, *ccPasses, *lex, *qread
+	if *vecFile != "" {
+		if cfg.Vectors, err = vectors.Load(*vecFile); err != nil {
+			return err
+		}
+		cfg.VectorsFixed = *vecFixed
+	}
 	return runTrain(trainOpts{sketch: *sketch, dataDir: *dataDir, modelDir: *modelDir, restarts: *restarts, parallel: *parallel, resume: *resume, jsonOut: *jsonOut, force: *force, cfg: cfg, label: "training"}, stdout, stderr)
 }
 

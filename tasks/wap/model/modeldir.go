@@ -15,6 +15,8 @@ import (
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/reader/lexicon"
+
+	"gorgonia.org/tensor"
 )
 
 // A model directory (package internal/modeldir) holds everything `wap
@@ -31,7 +33,9 @@ import (
 //	                        reader reader.qattn.A [150, 150] and
 //	                        reader.qattn.U [150 + F + 1, 150] (see
 //	                        reader.QAttention; F is config.json's
-//	                        question_features), and the slots'
+//	                        question_features), with fixed word vectors
+//	                        reader.vectors [vocab, 75] (config.json's
+//	                        fixed_vectors), and the slots'
 //	                        slotI.stageJ.W and .b
 //	tokenizer.json          the vocabulary (a Hugging Face tokenizer), and
 //	tokenizer_config.json   its settings for Hugging Face's libraries
@@ -79,6 +83,12 @@ type Config struct {
 	ValueSize        int   `json:"value_size"`
 	StackSize        int   `json:"stack_size"`
 	Seed             int64 `json:"seed"`
+
+	// FixedVectors: the reader adds fixed pretrained word vectors to its
+	// embeddings (reader.BiLSTM.Fixed), saved in model.safetensors as
+	// reader.vectors [vocab, 75].
+	FixedVectors bool `json:"fixed_vectors,omitempty"`
+
 	// Data says what the model was trained on: "cc" or "synthetic", the
 	// prepared directory and the source it was prepared from.
 	Data      string `json:"data"`
@@ -120,6 +130,11 @@ type Settings struct {
 	Supervise string `json:"supervise,omitempty"`
 	// QuestionReader: the model's cells read the question (Model.Question).
 	QuestionReader bool `json:"question_reader,omitempty"`
+	// Vectors is the SHA-256 of the pretrained word vectors' file the
+	// reader started from ("": none), VectorsFixed whether they were kept
+	// fixed (see UseVectors).
+	Vectors      string `json:"vectors_sha256,omitempty"`
+	VectorsFixed bool   `json:"vectors_fixed,omitempty"`
 	// Data is DataHash of the training and dev problems.
 	Data string `json:"data_sha256"`
 }
@@ -134,6 +149,7 @@ func (cfg *Config) describe(m *Model) {
 		cfg.Lexicon = lexicon.Default().Hash
 	}
 	cfg.ValueSize, cfg.StackSize = m.Machine.Sizes.V, m.Machine.Sizes.L
+	cfg.FixedVectors = m.Reader.Fixed != nil
 	cfg.QuestionFeatures = 0
 	if m.Question != nil {
 		cfg.QuestionFeatures = m.Question.F
@@ -165,7 +181,7 @@ func (m *Model) Named() []safetensors.Tensor {
 
 // Weights returns model.safetensors.
 func (m *Model) Weights() ([]byte, error) {
-	return modeldir.EncodeWeights(m.Named(), map[string]string{"format": "wap", "sketch_sha256": d4.SketchHash(m.Machine.Sketch)})
+	return modeldir.EncodeWeights(m.saved(), map[string]string{"format": "wap", "sketch_sha256": d4.SketchHash(m.Machine.Sketch)})
 }
 
 // writeVocab writes the vocabulary's files into a version.
@@ -465,7 +481,10 @@ func loadMember(snap *modeldir.Snapshot, cfg Config, like *Model) (*Model, error
 		}
 		reader.WarmTagger() // the question reader's tagger loads while the weights do
 	}
-	meta, err := modeldir.DecodeWeights(b, m.Named())
+	if cfg.FixedVectors {
+		r.Fixed = tensor.New(tensor.WithShape(r.Vocab, r.Embed), tensor.WithBacking(make([]float64, r.Vocab*r.Embed)))
+	}
+	meta, err := modeldir.DecodeWeights(b, m.saved())
 	if err == nil && meta["sketch_sha256"] != cfg.SketchHash {
 		err = fmt.Errorf("its metadata names another sketch (sha256 %.12s…) than config.json (%.12s…)", meta["sketch_sha256"], cfg.SketchHash)
 	}

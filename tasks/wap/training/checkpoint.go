@@ -25,18 +25,25 @@ func SettingsOf(c TrainConfig, data string) model.Settings {
 	if c.Supervise != model.SuperviseAnswers { // "": answers, as a checkpoint written before the setting says
 		s.Supervise = c.Supervise.String()
 	}
+	if c.Vectors != nil {
+		s.Vectors, s.VectorsFixed = c.Vectors.Hash, c.VectorsFixed
+	}
 	return s
 }
 
 // named lists the settings by name, with the sketch's checksum, for a
 // checkpoint (modeldir.Settings.Changes compares them on resume).
 func named(a model.Settings, sketchHash string) modeldir.Settings {
-	return modeldir.Settings{{Name: "sketch sha256", Value: sketchHash}, {Name: "data sha256", Value: a.Data},
+	s := modeldir.Settings{{Name: "sketch sha256", Value: sketchHash}, {Name: "data sha256", Value: a.Data},
 		{Name: "seed", Value: a.Seed}, {Name: "batch size", Value: a.Batch}, {Name: "learning rate", Value: a.LR},
 		{Name: "gradient clipping", Value: a.Clip}, {Name: "gradient noise", Value: a.NoiseEta}, {Name: "weight decay", Value: a.WeightDecay},
 		{Name: "word dropout", Value: a.WordDropout}, {Name: "bag", Value: a.Bag}, {Name: "CC passes", Value: a.CCPasses},
 		{Name: "restarts", Value: a.Restarts}, {Name: "lexicon", Value: a.Lexicon}, {Name: "question reader", Value: a.QuestionReader},
 		{Name: "supervision", Value: a.Supervise}}
+	if a.Vectors != "" { // a checkpoint written before the setting has none
+		s = append(s, modeldir.Setting{Name: "vectors sha256", Value: a.Vectors}, modeldir.Setting{Name: "vectors fixed", Value: a.VectorsFixed})
+	}
+	return s
 }
 
 // DataHash identifies a training run's problems: the SHA-256 of the

@@ -141,6 +141,9 @@ func trainRestart(w *TrainingDir, spec RunSpec, k int, data string, run *runCloc
 	if err == nil && c.QuestionReader {
 		err = m.AddQuestionReader(c.Seed + 2)
 	}
+	if err == nil && c.Vectors != nil {
+		_, err = m.UseVectors(c.Vectors, spec.Vocab, c.VectorsFixed)
+	}
 	if err != nil {
 		return Restart{}, err
 	}

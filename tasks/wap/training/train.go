@@ -10,6 +10,7 @@ import (
 	"github.com/d4lang/d4/learn"
 	"github.com/d4lang/d4/optim"
 	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/reader/vectors"
 	"github.com/d4lang/d4/tasks/wap/answer"
 	"github.com/d4lang/d4/tasks/wap/model"
 )
@@ -59,6 +60,10 @@ type TrainConfig struct {
 	// QuestionReader makes the heap's cells read the question
 	// (model.Model.AddQuestionReader).
 	QuestionReader bool
+	// Vectors, when not nil, are pretrained word vectors the reader starts
+	// from (model.Model.UseVectors), kept fixed with VectorsFixed.
+	Vectors      *vectors.Set
+	VectorsFixed bool
 	// Restarts is how many models `wap train` trains (seeds Seed, Seed+1,
 	// …), which answer together as an ensemble.
 	Restarts int
