@@ -80,9 +80,6 @@ func readVectors(glove, wordnet string, cfg vectors.PretrainConfig) (*vectors.Se
 		if err != nil {
 			return nil, err
 		}
-		if cfg.Words < 1 {
-			cfg.Words = len(docs) * 100 // all
-		}
 		s, err := vectors.Pretrain(docs, cfg)
 		if err != nil {
 			return nil, err

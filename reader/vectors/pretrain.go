@@ -12,7 +12,8 @@ import (
 )
 
 // PretrainConfig sets Pretrain's work: vectors of Dim values for the
-// Words most frequent words (those seen at least twice), their Body
+// Words most frequent words (those seen at least twice; Words < 1: all
+// of them), their Body
 // contexts the words within Window of them, a random projection drawn
 // from Seed.
 type PretrainConfig struct {
@@ -37,8 +38,8 @@ const (
 // components; a word's vector is its row of U·√Σ, scaled as Reduce scales
 // (RMS). The same docs and config give the same vectors.
 func Pretrain(docs []Doc, cfg PretrainConfig) (*Set, error) {
-	if cfg.Dim < 1 || cfg.Words < cfg.Dim || cfg.Window < 1 {
-		return nil, fmt.Errorf("vectors: pretraining needs dim ≥ 1, words ≥ dim and window ≥ 1, got %d, %d, %d", cfg.Dim, cfg.Words, cfg.Window)
+	if cfg.Dim < 1 || cfg.Window < 1 {
+		return nil, fmt.Errorf("vectors: pretraining needs dim ≥ 1 and window ≥ 1, got %d and %d", cfg.Dim, cfg.Window)
 	}
 	vocab, index := countWords(docs, cfg.Words)
 	if len(vocab) < cfg.Dim+oversample {
@@ -55,7 +56,8 @@ func Pretrain(docs []Doc, cfg PretrainConfig) (*Set, error) {
 }
 
 // countWords returns the (at most) n most frequent words seen at least
-// twice, most frequent first (ties in byte order), and their indices.
+// twice (n < 1: all), most frequent first (ties in byte order), and their
+// indices.
 func countWords(docs []Doc, n int) ([]string, map[string]int) {
 	counts := map[string]int{}
 	for _, d := range docs {
@@ -78,7 +80,9 @@ func countWords(docs []Doc, n int) ([]string, map[string]int) {
 		}
 		return a < b
 	})
-	words = words[:min(n, len(words))]
+	if n > 0 {
+		words = words[:min(n, len(words))]
+	}
 	index := make(map[string]int, len(words))
 	for i, w := range words {
 		index[w] = i
