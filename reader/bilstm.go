@@ -32,10 +32,62 @@ import (
 // lexical classes of its word (package lexicon), at most MaxClasses of
 // them: E's first Vocab rows are the words', the Classes rows after them
 // the classes'. A reader of no classes reads the word embeddings alone.
+// A reader with fixed vectors (UseVectors) reads a word that has one
+// (a row of Fixed that is not all zeros) from that vector in place of its
+// row of E, which it neither reads nor trains.
 type BiLSTM struct {
 	Vocab, Classes, Embed, Hidden int
 	E                             *tensor.Dense // embeddings [Vocab+Classes, Embed]
 	Fwd, Bwd                      *tensor.Dense // the two directions' W [Embed+Hidden+1, 4·Hidden]
+	// Fixed, when not nil, are pretrained word vectors [Vocab, Embed]
+	// (package vectors), zeros for the words that have none: frozen, they
+	// are not among Params.
+	Fixed *tensor.Dense
+}
+
+// UseVectors gives the reader pretrained word vectors, rows [Vocab,
+// Embed] of which found says which words have one (the others' rows are
+// not read). Fine-tuned (fixed false), a word's vector replaces its drawn
+// embedding, which training goes on to change; fixed, they become Fixed
+// (frozen), and the words' rows of E, no longer read, are set to zero.
+func (r *BiLSTM) UseVectors(rows []float64, found []bool, fixed bool) error {
+	if len(rows) != r.Vocab*r.Embed || len(found) != r.Vocab {
+		return fmt.Errorf("reader: %d vector values for %d words, want %d words of %d", len(rows), len(found), r.Vocab, r.Embed)
+	}
+	e := r.E.Float64s()
+	var f []float64
+	if fixed {
+		f = make([]float64, len(rows))
+		r.Fixed = tensor.New(tensor.WithShape(r.Vocab, r.Embed), tensor.WithBacking(f))
+	}
+	for w, ok := range found {
+		if !ok {
+			continue
+		}
+		row := rows[w*r.Embed : (w+1)*r.Embed]
+		if fixed {
+			copy(f[w*r.Embed:], row)
+			clear(e[w*r.Embed : (w+1)*r.Embed])
+		} else {
+			copy(e[w*r.Embed:], row)
+		}
+	}
+	return nil
+}
+
+// fixedRow returns word w's row of Fixed, or nil when the reader has no
+// fixed vectors or w's row is all zeros (a word without one).
+func (r *BiLSTM) fixedRow(w int) []float64 {
+	if r.Fixed == nil {
+		return nil
+	}
+	row := r.Fixed.Float64s()[w*r.Embed : (w+1)*r.Embed]
+	for _, v := range row {
+		if v != 0 {
+			return row
+		}
+	}
+	return nil
 }
 
 // MaxClasses is the most lexical classes a token's input adds: as many as
@@ -182,10 +234,12 @@ func (s *stories) token(backward bool) func(b, t int) int {
 	return func(b, t int) int { return b*s.T + t }
 }
 
-// rows calls fn with each row of E that token i adds up: its word's, then
-// its classes'.
+// rows calls fn with each row of E that token i adds up: its word's
+// (unless the word has a fixed vector), then its classes'.
 func (r *BiLSTM) rows(s *stories, i int, fn func(row int)) {
-	fn(int(s.ids[i]))
+	if w := int(s.ids[i]); r.fixedRow(w) == nil {
+		fn(w)
+	}
 	for _, c := range s.classes[i*MaxClasses : (i+1)*MaxClasses] {
 		if c != NoClass {
 			fn(r.Vocab + int(c))
@@ -213,11 +267,16 @@ func (r *BiLSTM) split(run []float64, B, T int) (states []float64, tapes [2][]fl
 }
 
 // embed is an LSTM input that reads the inputs of the tokens: the sum of
-// their rows of E.
+// their rows of E (rows), and their word's fixed vector if it has one.
 func (r *BiLSTM) embed(E []float64, s *stories, token func(b, t int) int) func(b, t int, x []float64) {
 	return func(b, t int, x []float64) {
-		clear(x)
-		r.rows(s, token(b, t), func(row int) {
+		i := token(b, t)
+		if f := r.fixedRow(int(s.ids[i])); f != nil {
+			copy(x, f)
+		} else {
+			clear(x)
+		}
+		r.rows(s, i, func(row int) {
 			for j, v := range E[row*r.Embed : (row+1)*r.Embed] {
 				x[j] += v
 			}

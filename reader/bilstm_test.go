@@ -3,6 +3,7 @@ package reader
 import (
 	"math"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
@@ -85,12 +86,42 @@ func noClasses(B, T int) []float64 {
 // The gradients of the reader's parameters agree with central finite
 // differences, on a batch of stories of different lengths (so that the
 // length ordering and the padding are exercised) with tokens of no, one
-// and two classes, and picks of numbers and of the question vector.
+// and two classes, and picks of numbers and of the question vector; with
+// fixed word vectors too, which the weights' gradients must see.
 func TestBiLSTMGradients(t *testing.T) {
-	r, err := NewBiLSTM(6, 2, 3, 4, 1)
-	if err != nil {
+	for _, fixed := range []bool{false, true} {
+		t.Run(map[bool]string{false: "embeddings", true: "fixed vectors"}[fixed], func(t *testing.T) {
+			r, err := NewBiLSTM(6, 2, 3, 4, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fixed {
+				useSomeVectors(t, r, true)
+			}
+			checkGradients(t, r)
+		})
+	}
+}
+
+// useSomeVectors gives r vectors (drawn) for its words 1, 3 and 4.
+func useSomeVectors(t *testing.T, r *BiLSTM, fixed bool) (rows []float64, found []bool) {
+	t.Helper()
+	rng := rand.New(rand.NewSource(7))
+	rows = make([]float64, r.Vocab*r.Embed)
+	for i := range rows {
+		rows[i] = rng.NormFloat64()
+	}
+	found = make([]bool, r.Vocab)
+	found[1], found[3], found[4] = true, true, true
+	if err := r.UseVectors(rows, found, fixed); err != nil {
 		t.Fatal(err)
 	}
+	return rows, found
+}
+
+// checkGradients is TestBiLSTMGradients's check of r, of vocabulary 6, 2
+// classes and embeddings of 3.
+func checkGradients(t *testing.T, r *BiLSTM) {
 	// The classes' vectors start at zero: draw them, so that the test
 	// sees them.
 	e := r.E.Data().([]float64)
@@ -302,5 +333,90 @@ func TestBackwardStateless(t *testing.T) {
 		if alone[i] != after[i] {
 			t.Fatalf("gradient %d: %v from a fresh Op, %v after another batch's", i, alone[i], after[i])
 		}
+	}
+}
+
+// Pretrained vectors: fine-tuned, the words found start from their
+// vectors and the others keep their drawn embeddings; fixed, a word found
+// reads its vector in place of its embedding (the states are those of a
+// reader whose embeddings hold the vectors), whose row is zero and gets
+// no gradient, and the states keep their shape. Vectors of another size
+// are refused.
+func TestUseVectors(t *testing.T) {
+	for _, fixed := range []bool{false, true} {
+		r, err := NewBiLSTM(6, 0, 3, 4, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		drawn := append([]float64(nil), r.E.Float64s()...)
+		rows, found := useSomeVectors(t, r, fixed)
+		e := r.E.Float64s()
+		for w := 0; w < r.Vocab; w++ {
+			got, want := e[w*3:(w+1)*3], drawn[w*3:(w+1)*3]
+			switch {
+			case found[w] && fixed:
+				want = make([]float64, 3)
+			case found[w]:
+				want = rows[w*3 : (w+1)*3]
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("fixed %v: word %d's embedding %v, want %v", fixed, w, got, want)
+			}
+		}
+		if (r.Fixed != nil) != fixed {
+			t.Fatalf("fixed %v: Fixed set %v", fixed, r.Fixed != nil)
+		}
+		if !fixed {
+			continue
+		}
+		// Training would not move the words found: their rows of E get no
+		// gradient.
+		rl := newReaderLoss(t, r, 2, 4, 3, 2)
+		ids := []float64{1, 2, 3, 5, 4, 0, Pad, Pad}
+		rl.run(t, ids, nil, []float64{-4, 0, 2, -2, 1, 0})
+		dE := rl.grad[0].Value().Data().([]float64)
+		for w := 0; w < r.Vocab; w++ {
+			zero := slices.Equal(dE[w*3:(w+1)*3], make([]float64, 3))
+			if zero != found[w] { // every word is read
+				t.Errorf("word %d (found %v): gradient %v", w, found[w], dE[w*3:(w+1)*3])
+			}
+		}
+		// The same reader with the vectors summed into its embeddings.
+		sum, err := ZeroBiLSTM(6, 0, 3, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		copy(sum.Fwd.Float64s(), r.Fwd.Float64s())
+		copy(sum.Bwd.Float64s(), r.Bwd.Float64s())
+		for i, v := range e {
+			sum.E.Float64s()[i] = v + r.Fixed.Float64s()[i] // one of the two is zero
+		}
+		stories := []Story{{IDs: []int{1, 2, 3, 5}}, {IDs: []int{4, 0}}}
+		pos := [][]float64{{-4, 0, 2}, {-2, 1, 0}}
+		got, err := r.Read(stories, pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := sum.Read(stories, pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for b := range got {
+			if len(got[b]) != 3*r.Width() {
+				t.Errorf("story %d: %d values picked, want %d", b, len(got[b]), 3*r.Width())
+			}
+			for i := range got[b] {
+				if math.Abs(got[b][i]-want[b][i]) > 1e-12 {
+					t.Fatalf("story %d value %d: %v with fixed vectors, %v with them in the embeddings", b, i, got[b][i], want[b][i])
+				}
+			}
+		}
+	}
+	r, err := NewBiLSTM(6, 0, 3, 4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.UseVectors(make([]float64, 6*4), make([]bool, 6), true); err == nil || !strings.Contains(err.Error(), "want 6 words of 3") {
+		t.Errorf("vectors of 4 values for embeddings of 3: %v", err)
 	}
 }

@@ -7,6 +7,7 @@
 //	wap eval [--split S]         accuracy on a split beside the paper's Table 3, per fold of prepared folds, or on the benchmark (--bench)
 //	wap answer "QUESTION"        the answer, the formula the slots chose and its confidence (or --file FILE)
 //	wap serve                    a page and a JSON API that answer questions and show how ∂4 reached each answer
+//	wap vectors --glove FILE     pretrained word vectors (GloVe's) for the reader, for wap train --vectors
 //	wap bench                    the GFLOP/s of the matrix products and of training on this machine
 //	wap run [flags] [FILE]       run a program and print its final data stack: d4 run
 //
@@ -30,6 +31,7 @@ var commands = []cli.Command{
 	{Name: "answer", Summary: "answer one word algebra problem and show the formula", Run: answerCmd},
 	{Name: "serve", Summary: "serve a page and a JSON API that answer word problems and show how ∂4 reached the answer", Run: serveCmd},
 	{Name: "bench", Summary: "measure the GFLOP/s of the matrix products and of training on this machine", Run: benchCmd},
+	{Name: "vectors", Summary: "write pretrained word vectors (GloVe's) for 'wap train --vectors'", Run: vectorsCmd},
 	{Name: "run", Summary: "run a program (or a trained model) and print its final data stack, bottom to top (as 'd4 run')", Run: runCmd},
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/d4lang/d4/internal/memory"
 	"github.com/d4lang/d4/internal/quote"
 	"github.com/d4lang/d4/interpreter/d4"
+	"github.com/d4lang/d4/reader/vectors"
 	"github.com/d4lang/d4/sketches"
 	"github.com/d4lang/d4/tasks/wap/answer"
 	"github.com/d4lang/d4/tasks/wap/model"
@@ -43,6 +44,9 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 	modelsFlag.Var(fs, &o.restarts, cfg.Restarts, "train this many models (seeds seed, seed+1, …) that answer together as an ensemble")
 	parallelFlag.Var(fs, &o.parallel, 0, "train this many of the models at once (0: all of them; 1: one after another); fewer when that many would not fit in the memory there is ($D4_MEMORY, or what the machine has)")
 	fs.BoolVar(&cfg.Lexicon, "lexicon", cfg.Lexicon, "give the reader the WordNet classes of the words (getting, giving, losing, …) beside their embeddings")
+	var vecFile string
+	fs.StringVar(&vecFile, "vectors", "", "start the reader's word embeddings from pretrained vectors, a file of 'wap vectors' (a word the file lacks keeps its drawn embedding)")
+	fs.BoolVar(&cfg.VectorsFixed, "vectors-fixed", false, "with --vectors: keep the vectors fixed (a word that has one reads it in place of its embedding and never trains it) instead of fine-tuning them")
 	fs.BoolVar(&cfg.QuestionReader, "question-reader", cfg.QuestionReader, "make each number's vector and the question vector read the question: attention over the question's tokens, and whether the number's unit is asked about")
 	fs.BoolVar(&cfg.Prior, "prior", cfg.Prior, "learn a prior over the result with the model (whether a formula's value is negative, zero, not whole, far larger or smaller than the story's numbers, …) and decode with it instead of the fixed rule")
 	fs.Float64Var(&cfg.Bag, "bag", cfg.Bag, "share of the generated training problems each model trains on, drawn from its seed (1: all; CC's are always trained on)")
@@ -78,9 +82,16 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 		return cli.Usagef("--bag must be in (0, 1], got %v", cfg.Bag)
 	case cfg.Epochs == 0 && cfg.Updates < 1:
 		return cli.Usagef("--epochs must be ≥ 1, or 0 with --updates ≥ 1; got %d and %d", cfg.Epochs, cfg.Updates)
+	case cfg.VectorsFixed && vecFile == "":
+		return cli.Usagef("--vectors-fixed needs --vectors FILE")
 	}
 	if cfg.Supervise, err = model.ParseSupervision(supervise); err != nil {
 		return cli.Usagef("--supervise: %v", err)
+	}
+	if vecFile != "" {
+		if cfg.Vectors, err = vectors.Load(vecFile); err != nil {
+			return err
+		}
 	}
 	return runTrain(o, stdout, stderr)
 }
@@ -244,6 +255,12 @@ func planTraining(o trainOpts, stderr io.Writer) (plan, error) {
 	}
 	if err == nil && o.cfg.Prior {
 		err = m.AddPrior()
+	}
+	if err == nil && o.cfg.Vectors != nil {
+		var n int
+		if n, err = m.UseVectors(o.cfg.Vectors, prep.Vocab, o.cfg.VectorsFixed); err == nil {
+			fmt.Fprintf(stderr, "word vectors %s: %d of the vocabulary's %d ids have one\n", o.cfg.Vectors.Path, n, prep.Vocab.Size())
+		}
 	}
 	if err != nil {
 		return plan{}, err

@@ -15,6 +15,8 @@ import (
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/reader/lexicon"
+
+	"gorgonia.org/tensor"
 )
 
 // A model directory (package internal/modeldir) holds everything `wap
@@ -31,10 +33,12 @@ import (
 //	                        reader reader.qattn.A [150, 150] and
 //	                        reader.qattn.U [150 + F + 1, 150] (see
 //	                        reader.QAttention; F is config.json's
-//	                        question_features), the slots'
-//	                        slotI.stageJ.W and .b, and with a learned
-//	                        prior over the result prior.w [1, 9] (see
-//	                        Prior; 9 is config.json's prior_features)
+//	                        question_features), with fixed word vectors
+//	                        reader.vectors [vocab, 75] (config.json's
+//	                        fixed_vectors), the slots' slotI.stageJ.W and
+//	                        .b, and with a learned prior over the result
+//	                        prior.w [1, 9] (see Prior; 9 is config.json's
+//	                        prior_features)
 //	tokenizer.json          the vocabulary (a Hugging Face tokenizer), and
 //	tokenizer_config.json   its settings for Hugging Face's libraries
 //	checkpoint.safetensors  the last finished epoch, for `wap train
@@ -92,6 +96,12 @@ type Config struct {
 	ValueSize     int   `json:"value_size"`
 	StackSize     int   `json:"stack_size"`
 	Seed          int64 `json:"seed"`
+
+	// FixedVectors: the reader adds fixed pretrained word vectors to its
+	// embeddings (reader.BiLSTM.Fixed: a word that has one reads it in place of its embedding), saved in model.safetensors as
+	// reader.vectors [vocab, 75].
+	FixedVectors bool `json:"fixed_vectors,omitempty"`
+
 	// Data says what the model was trained on: "cc" or "synthetic", the
 	// prepared directory and the source it was prepared from.
 	Data      string `json:"data"`
@@ -139,6 +149,11 @@ type Settings struct {
 	// recorded in a checkpoint only when set, as one written before the
 	// setting is without it.
 	Prior bool `json:"prior,omitempty" setting:"prior,omitempty"`
+	// Vectors is the SHA-256 of the pretrained word vectors' file the
+	// reader started from ("": none), VectorsFixed whether they were kept
+	// fixed (see UseVectors); recorded in a checkpoint only when set.
+	Vectors      string `json:"vectors_sha256,omitempty" setting:"vectors sha256,omitempty"`
+	VectorsFixed bool   `json:"vectors_fixed,omitempty" setting:"vectors fixed,omitempty"`
 	// Data is DataHash of the training and dev problems: with the sketch,
 	// what the run trains on (a checkpoint compares it first, by its
 	// checksum).
@@ -155,6 +170,7 @@ func (cfg *Config) describe(m *Model) {
 		cfg.Lexicon = lexicon.Default().Hash
 	}
 	cfg.ValueSize, cfg.StackSize = m.Machine.Sizes.V, m.Machine.Sizes.L
+	cfg.FixedVectors = m.Reader.Fixed != nil
 	cfg.QuestionFeatures = 0
 	if m.Question != nil {
 		cfg.QuestionFeatures = m.Question.F
@@ -197,7 +213,7 @@ const priorName = "prior.w"
 
 // Weights returns model.safetensors.
 func (m *Model) Weights() ([]byte, error) {
-	return modeldir.EncodeWeights(m.Named(), map[string]string{"format": "wap", "sketch_sha256": d4.SketchHash(m.Machine.Sketch)})
+	return modeldir.EncodeWeights(m.saved(), map[string]string{"format": "wap", "sketch_sha256": d4.SketchHash(m.Machine.Sketch)})
 }
 
 // writeVocab writes the vocabulary's files into a version.
@@ -503,7 +519,10 @@ func loadMember(snap *modeldir.Snapshot, cfg Config, like *Model) (*Model, error
 		}
 		reader.WarmTagger() // the question reader's tagger loads while the weights do
 	}
-	meta, err := modeldir.DecodeWeights(b, m.Named())
+	if cfg.FixedVectors {
+		r.Fixed = tensor.New(tensor.WithShape(r.Vocab, r.Embed), tensor.WithBacking(make([]float64, r.Vocab*r.Embed)))
+	}
+	meta, err := modeldir.DecodeWeights(b, m.saved())
 	if err == nil && meta["sketch_sha256"] != cfg.SketchHash {
 		err = fmt.Errorf("its metadata names another sketch (sha256 %.12s…) than config.json (%.12s…)", meta["sketch_sha256"], cfg.SketchHash)
 	}

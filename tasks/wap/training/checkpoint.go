@@ -25,6 +25,9 @@ func SettingsOf(c TrainConfig, data string) model.Settings {
 	if c.Supervise != model.SuperviseAnswers { // "": answers, as a checkpoint written before the setting says
 		s.Supervise = c.Supervise.String()
 	}
+	if c.Vectors != nil {
+		s.Vectors, s.VectorsFixed = c.Vectors.Hash, c.VectorsFixed
+	}
 	return s
 }
 

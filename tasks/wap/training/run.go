@@ -152,6 +152,9 @@ func newMember(spec RunSpec, seed int64, data string) (*member, error) {
 	if err == nil && c.Prior {
 		err = m.AddPrior()
 	}
+	if err == nil && c.Vectors != nil {
+		_, err = m.UseVectors(c.Vectors, spec.Vocab, c.VectorsFixed)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/optim"
 	"github.com/d4lang/d4/reader"
+	"github.com/d4lang/d4/reader/vectors"
 	"github.com/d4lang/d4/tasks/wap/answer"
 	"github.com/d4lang/d4/tasks/wap/model"
 )
@@ -62,6 +63,10 @@ type TrainConfig struct {
 	// Prior gives the models a learned prior over the result
 	// (model.Model.AddPrior), trained with them.
 	Prior bool
+	// Vectors, when not nil, are pretrained word vectors the reader starts
+	// from (model.Model.UseVectors), kept fixed with VectorsFixed.
+	Vectors      *vectors.Set
+	VectorsFixed bool
 	// Restarts is how many models `wap train` trains (seeds Seed, Seed+1,
 	// …), which answer together as an ensemble.
 	Restarts int
