@@ -1,9 +1,6 @@
 package data
 
-import (
-	"fmt"
-	"strings"
-)
+import "github.com/d4lang/d4/internal/enum"
 
 // Split is one of a dataset's three splits: those of a task's generated
 // dataset (package tasks) and of a word-problem source (tasks/wap/source).
@@ -21,32 +18,16 @@ const (
 // Splits lists the splits in order.
 var Splits = [...]Split{Train, Dev, Test}
 
-var splitNames = [...]string{Train: "train", Dev: "dev", Test: "test"}
+var splitNames = enum.Names[Split]{What: "split", Names: []string{Train: "train", Dev: "dev", Test: "test"}}
 
 // String names the split: "train", "dev" or "test".
-func (s Split) String() string {
-	if s >= 0 && int(s) < len(splitNames) {
-		return splitNames[s]
-	}
-	return fmt.Sprintf("Split(%d)", int(s))
-}
+func (s Split) String() string { return splitNames.String(s) }
 
 // ParseSplit reads a split's name.
-func ParseSplit(name string) (Split, error) {
-	for i, n := range splitNames {
-		if n == name {
-			return Split(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown split %q (want %s)", name, strings.Join(splitNames[:], ", "))
-}
+func ParseSplit(name string) (Split, error) { return splitNames.Parse(name) }
 
 // MarshalText writes the split's name.
 func (s Split) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // UnmarshalText reads a split's name.
-func (s *Split) UnmarshalText(b []byte) error {
-	v, err := ParseSplit(string(b))
-	*s = v
-	return err
-}
+func (s *Split) UnmarshalText(b []byte) error { return splitNames.Unmarshal(s, b) }

@@ -19,7 +19,7 @@ func TestSplitNames(t *testing.T) {
 			t.Errorf("%q read back as %v (%v)", want, got, err)
 		}
 	}
-	if _, err := ParseSplit("valid"); err == nil || !strings.Contains(err.Error(), "want train, dev, test") {
+	if _, err := ParseSplit("valid"); err == nil || !strings.Contains(err.Error(), "want train, dev or test") {
 		t.Errorf("ParseSplit(valid): %v", err)
 	}
 	if got := Split(3).String(); got != "Split(3)" {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/eval"
+	"github.com/d4lang/d4/internal/enum"
 	"github.com/d4lang/d4/internal/par"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/forth"
@@ -49,35 +50,19 @@ const (
 
 // executionNames are the executions' names, as flags and JSON files hold
 // them.
-var executionNames = [...]string{Hybrid: "hybrid", Discretised: "discretised"}
+var executionNames = enum.Names[Execution]{What: "execution", Names: []string{Hybrid: "hybrid", Discretised: "discretised"}}
 
 // ParseExecution reads an execution's name.
-func ParseExecution(s string) (Execution, error) {
-	for e, name := range executionNames {
-		if name == s {
-			return Execution(e), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown execution %q: want hybrid or discretised", s)
-}
+func ParseExecution(s string) (Execution, error) { return executionNames.Parse(s) }
 
 // String returns the execution's name.
-func (e Execution) String() string {
-	if e < 0 || int(e) >= len(executionNames) {
-		return fmt.Sprintf("Execution(%d)", int(e))
-	}
-	return executionNames[e]
-}
+func (e Execution) String() string { return executionNames.String(e) }
 
 // MarshalText writes the execution's name.
 func (e Execution) MarshalText() ([]byte, error) { return []byte(e.String()), nil }
 
 // UnmarshalText reads an execution's name.
-func (e *Execution) UnmarshalText(b []byte) error {
-	v, err := ParseExecution(string(b))
-	*e = v
-	return err
-}
+func (e *Execution) UnmarshalText(b []byte) error { return executionNames.Unmarshal(e, b) }
 
 // Run is the outcome of one run: the final data stack and the steps taken.
 type Run struct {
@@ -95,7 +80,7 @@ func Predict(m *d4.Model, input []int, exec Execution, lim Limits) (Run, error) 
 	case Discretised:
 		return predictDiscretised(m, input, lim)
 	}
-	return Run{}, fmt.Errorf("unknown execution %v: want hybrid or discretised", exec)
+	return Run{}, fmt.Errorf("unknown execution %v (want %s)", exec, executionNames.List())
 }
 
 // predictHybrid runs the symbolic machine with the networks deciding the

@@ -112,7 +112,7 @@ func TestBadInput(t *testing.T) {
 		{"train resume without checkpoint", []string{"train", "--sketch", "max", "--train", maxRows, "--model", model, "--resume"}, 1, "cannot resume"},
 		{"eval without data", []string{"eval", "--model", model}, 2, "--data DATA is required"},
 		{"eval value beyond the model", []string{"eval", "--model", model, "--data", wide}, 1, "wide.jsonl row 3: input value 1 is 12, outside the value size 6 (values 0 … 5): the model"},
-		{"eval bad exec", []string{"eval", "--model", model, "--data", maxRows, "--exec", "soft"}, 2, `invalid value "soft" for flag -exec: unknown execution "soft": want hybrid or discretised`},
+		{"eval bad exec", []string{"eval", "--model", model, "--data", maxRows, "--exec", "soft"}, 2, `invalid value "soft" for flag -exec: unknown execution "soft" (want hybrid or discretised)`},
 		{"eval not a model", []string{"eval", "--model", notModel, "--data", maxRows}, 1, "no config.json: not a d4 model directory"},
 		{"export missing model", []string{"export"}, 2, "--model DIR is required"},
 		{"export a file that is no model", []string{"export", "--model", filepath.Join(dir, "notmodel-file")}, 1, "a file, not a d4 model directory"},

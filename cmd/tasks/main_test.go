@@ -61,7 +61,7 @@ func TestErrors(t *testing.T) {
 		{"bad model", []string{"sort", "--model", "gpt"}, 2, `invalid value "gpt" for flag -model: unknown model "gpt" (want d4 or seq2seq)`},
 		{"odd addition length", []string{"add", "--train-len", "3"}, 2, "addition lengths count input digits, 2 per digit pair: --train-len 3 and --test-len 8 must be multiples of 2"},
 		{"zero length", []string{"sort", "--train-len", "0"}, 2, "between 1 and 4096"},
-		{"bad exec", []string{"sort", "--exec", "soft"}, 2, `invalid value "soft" for flag -exec: unknown execution "soft": want hybrid or discretised`},
+		{"bad exec", []string{"sort", "--exec", "soft"}, 2, `invalid value "soft" for flag -exec: unknown execution "soft" (want hybrid or discretised)`},
 		{"unknown flag", []string{"sort", "--speed", "9"}, 2, "flag provided but not defined"},
 		{"stray argument", []string{"sort", "extra"}, 2, "unexpected argument"},
 		{"missing sketch file", []string{"sort", "--sketch", filepath.Join(dir, "nope.fth"), "--data", filepath.Join(dir, "d1")}, 2, "no such file"},

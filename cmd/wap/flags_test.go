@@ -43,7 +43,7 @@ func TestFlagRefusals(t *testing.T) {
 		{[]string{"prepare", "--out", data, "--synthetic", "--sizes", "1,2"}, "--sizes must be three numbers TRAIN,DEV,TEST, got \"1,2\""},
 		{[]string{"prepare", "--out", data, "--synthetic", "--sizes", "1,0,2"}, "--sizes must be three numbers in 1…10000000"},
 		{[]string{"prepare", "--out", data, "--synthetic", "--sizes", "1000000000000,1,1"}, "--sizes must be three numbers in 1…10000000"},
-		{[]string{"eval", "--data", data, "--model", models, "--split", "foo"}, "unknown split \"foo\" (want train, dev, test)"},
+		{[]string{"eval", "--data", data, "--model", models, "--split", "foo"}, "unknown split \"foo\" (want train, dev or test)"},
 		{[]string{"eval", "--data", data, "--model", models, "--bench", "train"}, "--bench must be dev or test, got \"train\""},
 		{[]string{"eval", "--data", data, "--model", models, "--decode", "best"}, "invalid value \"best\" for flag -decode"},
 		{[]string{"answer", "--model", models, "--decode", "best", "Q?"}, "invalid value \"best\" for flag -decode"},

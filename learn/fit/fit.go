@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/d4lang/d4/internal/enum"
 	"github.com/d4lang/d4/optim"
 )
 
@@ -197,29 +198,16 @@ const (
 	StopFailed               // an error stopped it (Run returns the error)
 )
 
-var stopNames = [...]string{StopEpochs: "epochs", StopPatience: "patience", StopSettled: "settled", StopFailed: "failed"}
+var stopNames = enum.Names[Stop]{What: "stop reason", Names: []string{StopEpochs: "epochs", StopPatience: "patience", StopSettled: "settled", StopFailed: "failed"}}
 
 // String names the reason.
-func (s Stop) String() string {
-	if int(s) < len(stopNames) {
-		return stopNames[s]
-	}
-	return fmt.Sprintf("Stop(%d)", int(s))
-}
+func (s Stop) String() string { return stopNames.String(s) }
 
 // MarshalText writes the reason's name.
 func (s Stop) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // UnmarshalText reads a reason's name.
-func (s *Stop) UnmarshalText(b []byte) error {
-	for i, n := range stopNames {
-		if n == string(b) {
-			*s = Stop(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("unknown stop reason %q", b)
-}
+func (s *Stop) UnmarshalText(b []byte) error { return stopNames.Unmarshal(s, b) }
 
 // Restart is a finished restart.
 type Restart struct {

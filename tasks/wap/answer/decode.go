@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/d4lang/d4/internal/enum"
 	"github.com/d4lang/d4/interpreter/symbolic"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/tasks/wap/model"
@@ -39,35 +40,19 @@ const (
 )
 
 // decodingNames name the decodings.
-var decodingNames = [...]string{DecodeSensible: "sensible", DecodeArgmax: "argmax", DecodeRule: "rule"}
+var decodingNames = enum.Names[Decoding]{What: "decoding", Names: []string{DecodeSensible: "sensible", DecodeArgmax: "argmax", DecodeRule: "rule"}}
 
 // String returns the decoding's name.
-func (d Decoding) String() string {
-	if d < 0 || int(d) >= len(decodingNames) {
-		return fmt.Sprintf("decoding(%d)", int(d))
-	}
-	return decodingNames[d]
-}
+func (d Decoding) String() string { return decodingNames.String(d) }
 
 // ParseDecoding reads a decoding's name: "sensible", "argmax" or "rule".
-func ParseDecoding(s string) (Decoding, error) {
-	for d, name := range decodingNames {
-		if s == name {
-			return Decoding(d), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown decoding %q (want sensible, argmax or rule)", s)
-}
+func ParseDecoding(s string) (Decoding, error) { return decodingNames.Parse(s) }
 
 // MarshalText writes the decoding's name.
 func (d Decoding) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
 
 // UnmarshalText reads a decoding's name.
-func (d *Decoding) UnmarshalText(b []byte) error {
-	v, err := ParseDecoding(string(b))
-	*d = v
-	return err
-}
+func (d *Decoding) UnmarshalText(b []byte) error { return decodingNames.Unmarshal(d, b) }
 
 // outcome is an exact answer and what gives it: its total probability over
 // the combinations of decisions, and the most probable of them; post is

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/d4lang/d4/internal/enum"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
 )
@@ -32,25 +33,13 @@ const (
 	SuperviseEquations
 )
 
-var supervisionNames = [...]string{SuperviseAnswers: "answers", SuperviseEquations: "equations"}
+var supervisionNames = enum.Names[Supervision]{What: "supervision", Names: []string{SuperviseAnswers: "answers", SuperviseEquations: "equations"}}
 
 // String names the supervision: "answers" or "equations".
-func (s Supervision) String() string {
-	if s >= 0 && int(s) < len(supervisionNames) {
-		return supervisionNames[s]
-	}
-	return fmt.Sprintf("Supervision(%d)", int(s))
-}
+func (s Supervision) String() string { return supervisionNames.String(s) }
 
 // ParseSupervision reads a supervision's name.
-func ParseSupervision(name string) (Supervision, error) {
-	for i, n := range supervisionNames {
-		if n == name {
-			return Supervision(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown supervision %q (want answers or equations)", name)
-}
+func ParseSupervision(name string) (Supervision, error) { return supervisionNames.Parse(name) }
 
 // Supervise sets what the model trains on. Equations need the exact loss:
 // a sketch that trains on ∂4's loss (the paper's, of a fixed count of

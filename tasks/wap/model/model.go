@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/d4lang/d4/internal/enum"
 	"github.com/d4lang/d4/internal/par"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/forth"
@@ -221,10 +222,10 @@ const (
 	LossExact
 )
 
-var lossNames = [...]string{LossMachine: "machine", LossExact: "exact"}
+var lossNames = enum.Names[Loss]{What: "loss", Names: []string{LossMachine: "machine", LossExact: "exact"}}
 
 // String names the loss.
-func (l Loss) String() string { return lossNames[l] }
+func (l Loss) String() string { return lossNames.String(l) }
 
 // Model is the word algebra solver: the reader, the ∂4 machine of the
 // sketch, and where the reader's outputs go on the heap.

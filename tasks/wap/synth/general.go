@@ -1,9 +1,9 @@
 package synth
 
 import (
-	"fmt"
 	"math/rand"
 
+	"github.com/d4lang/d4/internal/enum"
 	"github.com/d4lang/d4/tasks/wap/source"
 	"github.com/d4lang/d4/tasks/wap/source/cc"
 )
@@ -32,29 +32,16 @@ const (
 	GeneralMix
 )
 
-var mixNames = [...]string{CCMix: "cc", GeneralMix: "general"}
+var mixNames = enum.Names[Mix]{What: "mix", Names: []string{CCMix: "cc", GeneralMix: "general"}}
 
 // String names the mix: "cc" or "general".
-func (m Mix) String() string {
-	if m < 0 || int(m) >= len(mixNames) {
-		return fmt.Sprintf("Mix(%d)", int(m))
-	}
-	return mixNames[m]
-}
+func (m Mix) String() string { return mixNames.String(m) }
 
 // MarshalText implements encoding.TextMarshaler.
 func (m Mix) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
 
 // UnmarshalText implements encoding.TextUnmarshaler: "cc" or "general".
-func (m *Mix) UnmarshalText(b []byte) error {
-	for i, name := range mixNames {
-		if string(b) == name {
-			*m = Mix(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("unknown mix %q: want cc or general", b)
-}
+func (m *Mix) UnmarshalText(b []byte) error { return mixNames.Unmarshal(m, b) }
 
 // family is a shape of equation with its share of the general problems
 // and the frames that tell it: pattern, when set, is a CC pattern told by

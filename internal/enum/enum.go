@@ -1,0 +1,59 @@
+// Package enum names the values of the small integer enumerations of the
+// commands' flags and files (a split, a supervision, a decoding, a mix,
+// an execution, why training stopped): one table of names per type gives
+// its String, its parsing with an error that lists the names, and its
+// text encoding, so that a flag, a JSON file and a message spell a value
+// alike and a bad one is refused the same way everywhere.
+package enum
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Names are the names of an enumeration's values 0, 1, 2, … in order;
+// What names the enumeration in messages ("split").
+type Names[T ~int] struct {
+	What  string
+	Names []string
+}
+
+// String is v's name, or Type(v) for a value without one, as Go's
+// stringer writes it ("Split(7)").
+func (n Names[T]) String(v T) string {
+	if v >= 0 && int(v) < len(n.Names) {
+		return n.Names[v]
+	}
+	typ := fmt.Sprintf("%T", v)
+	return fmt.Sprintf("%s(%d)", typ[strings.LastIndex(typ, ".")+1:], int(v))
+}
+
+// Parse reads a value's name; an unknown name is an error that lists the
+// names: `unknown split "foo" (want train, dev or test)`.
+func (n Names[T]) Parse(s string) (T, error) {
+	for i, name := range n.Names {
+		if name == s {
+			return T(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown %s %q (want %s)", n.What, s, n.List())
+}
+
+// List is the names as a message gives them: "train, dev or test".
+func (n Names[T]) List() string {
+	if len(n.Names) < 2 {
+		return strings.Join(n.Names, "")
+	}
+	return strings.Join(n.Names[:len(n.Names)-1], ", ") + " or " + n.Names[len(n.Names)-1]
+}
+
+// Unmarshal sets *p to the value named b (an UnmarshalText); *p is left
+// as it was when b names none.
+func (n Names[T]) Unmarshal(p *T, b []byte) error {
+	v, err := n.Parse(string(b))
+	if err != nil {
+		return err
+	}
+	*p = v
+	return nil
+}
