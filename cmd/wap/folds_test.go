@@ -349,3 +349,36 @@ func checkRetokenized(t *testing.T, raw, prep, model, want string) {
 		t.Errorf("eval on another vocabulary: exit %d, output lacks %q: %s", code, note, out)
 	}
 }
+
+// A model trained on equations is evaluated on its folds: the check that
+// it was trained on the fold's data keeps the training problems its
+// supervision kept (here, a row whose answer some decisions give but whose
+// three-operation equation the sketch cannot make: kept with answers, left
+// out with equations).
+func TestEvalFoldsOfEquationModels(t *testing.T) {
+	if testing.Short() {
+		testskip.Skip(t, "trains two models for a second each")
+	}
+	dir := t.TempDir()
+	writeCSVFolds(t, dir)
+	for k := range 2 {
+		f, err := os.OpenFile(filepath.Join(dir, "raw", fmt.Sprintf("fold%d", k), "train.csv"), os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 6 { // some land in the training split, some in the carved dev split
+			fmt.Fprintf(f, "Zed%d had number0 and number1 and number2 and number3 toys . How many toys in all ?,1 2 3 6,+ + + number0 number1 number2 number3,12,Addition,1\n", i)
+		}
+		f.Close()
+	}
+	prep, models := filepath.Join(dir, "prep-eq"), filepath.Join(dir, "models")
+	if code, _, errs := runWap(t, "prepare", filepath.Join(dir, "raw"), "--out", prep); code != 0 {
+		t.Fatalf("prepare: exit %d: %s", code, errs)
+	}
+	if code, _, errs := runWap(t, "train", "--data", prep, "--model", models, "--epochs", "1", "--models", "1", "--supervise", "equations"); code != 0 {
+		t.Fatalf("train: exit %d: %s", code, errs)
+	}
+	if code, out, errs := runWap(t, "eval", "--data", prep, "--model", models, "--json"); code != 0 || !strings.Contains(out, `"folds"`) {
+		t.Errorf("eval of the equation-trained folds: exit %d: %s %s", code, out, errs)
+	}
+}

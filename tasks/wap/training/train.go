@@ -266,7 +266,12 @@ func (t *method) Evaluate(epoch int, _ *fit.Score) (fit.Score, error) {
 			return fit.Score{}, err
 		}
 	}
-	return fit.Score{Accuracy: acc, Tie: []float64{-loss}, Figures: map[string]float64{"train_accuracy": trainAcc, "dev_loss": loss}}, nil
+	figures := map[string]float64{"train_accuracy": trainAcc}
+	tie := 0.0 // no dev problem the loss scores: the earlier epoch wins a tie
+	if !math.IsNaN(loss) {
+		figures["dev_loss"], tie = loss, -loss
+	}
+	return fit.Score{Accuracy: acc, Tie: []float64{tie}, Figures: figures}, nil
 }
 
 // dropWords returns p with each word token replaced by the unknown token

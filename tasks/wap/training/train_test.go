@@ -1,6 +1,7 @@
 package training
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -333,5 +334,30 @@ func TestScoreWithoutEquations(t *testing.T) {
 	}
 	if msg := scored.Errors[0].Error(); !strings.HasPrefix(msg, "problem ") || !strings.Contains(msg, "no equation") {
 		t.Errorf("error %q does not name the problem and the reason", msg)
+	}
+}
+
+// An epoch none of whose dev problems the loss scores (here problems
+// without an equation, under equation supervision) has no dev loss: its
+// score ties on nothing, and it encodes as JSON, as a checkpoint writes it
+// (a dev loss of NaN once stopped such a run at its first checkpoint).
+func TestEvaluateWithoutScorableDev(t *testing.T) {
+	m, err := model.NewModel("wap_steps.fth", waptest.Sketch(t, "wap_steps"), 12, false, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Supervise(model.SuperviseEquations); err != nil {
+		t.Fatal(err)
+	}
+	ps := waptest.ToyProblems(4, 1)
+	sc, err := newMethod(m, DefaultTrainConfig(), ps, ps).Evaluate(1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, has := sc.Figures["dev_loss"]; has || len(sc.Tie) != 1 || sc.Tie[0] != 0 {
+		t.Errorf("score %+v: want no dev loss and a tie of 0", sc)
+	}
+	if _, err := json.Marshal(sc); err != nil {
+		t.Errorf("the score does not encode: %v", err)
 	}
 }
