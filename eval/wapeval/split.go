@@ -1,7 +1,6 @@
 package wapeval
 
 import (
-	"cmp"
 	"fmt"
 	"io"
 
@@ -128,18 +127,7 @@ func checkTrainedOn(m *model.Model, cfg model.Config, modelDir string, prep *pre
 	if cfg.Training == nil || cfg.Training.Data == "" {
 		return nil
 	}
-	// The training problems the run kept depend on its supervision (with
-	// equations, those whose equation the sketch can make): score them as
-	// it did, on a copy of the model that trains so.
-	sup, err := model.ParseSupervision(cmp.Or(cfg.Training.Supervise, model.SuperviseAnswers.String()))
-	if err != nil {
-		return fmt.Errorf("the model %s: %w", modelDir, err)
-	}
-	trained := *m
-	if err := trained.Supervise(sup); err != nil {
-		return err
-	}
-	scored, err := training.Score(&trained, prepare.Problems(prep.Train))
+	scored, err := training.Score(m, prepare.Problems(prep.Train)) // as m's supervision scored them in training
 	if err != nil {
 		return err
 	}

@@ -243,7 +243,8 @@ type Model struct {
 	Layout  Layout
 	Loss    Loss
 	// Supervision is what the exact loss trains on: answers (the
-	// default) or equations (set it with Supervise).
+	// default) or equations (set it with Supervise; a loaded model has the
+	// one it was trained with, so that it scores problems as it did).
 	Supervision Supervision
 	Trace       []int // the sketch's static trace: the words executed, in order
 	// Execs are the slot executions on the trace: the slot of each, in

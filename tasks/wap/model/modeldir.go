@@ -519,6 +519,15 @@ func loadMember(snap *modeldir.Snapshot, cfg Config, like *Model) (*Model, error
 		}
 		reader.WarmTagger() // the question reader's tagger loads while the weights do
 	}
+	if cfg.Training != nil && cfg.Training.Supervise != "" { // trained on equations: it scores problems as it did then
+		sup, err := ParseSupervision(cfg.Training.Supervise)
+		if err == nil {
+			err = m.Supervise(sup)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("config.json: %w", err)
+		}
+	}
 	if cfg.FixedVectors {
 		r.Fixed = tensor.New(tensor.WithShape(r.Vocab, r.Embed), tensor.WithBacking(make([]float64, r.Vocab*r.Embed)))
 	}
