@@ -39,6 +39,7 @@ func TestFlagRefusals(t *testing.T) {
 		{[]string{"prepare", "--out", data, "--generated", "-1"}, "--generated must not be negative, got -1"},
 		{[]string{"prepare", "--out", data, "--augment", "-1"}, "--augment must be in 0…10, got -1"},
 		{[]string{"prepare", "--out", data, "--augment", "NaN"}, "--augment must be in 0…10, got NaN"},
+		{[]string{"prepare", "--out", data, "--augment-own"}, "--augment-own makes the augmented copies' sentences: give --augment R (R > 0) with it"},
 		{[]string{"prepare", "--out", data, "--vocab-size", "0"}, "--vocab-size must be at least 1, got 0"},
 		{[]string{"prepare", "--out", data, "--synthetic", "--sizes", "1,2"}, "--sizes must be three numbers TRAIN,DEV,TEST, got \"1,2\""},
 		{[]string{"prepare", "--out", data, "--synthetic", "--sizes", "1,0,2"}, "--sizes must be three numbers in 1…10000000"},

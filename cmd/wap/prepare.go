@@ -48,6 +48,7 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 		augment = a
 		return nil
 	})
+	augmentOwn := fs.Bool("augment-own", false, "with --augment: make each copy's sentence, where its story has one counting what its question asks about, that sentence told of another training problem's thing and number (\"34 goldfish\" → \"12 hamsters\")")
 	unusedDev := fs.Bool("unused-dev", false, "give each dev problem a sentence of a training problem in its story: a dev set with unused numbers to measure on (not to choose epochs with)")
 	vocabFlag.Var(fs, &vocabSize, reader.DefaultVocabSize, "size of the WordPiece vocabulary learned from the training split")
 	jsonOut := fs.Bool("json", false, "print the summary as one JSON object")
@@ -55,6 +56,9 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	pos, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
+	}
+	if *augmentOwn && augment == 0 {
+		return cli.Usagef("--augment-own makes the augmented copies' sentences: give --augment R (R > 0) with it; run '%s --help' for the flags", fs.Name())
 	}
 	if len(pos) > 1 {
 		return cli.Usagef("expected at most one DIR argument, got %d: %s", len(pos), strings.Join(pos, " "))
@@ -77,7 +81,7 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	bar := &prepareBar{w: stderr}
 	defer bar.finish()
-	cfg := prepare.Config{Out: *out, Seed: *seed, VocabSize: vocabSize, Augment: augment, UnusedDev: *unusedDev, Progress: bar.show}
+	cfg := prepare.Config{Out: *out, Seed: *seed, VocabSize: vocabSize, Augment: augment, AugmentOwn: *augmentOwn, UnusedDev: *unusedDev, Progress: bar.show}
 	if *exclude != "" {
 		cfg.ExcludeDir = *exclude
 		if err := datasetDir(*exclude); err != nil {
@@ -202,7 +206,11 @@ func summaryLines(stdout io.Writer, sum prepare.Summary, out string) {
 		from += fmt.Sprintf(" with %d generated training problems", sum.Generated)
 	}
 	if a := sum.Augment; a != nil && a.Added > 0 {
-		from += fmt.Sprintf(" with %d augmented training problems (a sentence of another inserted)", a.Added)
+		from += fmt.Sprintf(" with %d augmented training problems (a sentence of another inserted", a.Added)
+		if a.Own {
+			from += fmt.Sprintf("; %d of them one of their own told of another thing", a.OwnAdded)
+		}
+		from += ")"
 	}
 	if sum.Exclude != "" {
 		from += fmt.Sprintf(", apart from the dev and test problems of %s from %s", sum.Exclude, sum.ExcludeDir)

@@ -275,6 +275,12 @@ func (t target) insert(d distractor, id, at int) source.Problem {
 	if d.name != "" && t.name != "" {
 		s = t.name + s[len(d.name):]
 	}
+	return t.insertSentence(s, d.from, id, at)
+}
+
+// insertSentence returns the target's problem with sentence s, made from
+// training problem from, inserted before its story's sentence at.
+func (t target) insertSentence(s string, from, id, at int) source.Problem {
 	p := t.p
 	p.ID = id
 	p.Text = strings.Join(slices.Concat(t.body[:at], []string{s}, t.body[at:], []string{t.rest}), " ")
@@ -282,7 +288,7 @@ func (t target) insert(d distractor, id, at int) source.Problem {
 	if where == "" {
 		where = fmt.Sprintf("problem %d", t.p.ID)
 	}
-	p.Where = fmt.Sprintf("%s with a sentence of training problem %d", where, d.from)
+	p.Where = fmt.Sprintf("%s with a sentence of training problem %d", where, from)
 	return p
 }
 
@@ -301,6 +307,10 @@ type AugmentSummary struct {
 	// problems, stratum by stratum), Added those made.
 	Asked int `json:"asked"`
 	Added int `json:"added"`
+	// Own is Config.AugmentOwn; OwnAdded counts the copies whose
+	// sentence is one of their own story's told of another thing.
+	Own      bool `json:"own,omitempty"`
+	OwnAdded int  `json:"own_added,omitempty"`
 	// Distractors is the number of training sentences that can be
 	// inserted.
 	Distractors int `json:"distractors"`
@@ -364,6 +374,10 @@ type inserter struct {
 	ds    []distractor
 	lower map[string]bool
 	rng   *rand.Rand
+	// own makes a problem's distractor, where it can, one of its own
+	// sentences told of another thing (own.go); own counts those made.
+	own  bool
+	owns int
 }
 
 // maxTries is how many distractors are drawn for a problem before it is
@@ -387,15 +401,30 @@ func (in *inserter) one(p source.Problem, q reader.Question, id int) (source.Pro
 	if !ok || len(in.ds) == 0 {
 		return source.Problem{}, reader.Question{}, false
 	}
+	var own []int
+	if in.own {
+		own = t.ownSentences()
+	}
 	for range maxTries {
 		d := in.ds[in.rng.Intn(len(in.ds))]
 		if !t.fits(d) {
 			continue
 		}
-		a := t.insert(d, id, in.rng.Intn(len(t.body)+1))
+		at := in.rng.Intn(len(t.body) + 1)
+		a := t.insert(d, id, at)
+		if len(own) > 0 {
+			s, ok := t.retell(own[in.rng.Intn(len(own))], d)
+			if !ok {
+				continue
+			}
+			a = t.insertSentence(s, d.from, id, at)
+		}
 		aq, reason, _ := readProblem(a)
 		if reason != "" || len(aq.Quantities) != len(q.Quantities)+1 {
 			continue
+		}
+		if len(own) > 0 {
+			in.owns++
 		}
 		return a, aq, true
 	}
@@ -403,13 +432,16 @@ func (in *inserter) one(p source.Problem, q reader.Question, id int) (source.Pro
 }
 
 // augmentTrain makes ratio copies per kept training problem, each with a
-// sentence of another training problem inserted into its story (one),
+// sentence of another training problem inserted into its story (one;
+// with own, one of its own sentences told of that sentence's thing where
+// it has one),
 // drawn stratum by stratum (the problem's count of numbers and of its
 // equation's operations) so that the copies keep the split's mix. It
 // reads the training split alone; the copies take IDs from firstID on.
-func augmentTrain(train []source.Problem, qs []reader.Question, ratio float64, seed int64, firstID int) ([]source.Problem, []reader.Question, AugmentSummary) {
+func augmentTrain(train []source.Problem, qs []reader.Question, ratio float64, own bool, seed int64, firstID int) ([]source.Problem, []reader.Question, AugmentSummary) {
 	in := newInserter(train, seed)
-	sum := AugmentSummary{Ratio: ratio, Distractors: len(in.ds)}
+	in.own = own
+	sum := AugmentSummary{Ratio: ratio, Own: own, Distractors: len(in.ds)}
 	sum.Before.add(train, qs)
 	type key struct{ n, ops int }
 	strata := map[key][]int{}
@@ -440,7 +472,7 @@ func augmentTrain(train []source.Problem, qs []reader.Question, ratio float64, s
 			}
 		}
 	}
-	sum.Added = len(ps)
+	sum.Added, sum.OwnAdded = len(ps), in.owns
 	sum.After.add(train, qs)
 	sum.After.add(ps, aqs)
 	return ps, aqs, sum

@@ -2,8 +2,10 @@
 // source's problems (package source: CC, generated, …), adds generated
 // problems to the training split if asked, and copies of its problems
 // with a sentence of another training problem inserted (a number the
-// question does not use: Config.Augment, augment.go; Config.UnusedDev
-// does it to the dev split, to measure on), tokenises every problem and
+// question does not use: Config.Augment, augment.go; with
+// Config.AugmentOwn, one of the story's own sentences told of another
+// thing, own.go; Config.UnusedDev does it to the dev split, to measure
+// on), tokenises every problem and
 // reads its numbers (package reader), skips those the model cannot take
 // or whose equation does not give their answer (EquationGives; counted
 // and listed by reason in the Summary, with the file and line where the

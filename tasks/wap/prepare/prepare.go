@@ -80,6 +80,11 @@ type Config struct {
 	// number the question does not use (augmentTrain; drawn with Seed). Only the
 	// training split is read; the dev and test splits are left as they are.
 	Augment float64
+	// AugmentOwn makes each copy's sentence, where the story has one that
+	// counts what its question asks about, that sentence told again of
+	// another training problem's thing and number (own.go): a distractor
+	// of the story's own kind.
+	AugmentOwn bool
 	// UnusedDev, if set, gives each dev problem a sentence of a training
 	// problem in the same way (a dev problem none fits
 	// is left out): a dev set with unused numbers to measure a model on,
@@ -268,6 +273,8 @@ func Prepare(cfg Config) (Summary, error) {
 		return fail(fmt.Errorf("%d generated problems asked for, want 0 or more", cfg.Generated))
 	case !(cfg.Augment >= 0 && cfg.Augment <= MaxAugment):
 		return fail(fmt.Errorf("the augmentation is %v copies per training problem, want 0…%d", cfg.Augment, MaxAugment))
+	case cfg.AugmentOwn && cfg.Augment == 0:
+		return fail(fmt.Errorf("distractors of the story's own kind are made for augmented copies, but the augmentation is 0 copies per training problem"))
 	}
 	sum := Summary{Source: cfg.Source.Name(), Dir: cfg.Dir, Seed: cfg.Seed, SkippedByReason: map[string]int{}, Skipped: []Skip{}}
 	if gen, ok := cfg.Source.(synth.Source); ok {
@@ -371,7 +378,7 @@ func augment(cfg Config, splits []*prepSplit, ds source.Dataset) *AugmentSummary
 		splits[1].kept, a.Dev = dev, len(dev)
 	}
 	if cfg.Augment > 0 {
-		ps, qs, s := augmentTrain(train, trainQs, cfg.Augment, cfg.Seed, nextID(ds))
+		ps, qs, s := augmentTrain(train, trainQs, cfg.Augment, cfg.AugmentOwn, cfg.Seed, nextID(ds))
 		s.Dev, s.DevLeft = a.Dev, a.DevLeft
 		a = &s
 		splits[0].kept, splits[0].qs = append(train, ps...), append(trainQs, qs...)

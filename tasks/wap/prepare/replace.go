@@ -23,6 +23,7 @@ type preparedRecipe struct {
 	generated               int
 	mix                     string
 	augment                 float64     // Config.Augment
+	augmentOwn              bool        // Config.AugmentOwn
 	unusedDev               bool        // Config.UnusedDev
 	sizes                   SplitCounts // generated problems only (none for a dataset's)
 }
@@ -31,7 +32,7 @@ type preparedRecipe struct {
 func recipeOf(sum Summary) preparedRecipe {
 	r := preparedRecipe{source: sum.Source, dir: cleanPath(sum.Dir), excludeDir: cleanPath(sum.ExcludeDir), seed: sum.Seed, generated: sum.Generated, mix: sum.Mix}
 	if a := sum.Augment; a != nil {
-		r.augment, r.unusedDev = a.Ratio, a.Dev+a.DevLeft > 0
+		r.augment, r.augmentOwn, r.unusedDev = a.Ratio, a.Own, a.Dev+a.DevLeft > 0
 	}
 	if sum.Source == synth.Name {
 		r.sizes = sum.Problems
@@ -44,7 +45,7 @@ func recipeOf(sum Summary) preparedRecipe {
 // source is the generator.
 func recipeFor(cfg Config, sizes [3]int) preparedRecipe {
 	r := preparedRecipe{source: cfg.Source.Name(), dir: cleanPath(cfg.Dir), excludeDir: cleanPath(cfg.ExcludeDir), seed: cfg.Seed, generated: cfg.Generated,
-		augment: cfg.Augment, unusedDev: cfg.UnusedDev}
+		augment: cfg.Augment, augmentOwn: cfg.AugmentOwn, unusedDev: cfg.UnusedDev}
 	gen, synthetic := cfg.Source.(synth.Source)
 	switch {
 	case synthetic && gen.Mix != synth.CCMix:
