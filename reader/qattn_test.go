@@ -1,9 +1,11 @@
 package reader
 
 import (
+	"fmt"
 	"math"
 	"math/rand"
 	"slices"
+	"strings"
 	"testing"
 
 	G "gorgonia.org/gorgonia"
@@ -197,5 +199,170 @@ func TestQAttentionBadInput(t *testing.T) {
 	}
 	if _, err := q.Apply(make([]float64, 6*4), [][]float64{make([]float64, 8)}, 5, []QInput{{Start: 0, Len: 2}}); err == nil {
 		t.Error("states of the wrong length accepted")
+	}
+}
+
+// The question attention's tensors and nodes have the shapes its
+// documentation gives, for batches of stories of different lengths whose
+// questions start at different tokens, with cells a story does not fill:
+// A [D, D], U [D+F+1, D], the inputs span [B, 2], features [B, K·F] and
+// presence [B, K], the cells [B, K·D] over the states [B, T·D], and each
+// gradient the shape of its tensor.
+func TestQAttentionShapes(t *testing.T) {
+	for _, c := range []struct {
+		hidden, F, T, K int
+		stories         []QInput // Feats: K cells, nil where the story has no number
+	}{
+		{hidden: 2, F: QFeatures, T: 4, K: 2, stories: []QInput{{Start: 1, Len: 4, Feats: [][]float64{make([]float64, QFeatures), nil}}}},
+		{hidden: 3, F: QFeatures, T: 7, K: 4, stories: []QInput{
+			{Start: 5, Len: 7, Feats: [][]float64{{0, 0, 0, 1}, {1, 0, 0, 0}, {0, 1, 0, 0}, nil}},
+			{Start: 0, Len: 3, Feats: [][]float64{{0, 0, 0, 1}, {1, 1, 0, 0}, nil, nil}},
+			{Start: 2, Len: 6, Feats: [][]float64{{0, 0, 0, 1}, {0, 0, 1, 0}, {1, 0, 0, 0}, {0, 1, 1, 0}}},
+		}},
+		{hidden: 5, F: 2, T: 9, K: 3, stories: []QInput{
+			{Start: 8, Len: 9, Feats: [][]float64{{1, 0}, {0, 1}, nil}},
+			{Start: 1, Len: 2, Feats: [][]float64{{1, 0}, nil, nil}},
+		}},
+	} {
+		B, D := len(c.stories), 2*c.hidden
+		name := fmt.Sprintf("B %d, T %d, K %d, D %d, F %d", B, c.T, c.K, D, c.F)
+		r, err := NewBiLSTM(11, 0, 3, c.hidden, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, err := NewQAttention(r.Width(), c.F, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		qg := newQGraph(t, r, q, B, c.T, c.K)
+		p, qp := qg.p, qg.qp
+		for _, s := range []struct {
+			what string
+			got  tensor.Shape
+			want tensor.Shape
+		}{
+			{"A", q.A.Shape(), tensor.Shape{D, D}},
+			{"U", q.U.Shape(), tensor.Shape{D + c.F + 1, D}},
+			{"the node of A", qp.Params[0].Shape(), tensor.Shape{D, D}},
+			{"the node of U", qp.Params[1].Shape(), tensor.Shape{D + c.F + 1, D}},
+			{"the states", p.States.Shape(), tensor.Shape{B, c.T * D}},
+			{"the picked vectors", p.Out.Shape(), tensor.Shape{B, c.K * D}},
+			{"the spans", qp.Span.Shape(), tensor.Shape{B, 2}},
+			{"the features", qp.Feats.Shape(), tensor.Shape{B, c.K * c.F}},
+			{"the presence", qp.Present.Shape(), tensor.Shape{B, c.K}},
+			{"the cells", qp.Out.Shape(), tensor.Shape{B, c.K * D}},
+		} {
+			if !s.got.Eq(s.want) {
+				t.Errorf("%s: %s of shape %v, want %v", name, s.what, s.got, s.want)
+			}
+		}
+		// Stories of their lengths, each number at a token of its story.
+		stories := make([]Story, B)
+		var pos []float64
+		for b, s := range c.stories {
+			for i := range s.Len {
+				stories[b].IDs = append(stories[b].IDs, 1+(b+i)%10)
+			}
+			pos = append(pos, -float64(s.Len))
+			for k := 1; k < c.K; k++ {
+				if s.Feats[k] == nil {
+					pos = append(pos, NoPick)
+				} else {
+					pos = append(pos, float64(k%s.Len))
+				}
+			}
+		}
+		ids, classes, err := Batch(stories, c.T)
+		if err != nil {
+			t.Fatal(err)
+		}
+		span, feats, present, err := q.QBatch(c.stories, c.T, c.K)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(span) != 2*B || len(feats) != B*c.K*c.F || len(present) != B*c.K {
+			t.Errorf("%s: QBatch gives %d, %d and %d values, want %d, %d and %d", name, len(span), len(feats), len(present), 2*B, B*c.K*c.F, B*c.K)
+		}
+		qg.run(t, map[*G.Node][]float64{p.IDs: ids, p.Classes: classes, p.Pos: pos, qp.Span: span, qp.Feats: feats, qp.Present: present})
+		if got := qp.Out.Value().Shape(); !got.Eq(tensor.Shape{B, c.K * D}) {
+			t.Errorf("%s: the cells' value has shape %v", name, got)
+		}
+		out := qp.Out.Value().Data().([]float64)
+		for b, s := range c.stories {
+			for k, f := range s.Feats {
+				cell := out[(b*c.K+k)*D : (b*c.K+k+1)*D]
+				if zero := slices.Equal(cell, make([]float64, D)); zero != (f == nil) {
+					t.Errorf("%s: story %d, cell %d: zero %v, a number the story has %v", name, b, k, zero, f != nil)
+				}
+			}
+		}
+		params := append(append(G.Nodes{}, p.Params...), qp.Params...)
+		for i, gn := range qg.grad {
+			if got, want := gn.Value().Shape(), params[i].Shape(); !got.Eq(want) {
+				t.Errorf("%s: the gradient of %s has shape %v, want %v", name, params[i].Name(), got, want)
+			}
+		}
+	}
+}
+
+// Inputs whose dimensions do not match the attention's are refused with an
+// error, at the graph's building or at its run, never a panic.
+func TestQAttentionRefusesMismatches(t *testing.T) {
+	const D, T, K = 4, 5, 3
+	q, err := NewQAttention(D, QFeatures, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	matrix := func(g *G.ExprGraph, rows, cols int) *G.Node {
+		return G.NewMatrix(g, tensor.Float64, G.WithShape(rows, cols))
+	}
+	for _, c := range []struct {
+		name           string
+		states, picked func(*G.ExprGraph) *G.Node
+	}{
+		{"batches of 2 states and 3 picked vectors", func(g *G.ExprGraph) *G.Node { return matrix(g, 2, T*D) }, func(g *G.ExprGraph) *G.Node { return matrix(g, 3, K*D) }},
+		{"states of a width that is not a multiple of D", func(g *G.ExprGraph) *G.Node { return matrix(g, 2, T*D+1) }, func(g *G.ExprGraph) *G.Node { return matrix(g, 2, K*D) }},
+		{"picked vectors of another width", func(g *G.ExprGraph) *G.Node { return matrix(g, 2, T*D) }, func(g *G.ExprGraph) *G.Node { return matrix(g, 2, K*D+3) }},
+		{"states as a vector", func(g *G.ExprGraph) *G.Node { return G.NewVector(g, tensor.Float64, G.WithShape(2*T*D)) }, func(g *G.ExprGraph) *G.Node { return matrix(g, 2, K*D) }},
+	} {
+		g := G.NewGraph()
+		if _, err := q.AddTo(g, c.states(g), c.picked(g)); err == nil {
+			t.Errorf("%s: accepted", c.name)
+		}
+	}
+	// At the run: a span past the batch's tokens, features of another
+	// count, more cells than the batch takes.
+	f := make([]float64, QFeatures)
+	for _, in := range [][]QInput{
+		{{Start: 1, Len: T + 1, Feats: [][]float64{f}}},
+		{{Start: 1, Len: T, Feats: [][]float64{f, make([]float64, QFeatures+1)}}},
+		{{Start: 1, Len: T, Feats: [][]float64{f, f, f, f}}},
+	} {
+		if _, _, _, err := q.QBatch(in, T, K); err == nil {
+			t.Errorf("QBatch(%+v, %d, %d) accepted", in, T, K)
+		}
+		if _, err := q.Apply(make([]float64, T*D), [][]float64{make([]float64, K*D)}, T, in); err == nil {
+			t.Errorf("Apply on %+v accepted", in)
+		}
+	}
+	g := G.NewGraph()
+	states, picked := matrix(g, 1, T*D), matrix(g, 1, K*D)
+	qp, err := q.AddTo(g, states, picked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, d := range map[*G.Node][]float64{states: make([]float64, T*D), picked: make([]float64, K*D), qp.Feats: make([]float64, K*QFeatures), qp.Present: make([]float64, K),
+		qp.Span: {2, T + 3}} { // a question that ends past the states' tokens
+		if err := G.Let(n, tensor.New(tensor.WithShape(n.Shape()...), tensor.WithBacking(d))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	vm := G.NewTapeMachine(g)
+	defer vm.Close()
+	if err := vm.RunAll(); err == nil || !strings.Contains(err.Error(), "question spans tokens") {
+		t.Errorf("a span past the states: %v", err)
+	}
+	if _, err := q.Apply(make([]float64, T*D), [][]float64{make([]float64, K*D), make([]float64, K*D-1)}, T, make([]QInput, 2)); err == nil {
+		t.Error("picked vectors of different lengths accepted")
 	}
 }

@@ -859,6 +859,35 @@ func (m *Model) MeanLoss(ps []*Problem) (float64, int, error) {
 	return total / float64(len(scored)), len(scored), nil
 }
 
+// MachineLoss returns ∂4's own loss of a batch of problems (LossMachine:
+// the mean over them of the cross-entropy of the answer on top of the soft
+// machine's final data stack) from a graph of the sketch's whole soft
+// execution, whatever loss the model trains on. Where no decision with
+// any probability reads an absent number or one an earlier decision read,
+// and every value the sketch computes fits ∂4's value size, it is the
+// exact loss less log(1+ε) (∂4's pointer term): the yardstick the tests of
+// the exact loss measure it by. A sketch that ∂4's soft execution does not
+// run (a group of picks, d4.SoftPicks) is an error.
+func (m *Model) MachineLoss(ps []*Problem) (float64, error) {
+	if err := m.ReadQuestions(ps); err != nil {
+		return 0, err
+	}
+	key, err := m.key(ps, MaxLen(ps))
+	if err != nil {
+		return 0, err
+	}
+	whole := *m
+	whole.slotsOnly = false
+	gr, err := whole.newGraph(key, false)
+	if err != nil {
+		return 0, err
+	}
+	if _, _, err := whole.run(gr, ps); err != nil {
+		return 0, err
+	}
+	return gr.part.Loss.Value().Data().(float64), nil
+}
+
 // key is the graph a batch runs on, with stories of up to T tokens.
 func (m *Model) key(batch []*Problem, T int) (graphKey, error) {
 	k := graphKey{B: len(batch), T: T}

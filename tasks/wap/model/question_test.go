@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/d4lang/d4/reader"
+
+	"gorgonia.org/tensor"
 )
 
 // questionProblems are problems of the general sketch as ReadQuestion
@@ -202,5 +204,80 @@ func TestQuestionReaderSaveLoad(t *testing.T) {
 	}
 	if back, cfg, _, err := LoadModel(odir); err != nil || back.Question != nil || cfg.QuestionFeatures != 0 {
 		t.Errorf("a model without the question reader: %v, question reader %v", err, back != nil && back.Question != nil)
+	}
+}
+
+// With the question reader, the graph of a batch of problems of different
+// lengths and counts of numbers has the shapes the reader's documentation
+// gives — the token states [B, T·V], the heap's cells before and after
+// the attention [B, 9·V] (the question's and eight numbers'), its inputs
+// [B, 2], [B, 9·F] and [B, 9] —, the attention's tensors are A [V, V] and
+// U [V+F+1, V], and every gradient has the size of its tensor; a problem
+// whose cells' features do not match is refused with an error naming it
+// or its place in the batch, never a panic.
+func TestQuestionReaderShapes(t *testing.T) {
+	const vocab = 10
+	m := questionModel(t, vocab)
+	ps := questionProblems(t, vocab)
+	V, F, K := ValueSize, reader.QFeatures, 1+m.Layout.Numbers()
+	B, T := len(ps), MaxLen(ps)
+	if a, u := m.Question.A.Shape(), m.Question.U.Shape(); !a.Eq(tensor.Shape{V, V}) || !u.Eq(tensor.Shape{V + F + 1, V}) {
+		t.Errorf("A of shape %v, U of shape %v", a, u)
+	}
+	gr, err := m.newGraph(graphKey{B: B, T: T, G: 64}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []struct {
+		what      string
+		got, want tensor.Shape
+	}{
+		{"token states", gr.rd.States.Shape(), tensor.Shape{B, T * V}},
+		{"picked vectors", gr.rd.Out.Shape(), tensor.Shape{B, K * V}},
+		{"cells", gr.qp.Out.Shape(), tensor.Shape{B, K * V}},
+		{"spans", gr.qp.Span.Shape(), tensor.Shape{B, 2}},
+		{"features", gr.qp.Feats.Shape(), tensor.Shape{B, K * F}},
+		{"presence", gr.qp.Present.Shape(), tensor.Shape{B, K}},
+	} {
+		if !s.got.Eq(s.want) {
+			t.Errorf("%s of shape %v, want %v", s.what, s.got, s.want)
+		}
+	}
+	lens := map[int]bool{}
+	for _, p := range ps {
+		lens[len(p.IDs)] = true
+	}
+	if len(lens) < 2 {
+		t.Fatalf("problems of one length %v", lens)
+	}
+	_, grads, err := m.NewTrainer(ps).Gradient(ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, ten := range m.tensors() {
+		if len(grads[i]) != ten.Shape().TotalSize() {
+			t.Errorf("tensor %d of shape %v has a gradient of %d values", i, ten.Shape(), len(grads[i]))
+		}
+	}
+	for _, c := range []struct {
+		name string
+		bad  func(*Problem)
+		want string
+	}{
+		{"a cell of three features", func(p *Problem) { p.Feats[1] = p.Feats[1][:F-1] }, "cell 1: 3 features, want 4"},
+		{"a cell of five features", func(p *Problem) { p.Feats[2] = append(slices.Clone(p.Feats[2]), 1) }, "cell 2: 5 features, want 4"},
+		{"a cell too few", func(p *Problem) { p.Feats = p.Feats[:len(p.Feats)-1] }, "problem 1: its question was not read"},
+		{"a question past the story", func(p *Problem) { p.QStart = len(p.IDs) }, "problem 1: its question was not read"},
+	} {
+		q := *ps[1]
+		q.Feats = slices.Clone(q.Feats)
+		c.bad(&q)
+		batch := []*Problem{ps[0], &q}
+		if _, _, err := m.NewTrainer(batch).Gradient(batch); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: training: %v, want an error saying %q", c.name, err, c.want)
+		}
+		if _, err := m.Executions(batch); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: answering: %v, want an error saying %q", c.name, err, c.want)
+		}
 	}
 }

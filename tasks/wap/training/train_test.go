@@ -235,18 +235,7 @@ func TestLearnsHumanProblems(t *testing.T) {
 	if testing.Short() {
 		testskip.Skip(t, "trains for about half a minute per supervision")
 	}
-	src, err := prepare.Open(filepath.Join(waptest.SharedData(t, "svamp"), "cv_mawps", "fold0"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := t.TempDir()
-	if _, err := prepare.Prepare(prepare.Config{Source: src, Seed: 1, Out: out}); err != nil {
-		t.Fatal(err)
-	}
-	prep, err := prepare.LoadPrepared(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	prep := preparedFold(t, "cv_mawps")
 	sketch := waptest.Sketch(t, "wap_steps")
 	for _, sup := range []model.Supervision{model.SuperviseAnswers, model.SuperviseEquations} {
 		t.Run(sup.String(), func(t *testing.T) {
@@ -278,7 +267,7 @@ func TestLearnsHumanProblems(t *testing.T) {
 			if _, err := Train(m, cfg, scored.Kept, dev, log.run()); err != nil && !errors.Is(err, errStop) {
 				t.Fatal(err)
 			}
-			t.Logf("dev accuracy %.1f%% before training, %.1f%% at best (%d of %d training problems kept, left out: %v)", before, best, len(scored.Kept), len(prep.Train), scored.Skipped)
+			t.Logf("dev accuracy %.1f%% before training, %.1f%% at best on %d dev problems (%d of %d training problems kept, left out: %v)", before, best, len(dev), len(scored.Kept), len(prep.Train), scored.Skipped)
 			if best < humanBar || before > humanBar/2 {
 				t.Errorf("dev accuracy %.1f%% before training and %.1f%% at best, want below %v%% and at least %v%%", before, best, humanBar/2, humanBar)
 			}
@@ -289,7 +278,13 @@ func TestLearnsHumanProblems(t *testing.T) {
 // humanBar is the dev accuracy TestLearnsHumanProblems asks for: the
 // untrained model is right on a few percent (problems whose most probable
 // sensible answer happens to be right); `wap train` for twelve epochs
-// reaches about 85%.
+// reaches about 85%. Measured 2026-12-06 with seeds 1, 2 and 3 over the
+// test's six epochs without stopping: before training 9.5, 13.5 and 14.9%
+// of the 148 dev problems; after the first epoch 70.3, 68.9 and 75.0% from
+// answers, 68.9, 69.6 and 73.6% from equations; after the second 81.1% or
+// more for every seed and supervision; at best 85.8, 89.2, 89.2% and
+// 84.5, 88.5, 87.8%. So each seed passes in its first epoch by 3.9 points
+// or more, and by 16 in its second.
 const humanBar = 65.0
 
 // FitParallel trains as many models at once as MemoryNeeded says fit,
