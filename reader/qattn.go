@@ -306,14 +306,16 @@ type QPart struct {
 	Params  G.Nodes // A, U (the tensors, shared)
 }
 
-// AddTo adds the attention to g over the reader's token states [B, T·D]
-// and picked vectors [B, K·D] (Part.States, Part.Out).
-func (q *QAttention) AddTo(g *G.ExprGraph, states, picked *G.Node) (*QPart, error) {
+// AddTo adds the attention to g over the reader's states of T tokens
+// [B, T·D] and its K picked vectors [B, K·D] (Part.States, Part.Out).
+// States of another width are refused, even where their sizes divide by
+// D.
+func (q *QAttention) AddTo(g *G.ExprGraph, states, picked *G.Node, T, K int) (*QPart, error) {
 	ss, ps := states.Shape(), picked.Shape()
-	if len(ss) != 2 || len(ps) != 2 || ss[0] != ps[0] || ss[1]%q.D != 0 || ps[1]%q.D != 0 {
-		return nil, fmt.Errorf("reader: question attention of width %d over states %v and picked vectors %v", q.D, ss, ps)
+	if len(ss) != 2 || len(ps) != 2 || ss[0] != ps[0] || T < 1 || K < 1 || ss[1] != T*q.D || ps[1] != K*q.D {
+		return nil, fmt.Errorf("reader: question attention of width %d over %d tokens and %d cells: states %v and picked vectors %v, want [B %d] and [B %d]", q.D, T, K, ss, ps, T*q.D, K*q.D)
 	}
-	d := qdims{B: ss[0], T: ss[1] / q.D, K: ps[1] / q.D}
+	d := qdims{B: ss[0], T: T, K: K}
 	f64 := tensor.Float64
 	p := &QPart{
 		Span:    G.NewMatrix(g, f64, G.WithShape(d.B, 2), G.WithName("qspan")),

@@ -29,7 +29,7 @@ func newQGraph(t *testing.T, r *BiLSTM, q *QAttention, B, T, K int) *qGraph {
 	if err != nil {
 		t.Fatal(err)
 	}
-	qp, err := q.AddTo(g, p.States, p.Out)
+	qp, err := q.AddTo(g, p.States, p.Out, T, K)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -323,10 +323,11 @@ func TestQAttentionRefusesMismatches(t *testing.T) {
 		{"batches of 2 states and 3 picked vectors", func(g *G.ExprGraph) *G.Node { return matrix(g, 2, T*D) }, func(g *G.ExprGraph) *G.Node { return matrix(g, 3, K*D) }},
 		{"states of a width that is not a multiple of D", func(g *G.ExprGraph) *G.Node { return matrix(g, 2, T*D+1) }, func(g *G.ExprGraph) *G.Node { return matrix(g, 2, K*D) }},
 		{"picked vectors of another width", func(g *G.ExprGraph) *G.Node { return matrix(g, 2, T*D) }, func(g *G.ExprGraph) *G.Node { return matrix(g, 2, K*D+3) }},
+		{"states of a reader of twice the width, whose sizes divide by D", func(g *G.ExprGraph) *G.Node { return matrix(g, 2, T*2*D) }, func(g *G.ExprGraph) *G.Node { return matrix(g, 2, K*2*D) }},
 		{"states as a vector", func(g *G.ExprGraph) *G.Node { return G.NewVector(g, tensor.Float64, G.WithShape(2*T*D)) }, func(g *G.ExprGraph) *G.Node { return matrix(g, 2, K*D) }},
 	} {
 		g := G.NewGraph()
-		if _, err := q.AddTo(g, c.states(g), c.picked(g)); err == nil {
+		if _, err := q.AddTo(g, c.states(g), c.picked(g), T, K); err == nil {
 			t.Errorf("%s: accepted", c.name)
 		}
 	}
@@ -347,7 +348,7 @@ func TestQAttentionRefusesMismatches(t *testing.T) {
 	}
 	g := G.NewGraph()
 	states, picked := matrix(g, 1, T*D), matrix(g, 1, K*D)
-	qp, err := q.AddTo(g, states, picked)
+	qp, err := q.AddTo(g, states, picked, T, K)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -551,7 +551,7 @@ func (m *Model) newGraph(k graphKey, withGrads bool) (*graph, error) {
 	gr.target = G.NewMatrix(g, tensor.Float64, G.WithShape(k.B, sz.TargetWidth()), G.WithName("target"))
 	cells := gr.rd.Out
 	if m.Question != nil {
-		if gr.qp, err = m.Question.AddTo(g, gr.rd.States, gr.rd.Out); err != nil {
+		if gr.qp, err = m.Question.AddTo(g, gr.rd.States, gr.rd.Out, k.T, 1+m.Layout.Numbers()); err != nil {
 			return nil, err
 		}
 		cells = gr.qp.Out
