@@ -89,15 +89,8 @@ func parseCell(e *taskEntry, args []string, stderr io.Writer) (cellFlags, error)
 	fs.StringVar(&f.save, "save", "", "write the trained ∂4 model to this model directory (the format of 'd4 train', which 'd4 run/eval/export --model DIR' read)")
 	fs.StringVar(&f.tracePNG, "trace-png", "", "draw ∂4's soft run of the first training example before training, after one epoch and after training to this PNG file: the program counter over the steps (or, when the control flow does not depend on the slots, their decisions) and the final data stack")
 	fs.TextVar(&f.optim, "optim", d4.ModeAll, "∂4 execution while training: naive (the execution RNN of §3.3), collapse (straight-line code in one step), interpolate (collapse and if-branch interpolation), static (only the words on the trace when control does not depend on the slots, else naive), all (static, else interpolate)")
-	pos, err := cli.Parse(fs, args)
-	if err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return f, err
-	}
-	if len(pos) > 0 {
-		return f, cli.Usagef("unexpected argument %q", pos[0])
-	}
-	if err := cli.CheckFinite(fs); err != nil {
-		return f, cli.UsageError{Err: err}
 	}
 	return f, f.check()
 }

@@ -3,7 +3,8 @@
 // --version, and every error as one line on stderr, with exit status 2 for
 // a bad command line (UsageError, Status) and 1 for any other, a failed
 // write to stdout included; a panic is one "internal error" line. Flags
-// may stand before and after the positional arguments (NewFlagSet, Parse),
+// may stand before and after the positional arguments (NewFlagSet, Parse;
+// ParseFlags for a command that takes flags alone),
 // and --help prints the usage and the flags; Given, Ints and PositiveInts
 // read what flags hold, CheckFinite refuses a NaN or infinite float flag,
 // Choices names the values of a small type for a flag (flag.TextVar) and
