@@ -14,6 +14,7 @@ import (
 	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/eval"
 	"github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/internal/enum"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/learn"
 	"github.com/d4lang/d4/learn/fit"
@@ -31,10 +32,10 @@ const (
 )
 
 // models names the models for --model.
-var models = cli.Choices[model]{What: "model", List: []cli.Choice[model]{{Value: d4Model, Name: "d4"}, {Value: seq2seqModel, Name: "seq2seq"}}}
+var models = enum.Names[model]{What: "model", Names: []string{d4Model: "d4", seq2seqModel: "seq2seq"}}
 
 // String returns the model's name.
-func (m model) String() string { return models.Name(m) }
+func (m model) String() string { return models.String(m) }
 
 // cellFlags are the flags of one training-and-testing run of a task. The
 // optional ones, left out, take the task's settings (tasks.Task.Options)
@@ -63,7 +64,7 @@ func parseCell(e *taskEntry, args []string, stderr io.Writer) (cellFlags, error)
 	f := cellFlags{e: e}
 	o, s2s := t.Options, seq2seq.DefaultConfig(0)
 	fs := cli.NewFlagSet("tasks "+t.Name, "usage: tasks "+t.Name+" [flags]", stderr)
-	cli.StringVar(fs, &f.sketch, "sketch", e.sketch, "sketch: "+cli.OrList(sketchNames(t))+", or a path to a .fth file", func(s string) error {
+	cli.StringVar(fs, &f.sketch, "sketch", e.sketch, "sketch: "+enum.OrList(sketchNames(t))+", or a path to a .fth file", func(s string) error {
 		if _, ok := t.Sketch(s); ok {
 			return nil
 		}
