@@ -10,7 +10,6 @@ import (
 	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
-	"github.com/d4lang/d4/sketches"
 )
 
 // firstChoice decides every slot with its first alternative, the identity
@@ -127,20 +126,8 @@ func TestSketchesLearnAndGeneralise(t *testing.T) {
 	for _, tc := range sketchTasks {
 		t.Run(tc.name, func(t *testing.T) {
 			start := time.Now()
-			src, _ := sketches.Embedded(tc.name)
-			code, err := forth.ParseAndCompile(tc.name+".fth", src)
-			if err != nil {
-				t.Fatal(err)
-			}
 			l := tc.stackForLen(tc.trainLen)
-			sz, err := NewSizes(code, tc.v, l, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := NewMachine(code, sz, 3)
-			if err != nil {
-				t.Fatal(err)
-			}
+			code, _, m := sketchMachine(t, tc.name, tc.v, l, 3)
 			rng := rand.New(rand.NewSource(5))
 			train := tc.train(rng)
 			steps := stepsFor(t, code, tc.v, l, train[0].Input)

@@ -66,9 +66,6 @@ const (
 // machines names the machines for --machine.
 var machines = enum.Names[machine]{What: "machine", Names: []string{symbolicMachine: "symbolic", d4Machine: "d4"}}
 
-// String returns the machine's name.
-func (m machine) String() string { return machines.String(m) }
-
 // Run runs the command line args of the command named name ("d4 run",
 // "wap run": its usage and errors say it) and writes the final data stack
 // (or the trace and the stack, or the listing) to stdout; --help goes to
