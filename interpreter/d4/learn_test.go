@@ -111,13 +111,8 @@ func TestSlotsLearn(t *testing.T) {
 			}
 			// Hybrid: the symbolic machine with argmax slot decisions.
 			for _, ex := range test {
-				sm, err := symbolic.New(code, symbolic.Config{ValueSize: tc.v, StackSize: tc.l + 4, MaxSteps: 100})
+				sm, err := runHybrid(code, m, symbolic.Config{ValueSize: tc.v, StackSize: tc.l + 4, MaxSteps: 100}, ex.Input)
 				if err != nil {
-					t.Fatal(err)
-				}
-				sm.Decider = Hybrid{m}
-				sm.Push(ex.Input...)
-				if err := sm.Run(); err != nil {
 					t.Fatal(err)
 				}
 				x, _ := sz.InitialState(ex.Input)

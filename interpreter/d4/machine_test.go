@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/d4lang/d4/interpreter/forth"
+	"github.com/d4lang/d4/interpreter/symbolic"
 	"github.com/d4lang/d4/sketches"
 )
 
@@ -35,4 +36,18 @@ func sketchMachine(tb testing.TB, name string, v, l int, seed int64) (*forth.Cod
 		tb.Fatalf("no embedded sketch %q", name)
 	}
 	return newMachine(tb, name, src, v, l, seed)
+}
+
+// runHybrid runs input on the symbolic machine of code and cfg, m deciding
+// the slots (Hybrid), and returns the machine.
+func runHybrid(code *forth.Code, m *Machine, cfg symbolic.Config, input []int) (*symbolic.Machine, error) {
+	sm, err := symbolic.New(code, cfg)
+	if err != nil {
+		return nil, err
+	}
+	sm.Decider = Hybrid{m}
+	if err := sm.Push(input...); err != nil {
+		return nil, err
+	}
+	return sm, sm.Run()
 }

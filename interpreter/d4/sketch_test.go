@@ -142,13 +142,8 @@ func TestSketchesLearnAndGeneralise(t *testing.T) {
 			}
 			hybridOK := func(exs []data.Example, l int) bool {
 				for _, ex := range exs {
-					sm, err := symbolic.New(code, symbolic.Config{ValueSize: tc.v, StackSize: l, MaxSteps: 1 << 20})
-					if err != nil {
-						t.Fatal(err)
-					}
-					sm.Decider = Hybrid{m}
-					sm.Push(ex.Input...)
-					if err := sm.Run(); err != nil || !slices.Equal(sm.D.Values(), ex.Output) {
+					sm, err := runHybrid(code, m, symbolic.Config{ValueSize: tc.v, StackSize: l, MaxSteps: 1 << 20}, ex.Input)
+					if err != nil || !slices.Equal(sm.D.Values(), ex.Output) {
 						return false
 					}
 				}
@@ -190,13 +185,8 @@ func TestSketchesLearnAndGeneralise(t *testing.T) {
 			for _, n := range tc.testLens {
 				mm, _ := m.Resized(tc.stackForLen(n))
 				for _, ex := range held[n] {
-					sm, err := symbolic.New(code, symbolic.Config{ValueSize: tc.v, StackSize: mm.Sizes.L, MaxSteps: 1 << 20})
+					sm, err := runHybrid(code, m, symbolic.Config{ValueSize: tc.v, StackSize: mm.Sizes.L, MaxSteps: 1 << 20}, ex.Input)
 					if err != nil {
-						t.Fatal(err)
-					}
-					sm.Decider = Hybrid{m}
-					sm.Push(ex.Input...)
-					if err := sm.Run(); err != nil {
 						t.Fatal(err)
 					}
 					x, _ := mm.Sizes.InitialState(ex.Input)
@@ -208,13 +198,8 @@ func TestSketchesLearnAndGeneralise(t *testing.T) {
 			}
 			// Hybrid execution at a length far beyond training.
 			for _, ex := range held[tc.hybridLen] {
-				sm, err := symbolic.New(code, symbolic.Config{ValueSize: tc.v, StackSize: tc.stackForLen(tc.hybridLen), MaxSteps: 1 << 20, Strict: true})
+				sm, err := runHybrid(code, m, symbolic.Config{ValueSize: tc.v, StackSize: tc.stackForLen(tc.hybridLen), MaxSteps: 1 << 20, Strict: true}, ex.Input)
 				if err != nil {
-					t.Fatal(err)
-				}
-				sm.Decider = Hybrid{m}
-				sm.Push(ex.Input...)
-				if err := sm.Run(); err != nil {
 					t.Fatal(err)
 				}
 				if got := sm.D.Values(); !slices.Equal(got, ex.Output) {
