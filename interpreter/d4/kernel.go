@@ -146,21 +146,26 @@ func (t *tape) onehot(n, i int) vr {
 // (ptr).
 func (t *tape) read(buf, ptr vr) vr {
 	rows := ptr.n
-	w := buf.n / rows
-	z := t.alloc(w)
-	mv, av, zv := t.v(buf), t.v(ptr), t.v(z)
-	for i := 0; i < rows; i++ {
-		ai := av[i]
+	z := t.alloc(buf.n / rows)
+	addVecMat(t.v(z), t.v(ptr), t.v(buf))
+	t.push(op{kind: kRead, a: buf, b: ptr, z: z, rows: rows})
+	return z
+}
+
+// addVecMat adds aᵀM to z for a matrix M (m) of len(a) rows of len(z)
+// values: row i times a_i, in order, a row whose a_i is 0 skipped (a
+// distribution is mostly zeros).
+func addVecMat(z, a, m []float64) {
+	w := len(z)
+	for i, ai := range a {
 		if ai == 0 {
 			continue
 		}
-		row := mv[i*w : (i+1)*w]
+		row := m[i*w : (i+1)*w]
 		for j, mij := range row {
-			zv[j] += ai * mij
+			z[j] += ai * mij
 		}
 	}
-	t.push(op{kind: kRead, a: buf, b: ptr, z: z, rows: rows})
-	return z
 }
 
 // write returns the buffer M (buf) with each row i moved towards x by a_i,
