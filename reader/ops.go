@@ -123,10 +123,6 @@ func (o *statesOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
 	return res, nil
 }
 
-func (o *statesOp) DoDiff(G.ExecutionContext, G.Nodes, *G.Node) error {
-	return fmt.Errorf("reader: %s has no DoDiff; use symbolic differentiation", o.Name)
-}
-
 // backOp returns the gradients of E, W→ and W← flattened and concatenated,
 // as one row [1, N], from statesOp's inputs and the states' gradient.
 type backOp struct{ opBase }
@@ -251,10 +247,6 @@ func (o *pickOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
 		return nil, err
 	}
 	return G.Nodes{d, nil}, nil
-}
-
-func (o *pickOp) DoDiff(G.ExecutionContext, G.Nodes, *G.Node) error {
-	return fmt.Errorf("reader: pick has no DoDiff; use symbolic differentiation")
 }
 
 // scatterOp is pickOp's backward: it adds each picked vector's gradient

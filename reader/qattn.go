@@ -380,10 +380,6 @@ func (o *qattnOp) gradShapes() []tensor.Shape {
 	return []tensor.Shape{{D, D}, {D + o.q.F + 1, D}, {o.d.B, o.d.T * D}, {o.d.B, o.d.K * D}}
 }
 
-func (o *qattnOp) DoDiff(G.ExecutionContext, G.Nodes, *G.Node) error {
-	return fmt.Errorf("reader: %s has no DoDiff; use symbolic differentiation", o.Name)
-}
-
 // qattnBackOp returns the gradients of A, U, the states and the picked
 // vectors, flattened and concatenated as one row [1, N].
 type qattnBackOp struct {

@@ -125,10 +125,6 @@ func (o *stepOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
 	return G.Nodes{dpre, dprev}, nil
 }
 
-func (o *stepOp) DoDiff(G.ExecutionContext, G.Nodes, *G.Node) error {
-	return fmt.Errorf("lstm: %s has no DoDiff; use symbolic differentiation", o.Name)
-}
-
 // stepBackOp is a stepOp's backward pass. With pre it is the gradient of
 // the pre-activations [B,4H], from the inputs (prev,) out, grad; otherwise
 // the gradient of the previous packed state [B, Blocks·H] (nonzero in the

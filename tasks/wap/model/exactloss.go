@@ -652,10 +652,6 @@ func (o *exactLossOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
 	return gs, nil
 }
 
-func (o *exactLossOp) DoDiff(G.ExecutionContext, G.Nodes, *G.Node) error {
-	return errors.New("wap: the exact loss has no DoDiff; use symbolic differentiation")
-}
-
 // exactGradOp is the gradient of the exact loss with respect to its
 // input wrt — slot execution wrt's distributions, or the prior's weights
 // (summed over the batch) —, times the gradient of the output [B] (its

@@ -71,10 +71,6 @@ func (o *fillOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
 	return G.Nodes{nil, g}, nil
 }
 
-func (o *fillOp) DoDiff(G.ExecutionContext, G.Nodes, *G.Node) error {
-	return fmt.Errorf("wap: heap has no DoDiff; use symbolic differentiation")
-}
-
 // gatherOp is fillOp's backward: the state gradient's columns at each
 // vector's place, [B, K·V].
 type gatherOp struct {
