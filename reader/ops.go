@@ -184,11 +184,7 @@ type pickOp struct {
 }
 
 func (o *pickOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
-	b, err := ds[0].DimSize(0)
-	if err != nil {
-		return nil, err
-	}
-	return tensor.Shape{b, o.K * 2 * o.H}, nil
+	return gop.Batch(ds[0], o.K*2*o.H)
 }
 
 func (o *pickOp) DiffWRT(int) []bool { return []bool{true, false} }
@@ -257,11 +253,7 @@ type scatterOp struct {
 }
 
 func (o *scatterOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
-	b, err := ds[0].DimSize(0)
-	if err != nil {
-		return nil, err
-	}
-	return tensor.Shape{b, o.pick.T * 2 * o.pick.H}, nil
+	return gop.Batch(ds[0], o.pick.T*2*o.pick.H)
 }
 
 func (o *scatterOp) Do(vals ...G.Value) (G.Value, error) { return o.UsePreallocDo(nil, vals...) }

@@ -79,6 +79,17 @@ func Output(prealloc G.Value, shape ...int) (*tensor.Dense, error) {
 	return t, nil
 }
 
+// Batch returns the shape of an Op's output that has a row for each row of
+// the input d (a batch of B) and the given further dimensions: [B, dims…]
+// (InferShape).
+func Batch(d G.DimSizer, dims ...int) (tensor.Shape, error) {
+	b, err := d.DimSize(0)
+	if err != nil {
+		return nil, err
+	}
+	return append(tensor.Shape{b}, dims...), nil
+}
+
 // Floats returns the data of a float64 value.
 func Floats(v G.Value) ([]float64, error) {
 	d, ok := v.Data().([]float64)

@@ -119,3 +119,20 @@ func TestDoDiff(t *testing.T) {
 		t.Errorf("DoDiff: %v", err)
 	}
 }
+
+// Batch is the shape of an output with a row for each input row.
+func TestBatch(t *testing.T) {
+	for _, tc := range []struct {
+		in   tensor.Shape
+		dims []int
+		want tensor.Shape
+	}{
+		{tensor.Shape{4, 3}, []int{7}, tensor.Shape{4, 7}},
+		{tensor.Shape{2, 5}, nil, tensor.Shape{2}},
+		{tensor.Shape{1}, []int{2, 3}, tensor.Shape{1, 2, 3}},
+	} {
+		if got, err := Batch(tc.in, tc.dims...); err != nil || !got.Eq(tc.want) {
+			t.Errorf("Batch(%v, %v) = %v, %v; want %v", tc.in, tc.dims, got, err, tc.want)
+		}
+	}
+}

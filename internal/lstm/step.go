@@ -42,8 +42,7 @@ type stepOp struct {
 }
 
 func (o *stepOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
-	b, err := ds[0].DimSize(0)
-	return tensor.Shape{b, Blocks * o.h}, err
+	return gop.Batch(ds[0], Blocks*o.h)
 }
 
 // parallelRows runs f on every row, split over as many CPUs as the batch

@@ -568,11 +568,7 @@ func (o *exactLossOp) Type() hm.Type {
 }
 
 func (o *exactLossOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
-	b, err := ds[0].DimSize(0)
-	if err != nil {
-		return nil, err
-	}
-	return tensor.Shape{b}, nil
+	return gop.Batch(ds[0])
 }
 
 func (o *exactLossOp) DiffWRT(n int) []bool {

@@ -79,11 +79,7 @@ type gatherOp struct {
 }
 
 func (o *gatherOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
-	b, err := ds[0].DimSize(0)
-	if err != nil {
-		return nil, err
-	}
-	return tensor.Shape{b, len(o.fill.offs) * o.fill.v}, nil
+	return gop.Batch(ds[0], len(o.fill.offs)*o.fill.v)
 }
 
 func (o *gatherOp) Do(vals ...G.Value) (G.Value, error) {
