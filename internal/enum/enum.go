@@ -66,8 +66,8 @@ func (n Names[T]) Unmarshal(p *T, b []byte) error {
 
 // Var defines a flag of the enumeration on fs: its name, where its value
 // is stored, its default value and its usage. A value is given by name
-// and an unknown name is refused as Parse refuses it, for a type that
-// need not be a TextUnmarshaler (flag.TextVar).
+// and an unknown name is refused as Parse refuses it, for a type without
+// the text encoding that flag.TextVar needs.
 func (n Names[T]) Var(fs *flag.FlagSet, p *T, name string, value T, usage string) {
 	*p = value
 	fs.Var(flagValue[T]{p, n}, name, usage)

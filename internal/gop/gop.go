@@ -127,8 +127,8 @@ func (o Base) Hashcode() uint32 {
 }
 func (o Base) String() string { return o.Name }
 
-// DoDiff refuses automatic differentiation (Gorgonia's LispMachine): the
-// Ops are differentiated symbolically (SymDiff, run by a TapeMachine).
+// DoDiff refuses automatic differentiation: the Ops are differentiated
+// symbolically (SymDiff, run by a TapeMachine).
 func (o Base) DoDiff(G.ExecutionContext, G.Nodes, *G.Node) error {
 	return fmt.Errorf("%s has no DoDiff; use symbolic differentiation", o.Name)
 }
