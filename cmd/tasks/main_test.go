@@ -57,7 +57,7 @@ func TestErrors(t *testing.T) {
 	}{
 		{"no command", nil, 2, "no command"},
 		{"unknown command", []string{"frobnicate"}, 2, "unknown command"},
-		{"bad optim", []string{"sort", "--optim", "fast"}, 2, `invalid value "fast" for flag -optim: unknown mode "fast" (want one of naive, collapse, interpolate, static, all)`},
+		{"bad optim", []string{"sort", "--optim", "fast"}, 2, `invalid value "fast" for flag -optim: unknown execution mode "fast" (want all, naive, collapse, interpolate or static)`},
 		{"bad model", []string{"sort", "--model", "gpt"}, 2, `invalid value "gpt" for flag -model: unknown model "gpt" (want d4 or seq2seq)`},
 		{"odd addition length", []string{"add", "--train-len", "3"}, 2, "addition lengths count input digits, 2 per digit pair: --train-len 3 and --test-len 8 must be multiples of 2"},
 		{"zero length", []string{"sort", "--train-len", "0"}, 2, "between 1 and 4096"},
