@@ -1,11 +1,11 @@
 // Package enum names the values of the small integer enumerations of the
 // commands' flags and files (a split, a supervision, a decoding, a mix,
 // an execution, ∂4's execution mode while training, why training
-// stopped, a machine or a model of a command line): one table of names per type gives
-// its String, its parsing with an error that lists the names (OrList),
-// its text encoding and its flag (Var), so that a flag, a JSON file and a
-// message spell a value alike and a bad one is refused the same way
-// everywhere.
+// stopped, a machine or a model of a command line): one table of names
+// per type gives its String, its parsing with an error that lists the
+// names (OrList), its text encoding and its flag (Var), so that a flag, a
+// JSON file and a message spell a value alike and a bad one is refused
+// the same way everywhere.
 package enum
 
 import (
