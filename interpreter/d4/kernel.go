@@ -168,6 +168,22 @@ func addVecMat(z, a, m []float64) {
 	}
 }
 
+// addOuter adds a·gᵀ to M (m, of len(a) rows of len(g) values): g times
+// a_i to row i, a row whose a_i is 0 skipped. It is addVecMat's gradient
+// with respect to M.
+func addOuter(m, a, g []float64) {
+	w := len(g)
+	for i, ai := range a {
+		if ai == 0 {
+			continue
+		}
+		row := m[i*w : (i+1)*w]
+		for j, gj := range g {
+			row[j] += ai * gj
+		}
+	}
+}
+
 // write returns the buffer M (buf) with each row i moved towards x by a_i,
 // for the address a (ptr).
 func (t *tape) write(buf, x, ptr vr) vr {
@@ -535,15 +551,7 @@ func (t *tape) backRead(o *op, gz []float64) {
 	mv, av := t.v(buf), t.v(ptr)
 	gm, ga := t.g(buf), t.g(ptr)
 	if t.constPtr {
-		for i, ai := range av {
-			if ai == 0 {
-				continue
-			}
-			grow := gm[i*w : (i+1)*w]
-			for j, gj := range gz {
-				grow[j] += ai * gj
-			}
-		}
+		addOuter(gm, av, gz)
 		return
 	}
 	for i := 0; i < o.rows; i++ {
