@@ -14,15 +14,19 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 )
 
+// seqColumns are the columns of a sequence dataset with an id of type I
+// and lists of values of type V.
+type seqColumns[I, V int32 | int64] struct {
+	ID        I     `parquet:"id"`
+	Input     []V   `parquet:"input,list"`
+	InputLen  int32 `parquet:"input_len"`
+	Target    []V   `parquet:"target,list"`
+	TargetLen int32 `parquet:"target_len"`
+}
+
 // seqRow is a row of a sequence dataset, with the column kinds ReadRows
 // reads: an int64, lists of int32 and int32 lengths.
-type seqRow struct {
-	ID        int64   `parquet:"id"`
-	Input     []int32 `parquet:"input,list"`
-	InputLen  int32   `parquet:"input_len"`
-	Target    []int32 `parquet:"target,list"`
-	TargetLen int32   `parquet:"target_len"`
-}
+type seqRow = seqColumns[int64, int32]
 
 var seqSchema = parquet.SchemaOf(seqRow{})
 
@@ -127,22 +131,10 @@ type otherRow struct {
 }
 
 // narrowID has the seqRow columns but an int32 id.
-type narrowID struct {
-	ID        int32   `parquet:"id"`
-	Input     []int32 `parquet:"input,list"`
-	InputLen  int32   `parquet:"input_len"`
-	Target    []int32 `parquet:"target,list"`
-	TargetLen int32   `parquet:"target_len"`
-}
+type narrowID = seqColumns[int32, int32]
 
 // int64Lists has the seqRow columns but lists of int64.
-type int64Lists struct {
-	ID        int64   `parquet:"id"`
-	Input     []int64 `parquet:"input,list"`
-	InputLen  int32   `parquet:"input_len"`
-	Target    []int64 `parquet:"target,list"`
-	TargetLen int32   `parquet:"target_len"`
-}
+type int64Lists = seqColumns[int64, int64]
 
 // repeatedLists stores the lists as bare repeated columns, without the LIST
 // annotation.
@@ -359,19 +351,7 @@ func TestFilesReadableByGenericReader(t *testing.T) {
 	if err := writeSeqs(path, rows); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pf, err := parquet.OpenFile(f, st.Size())
-	if err != nil {
-		t.Fatalf("parquet.OpenFile: %v", err)
-	}
+	pf := openGeneric(t, path)
 	if pf.NumRows() != int64(len(rows)) {
 		t.Errorf("NumRows = %d, want %d", pf.NumRows(), len(rows))
 	}
@@ -465,23 +445,13 @@ func TestWritersCompress(t *testing.T) {
 		if err := write(path); err != nil {
 			t.Fatal(err)
 		}
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		st, _ := f.Stat()
-		pf, err := parquet.OpenFile(f, st.Size())
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, rg := range pf.Metadata().RowGroups {
+		for _, rg := range openGeneric(t, path).Metadata().RowGroups {
 			for _, c := range rg.Columns {
 				if c.MetaData.Codec != format.Zstd {
 					t.Errorf("%s: column %v is compressed with %v, want ZSTD", name, c.MetaData.PathInSchema, c.MetaData.Codec)
 				}
 			}
 		}
-		f.Close()
 	}
 }
 
@@ -518,4 +488,24 @@ func TestReadRowsOptionalColumns(t *testing.T) {
 	if _, err := ReadRows[wrongKind](path, ErrSchema); !errors.Is(err, ErrSchema) {
 		t.Errorf("an optional column of another kind: error %v, want one wrapping ErrSchema", err)
 	}
+}
+
+// openGeneric opens the Parquet file at path with parquet-go alone, as
+// another reader would, for the rest of the test.
+func openGeneric(t *testing.T, path string) *parquet.File {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	st, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pf, err := parquet.OpenFile(f, st.Size())
+	if err != nil {
+		t.Fatalf("parquet.OpenFile: %v", err)
+	}
+	return pf
 }

@@ -123,10 +123,6 @@ func (o *statesOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
 	return res, nil
 }
 
-func (o *statesOp) DoDiff(G.ExecutionContext, G.Nodes, *G.Node) error {
-	return fmt.Errorf("reader: %s has no DoDiff; use symbolic differentiation", o.Name)
-}
-
 // backOp returns the gradients of E, W→ and W← flattened and concatenated,
 // as one row [1, N], from statesOp's inputs and the states' gradient.
 type backOp struct{ opBase }
@@ -188,11 +184,7 @@ type pickOp struct {
 }
 
 func (o *pickOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
-	b, err := ds[0].DimSize(0)
-	if err != nil {
-		return nil, err
-	}
-	return tensor.Shape{b, o.K * 2 * o.H}, nil
+	return gop.Batch(ds[0], o.K*2*o.H)
 }
 
 func (o *pickOp) DiffWRT(int) []bool { return []bool{true, false} }
@@ -253,10 +245,6 @@ func (o *pickOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
 	return G.Nodes{d, nil}, nil
 }
 
-func (o *pickOp) DoDiff(G.ExecutionContext, G.Nodes, *G.Node) error {
-	return fmt.Errorf("reader: pick has no DoDiff; use symbolic differentiation")
-}
-
 // scatterOp is pickOp's backward: it adds each picked vector's gradient
 // back at the positions it was picked from.
 type scatterOp struct {
@@ -265,11 +253,7 @@ type scatterOp struct {
 }
 
 func (o *scatterOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
-	b, err := ds[0].DimSize(0)
-	if err != nil {
-		return nil, err
-	}
-	return tensor.Shape{b, o.pick.T * 2 * o.pick.H}, nil
+	return gop.Batch(ds[0], o.pick.T*2*o.pick.H)
 }
 
 func (o *scatterOp) Do(vals ...G.Value) (G.Value, error) { return o.UsePreallocDo(nil, vals...) }

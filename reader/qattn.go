@@ -6,6 +6,7 @@ import (
 	"math/rand"
 
 	"github.com/d4lang/d4/internal/gop"
+	"github.com/d4lang/d4/internal/mathx"
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
@@ -142,7 +143,7 @@ func (q *QAttention) cellForward(p, f, S, AS []float64, tq int, out *cell) {
 	out.a = out.a[:0]
 	mx := math.Inf(-1)
 	for t := 0; t < tq; t++ {
-		e := dot(p, AS[t*D:(t+1)*D])
+		e := mathx.Dot(p, AS[t*D:(t+1)*D])
 		out.a = append(out.a, e)
 		mx = math.Max(mx, e)
 	}
@@ -178,7 +179,7 @@ func (q *QAttention) products(d qdims, states []float64, x qBatch, b int, AS []f
 	for t := 0; t < tq; t++ {
 		st, dst := S[t*D:(t+1)*D], AS[t*D:(t+1)*D]
 		for i := 0; i < D; i++ {
-			dst[i] = dot(A[i*D:(i+1)*D], st)
+			dst[i] = mathx.Dot(A[i*D:(i+1)*D], st)
 		}
 	}
 	return S, tq
@@ -246,11 +247,11 @@ func (q *QAttention) backward(d qdims, states, picked []float64, x qBatch, g, dA
 				axpy(zr, du, dU[r*D:(r+1)*D])
 			}
 			for r := 0; r < D; r++ {
-				dc[r] = dot(U[r*D:(r+1)*D], du)
+				dc[r] = mathx.Dot(U[r*D:(r+1)*D], du)
 			}
 			mean := 0.0
 			for t := 0; t < tq; t++ {
-				da[t] = dot(S[t*D:(t+1)*D], dc)
+				da[t] = mathx.Dot(S[t*D:(t+1)*D], dc)
 				mean += c.a[t] * da[t]
 				axpy(c.a[t], dc, dS[t*D:(t+1)*D])
 			}
@@ -273,14 +274,6 @@ func (q *QAttention) backward(d qdims, states, picked []float64, x qBatch, g, dA
 		}
 	}
 	return nil
-}
-
-func dot(a, b []float64) float64 {
-	s := 0.0
-	for i, v := range a {
-		s += v * b[i]
-	}
-	return s
 }
 
 // axpy adds a·x to y.
@@ -387,10 +380,6 @@ func (o *qattnOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
 func (o *qattnOp) gradShapes() []tensor.Shape {
 	D := o.q.D
 	return []tensor.Shape{{D, D}, {D + o.q.F + 1, D}, {o.d.B, o.d.T * D}, {o.d.B, o.d.K * D}}
-}
-
-func (o *qattnOp) DoDiff(G.ExecutionContext, G.Nodes, *G.Node) error {
-	return fmt.Errorf("reader: %s has no DoDiff; use symbolic differentiation", o.Name)
 }
 
 // qattnBackOp returns the gradients of A, U, the states and the picked

@@ -73,8 +73,6 @@ func dense(rows, cols int, d []float64) *tensor.Dense {
 	return tensor.New(tensor.WithShape(rows, cols), tensor.WithBacking(d))
 }
 
-func rowsOf(ds G.DimSizer) (int, error) { return ds.DimSize(0) }
-
 // partKind is what a part of a catOp row is made of.
 type partKind int
 
@@ -110,8 +108,7 @@ func newCat(name string, inW []int, parts ...part) *catOp {
 }
 
 func (o *catOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
-	b, err := rowsOf(ds[0])
-	return tensor.Shape{b, o.width}, err
+	return gop.Batch(ds[0], o.width)
 }
 
 func (o *catOp) Do(vals ...G.Value) (G.Value, error) { return o.UsePreallocDo(nil, vals...) }
@@ -199,8 +196,7 @@ type placeOp struct {
 }
 
 func (o *placeOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
-	b, err := rowsOf(ds[0])
-	return tensor.Shape{b, o.outW}, err
+	return gop.Batch(ds[0], o.outW)
 }
 
 func (o *placeOp) Do(vals ...G.Value) (G.Value, error) { return o.UsePreallocDo(nil, vals...) }
@@ -347,8 +343,7 @@ type argmaxOp struct {
 }
 
 func (o *argmaxOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
-	b, err := rowsOf(ds[0])
-	return tensor.Shape{b, o.Inputs}, err
+	return gop.Batch(ds[0], o.Inputs)
 }
 
 func (o *argmaxOp) Do(vals ...G.Value) (G.Value, error) { return o.UsePreallocDo(nil, vals...) }

@@ -190,10 +190,7 @@ func TestGradient(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := DefaultConfig(4)
 			cfg.Hidden, cfg.Embed, cfg.Seed = 3, tc.embed, 5
-			m, err := New(cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
+			m := mustNew(t, cfg)
 			// Larger weights than the initialisation, so that the
 			// nonlinearities are exercised.
 			rng := rand.New(rand.NewSource(9))
@@ -248,10 +245,7 @@ func TestGradient(t *testing.T) {
 }
 
 func TestErrors(t *testing.T) {
-	m, err := New(DefaultConfig(4))
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustNew(t, DefaultConfig(4))
 	ok := data.Example{Input: []int{1, 2}, Output: []int{3, 0}}
 	tests := []struct {
 		name string
@@ -304,10 +298,7 @@ func TestErrors(t *testing.T) {
 // TestNotFinite: a NaN weight makes the loss NaN; training stops with
 // ErrNotFinite and leaves the parameters as they were.
 func TestNotFinite(t *testing.T) {
-	m, err := New(DefaultConfig(4))
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustNew(t, DefaultConfig(4))
 	m.out.w[0] = math.NaN()
 	before := slices.Clone(m.enc.w)
 	meth, err := m.Method([]data.Example{{Input: []int{1, 2}, Output: []int{0, 1}}}, nil)
@@ -329,10 +320,7 @@ func TestClipping(t *testing.T) {
 	pairs := []data.Example{{Input: []int{1, 2}, Output: []int{0, 1}}, {Input: []int{3, 0}, Output: []int{2, 2}}}
 	cfg := DefaultConfig(4)
 	cfg.Hidden, cfg.Clip = 4, 1e-3
-	m, err := New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustNew(t, cfg)
 	_, grads, err := m.lossGrad(pairs)
 	if err != nil {
 		t.Fatal(err)
@@ -372,10 +360,7 @@ func TestPartialBatch(t *testing.T) {
 	// 5 pairs with batch 2: batches of 2, 2 and 1; all are used.
 	cfg := DefaultConfig(3)
 	cfg.Hidden, cfg.Batch = 4, 2
-	m, err := New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustNew(t, cfg)
 	var pairs []data.Example
 	for i := 0; i < 5; i++ {
 		pairs = append(pairs, data.Example{Input: []int{i % 3, (i + 1) % 3}, Output: []int{i % 3}})
@@ -408,10 +393,7 @@ func BenchmarkTrainBatch(b *testing.B) {
 	for i := range batch {
 		batch[i] = data.Example{Input: []int{rng.Intn(10), rng.Intn(10), rng.Intn(10), rng.Intn(10)}, Output: []int{rng.Intn(10), rng.Intn(10), rng.Intn(10)}}
 	}
-	m, err := New(DefaultConfig(10))
-	if err != nil {
-		b.Fatal(err)
-	}
+	m := mustNew(b, DefaultConfig(10))
 	opt := optim.New(m.Params(), m.cfg.Config, 1)
 	step := func() {
 		_, grads, err := m.lossGrad(batch)
@@ -440,10 +422,7 @@ func BenchmarkPredict(b *testing.B) {
 			inputs[i][j] = rng.Intn(10)
 		}
 	}
-	m, err := New(DefaultConfig(10))
-	if err != nil {
-		b.Fatal(err)
-	}
+	m := mustNew(b, DefaultConfig(10))
 	start := time.Now()
 	if _, err := m.Predict(inputs, 64); err != nil {
 		b.Fatal(err)
@@ -461,10 +440,7 @@ func BenchmarkPredict(b *testing.B) {
 func TestEvaluate(t *testing.T) {
 	cfg := DefaultConfig(3)
 	cfg.Hidden, cfg.Batch = 4, 2
-	m, err := New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustNew(t, cfg)
 	inputs := [][]int{{0, 1}, {1, 2, 0}, {2, 2}, {0, 0, 1}, {1, 0}}
 	outLen := map[int]int{2: 2, 3: 1}
 	var pairs []data.Example
@@ -503,4 +479,14 @@ func TestEvaluate(t *testing.T) {
 	if want := float64(whole) / float64(len(pairs)); exact != want {
 		t.Errorf("exact match %v, want %v", exact, want)
 	}
+}
+
+// mustNew returns New(cfg), failing the test on an error.
+func mustNew(tb testing.TB, cfg Config) *Model {
+	tb.Helper()
+	m, err := New(cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return m
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/d4lang/d4/data"
 	cmdline "github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/internal/clitest"
 	"github.com/d4lang/d4/internal/modeldir"
 	"github.com/d4lang/d4/internal/testskip"
 )
@@ -74,7 +75,7 @@ func TestBadInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tests := []struct {
+	for _, tc := range []struct {
 		name string
 		args []string
 		code int
@@ -116,15 +117,8 @@ func TestBadInput(t *testing.T) {
 		{"eval not a model", []string{"eval", "--model", notModel, "--data", maxRows}, 1, "no config.json: not a d4 model directory"},
 		{"export missing model", []string{"export"}, 2, "--model DIR is required"},
 		{"export a file that is no model", []string{"export", "--model", filepath.Join(dir, "notmodel-file")}, 1, "a file, not a d4 model directory"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			code, _, stderr := runD4(tc.args...)
-			lines := strings.Split(strings.TrimRight(stderr, "\n"), "\n")
-			if code != tc.code || len(lines) != 1 || !strings.Contains(stderr, tc.want) || strings.Contains(stderr, "goroutine") {
-				t.Errorf("exit %d (want %d), stderr %q; want one line containing %q", code, tc.code, stderr, tc.want)
-			}
-		})
+	} {
+		t.Run(tc.name, func(t *testing.T) { clitest.Refused(t, "d4", commands, tc.args, tc.code, tc.want) })
 	}
 	if after, err := os.ReadFile(filepath.Join(model, "config.json")); err != nil || !bytes.Equal(after, config) {
 		t.Errorf("a failed training changed the existing model (err %v)", err)

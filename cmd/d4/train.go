@@ -277,14 +277,10 @@ func (a *modelArgs) add(fs *flag.FlagSet) {
 // load parses the command line, runs check (if any) on the other flags,
 // and loads the model.
 func (a *modelArgs) load(fs *flag.FlagSet, args []string, check func() error) (*learn.Model, error) {
-	pos, err := cmdline.Parse(fs, args)
-	if err != nil {
+	if err := cmdline.ParseFlags(fs, args); err != nil {
 		return nil, err
 	}
-	switch {
-	case len(pos) > 0:
-		return nil, cmdline.Usagef("unexpected argument %q", pos[0])
-	case a.dir == "":
+	if a.dir == "" {
 		return nil, cmdline.Usagef("--model DIR is required")
 	}
 	if err := runcmd.CheckLimits(a.stackSize, a.steps); err != nil {

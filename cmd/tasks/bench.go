@@ -100,12 +100,9 @@ func parseBench(args []string, stderr io.Writer) (benchFlags, error) {
 	hybrid := fs.String("hybrid-lens", "64,1000", "lengths for the hybrid execution rate")
 	fs.BoolVar(&f.jsonOut, "json", false, "print the figures as one JSON object")
 	fs.StringVar(&f.png, "png", "", "write the figure of the training-step speed-ups by length (a panel per task) to this PNG file")
-	pos, err := cli.Parse(fs, args)
+	err := cli.ParseFlags(fs, args)
 	if err != nil {
 		return f, err
-	}
-	if len(pos) > 0 {
-		return f, cli.Usagef("unexpected argument %q", pos[0])
 	}
 	f.lens = make([][]int, len(registry))
 	for i, e := range registry {

@@ -14,6 +14,7 @@ import (
 	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/eval"
 	"github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/internal/enum"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/learn"
 	"github.com/d4lang/d4/learn/fit"
@@ -31,10 +32,10 @@ const (
 )
 
 // models names the models for --model.
-var models = cli.Choices[model]{What: "model", List: []cli.Choice[model]{{Value: d4Model, Name: "d4"}, {Value: seq2seqModel, Name: "seq2seq"}}}
+var models = enum.Names[model]{What: "model", Names: []string{d4Model: "d4", seq2seqModel: "seq2seq"}}
 
 // String returns the model's name.
-func (m model) String() string { return models.Name(m) }
+func (m model) String() string { return models.String(m) }
 
 // cellFlags are the flags of one training-and-testing run of a task. The
 // optional ones, left out, take the task's settings (tasks.Task.Options)
@@ -63,7 +64,7 @@ func parseCell(e *taskEntry, args []string, stderr io.Writer) (cellFlags, error)
 	f := cellFlags{e: e}
 	o, s2s := t.Options, seq2seq.DefaultConfig(0)
 	fs := cli.NewFlagSet("tasks "+t.Name, "usage: tasks "+t.Name+" [flags]", stderr)
-	cli.StringVar(fs, &f.sketch, "sketch", e.sketch, "sketch: "+cli.OrList(sketchNames(t))+", or a path to a .fth file", func(s string) error {
+	cli.StringVar(fs, &f.sketch, "sketch", e.sketch, "sketch: "+enum.OrList(sketchNames(t))+", or a path to a .fth file", func(s string) error {
 		if _, ok := t.Sketch(s); ok {
 			return nil
 		}
@@ -89,15 +90,8 @@ func parseCell(e *taskEntry, args []string, stderr io.Writer) (cellFlags, error)
 	fs.StringVar(&f.save, "save", "", "write the trained ∂4 model to this model directory (the format of 'd4 train', which 'd4 run/eval/export --model DIR' read)")
 	fs.StringVar(&f.tracePNG, "trace-png", "", "draw ∂4's soft run of the first training example before training, after one epoch and after training to this PNG file: the program counter over the steps (or, when the control flow does not depend on the slots, their decisions) and the final data stack")
 	fs.TextVar(&f.optim, "optim", d4.ModeAll, "∂4 execution while training: naive (the execution RNN of §3.3), collapse (straight-line code in one step), interpolate (collapse and if-branch interpolation), static (only the words on the trace when control does not depend on the slots, else naive), all (static, else interpolate)")
-	pos, err := cli.Parse(fs, args)
-	if err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return f, err
-	}
-	if len(pos) > 0 {
-		return f, cli.Usagef("unexpected argument %q", pos[0])
-	}
-	if err := cli.CheckFinite(fs); err != nil {
-		return f, cli.UsageError{Err: err}
 	}
 	return f, f.check()
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/internal/enum"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/tasks"
 	"github.com/d4lang/d4/tasks/addition"
@@ -65,7 +66,7 @@ func tableSummary() string {
 			tables = append(tables, fmt.Sprintf("%s (%s)", e.table, e.task.Name))
 		}
 	}
-	return "run every cell of the paper's " + cli.OrList(tables) + " and print ours beside the paper's"
+	return "run every cell of the paper's " + enum.OrList(tables) + " and print ours beside the paper's"
 }
 
 // tableNames lists the names of the tasks the paper has a table of, as
@@ -77,7 +78,7 @@ func tableNames() string {
 			names = append(names, e.task.Name)
 		}
 	}
-	return cli.OrList(names)
+	return enum.OrList(names)
 }
 
 // lookupTask returns the task named name, or nil.

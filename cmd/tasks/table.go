@@ -84,14 +84,7 @@ func parseTable(args []string, stderr io.Writer) (tableFlags, error) {
 	if f.e == nil || f.e.table == "" {
 		return f, cli.Usagef("expected the table to run, %s, before the flags", tableNames())
 	}
-	pos, err := cli.Parse(fs, args[1:])
-	switch {
-	case err != nil:
-		return f, err
-	case len(pos) != 0:
-		return f, cli.Usagef("unexpected argument %q", pos[0])
-	}
-	return f, nil
+	return f, cli.ParseFlags(fs, args[1:])
 }
 
 // checkOnly checks that the table of task e (none before the command

@@ -10,7 +10,6 @@ import (
 	"github.com/d4lang/d4/cmd/wap/bench"
 	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/internal/memory"
-	"github.com/d4lang/d4/internal/quote"
 )
 
 // benchCmd is wap bench: the rates of the matrix products and of training
@@ -27,15 +26,8 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 	tokensFlag.Var(fs, &c.Tokens, c.Tokens, "the stories' mean length in tokens")
 	modelsFlag.Var(fs, &c.Models, c.Models, "models trained at once in the last figure (refused when they would not fit in the memory there is)")
 	fs.BoolVar(&jsonOut, "json", false, "print the report as one JSON object")
-	pos, err := cli.Parse(fs, args)
-	switch {
-	case err != nil:
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
-	case len(pos) > 0:
-		return cli.Usagef("unexpected argument %s (wap bench takes only flags)", quote.Short(pos[0]))
-	}
-	if err := cli.CheckFinite(fs); err != nil {
-		return cli.UsageError{Err: err}
 	}
 	if err := c.Check(); err != nil {
 		return cli.UsageError{Err: err}

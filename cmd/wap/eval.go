@@ -10,7 +10,6 @@ import (
 	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/eval/wapeval"
 	"github.com/d4lang/d4/internal/cli"
-	"github.com/d4lang/d4/internal/quote"
 	"github.com/d4lang/d4/tasks/wap/answer"
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/prepare"
@@ -71,12 +70,10 @@ func parseEval(args []string, stderr io.Writer) (o wapeval.Options, bench string
 	fs.TextVar(&o.Decode, "decode", answer.DecodeSensible, decodeUsage)
 	fs.BoolVar(&o.AsWritten, "as-written", false, asWrittenUsage)
 	fs.BoolVar(&o.NoQuestion, "no-question", false, "remove each problem's question (its last sentence, or what follows its last comma and a question word: the CSV's Body alone) and evaluate on the problems whose numbers all stand in the rest")
-	pos, err := cli.Parse(fs, args)
+	err = cli.ParseFlags(fs, args)
 	switch {
 	case err != nil:
 		return o, "", false, err
-	case len(pos) > 0:
-		return o, "", false, cli.Usagef("unexpected argument %s (wap eval takes only flags)", quote.Short(pos[0]))
 	case bench != "" && o.NoQuestion:
 		return o, "", false, cli.Usagef("--no-question evaluates prepared data, not --bench")
 	}

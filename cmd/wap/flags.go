@@ -32,6 +32,9 @@ var (
 	generatedFlag = intFlag{"generated", 0, maxProblems}
 	vocabFlag     = intFlag{"vocab-size", 1, 1 << 20}
 	tokensFlag    = intFlag{"tokens", 8, 1000}
+	windowFlag    = intFlag{"window", 1, 1000}
+	wordsFlag     = intFlag{"words", 0, 1 << 24}
+	dimFlag       = intFlag{"dim", 1, 1 << 12}
 )
 
 // Var defines the flag on fs (cli.IntVar).

@@ -24,12 +24,8 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	modelDir := fs.String("model", model.DefaultDir, "model directory")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on, HOST:PORT (a loopback address unless --public)")
 	public := fs.Bool("public", false, "allow an --addr that other machines can reach")
-	pos, err := cli.Parse(fs, args)
-	if err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
-	}
-	if len(pos) > 0 {
-		return cli.Usagef("wap serve takes no arguments, got %q", pos[0])
 	}
 	if err := serve.CheckAddr(*addr, *public); err != nil {
 		return cli.Usagef("%v", err)

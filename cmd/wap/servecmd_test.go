@@ -82,7 +82,7 @@ func TestServeRefuses(t *testing.T) {
 		{[]string{"serve", "--addr", "0.0.0.0:8080"}, 2, "not a loopback address"},
 		{[]string{"serve", "--addr", ":8080"}, 2, "--public"},
 		{[]string{"serve", "--addr", "8080"}, 2, "HOST:PORT"},
-		{[]string{"serve", "extra"}, 2, "takes no arguments"},
+		{[]string{"serve", "extra"}, 2, "takes only flags"},
 		{[]string{"serve", "--model", filepath.Join(t.TempDir(), "none"), "--addr", "127.0.0.1:0"}, 1, "none"},
 	}
 	for _, tt := range tests {

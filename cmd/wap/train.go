@@ -11,7 +11,6 @@ import (
 	"github.com/d4lang/d4/internal/cli"
 	"github.com/d4lang/d4/internal/mathx"
 	"github.com/d4lang/d4/internal/memory"
-	"github.com/d4lang/d4/internal/quote"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/reader/vectors"
 	"github.com/d4lang/d4/sketches"
@@ -60,18 +59,11 @@ func trainCmd(args []string, stdout, stderr io.Writer) error {
 		"with prepared folds, each fold's model (a finished fold trains on only if --epochs grew, a fold not begun trains afresh)")
 	fs.BoolVar(&o.jsonOut, "json", false, "print the result as one JSON object")
 	fs.BoolVar(&o.force, "force", false, "replace the model in --model although another run trained it with another sketch, other data or other settings (refused otherwise)")
-	pos, err := cli.Parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) > 0 {
-		return cli.Usagef("unexpected argument %s (wap train takes only flags)", quote.Short(pos[0]))
-	}
 	// Bad flag values fail before the data is prepared.
-	if err := cli.CheckFinite(fs); err != nil {
-		return cli.UsageError{Err: err}
-	}
+	err := cli.ParseFlags(fs, args)
 	switch {
+	case err != nil:
+		return err
 	case cfg.WordDropout < 0 || cfg.WordDropout >= 1:
 		return cli.Usagef("--word-dropout must be in [0, 1), got %v", cfg.WordDropout)
 	case cfg.Noise < 0:

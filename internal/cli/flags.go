@@ -7,6 +7,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/d4lang/d4/internal/quote"
 )
 
 // UsageError is an error in the command line: the commands report it in
@@ -134,4 +136,21 @@ func PositiveInts(s string) ([]int, error) {
 		out = append(out, n)
 	}
 	return out, nil
+}
+
+// ParseFlags parses the flags of a command that takes only flags (Parse)
+// and checks them: a positional argument, or a NaN or infinite float flag
+// (CheckFinite), is a UsageError of one line.
+func ParseFlags(fs *flag.FlagSet, args []string) error {
+	pos, err := Parse(fs, args)
+	switch {
+	case err != nil:
+		return err
+	case len(pos) > 0:
+		return Usagef("unexpected argument %s (%s takes only flags)", quote.Short(pos[0]), fs.Name())
+	}
+	if err := CheckFinite(fs); err != nil {
+		return UsageError{err}
+	}
+	return nil
 }

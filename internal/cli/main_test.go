@@ -120,35 +120,6 @@ func TestMainHelpStatus(t *testing.T) {
 	}
 }
 
-// machine is a small type named by Choices, for the tests.
-type machine int
-
-var machines = Choices[machine]{What: "machine", List: []Choice[machine]{{0, "symbolic"}, {1, "d4"}, {2, "gpu"}}}
-
-func TestChoices(t *testing.T) {
-	for _, tc := range []struct {
-		s    string
-		want machine
-		err  string
-	}{{"symbolic", 0, ""}, {"gpu", 2, ""}, {"tpu", 0, `unknown machine "tpu" (want symbolic, d4 or gpu)`}, {"", 0, `unknown machine ""`}} {
-		got, err := machines.Parse(tc.s)
-		if got != tc.want || (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
-			t.Errorf("Parse(%q) = %v, %v; want %v, %q", tc.s, got, err, tc.want, tc.err)
-		}
-		if err == nil && machines.Name(got) != tc.s {
-			t.Errorf("Name(%v) = %q, want %q", got, machines.Name(got), tc.s)
-		}
-	}
-	if got := machines.Name(7); got != "machine(7)" {
-		t.Errorf("Name(7) = %q", got)
-	}
-	for words, want := range map[string]string{"": "", "a": "a", "a b": "a or b", "a b c": "a, b or c"} {
-		if got := OrList(strings.Fields(words)); got != want {
-			t.Errorf("OrList(%q) = %q, want %q", words, got, want)
-		}
-	}
-}
-
 func TestOptional(t *testing.T) {
 	tests := []struct {
 		args           []string

@@ -1,8 +1,9 @@
 // Package clitest holds what the commands' and the readers' tests share: a
 // standard output that fails as a full disk does (FailingStdout), for the
-// tests that every command checks its writes, and the check that an error
-// of bad input is one line naming what was read (OneLine), which the fuzz
-// targets of the readers make.
+// tests that every command checks its writes; the check that a command
+// refuses a command line with its exit status and one line (Refused); and
+// the check that an error of bad input is one line naming what was read
+// (OneLine), which the fuzz targets of the readers make.
 package clitest
 
 import (

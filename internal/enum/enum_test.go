@@ -2,6 +2,9 @@ package enum
 
 import (
 	"encoding/json"
+	"flag"
+	"io"
+	"strings"
 	"testing"
 )
 
@@ -30,8 +33,42 @@ func TestNames(t *testing.T) {
 	if _, err := colors.Parse("mauve"); err == nil || err.Error() != `unknown color "mauve" (want red, green or blue)` {
 		t.Errorf("Parse(mauve): %v", err)
 	}
-	if got := (Names[color]{"x", []string{"a", "b"}}).List(); got != "a or b" {
-		t.Errorf("List of two = %q", got)
+	for words, want := range map[string]string{"": "", "a": "a", "a b": "a or b", "a b c": "a, b or c"} {
+		if got := OrList(strings.Fields(words)); got != want {
+			t.Errorf("OrList(%q) = %q, want %q", words, got, want)
+		}
+	}
+}
+
+// A flag of the enumeration (Var) takes a name, refuses an unknown one
+// with Parse's error and keeps its value, and shows its default by name.
+func TestVar(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want color
+		err  string
+	}{
+		{nil, 2, ""},
+		{[]string{"--color", "green"}, 1, ""},
+		{[]string{"--color", "mauve"}, 2, `unknown color "mauve" (want red, green or blue)`},
+	} {
+		fs := flag.NewFlagSet("x", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		var c color
+		colors.Var(fs, &c, "color", 2, "the color")
+		err := fs.Parse(tc.args)
+		if c != tc.want || (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%q: %v, %v; want %v, %q", tc.args, c, err, tc.want, tc.err)
+		}
+	}
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	var c color
+	colors.Var(fs, &c, "color", 2, "the color")
+	var b strings.Builder
+	fs.SetOutput(&b)
+	fs.PrintDefaults()
+	if !strings.Contains(b.String(), `(default blue)`) {
+		t.Errorf("PrintDefaults: %q, want the default by name", b.String())
 	}
 }
 

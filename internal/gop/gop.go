@@ -1,7 +1,8 @@
 // Package gop holds what the project's custom Gorgonia Ops share: a unique
 // id (so that Gorgonia's deduplication of identical nodes never merges two
 // of them), a name, an arity, the Op methods that do not depend on what
-// the Op computes, and the output tensor of Do and UsePreallocDo (Output).
+// the Op computes (DoDiff among them: the Ops are differentiated
+// symbolically), and the output tensor of Do and UsePreallocDo (Output).
 // Every input and the output have one element type.
 //
 // The Ops follow Gorgonia's contract: no call reads anything an earlier
@@ -78,6 +79,17 @@ func Output(prealloc G.Value, shape ...int) (*tensor.Dense, error) {
 	return t, nil
 }
 
+// Batch returns the shape of an Op's output that has a row for each row of
+// the input d (a batch of B) and the given further dimensions: [B, dims…]
+// (InferShape).
+func Batch(d G.DimSizer, dims ...int) (tensor.Shape, error) {
+	b, err := d.DimSize(0)
+	if err != nil {
+		return nil, err
+	}
+	return append(tensor.Shape{b}, dims...), nil
+}
+
 // Floats returns the data of a float64 value.
 func Floats(v G.Value) ([]float64, error) {
 	d, ok := v.Data().([]float64)
@@ -114,3 +126,9 @@ func (o Base) Hashcode() uint32 {
 	return h.Sum32()
 }
 func (o Base) String() string { return o.Name }
+
+// DoDiff refuses automatic differentiation: the Ops are differentiated
+// symbolically (SymDiff, run by a TapeMachine).
+func (o Base) DoDiff(G.ExecutionContext, G.Nodes, *G.Node) error {
+	return fmt.Errorf("%s has no DoDiff; use symbolic differentiation", o.Name)
+}

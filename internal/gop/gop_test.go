@@ -1,7 +1,6 @@
 package gop
 
 import (
-	"fmt"
 	"testing"
 
 	G "gorgonia.org/gorgonia"
@@ -38,9 +37,6 @@ func (o *doubleOp) DiffWRT(int) []bool { return []bool{true} }
 func (o *doubleOp) SymDiff(_ G.Nodes, _, grad *G.Node) (G.Nodes, error) {
 	n, err := G.ApplyOp(&doubleOp{Base: NewBase("doubleᵀ", 1), calls: o.calls}, grad)
 	return G.Nodes{n}, err
-}
-func (o *doubleOp) DoDiff(G.ExecutionContext, G.Nodes, *G.Node) error {
-	return fmt.Errorf("no DoDiff")
 }
 
 // Gorgonia's TapeMachine (v0.9.18) never passes a preallocated value to a
@@ -113,5 +109,30 @@ func TestReused(t *testing.T) {
 	p := tensor.New(tensor.WithShape(4, 4), tensor.Of(tensor.Float64))
 	if got, err := b.Reused(p, 4, 4); err != nil || got != p {
 		t.Errorf("Reused(prealloc) = %p, %v; want the preallocated tensor", got, err)
+	}
+}
+
+// Every Op refuses automatic differentiation with an error that names it.
+func TestDoDiff(t *testing.T) {
+	op := &doubleOp{Base: NewBase("double", 1)}
+	if err := op.DoDiff(G.ExecutionContext{}, nil, nil); err == nil || err.Error() != "double has no DoDiff; use symbolic differentiation" {
+		t.Errorf("DoDiff: %v", err)
+	}
+}
+
+// Batch is the shape of an output with a row for each input row.
+func TestBatch(t *testing.T) {
+	for _, tc := range []struct {
+		in   tensor.Shape
+		dims []int
+		want tensor.Shape
+	}{
+		{tensor.Shape{4, 3}, []int{7}, tensor.Shape{4, 7}},
+		{tensor.Shape{2, 5}, nil, tensor.Shape{2}},
+		{tensor.Shape{1}, []int{2, 3}, tensor.Shape{1, 2, 3}},
+	} {
+		if got, err := Batch(tc.in, tc.dims...); err != nil || !got.Eq(tc.want) {
+			t.Errorf("Batch(%v, %v) = %v, %v; want %v", tc.in, tc.dims, got, err, tc.want)
+		}
 	}
 }

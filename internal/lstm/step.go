@@ -42,8 +42,7 @@ type stepOp struct {
 }
 
 func (o *stepOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
-	b, err := ds[0].DimSize(0)
-	return tensor.Shape{b, Blocks * o.h}, err
+	return gop.Batch(ds[0], Blocks*o.h)
 }
 
 // parallelRows runs f on every row, split over as many CPUs as the batch
@@ -123,10 +122,6 @@ func (o *stepOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
 		return nil, err
 	}
 	return G.Nodes{dpre, dprev}, nil
-}
-
-func (o *stepOp) DoDiff(G.ExecutionContext, G.Nodes, *G.Node) error {
-	return fmt.Errorf("lstm: %s has no DoDiff; use symbolic differentiation", o.Name)
 }
 
 // stepBackOp is a stepOp's backward pass. With pre it is the gradient of

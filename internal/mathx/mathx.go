@@ -1,5 +1,5 @@
 // Package mathx holds the small numeric functions that several packages
-// use on plain float64 slices: the argmax and the softmax over groups of
+// use on plain float64 slices: the dot product, the argmax and the softmax over groups of
 // consecutive entries with its backward pass; the Wilson interval of an
 // accuracy; rounding to decimal digits.
 package mathx
@@ -16,6 +16,17 @@ func Argmax(x []float64) int {
 		}
 	}
 	return best
+}
+
+// Dot returns Σ a_i·b_i over the entries of a (b at least as long), summed
+// in order: the same bits on every machine, unlike a kernel that sums in
+// blocks (gonum's floats.Dot).
+func Dot(a, b []float64) float64 {
+	s := 0.0
+	for i, v := range a {
+		s += v * b[i]
+	}
+	return s
 }
 
 // Softmax writes to z the softmax of each group of k consecutive entries

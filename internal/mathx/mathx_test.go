@@ -111,3 +111,20 @@ func TestWilson(t *testing.T) {
 		}
 	}
 }
+
+// Dot sums in order, so that its bits are those of the plain loop: with
+// 1e16, 1 and -1e16 it is 0 (1 is lost to 1e16 first), not 1.
+func TestDot(t *testing.T) {
+	for _, tc := range []struct {
+		a, b []float64
+		want float64
+	}{
+		{nil, nil, 0},
+		{[]float64{1, 2, 3}, []float64{4, 5, 6, 7}, 32},
+		{[]float64{1e16, 1, -1e16}, []float64{1, 1, 1}, 0},
+	} {
+		if got := Dot(tc.a, tc.b); got != tc.want {
+			t.Errorf("Dot(%v, %v) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}

@@ -1,7 +1,8 @@
 // Package par runs independent pieces of work on every CPU: the one
 // parallel loop of the code (wap prepare's reading and encoding, d4 eval's
 // runs, the rows of the LSTM's steps, ∂4's examples in a batch, the bands
-// of a matrix product).
+// of a matrix product, the exact-loss tables of the problems training
+// scores).
 //
 // For hands the indices 0…n−1 to GOMAXPROCS goroutines, one index at a
 // time, and returns when all are done; ForAtMost does the same on fewer

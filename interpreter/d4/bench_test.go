@@ -5,9 +5,7 @@ import (
 	"testing"
 
 	"github.com/d4lang/d4/data"
-	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
-	"github.com/d4lang/d4/sketches"
 )
 
 // BenchmarkTrainStepSortCompare is one training step (forward, backward,
@@ -20,15 +18,9 @@ func BenchmarkTrainStepSortCompare(b *testing.B) {
 }
 
 func benchTrainStep(b *testing.B, static bool) {
-	src, _ := sketches.Embedded("sort_compare")
-	code, err := forth.ParseAndCompile("sort_compare.fth", src)
-	if err != nil {
-		b.Fatal(err)
-	}
 	const n, v = 3, 16
 	l := 2*n + 6
-	sz, _ := NewSizes(code, v, l, 0)
-	m, _ := NewMachine(code, sz, 1)
+	code, _, m := sketchMachine(b, "sort_compare", v, l, 1)
 	rng := rand.New(rand.NewSource(1))
 	var exs []data.Example
 	for i := 0; i < 32; i++ {
@@ -69,14 +61,8 @@ func benchTrainStep(b *testing.B, static bool) {
 // values.
 // Run: go test ./interpreter/d4 -run '^$' -bench StaticStepWAP
 func BenchmarkStaticStepWAP(b *testing.B) {
-	src, _ := sketches.Embedded("wap")
-	code, err := forth.ParseAndCompile("wap.fth", src)
-	if err != nil {
-		b.Fatal(err)
-	}
 	const v, l, batch = 150, 5, 32
-	sz, _ := NewSizes(code, v, l, 0)
-	m, _ := NewMachine(code, sz, 1)
+	code, sz, m := sketchMachine(b, "wap", v, l, 1)
 	learned := make([]bool, sz.H)
 	for i := range learned {
 		learned[i] = true

@@ -27,15 +27,9 @@ func TestBlocksEqualNaive(t *testing.T) {
 	}
 	for _, tc := range tests {
 		for _, o := range []Optim{{Collapse: true}, {Collapse: true, Interpolate: true}} {
-			src, _ := sketches.Embedded(tc.sketch)
-			code, err := forth.ParseAndCompile(tc.sketch+".fth", src)
-			if err != nil {
-				t.Fatal(err)
-			}
+			code, _, m := sketchMachine(t, tc.sketch, tc.v, 16, 5)
 			rng := rand.New(rand.NewSource(4))
 			exs := []data.Example{tc.gen(rng), tc.gen(rng)}
-			sz, _ := NewSizes(code, tc.v, 16, 0)
-			m, _ := NewMachine(code, sz, 5)
 			trace, ok := m.SharedTrace(exs, 10000)
 			if !ok {
 				t.Fatalf("%s: no shared trace", tc.sketch)
@@ -118,9 +112,7 @@ func TestBlocksOnBubbleSort(t *testing.T) {
 // interpolation mixes them at once.
 func TestInterpolationSoftCondition(t *testing.T) {
 	src := "{ static -> choose 0 1 } IF 1+ 1+ ELSE 1- THEN 3 +"
-	code, _ := forth.ParseAndCompile("soft.fth", src)
-	sz, _ := NewSizes(code, 10, 6, 0)
-	m, _ := NewMachine(code, sz, 1)
+	code, sz, m := newMachine(t, "soft", src, 10, 6, 1)
 	x, _ := sz.InitialState([]int{5})
 	tg, _ := sz.Target([]int{0})
 	naive, _ := m.NewGraph(1, GraphOpts{Steps: 12})

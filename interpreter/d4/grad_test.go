@@ -4,8 +4,6 @@ import (
 	"math"
 	"math/rand"
 	"testing"
-
-	"github.com/d4lang/d4/interpreter/forth"
 )
 
 // softState returns a random initial state near the one-hot image of init:
@@ -65,18 +63,7 @@ func TestGradientsMatchFiniteDifferences(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			code, err := forth.ParseAndCompile(tc.name+".fth", tc.src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sz, err := NewSizes(code, tc.v, tc.l, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := NewMachine(code, sz, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
+			_, sz, m := newMachine(t, tc.name, tc.src, tc.v, tc.l, 1)
 			rng := rand.New(rand.NewSource(3))
 			const batch = 2
 			var in, tg []float64

@@ -146,21 +146,42 @@ func (t *tape) onehot(n, i int) vr {
 // (ptr).
 func (t *tape) read(buf, ptr vr) vr {
 	rows := ptr.n
-	w := buf.n / rows
-	z := t.alloc(w)
-	mv, av, zv := t.v(buf), t.v(ptr), t.v(z)
-	for i := 0; i < rows; i++ {
-		ai := av[i]
+	z := t.alloc(buf.n / rows)
+	addVecMat(t.v(z), t.v(ptr), t.v(buf))
+	t.push(op{kind: kRead, a: buf, b: ptr, z: z, rows: rows})
+	return z
+}
+
+// addVecMat adds aᵀM to z for a matrix M (m) of len(a) rows of len(z)
+// values: row i times a_i, in order, a row whose a_i is 0 skipped (a
+// distribution is mostly zeros).
+func addVecMat(z, a, m []float64) {
+	w := len(z)
+	for i, ai := range a {
 		if ai == 0 {
 			continue
 		}
-		row := mv[i*w : (i+1)*w]
+		row := m[i*w : (i+1)*w]
 		for j, mij := range row {
-			zv[j] += ai * mij
+			z[j] += ai * mij
 		}
 	}
-	t.push(op{kind: kRead, a: buf, b: ptr, z: z, rows: rows})
-	return z
+}
+
+// addOuter adds a·gᵀ to M (m, of len(a) rows of len(g) values): g times
+// a_i to row i, a row whose a_i is 0 skipped. It is addVecMat's gradient
+// with respect to M.
+func addOuter(m, a, g []float64) {
+	w := len(g)
+	for i, ai := range a {
+		if ai == 0 {
+			continue
+		}
+		row := m[i*w : (i+1)*w]
+		for j, gj := range g {
+			row[j] += ai * gj
+		}
+	}
 }
 
 // write returns the buffer M (buf) with each row i moved towards x by a_i,
@@ -530,15 +551,7 @@ func (t *tape) backRead(o *op, gz []float64) {
 	mv, av := t.v(buf), t.v(ptr)
 	gm, ga := t.g(buf), t.g(ptr)
 	if t.constPtr {
-		for i, ai := range av {
-			if ai == 0 {
-				continue
-			}
-			grow := gm[i*w : (i+1)*w]
-			for j, gj := range gz {
-				grow[j] += ai * gj
-			}
-		}
+		addOuter(gm, av, gz)
 		return
 	}
 	for i := 0; i < o.rows; i++ {

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/d4lang/d4/data"
-	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
 )
 
@@ -88,18 +87,7 @@ func TestSlotsLearn(t *testing.T) {
 	for _, tc := range learnTasks {
 		t.Run(tc.name, func(t *testing.T) {
 			start := time.Now()
-			code, err := forth.ParseAndCompile(tc.name+".fth", tc.src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sz, err := NewSizes(code, tc.v, tc.l, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := NewMachine(code, sz, 7)
-			if err != nil {
-				t.Fatal(err)
-			}
+			code, sz, m := newMachine(t, tc.name, tc.src, tc.v, tc.l, 7)
 			rng := rand.New(rand.NewSource(11))
 			seen := map[string]bool{}
 			test := examples(tc.gen, rng, 30, seen)
@@ -123,13 +111,8 @@ func TestSlotsLearn(t *testing.T) {
 			}
 			// Hybrid: the symbolic machine with argmax slot decisions.
 			for _, ex := range test {
-				sm, err := symbolic.New(code, symbolic.Config{ValueSize: tc.v, StackSize: tc.l + 4, MaxSteps: 100})
+				sm, err := runHybrid(code, m, symbolic.Config{ValueSize: tc.v, StackSize: tc.l + 4, MaxSteps: 100}, ex.Input)
 				if err != nil {
-					t.Fatal(err)
-				}
-				sm.Decider = Hybrid{m}
-				sm.Push(ex.Input...)
-				if err := sm.Run(); err != nil {
 					t.Fatal(err)
 				}
 				x, _ := sz.InitialState(ex.Input)

@@ -193,18 +193,8 @@ func (s *SlotNet) logits(x []float64, stages []Stage) []float64 {
 	for _, st := range stages {
 		switch st.Kind {
 		case forth.Linear:
-			w := st.W.Float64s()
 			out := append([]float64(nil), st.B.Float64s()...)
-			n := len(out)
-			for i, xi := range h {
-				if xi == 0 {
-					continue
-				}
-				row := w[i*n : (i+1)*n]
-				for j, wij := range row {
-					out[j] += xi * wij
-				}
-			}
+			addVecMat(out, h, st.W.Float64s())
 			h = out
 		case forth.Tanh:
 			h = mapSlice(h, math.Tanh)

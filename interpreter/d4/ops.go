@@ -143,15 +143,11 @@ type backOp struct {
 }
 
 func (o *backOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
-	b, err := ds[0].DimSize(0)
-	if err != nil {
-		return nil, err
-	}
 	total := 0
 	for _, w := range o.widths {
 		total += w
 	}
-	return tensor.Shape{b, total}, nil
+	return gop.Batch(ds[0], total)
 }
 
 func (o *backOp) Do(vals ...G.Value) (G.Value, error) { return o.UsePreallocDo(nil, vals...) }
@@ -196,11 +192,7 @@ type colsOp struct {
 }
 
 func (o *colsOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
-	b, err := ds[0].DimSize(0)
-	if err != nil {
-		return nil, err
-	}
-	return tensor.Shape{b, o.to - o.from}, nil
+	return gop.Batch(ds[0], o.to-o.from)
 }
 
 func (o *colsOp) Do(vals ...G.Value) (G.Value, error) {
@@ -259,8 +251,7 @@ type stepOp struct {
 }
 
 func (o *stepOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
-	b, err := ds[0].DimSize(0)
-	return tensor.Shape{b, o.m.Sizes.Len()}, err
+	return gop.Batch(ds[0], o.m.Sizes.Len())
 }
 func (o *stepOp) Do(vals ...G.Value) (G.Value, error) { return forward(o, nil, vals) }
 func (o *stepOp) UsePreallocDo(p G.Value, vals ...G.Value) (G.Value, error) {
@@ -318,8 +309,7 @@ type observeOp struct {
 }
 
 func (o *observeOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
-	b, err := ds[0].DimSize(0)
-	return tensor.Shape{b, o.slot.InDim}, err
+	return gop.Batch(ds[0], o.slot.InDim)
 }
 func (o *observeOp) Do(vals ...G.Value) (G.Value, error) { return forward(o, nil, vals) }
 func (o *observeOp) UsePreallocDo(p G.Value, vals ...G.Value) (G.Value, error) {
@@ -356,8 +346,7 @@ type groupSoftmaxOp struct {
 }
 
 func (o *groupSoftmaxOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
-	b, err := ds[0].DimSize(0)
-	return tensor.Shape{b, o.width}, err
+	return gop.Batch(ds[0], o.width)
 }
 func (o *groupSoftmaxOp) Do(vals ...G.Value) (G.Value, error) { return forward(o, nil, vals) }
 func (o *groupSoftmaxOp) UsePreallocDo(p G.Value, vals ...G.Value) (G.Value, error) {
@@ -384,8 +373,7 @@ type softmaxBackOp struct {
 }
 
 func (o *softmaxBackOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
-	b, err := ds[0].DimSize(0)
-	return tensor.Shape{b, o.width}, err
+	return gop.Batch(ds[0], o.width)
 }
 func (o *softmaxBackOp) Do(vals ...G.Value) (G.Value, error) { return o.UsePreallocDo(nil, vals...) }
 func (o *softmaxBackOp) UsePreallocDo(p G.Value, vals ...G.Value) (G.Value, error) {
@@ -426,8 +414,7 @@ func (o *lossOp) Type() hm.Type {
 	return hm.NewFnType(m, m, G.TensorType{Dims: 1, Of: tensor.Float64})
 }
 func (o *lossOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
-	b, err := ds[0].DimSize(0)
-	return tensor.Shape{b}, err
+	return gop.Batch(ds[0])
 }
 func (o *lossOp) Do(vals ...G.Value) (G.Value, error) { return forward(o, nil, vals) }
 func (o *lossOp) UsePreallocDo(p G.Value, vals ...G.Value) (G.Value, error) {

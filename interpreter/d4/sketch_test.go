@@ -10,7 +10,6 @@ import (
 	"github.com/d4lang/d4/data"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
-	"github.com/d4lang/d4/sketches"
 )
 
 // firstChoice decides every slot with its first alternative, the identity
@@ -127,20 +126,8 @@ func TestSketchesLearnAndGeneralise(t *testing.T) {
 	for _, tc := range sketchTasks {
 		t.Run(tc.name, func(t *testing.T) {
 			start := time.Now()
-			src, _ := sketches.Embedded(tc.name)
-			code, err := forth.ParseAndCompile(tc.name+".fth", src)
-			if err != nil {
-				t.Fatal(err)
-			}
 			l := tc.stackForLen(tc.trainLen)
-			sz, err := NewSizes(code, tc.v, l, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := NewMachine(code, sz, 3)
-			if err != nil {
-				t.Fatal(err)
-			}
+			code, _, m := sketchMachine(t, tc.name, tc.v, l, 3)
 			rng := rand.New(rand.NewSource(5))
 			train := tc.train(rng)
 			steps := stepsFor(t, code, tc.v, l, train[0].Input)
@@ -155,13 +142,8 @@ func TestSketchesLearnAndGeneralise(t *testing.T) {
 			}
 			hybridOK := func(exs []data.Example, l int) bool {
 				for _, ex := range exs {
-					sm, err := symbolic.New(code, symbolic.Config{ValueSize: tc.v, StackSize: l, MaxSteps: 1 << 20})
-					if err != nil {
-						t.Fatal(err)
-					}
-					sm.Decider = Hybrid{m}
-					sm.Push(ex.Input...)
-					if err := sm.Run(); err != nil || !slices.Equal(sm.D.Values(), ex.Output) {
+					sm, err := runHybrid(code, m, symbolic.Config{ValueSize: tc.v, StackSize: l, MaxSteps: 1 << 20}, ex.Input)
+					if err != nil || !slices.Equal(sm.D.Values(), ex.Output) {
 						return false
 					}
 				}
@@ -203,13 +185,8 @@ func TestSketchesLearnAndGeneralise(t *testing.T) {
 			for _, n := range tc.testLens {
 				mm, _ := m.Resized(tc.stackForLen(n))
 				for _, ex := range held[n] {
-					sm, err := symbolic.New(code, symbolic.Config{ValueSize: tc.v, StackSize: mm.Sizes.L, MaxSteps: 1 << 20})
+					sm, err := runHybrid(code, m, symbolic.Config{ValueSize: tc.v, StackSize: mm.Sizes.L, MaxSteps: 1 << 20}, ex.Input)
 					if err != nil {
-						t.Fatal(err)
-					}
-					sm.Decider = Hybrid{m}
-					sm.Push(ex.Input...)
-					if err := sm.Run(); err != nil {
 						t.Fatal(err)
 					}
 					x, _ := mm.Sizes.InitialState(ex.Input)
@@ -221,13 +198,8 @@ func TestSketchesLearnAndGeneralise(t *testing.T) {
 			}
 			// Hybrid execution at a length far beyond training.
 			for _, ex := range held[tc.hybridLen] {
-				sm, err := symbolic.New(code, symbolic.Config{ValueSize: tc.v, StackSize: tc.stackForLen(tc.hybridLen), MaxSteps: 1 << 20, Strict: true})
+				sm, err := runHybrid(code, m, symbolic.Config{ValueSize: tc.v, StackSize: tc.stackForLen(tc.hybridLen), MaxSteps: 1 << 20, Strict: true}, ex.Input)
 				if err != nil {
-					t.Fatal(err)
-				}
-				sm.Decider = Hybrid{m}
-				sm.Push(ex.Input...)
-				if err := sm.Run(); err != nil {
 					t.Fatal(err)
 				}
 				if got := sm.D.Values(); !slices.Equal(got, ex.Output) {

@@ -7,9 +7,7 @@ import (
 	"testing"
 
 	"github.com/d4lang/d4/data"
-	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
-	"github.com/d4lang/d4/sketches"
 )
 
 // TestStaticEqualsNaive checks, for every sketch of the paper whose control
@@ -36,18 +34,9 @@ func TestStaticEqualsNaive(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.sketch, func(t *testing.T) {
-			src, _ := sketches.Embedded(tc.sketch)
-			code, err := forth.ParseAndCompile(tc.sketch+".fth", src)
-			if err != nil {
-				t.Fatal(err)
-			}
+			code, sz, m := sketchMachine(t, tc.sketch, tc.v, 16, 9)
 			rng := rand.New(rand.NewSource(2))
 			exs := []data.Example{tc.gen(rng), tc.gen(rng), tc.gen(rng)}
-			sz, _ := NewSizes(code, tc.v, 16, 0)
-			m, err := NewMachine(code, sz, 9)
-			if err != nil {
-				t.Fatal(err)
-			}
 			cfg := symbolic.Config{ValueSize: tc.v, StackSize: 16, MaxSteps: 10000}
 			prefix, err := symbolic.StaticTrace(code, cfg, exs[0].Input, symbolic.FirstChoice{}, nil)
 			in, tg, err2 := m.Batch(exs)

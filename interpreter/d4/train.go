@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/internal/enum"
 	"github.com/d4lang/d4/interpreter/symbolic"
 )
 
@@ -31,50 +31,33 @@ const (
 	ModeStatic
 )
 
-// modeNames are the modes' names, in the order Modes lists them.
-var modeNames = []struct {
-	m    Mode
-	name string
-}{{ModeNaive, "naive"}, {ModeCollapse, "collapse"}, {ModeInterpolate, "interpolate"}, {ModeStatic, "static"}, {ModeAll, "all"}}
+// modeNames are the modes' names, as flags and JSON files hold them.
+var modeNames = enum.Names[Mode]{What: "execution mode", Names: []string{ModeAll: "all", ModeNaive: "naive", ModeCollapse: "collapse", ModeInterpolate: "interpolate", ModeStatic: "static"}}
 
-// Modes lists the names of the modes.
+// modeOrder is the order Modes lists the modes in: naive, the reference,
+// first, and all, which picks among the others, last.
+var modeOrder = [...]Mode{ModeNaive, ModeCollapse, ModeInterpolate, ModeStatic, ModeAll}
+
+// Modes lists the names of the modes, naive first and all last.
 func Modes() []string {
-	out := make([]string, len(modeNames))
-	for i, n := range modeNames {
-		out[i] = n.name
+	out := make([]string, len(modeOrder))
+	for i, m := range modeOrder {
+		out[i] = m.String()
 	}
 	return out
 }
 
 // ParseMode reads a mode's name.
-func ParseMode(s string) (Mode, error) {
-	for _, n := range modeNames {
-		if n.name == s {
-			return n.m, nil
-		}
-	}
-	return 0, fmt.Errorf("unknown mode %q (want one of %s)", s, strings.Join(Modes(), ", "))
-}
+func ParseMode(s string) (Mode, error) { return modeNames.Parse(s) }
 
 // String returns the mode's name.
-func (m Mode) String() string {
-	for _, n := range modeNames {
-		if n.m == m {
-			return n.name
-		}
-	}
-	return fmt.Sprintf("Mode(%d)", int(m))
-}
+func (m Mode) String() string { return modeNames.String(m) }
 
 // MarshalText writes the mode's name (JSON files hold modes by name).
 func (m Mode) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
 
 // UnmarshalText reads a mode's name.
-func (m *Mode) UnmarshalText(b []byte) error {
-	v, err := ParseMode(string(b))
-	*m = v
-	return err
-}
+func (m *Mode) UnmarshalText(b []byte) error { return modeNames.Unmarshal(m, b) }
 
 // static reports whether the mode runs static traces, and optim the
 // optimisations of §3.4 it applies to the execution RNN.

@@ -4,7 +4,6 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/sketches"
 )
 
@@ -16,10 +15,7 @@ func BenchmarkBubbleSort64(b *testing.B) {
 		name := map[bool]string{false: "plain", true: "strict"}[strict]
 		b.Run(name, func(b *testing.B) {
 			src, _ := sketches.Embedded("bubble")
-			code, err := forth.ParseAndCompile("bubble.fth", src)
-			if err != nil {
-				b.Fatal(err)
-			}
+			code := mustCompile(b, "bubble.fth", src)
 			rng := rand.New(rand.NewSource(1))
 			const n = 64
 			init := make([]int, n, n+1)
@@ -31,10 +27,7 @@ func BenchmarkBubbleSort64(b *testing.B) {
 			steps := 0
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				m, err := New(code, cfg)
-				if err != nil {
-					b.Fatal(err)
-				}
+				m := mustNew(b, code, cfg)
 				if err := m.Push(init...); err != nil {
 					b.Fatal(err)
 				}

@@ -11,14 +11,8 @@ import (
 // A clone runs on from where the machine stood, and neither disturbs the
 // other: the same program from a clone and from the original ends alike.
 func TestCloneRunsIndependently(t *testing.T) {
-	code, err := forth.ParseAndCompile("t.fth", "VARIABLE X 1 2 + DUP X ! 3 *")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := New(code, Config{ValueSize: 100, StackSize: 8, HeapSize: 1, MaxSteps: 100})
-	if err != nil {
-		t.Fatal(err)
-	}
+	code := mustCompile(t, "t.fth", "VARIABLE X 1 2 + DUP X ! 3 *")
+	m := mustNew(t, code, Config{ValueSize: 100, StackSize: 8, HeapSize: 1, MaxSteps: 100})
 	for range 3 {
 		if err := m.Step(); err != nil {
 			t.Fatal(err)

@@ -4,7 +4,6 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/internal/corpus"
 )
 
@@ -12,15 +11,9 @@ import (
 // the final data stack's terms, bottom to top.
 func runExact(t *testing.T, src string, init ...int) []Term {
 	t.Helper()
-	code, err := forth.ParseAndCompile("exact.fth", src)
-	if err != nil {
-		t.Fatalf("compile %q: %v", src, err)
-	}
+	code := mustCompile(t, "exact.fth", src)
 	ex := NewExact()
-	m, err := New(code, Config{ValueSize: 10, StackSize: 16, MaxSteps: 100000, Arith: ex})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustNew(t, code, Config{ValueSize: 10, StackSize: 16, MaxSteps: 100000, Arith: ex})
 	if err := m.Push(init...); err != nil {
 		t.Fatal(err)
 	}
@@ -91,16 +84,11 @@ func TestExactAgreesWithModular(t *testing.T) {
 	steps := 0
 	for _, c := range corpus.Cases() {
 		t.Run(c.Name, func(t *testing.T) {
-			code, err := forth.ParseAndCompile(c.Name+".fth", c.Src)
-			if err != nil {
-				t.Fatal(err)
-			}
+			code := mustCompile(t, c.Name+".fth", c.Src)
 			ex := NewExact()
 			var ms [2]*Machine
 			for i, a := range []Arith{nil, ex} {
-				if ms[i], err = New(code, Config{ValueSize: c.V, StackSize: 64, MaxSteps: 1 << 20, Arith: a}); err != nil {
-					t.Fatal(err)
-				}
+				ms[i] = mustNew(t, code, Config{ValueSize: c.V, StackSize: 64, MaxSteps: 1 << 20, Arith: a})
 				if err := ms[i].Push(c.Init...); err != nil {
 					t.Fatal(err)
 				}
@@ -147,16 +135,10 @@ func TestExactAgreesWithModular(t *testing.T) {
 // differences of near-equal values too.
 func TestExactWithApproximate(t *testing.T) {
 	const src = ">R OVER OVER - R@ + >R / 1+ R> * R> SWAP OVER OVER > >R = R>"
-	code, err := forth.ParseAndCompile("rebind.fth", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	code := mustCompile(t, "rebind.fth", src)
 	run := func(values []*big.Rat) (*Exact, []int) {
 		ex := NewExact()
-		m, err := New(code, Config{ValueSize: 10, StackSize: 16, MaxSteps: 1000, Arith: ex})
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := mustNew(t, code, Config{ValueSize: 10, StackSize: 16, MaxSteps: 1000, Arith: ex})
 		for k, v := range values {
 			m.D.Cells[k] = ex.Input(v, v.RatString(), k)
 		}
@@ -204,15 +186,9 @@ func TestExactWithApproximate(t *testing.T) {
 // Term.Reads counts the inputs read into a value, an input read twice
 // twice: y + (x + y) reads x once and y twice.
 func TestExactReads(t *testing.T) {
-	code, err := forth.ParseAndCompile("reads.fth", "OVER OVER + +")
-	if err != nil {
-		t.Fatal(err)
-	}
+	code := mustCompile(t, "reads.fth", "OVER OVER + +")
 	ex := NewExact()
-	m, err := New(code, Config{ValueSize: 10, StackSize: 16, MaxSteps: 100, Arith: ex})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustNew(t, code, Config{ValueSize: 10, StackSize: 16, MaxSteps: 100, Arith: ex})
 	m.D.Cells[0], m.D.Cells[1] = ex.Input(big.NewRat(2, 1), "x", 0), ex.Input(big.NewRat(3, 1), "y", 1)
 	m.D.Top = 1
 	if err := m.Run(); err != nil {

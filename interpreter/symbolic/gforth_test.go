@@ -251,10 +251,7 @@ func TestGforthDifferential(t *testing.T) {
 			if err != nil {
 				t.Fatalf("compile: %v\nprogram:\n%s", err, tc.Src)
 			}
-			m, err := New(code, Config{ValueSize: tc.V, StackSize: 64, MaxSteps: 1_000_000, Strict: true})
-			if err != nil {
-				t.Fatalf("new: %v", err)
-			}
+			m := mustNew(t, code, Config{ValueSize: tc.V, StackSize: 64, MaxSteps: 1_000_000, Strict: true})
 			if err := m.Push(tc.Init...); err != nil {
 				t.Fatalf("push: %v", err)
 			}

@@ -14,14 +14,8 @@ import (
 
 func run(t *testing.T, src string, cfg Config, init ...int) (*Machine, error) {
 	t.Helper()
-	code, err := forth.ParseAndCompile("test.fth", src)
-	if err != nil {
-		t.Fatalf("compile %q: %v", src, err)
-	}
-	m, err := New(code, cfg)
-	if err != nil {
-		t.Fatalf("new: %v", err)
-	}
+	code := mustCompile(t, "test.fth", src)
+	m := mustNew(t, code, cfg)
 	if err := m.Push(init...); err != nil {
 		t.Fatalf("push: %v", err)
 	}
@@ -169,10 +163,7 @@ func TestBubbleSortExample(t *testing.T) {
 // TestBubbleSortRandom sorts random sequences of lengths 1..64.
 func TestBubbleSortRandom(t *testing.T) {
 	src, _ := sketches.Embedded("bubble")
-	code, err := forth.ParseAndCompile("bubble.fth", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	code := mustCompile(t, "bubble.fth", src)
 	rng := rand.New(rand.NewSource(1))
 	for n := 1; n <= 64; n++ {
 		for rep := 0; rep < 3; rep++ {
@@ -180,10 +171,7 @@ func TestBubbleSortRandom(t *testing.T) {
 			for i := range seq {
 				seq[i] = rng.Intn(100)
 			}
-			m, err := New(code, Config{ValueSize: 100, StackSize: 2*n + 8, MaxSteps: 1 << 22, Strict: true})
-			if err != nil {
-				t.Fatal(err)
-			}
+			m := mustNew(t, code, Config{ValueSize: 100, StackSize: 2*n + 8, MaxSteps: 1 << 22, Strict: true})
 			m.Push(append(slices.Clone(seq), n)...)
 			if err := m.Run(); err != nil {
 				t.Fatalf("n=%d: %v", n, err)
@@ -210,10 +198,7 @@ func TestSketchesWithOracle(t *testing.T) {
 		if !ok {
 			t.Fatalf("no sketch %s", name)
 		}
-		code, err := forth.ParseAndCompile(name, src)
-		if err != nil {
-			t.Fatal(err)
-		}
+		code := mustCompile(t, name, src)
 		return code
 	}
 	elem := func(m *Machine, e forth.Elem) int {
@@ -251,10 +236,7 @@ func TestSketchesWithOracle(t *testing.T) {
 			for i := range seq {
 				seq[i] = rng.Intn(10)
 			}
-			m, err := New(code, Config{ValueSize: 16, StackSize: 2*n + 8, MaxSteps: 100000, Strict: true})
-			if err != nil {
-				t.Fatal(err)
-			}
+			m := mustNew(t, code, Config{ValueSize: 16, StackSize: 2*n + 8, MaxSteps: 100000, Strict: true})
 			m.Decider = dec
 			m.Push(append(slices.Clone(seq), n)...)
 			if err := m.Run(); err != nil {
@@ -294,10 +276,7 @@ func TestSketchesWithOracle(t *testing.T) {
 				in = append(in, a[i], b[i])
 			}
 			in = append(in, 0, n)
-			m, err := New(code, Config{ValueSize: 16, StackSize: 3*n + 8, MaxSteps: 100000, Strict: true})
-			if err != nil {
-				t.Fatal(err)
-			}
+			m := mustNew(t, code, Config{ValueSize: 16, StackSize: 3*n + 8, MaxSteps: 100000, Strict: true})
 			m.Decider = dec
 			m.Push(in...)
 			if err := m.Run(); err != nil {
@@ -316,4 +295,25 @@ func TestSketchesWithOracle(t *testing.T) {
 			}
 		}
 	}
+}
+
+// mustCompile compiles the program src (name in errors), failing the test
+// on an error.
+func mustCompile(tb testing.TB, name, src string) *forth.Code {
+	tb.Helper()
+	code, err := forth.ParseAndCompile(name, src)
+	if err != nil {
+		tb.Fatalf("compile %q: %v", src, err)
+	}
+	return code
+}
+
+// mustNew returns New(code, cfg), failing the test on an error.
+func mustNew(tb testing.TB, code *forth.Code, cfg Config) *Machine {
+	tb.Helper()
+	m, err := New(code, cfg)
+	if err != nil {
+		tb.Fatalf("new: %v", err)
+	}
+	return m
 }

@@ -78,10 +78,7 @@ func TestUnknownWordOrDecoder(t *testing.T) {
 func TestTaintSound(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	for p := range forth.NumPrims {
-		code, err := forth.ParseAndCompile("t.fth", "VARIABLE A VARIABLE B VARIABLE C "+p.String())
-		if err != nil {
-			t.Fatal(err)
-		}
+		code := mustCompile(t, "t.fth", "VARIABLE A VARIABLE B VARIABLE C "+p.String())
 		for trial := 0; trial < 200; trial++ {
 			base := randomMachine(t, code, rng)
 			before := randomTaint(base, rng)
@@ -105,10 +102,7 @@ func TestTaintSound(t *testing.T) {
 // randomMachine returns a machine at the start of code with random cells
 // and stack pointers.
 func randomMachine(t *testing.T, code *forth.Code, rng *rand.Rand) *Machine {
-	m, err := New(code, Config{ValueSize: 5, StackSize: 5, MaxSteps: 10})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustNew(t, code, Config{ValueSize: 5, StackSize: 5, MaxSteps: 10})
 	for _, s := range []*Stack{&m.D, &m.R} {
 		for i := range s.Cells {
 			s.Cells[i] = rng.Intn(5)

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/d4lang/d4/internal/mathx"
+
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -214,12 +216,12 @@ func orthonormal(x *mat.Dense) *mat.Dense {
 	for range 2 {
 		for j, v := range cols {
 			for _, u := range cols[:j] {
-				d := dot(u, v)
+				d := mathx.Dot(u, v)
 				for i := range v {
 					v[i] -= d * u[i]
 				}
 			}
-			if n := math.Sqrt(dot(v, v)); n > 0 {
+			if n := math.Sqrt(mathx.Dot(v, v)); n > 0 {
 				for i := range v {
 					v[i] /= n
 				}
@@ -231,14 +233,6 @@ func orthonormal(x *mat.Dense) *mat.Dense {
 		out.SetCol(j, v)
 	}
 	return out
-}
-
-func dot(a, b []float64) float64 {
-	s := 0.0
-	for i, x := range a {
-		s += x * b[i]
-	}
-	return s
 }
 
 // truncatedSVD returns the rows of U·√Σ [n, dim] of the n×n matrix m's

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/d4lang/d4/internal/mathx"
 )
 
 // fruitsAndVehicles are docs of two topics that share no word but "a" and
@@ -29,7 +31,7 @@ func fruitsAndVehicles() []Doc {
 }
 
 func cosine(a, b []float64) float64 {
-	return dot(a, b) / math.Sqrt(dot(a, a)*dot(b, b))
+	return mathx.Dot(a, b) / math.Sqrt(mathx.Dot(a, a)*mathx.Dot(b, b))
 }
 
 // Pretrained vectors put words of one topic nearer each other than words

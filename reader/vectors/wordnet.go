@@ -1,13 +1,11 @@
 package vectors
 
 import (
-	"bufio"
-	"fmt"
-	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/d4lang/d4/reader/internal/wordnet"
 )
 
 // Doc is one text that Pretrain learns from: Head, the words it is about
@@ -54,50 +52,15 @@ func ReadWordNet(dir string) ([]Doc, error) {
 // words (a lemma of several words, "ice_cream", gives each), its
 // hypernyms' offsets (of the same file) and its gloss.
 func eachSynset(path string, fn func(off string, words, hypernyms []string, gloss string)) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if strings.HasPrefix(line, "  ") || line == "" { // the license
-			continue
-		}
-		head, gloss, _ := strings.Cut(line, " | ")
-		fs := strings.Fields(head)
-		bad := func(what string) error { return fmt.Errorf("%s line %d: %s: not a WordNet data file", path, n, what) }
-		if len(fs) < 4 {
-			return bad("fewer than 4 fields")
-		}
-		nw, err := strconv.ParseInt(fs[3], 16, 32)
-		i := 4 + 2*int(nw)
-		if err != nil || nw < 1 || i >= len(fs) {
-			return bad("no word count")
-		}
-		np, err := strconv.Atoi(fs[i])
-		if err != nil || i+1+4*np > len(fs) {
-			return bad("no pointer count")
-		}
-		var words, hyper []string
-		for w := 0; w < int(nw); w++ {
-			lemma, _, _ := strings.Cut(strings.ToLower(fs[4+2*w]), "(") // "beautiful(a)": an adjective's position
+	return wordnet.EachSynset(path, func(s wordnet.Synset) error {
+		var words []string
+		for _, w := range s.Words {
+			lemma, _, _ := strings.Cut(w, "(") // "beautiful(a)": an adjective's position
 			words = append(words, strings.FieldsFunc(lemma, func(r rune) bool { return r == '_' })...)
 		}
-		for k := 0; k < np; k++ {
-			p := fs[i+1+4*k:]
-			if p[0] == "@" && p[2] == fs[2][:1] {
-				hyper = append(hyper, p[1])
-			}
-		}
-		fn(fs[0], words, hyper, gloss)
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
+		fn(s.Offset, words, s.Hypernyms, s.Gloss)
+		return nil
+	})
 }
 
 // Words splits text into lower-cased words: runs of letters, digits,

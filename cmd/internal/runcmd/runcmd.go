@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/d4lang/d4/internal/cli"
+	"github.com/d4lang/d4/internal/enum"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
@@ -63,10 +64,7 @@ const (
 )
 
 // machines names the machines for --machine.
-var machines = cli.Choices[machine]{What: "machine", List: []cli.Choice[machine]{{Value: symbolicMachine, Name: "symbolic"}, {Value: d4Machine, Name: "d4"}}}
-
-// String returns the machine's name.
-func (m machine) String() string { return machines.Name(m) }
+var machines = enum.Names[machine]{What: "machine", Names: []string{symbolicMachine: "symbolic", d4Machine: "d4"}}
 
 // Run runs the command line args of the command named name ("d4 run",
 // "wap run": its usage and errors say it) and writes the final data stack

@@ -255,45 +255,39 @@ func TestNewProblem(t *testing.T) {
 	if !slices.Equal(p.Numbers, []int{0, 0, 0}) || p.Quantities[0].Value.RatString() != "2501/2" || p.Quantities[2].Value.RatString() != "-3" {
 		t.Errorf("numbers %v, quantities %v", p.Numbers, p.Quantities)
 	}
-	for text, want := range map[string]string{
-		"A florist had 50 roses and sold 15.":                          "has 2 numbers (50, 15)",
-		"She had 1, 2, 3 and 4 roses.":                                 "has 4 numbers",
-		"No numbers at all.":                                           "has 0 numbers (none found)",
-		"She had three roses, sold 2 and picked 5.":                    "number words (three) are not read",
-		"On the 3rd day she had 5 roses and sold 2.":                   "3rd is an ordinal, not a quantity",
-		"A florist had 3 1/2 roses, sold 1 and picked 2.":              "", // read: 7/2, 1, 2
-		"He sold 12% of 50 roses and 3 more.":                          `cannot read "12%" as a number`,
-		"":                                                             "empty",
-		strings.Repeat("roses ", 400) + "1 2 3":                        "limit",
-		"The vase cost -3 dollars, 4 roses and 2 tulips.":              "", // read: -3, 4, 2
-		"He had 10,000,000,000,000,000,000 roses, 1 and 2":             "", // read
-		"Ein Florist hatte 50 Rosen. Er verkaufte 15 und pflückte 21.": "words are unknown to the model",
-		"花店有50朵玫瑰,卖了15朵,又摘了21朵。":                                       "words are unknown to the model",
+	// The paper's sketch takes three numbers; a sketch that reads any of
+	// its cells (the open layout) from one number to as many as it has
+	// cells.
+	layouts := map[string]model.Layout{"paper": paper, "open": {Cells: 4}}
+	for _, tc := range []struct {
+		layout, text string
+		want         string // "": the problem is read
+	}{
+		{"paper", "A florist had 50 roses and sold 15.", "has 2 numbers (50, 15)"},
+		{"paper", "She had 1, 2, 3 and 4 roses.", "has 4 numbers"},
+		{"paper", "No numbers at all.", "has 0 numbers (none found)"},
+		{"paper", "She had three roses, sold 2 and picked 5.", "number words (three) are not read"},
+		{"paper", "On the 3rd day she had 5 roses and sold 2.", "3rd is an ordinal, not a quantity"},
+		{"paper", "A florist had 3 1/2 roses, sold 1 and picked 2.", ""}, // read: 7/2, 1, 2
+		{"paper", "He sold 12% of 50 roses and 3 more.", `cannot read "12%" as a number`},
+		{"paper", "", "empty"},
+		{"paper", strings.Repeat("roses ", 400) + "1 2 3", "limit"},
+		{"paper", "The vase cost -3 dollars, 4 roses and 2 tulips.", ""},  // read: -3, 4, 2
+		{"paper", "He had 10,000,000,000,000,000,000 roses, 1 and 2", ""}, // read
+		{"paper", "Ein Florist hatte 50 Rosen. Er verkaufte 15 und pflückte 21.", "words are unknown to the model"},
+		{"paper", "花店有50朵玫瑰,卖了15朵,又摘了21朵。", "words are unknown to the model"},
+		{"open", "A florist had 50 roses and sold 15.", ""},
+		{"open", "A florist had 50 roses.", ""},
+		{"open", "She had 1, 2, 3 and 4 roses.", ""},
+		{"open", "She had 1, 2, 3, 4 and 5 roses.", "has 5 numbers"},
+		{"open", "No numbers at all, and none to be had.", "has 0 numbers"},
 	} {
-		_, err := NewProblem(text, vocab, paper)
+		_, err := NewProblem(tc.text, vocab, layouts[tc.layout])
 		switch {
-		case want == "" && err != nil:
-			t.Errorf("%.40q: %v", text, err)
-		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
-			t.Errorf("%.40q: error %v, want one containing %q", text, err, want)
-		}
-	}
-	// A sketch that reads any of its cells takes from one number to as
-	// many as it has cells.
-	open := model.Layout{Cells: 4}
-	for text, want := range map[string]string{
-		"A florist had 50 roses and sold 15.":    "",
-		"A florist had 50 roses.":                "",
-		"She had 1, 2, 3 and 4 roses.":           "",
-		"She had 1, 2, 3, 4 and 5 roses.":        "has 5 numbers",
-		"No numbers at all, and none to be had.": "has 0 numbers",
-	} {
-		_, err := NewProblem(text, vocab, open)
-		switch {
-		case want == "" && err != nil:
-			t.Errorf("open layout, %.40q: %v", text, err)
-		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
-			t.Errorf("open layout, %.40q: error %v, want one containing %q", text, err, want)
+		case tc.want == "" && err != nil:
+			t.Errorf("%s layout, %.40q: %v", tc.layout, tc.text, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s layout, %.40q: error %v, want one containing %q", tc.layout, tc.text, err, tc.want)
 		}
 	}
 }

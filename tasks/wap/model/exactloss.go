@@ -568,11 +568,7 @@ func (o *exactLossOp) Type() hm.Type {
 }
 
 func (o *exactLossOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
-	b, err := ds[0].DimSize(0)
-	if err != nil {
-		return nil, err
-	}
-	return tensor.Shape{b}, nil
+	return gop.Batch(ds[0])
 }
 
 func (o *exactLossOp) DiffWRT(n int) []bool {
@@ -650,10 +646,6 @@ func (o *exactLossOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
 		gs[i] = n
 	}
 	return gs, nil
-}
-
-func (o *exactLossOp) DoDiff(G.ExecutionContext, G.Nodes, *G.Node) error {
-	return errors.New("wap: the exact loss has no DoDiff; use symbolic differentiation")
 }
 
 // exactGradOp is the gradient of the exact loss with respect to its

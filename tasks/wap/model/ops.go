@@ -71,10 +71,6 @@ func (o *fillOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
 	return G.Nodes{nil, g}, nil
 }
 
-func (o *fillOp) DoDiff(G.ExecutionContext, G.Nodes, *G.Node) error {
-	return fmt.Errorf("wap: heap has no DoDiff; use symbolic differentiation")
-}
-
 // gatherOp is fillOp's backward: the state gradient's columns at each
 // vector's place, [B, K·V].
 type gatherOp struct {
@@ -83,11 +79,7 @@ type gatherOp struct {
 }
 
 func (o *gatherOp) InferShape(ds ...G.DimSizer) (tensor.Shape, error) {
-	b, err := ds[0].DimSize(0)
-	if err != nil {
-		return nil, err
-	}
-	return tensor.Shape{b, len(o.fill.offs) * o.fill.v}, nil
+	return gop.Batch(ds[0], len(o.fill.offs)*o.fill.v)
 }
 
 func (o *gatherOp) Do(vals ...G.Value) (G.Value, error) {

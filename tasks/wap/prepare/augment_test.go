@@ -106,18 +106,12 @@ func unusedValues(t *testing.T, r Row) []string {
 func TestAugmentKeepsAnswersAndReadsTrainingOnly(t *testing.T) {
 	ds := augmentData()
 	out := t.TempDir()
-	sum, err := Prepare(Config{Source: ds, Out: out, Augment: 2, Seed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum := mustPrepare(t, Config{Source: ds, Out: out, Augment: 2, Seed: 3})
 	a := sum.Augment
 	if a == nil || a.Added == 0 || a.Added > a.Asked || a.Asked != 2*len(ds[data.Train]) {
 		t.Fatalf("augment summary %+v: want copies of the %d training problems, twice each at most", a, len(ds[data.Train]))
 	}
-	p, err := LoadPrepared(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := mustLoad(t, out)
 	if len(p.Train) != len(ds[data.Train])+a.Added || len(p.Dev) != 2 || len(p.Test) != 1 {
 		t.Fatalf("rows %d/%d/%d, want %d/2/1", len(p.Train), len(p.Dev), len(p.Test), len(ds[data.Train])+a.Added)
 	}
@@ -170,14 +164,8 @@ func numbersIn(text string) int {
 func TestUnusedDev(t *testing.T) {
 	ds := augmentData()
 	out := t.TempDir()
-	sum, err := Prepare(Config{Source: ds, Out: out, UnusedDev: true, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := LoadPrepared(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum := mustPrepare(t, Config{Source: ds, Out: out, UnusedDev: true, Seed: 1})
+	p := mustLoad(t, out)
 	if sum.Augment == nil || sum.Augment.Dev+sum.Augment.DevLeft != 2 || sum.Augment.Dev != len(p.Dev) || sum.Augment.Added != 0 {
 		t.Fatalf("augment summary %+v for %d dev rows, want the 2 dev problems counted and no copies", sum.Augment, len(p.Dev))
 	}
@@ -201,14 +189,8 @@ func TestUnusedDev(t *testing.T) {
 func TestAugmentASDivA(t *testing.T) {
 	dir := waptest.SharedData(t, "svamp/cv_asdiv-a/fold0")
 	out := t.TempDir()
-	sum, err := Prepare(Config{Source: svamp.Fold{Dir: dir}, Dir: dir, Out: out, Augment: 1, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := LoadPrepared(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum := mustPrepare(t, Config{Source: svamp.Fold{Dir: dir}, Dir: dir, Out: out, Augment: 1, Seed: 1})
+	p := mustLoad(t, out)
 	a := sum.Augment
 	orig := len(p.Train) - a.Added
 	if a.Added < a.Asked/2 {

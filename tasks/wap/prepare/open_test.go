@@ -100,20 +100,14 @@ func foldFiles(prefix string, n int) map[string]string {
 func TestPrepareFold(t *testing.T) {
 	dir := writeFiles(t, foldFiles("", 30))
 	out := t.TempDir()
-	sum, err := Prepare(Config{Source: svamp.Fold{Dir: dir}, Dir: dir, Out: out})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum := mustPrepare(t, Config{Source: svamp.Fold{Dir: dir}, Dir: dir, Out: out})
 	if sum.Source != svamp.CSVName || sum.Problems.Train+sum.Problems.Dev != 30 || sum.Problems.Test != 2 || sum.Rows.Test != 2 || sum.Problems.Dev == 0 {
 		t.Errorf("summary %+v", sum)
 	}
 	if len(sum.Skipped) != 0 {
 		t.Errorf("skipped %+v, want none (one or two numbers are kept)", sum.Skipped)
 	}
-	p, err := LoadPrepared(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := mustLoad(t, out)
 	r := p.Test[0]
 	if r.ID != 2 || r.Type != "Addition" || r.Variation != "21, 11" || r.Source != svamp.CSVName || r.Equation != "X=(4+5)" || r.Answer != 9 ||
 		!reflect.DeepEqual(r.Numbers, []int32{4, 9, 5}) || r.Text != "ann has 4 pens and 9 pencils . she buys 5 pens . how many pens does she have ?" {
@@ -136,10 +130,7 @@ func TestPrepareFolds(t *testing.T) {
 	}
 	for k, n := range []int{12, 15} {
 		fold := fmt.Sprintf("fold%d", k)
-		p, err := LoadPrepared(filepath.Join(out, fold))
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := mustLoad(t, filepath.Join(out, fold))
 		if !reflect.DeepEqual(p.Summary, sums[k]) || sums[k].Dir != filepath.Join(dir, fold) || sums[k].Generated != 5 ||
 			sums[k].Problems.Train+sums[k].Problems.Dev != n+5 {
 			t.Errorf("%s: summary %+v, prepared.json %+v", fold, sums[k], p.Summary)
@@ -173,10 +164,7 @@ func TestPrepareExclude(t *testing.T) {
 	test := header + "Kid had number0 toys and got number1 more . Then number2 broke . How many toys are left ?,6 5 2,- + number0 number1 number2,9\n"
 	dir := writeFiles(t, map[string]string{svamp.TrainFile: train, svamp.DevFile: test})
 	out := t.TempDir()
-	sum, err := Prepare(Config{Source: svamp.Fold{Dir: dir}, Dir: dir, Out: out, Exclude: cc.Source{Dir: ccDir}, ExcludeDir: ccDir, Generated: 10})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum := mustPrepare(t, Config{Source: svamp.Fold{Dir: dir}, Dir: dir, Out: out, Exclude: cc.Source{Dir: ccDir}, ExcludeDir: ccDir, Generated: 10})
 	var near []string
 	for _, s := range sum.Skipped {
 		if s.Reason == SkipNear {
@@ -195,7 +183,7 @@ func TestPrepareExclude(t *testing.T) {
 	if sum.Rows.Train+sum.Rows.Dev != 4-2+10 || sum.Rows.Test != 1 {
 		t.Errorf("rows %+v, want 12 training and dev rows, 1 test row", sum.Rows)
 	}
-	_, err = Prepare(Config{Source: svamp.Fold{Dir: dir}, Out: out, Exclude: synth.Source{N: [3]int{5, 0, 0}}})
+	_, err := Prepare(Config{Source: svamp.Fold{Dir: dir}, Out: out, Exclude: synth.Source{N: [3]int{5, 0, 0}}})
 	if err == nil || !strings.Contains(err.Error(), "the excluded source synthetic has no dev or test problems") {
 		t.Errorf("an excluded source with no dev or test problems: %v", err)
 	}

@@ -28,10 +28,7 @@ import (
 // and every row against its problem's equation.
 func checkPrepared(t *testing.T, out string, sum Summary) *Prepared {
 	t.Helper()
-	p, err := LoadPrepared(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := mustLoad(t, out)
 	if !reflect.DeepEqual(p.Summary, sum) {
 		t.Errorf("prepared.json holds %+v, Prepare returned %+v", p.Summary, sum)
 	}
@@ -96,10 +93,7 @@ func checkPrepared(t *testing.T, out string, sum Summary) *Prepared {
 func TestPrepareCC(t *testing.T) {
 	ccDir := waptest.SharedData(t, "cc")
 	out := filepath.Join(t.TempDir(), "prepared")
-	sum, err := Prepare(Config{Source: cc.Source{Dir: ccDir}, Dir: ccDir, Out: out, Generated: 50})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum := mustPrepare(t, Config{Source: cc.Source{Dir: ccDir}, Dir: ccDir, Out: out, Generated: 50})
 	if sum.Source != cc.Name || sum.Problems != (SplitCounts{350, 100, 200}) || sum.Generated != 50 {
 		t.Errorf("summary %+v", sum)
 	}
@@ -128,10 +122,7 @@ func TestPrepareCC(t *testing.T) {
 func TestPrepareSynthetic(t *testing.T) {
 	out := t.TempDir()
 	cfg := Config{Source: Synthetic([3]int{60, 12, 0}, 5, synth.CCMix), Seed: 5, Out: out, VocabSize: 300}
-	sum, err := Prepare(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum := mustPrepare(t, cfg)
 	want := SplitCounts{60, 12, DefaultSyntheticN[2]}
 	if sum.Source != synth.Name || sum.Problems != want || sum.Rows != want || len(sum.Skipped) != 0 || sum.Seed != 5 || sum.VocabSize != 300 {
 		t.Errorf("summary %+v", sum)
@@ -205,10 +196,7 @@ func TestPrepareSkips(t *testing.T) {
 		"X=((5.0+2.0)-2.0)", "X=((7.0+2.0)-3.0)", "X=((4.0+2.0)+1.0)",
 	})
 	out := t.TempDir()
-	sum, err := Prepare(Config{Source: cc.Source{Dir: dir}, Dir: dir, Out: out})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum := mustPrepare(t, Config{Source: cc.Source{Dir: dir}, Dir: dir, Out: out})
 	want := []Skip{
 		{data.Train, 1, SkipCount, "found 0 numbers (at most 16): none found"},
 		{data.Train, 2, SkipCount, "found 17 numbers (at most 16): " + strings.Repeat("1, ", model.MaxNumbers) + "2"},
@@ -224,10 +212,7 @@ func TestPrepareSkips(t *testing.T) {
 	}
 	// Only the kept training problems' words are in the vocabulary:
 	// "apples" is a piece, "cups" of a skipped problem is not.
-	p, err := LoadPrepared(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := mustLoad(t, out)
 	if !p.Vocab.Whole("apples") || p.Vocab.Whole("cups") {
 		t.Errorf("vocabulary of %d ids: apples %v, cups %v", sum.VocabSize, p.Vocab.Whole("apples"), p.Vocab.Whole("cups"))
 	}
@@ -370,10 +355,7 @@ func TestPrepareEquations(t *testing.T) {
 	train += story + ",76 0,/ number0 number1,0\n" + story + ",34 4,* number0 number1,134\n" + story + ",10 3,/ number0 number1,3.333\n"
 	dir := writeFiles(t, map[string]string{"svamp/" + svamp.JSONFile: jsonText, "fold/" + svamp.TrainFile: train, "fold/" + svamp.DevFile: header + story + ",4 5,+ number0 number1,9\n"})
 	jsonPath, trainPath := filepath.Join(dir, "svamp", svamp.JSONFile), filepath.Join(dir, "fold", svamp.TrainFile)
-	sum, err := Prepare(Config{Source: svamp.JSON{Path: jsonPath}, Out: t.TempDir(), Generated: 20})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum := mustPrepare(t, Config{Source: svamp.JSON{Path: jsonPath}, Out: t.TempDir(), Generated: 20})
 	var got []string
 	for _, s := range sum.Skipped {
 		got = append(got, fmt.Sprintf("%s %d %s: %s", s.Split, s.ID, s.Reason, s.Detail))
@@ -386,10 +368,7 @@ func TestPrepareEquations(t *testing.T) {
 	if !reflect.DeepEqual(got, want) || sum.SkippedByReason[SkipEquation] != 3 || sum.Rows.Test != 1 {
 		t.Errorf("SVAMP.json: skipped\n%s\nwant\n%s\n(%d kept)", strings.Join(got, "\n"), strings.Join(want, "\n"), sum.Rows.Test)
 	}
-	sum, err = Prepare(Config{Source: svamp.Fold{Dir: filepath.Join(dir, "fold")}, Out: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum = mustPrepare(t, Config{Source: svamp.Fold{Dir: filepath.Join(dir, "fold")}, Out: t.TempDir()})
 	got = nil
 	for _, s := range sum.Skipped {
 		got = append(got, fmt.Sprintf("%d %s", s.ID, s.Detail))
@@ -414,10 +393,7 @@ func TestPrepareProgressAndMemory(t *testing.T) {
 		}
 		last[stage] = [2]int{max(last[stage][0], done), total}
 	}}
-	sum, err := Prepare(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum := mustPrepare(t, cfg)
 	rows := sum.Rows.Train + sum.Rows.Dev + sum.Rows.Test
 	want := map[string][2]int{"reading the problems": {1220, 1220}, "encoding the rows": {rows, rows}}
 	if !reflect.DeepEqual(last, want) || !slices.Equal(stages, []string{"reading the problems", "encoding the rows"}) {
@@ -425,7 +401,7 @@ func TestPrepareProgressAndMemory(t *testing.T) {
 	}
 	out := t.TempDir()
 	cfg = Config{Source: Synthetic([3]int{1200, 10, 10}, 1, synth.GeneralMix), Out: out, Memory: MemoryNeeded(1219)}
-	_, err = Prepare(cfg)
+	_, err := Prepare(cfg)
 	if err == nil || !strings.Contains(err.Error(), "preparing 1220 problems needs about 55 MB of memory, more than the 55 MB available (given): generate fewer") {
 		t.Errorf("too little memory: %v", err)
 	}
@@ -468,4 +444,24 @@ func TestMemoryNeededAgainstPeak(t *testing.T) {
 	if peak == 0 || need > 2*peak || peak > 2*need {
 		t.Errorf("preparing %d problems: peak %d MB, estimate %d MB: not within a factor of two", n, peak>>20, need>>20)
 	}
+}
+
+// mustPrepare returns Prepare(cfg), failing the test on an error.
+func mustPrepare(t *testing.T, cfg Config) Summary {
+	t.Helper()
+	sum, err := Prepare(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum
+}
+
+// mustLoad returns LoadPrepared(dir), failing the test on an error.
+func mustLoad(t *testing.T, dir string) *Prepared {
+	t.Helper()
+	p, err := LoadPrepared(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

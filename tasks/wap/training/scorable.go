@@ -2,10 +2,9 @@ package training
 
 import (
 	"errors"
-	"runtime"
 	"slices"
-	"sync"
 
+	"github.com/d4lang/d4/internal/par"
 	"github.com/d4lang/d4/tasks/wap/model"
 )
 
@@ -58,22 +57,7 @@ func SkipReasons() []string {
 // cannot be scored for another reason is an error.
 func Score(m *model.Model, ps []*model.Problem) (Scored, error) {
 	errs := make([]error, len(ps))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				errs[i] = m.Scorable(ps[i])
-			}
-		}()
-	}
-	for i := range ps {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	par.For(len(ps), func(i int) { errs[i] = m.Scorable(ps[i]) })
 	out := Scored{Skipped: map[string]int{}}
 	for i, err := range errs {
 		if err == nil {

@@ -5,12 +5,11 @@
 // It reads index.verb (each lemma's senses, most frequent first),
 // data.verb (each synset's lexicographer file and hypernyms) and verb.exc
 // (irregular forms), and gives every verb lemma the classes of its first
-// senses (see package lexicon). The WordNet files are parsed here, in a
-// few dozen lines, because no Go module reads them.
+// senses (see package lexicon). Package reader/internal/wordnet reads the
+// files.
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"maps"
@@ -19,6 +18,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/d4lang/d4/reader/internal/wordnet"
 )
 
 // senses is how many of a lemma's senses, most frequent first, give it
@@ -31,12 +32,6 @@ var lexnames = []string{"body", "change", "cognition", "communication", "competi
 	"contact", "creation", "emotion", "motion", "perception", "possession", "social", "stative", "weather"}
 
 const firstVerbLexfile = 29
-
-type synset struct {
-	lexfile   int
-	words     []string
-	hypernyms []string
-}
 
 // anchorWords are the words that name classes: verbs of getting, giving,
 // losing, consuming, destroying, dividing, making and moving things. A
@@ -84,12 +79,12 @@ func run(dir, out string) error {
 	for _, lemma := range order {
 		offs := index[lemma]
 		classes := map[int]bool{}
-		if s, ok := syns[offs[0]]; ok && s.lexfile >= firstVerbLexfile && s.lexfile < firstVerbLexfile+len(lexnames) {
-			classes[nAnchors+s.lexfile-firstVerbLexfile] = true
+		if s, ok := syns[offs[0]]; ok && s.Lexfile >= firstVerbLexfile && s.Lexfile < firstVerbLexfile+len(lexnames) {
+			classes[nAnchors+s.Lexfile-firstVerbLexfile] = true
 		}
 		for _, off := range offs[:min(senses, len(offs))] {
 			for _, a := range ancestors(off, syns) {
-				for _, w := range syns[a].words {
+				for _, w := range syns[a].Words {
 					if c, ok := wordClass[w]; ok {
 						classes[c] = true
 					}
@@ -129,7 +124,7 @@ func run(dir, out string) error {
 }
 
 // ancestors returns a synset and all synsets above it.
-func ancestors(off string, syns map[string]synset) []string {
+func ancestors(off string, syns map[string]wordnet.Synset) []string {
 	seen := map[string]bool{}
 	stack := []string{off}
 	var out []string
@@ -141,51 +136,17 @@ func ancestors(off string, syns map[string]synset) []string {
 		}
 		seen[o] = true
 		out = append(out, o)
-		stack = append(stack, syns[o].hypernyms...)
+		stack = append(stack, syns[o].Hypernyms...)
 	}
 	return out
 }
 
-// readData reads data.verb: per synset, its lexicographer file and its
-// hypernyms (pointers "@" to verbs).
-func readData(path string) (map[string]synset, error) {
-	out := map[string]synset{}
-	err := eachLine(path, func(line string) error {
-		head, _, _ := strings.Cut(line, " | ")
-		f := strings.Fields(head)
-		if len(f) < 4 {
-			return fmt.Errorf("%d fields", len(f))
-		}
-		lex, err := strconv.Atoi(f[1])
-		if err != nil {
-			return err
-		}
-		words, err := strconv.ParseInt(f[3], 16, 32)
-		if err != nil {
-			return err
-		}
-		i := 4 + 2*int(words)
-		if i >= len(f) {
-			return fmt.Errorf("no pointer count")
-		}
-		ptrs, err := strconv.Atoi(f[i])
-		if err != nil {
-			return err
-		}
-		s := synset{lexfile: lex}
-		for w := 0; w < int(words); w++ {
-			s.words = append(s.words, strings.ToLower(f[4+2*w]))
-		}
-		for k := 0; k < ptrs; k++ {
-			p := i + 1 + 4*k
-			if p+2 >= len(f) {
-				return fmt.Errorf("pointer %d missing", k+1)
-			}
-			if f[p] == "@" && f[p+2] == "v" {
-				s.hypernyms = append(s.hypernyms, f[p+1])
-			}
-		}
-		out[f[0]] = s
+// readData reads data.verb: per synset, its lexicographer file, its words
+// and its hypernyms.
+func readData(path string) (map[string]wordnet.Synset, error) {
+	out := map[string]wordnet.Synset{}
+	err := wordnet.EachSynset(path, func(s wordnet.Synset) error {
+		out[s.Offset] = s
 		return nil
 	})
 	return out, err
@@ -196,7 +157,7 @@ func readData(path string) (map[string]synset, error) {
 func readIndex(path string) (map[string][]string, []string, error) {
 	out := map[string][]string{}
 	var order []string
-	err := eachLine(path, func(line string) error {
+	err := wordnet.EachLine(path, func(line string) error {
 		f := strings.Fields(line)
 		if len(f) < 4 {
 			return fmt.Errorf("%d fields", len(f))
@@ -218,26 +179,4 @@ func readIndex(path string) (map[string][]string, []string, error) {
 		return nil
 	})
 	return out, order, err
-}
-
-// eachLine calls fn on each line of a WordNet file but its license header
-// (lines that start with two spaces).
-func eachLine(path string, fn func(string) error) error {
-	file, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer file.Close()
-	sc := bufio.NewScanner(file)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if strings.HasPrefix(line, "  ") || line == "" {
-			continue
-		}
-		if err := fn(line); err != nil {
-			return fmt.Errorf("%s:%d: %w", path, n, err)
-		}
-	}
-	return sc.Err()
 }

@@ -65,32 +65,23 @@ type eqParser struct {
 // exhaust the stack.
 const maxEqDepth = 100
 
-func (p *eqParser) sum() (*expr, error) {
-	l, err := p.product()
-	if err != nil {
-		return nil, err
-	}
-	for p.i < len(p.s) && (p.s[p.i] == '+' || p.s[p.i] == '-') {
-		op := p.s[p.i]
-		p.i++
-		r, err := p.product()
-		if err != nil {
-			return nil, err
-		}
-		l = &expr{op: op, l: l, r: r}
-	}
-	return l, nil
-}
+// sum parses terms joined by + and -.
+func (p *eqParser) sum() (*expr, error) { return p.chain("+-", p.product) }
 
-func (p *eqParser) product() (*expr, error) {
-	l, err := p.factor()
+// product parses factors joined by * and /.
+func (p *eqParser) product() (*expr, error) { return p.chain("*/", p.factor) }
+
+// chain parses operands (each read by operand) joined by any of the
+// operators ops, associating to the left: a-b-c is (a-b)-c.
+func (p *eqParser) chain(ops string, operand func() (*expr, error)) (*expr, error) {
+	l, err := operand()
 	if err != nil {
 		return nil, err
 	}
-	for p.i < len(p.s) && (p.s[p.i] == '*' || p.s[p.i] == '/') {
+	for p.i < len(p.s) && strings.IndexByte(ops, p.s[p.i]) >= 0 {
 		op := p.s[p.i]
 		p.i++
-		r, err := p.factor()
+		r, err := operand()
 		if err != nil {
 			return nil, err
 		}
