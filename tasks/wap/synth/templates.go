@@ -38,6 +38,7 @@ import (
 //	enRentals.pick(g.rng, "cancelled", nil)                       // draws one alternative: rng.Intn(2)
 //	enRentals.list("conj and", nil)                               // every alternative, in order
 //	enRentals.verb("charge")                                      // the entry as a verb (data.go's syntax)
+//	enRecipes.verbsWith("plan", holes{"make": "bake"})            // the alternatives, filled, as verbs
 //
 // pick draws exactly as pick(rng, xs) over the alternatives in their order,
 // one and list draw nothing. A key the book lacks, a hole without a value
@@ -212,6 +213,17 @@ func parseTemplate(s string) (template, error) {
 	return tm, nil
 }
 
+// filledVerb reads s, a filled template, as a verb (data.go's syntax); it
+// panics when s is not one.
+func filledVerb(where, s string) verb {
+	r := &row{cols: []string{"text"}, used: map[string]bool{}}
+	w := r.verbOf("text", s)
+	if r.err != nil || w == (verb{}) {
+		panic(fmt.Sprintf("synth: %s: %q is not a verb", where, s))
+	}
+	return w
+}
+
 // asWords reads alternatives without holes as verbs and as nouns (data.go's
 // syntax); each is nil when an alternative is not one.
 func asWords(alts []template) ([]verb, []noun) {
@@ -286,6 +298,17 @@ func (b *book) verbs(key string) []verb {
 	return e.verbs
 }
 
+// verbsWith are the alternatives of key, filled by h, as verbs: "plan to
+// {make}" with holes{"make": "bake"}.
+func (b *book) verbsWith(key string, h holes) []verb {
+	e := b.get(key)
+	out := make([]verb, len(e.alts))
+	for i := range e.alts {
+		out[i] = filledVerb(e.where, e.fill(i, key, h))
+	}
+	return out
+}
+
 // noun is the entry of key, with one alternative, as a noun.
 func (b *book) noun(key string) noun {
 	e := b.get(key)
@@ -328,7 +351,8 @@ func (e *entry) fill(i int, key string, h holes) string {
 // fields (story.go's question): wh, subject, verb, aux, tail and terse are
 // templates as in a phrase book (one alternative each), except that a
 // subject of exactly {who} is the actor the frame passes (a name or a
-// pronoun as the teller sees fit); plural says the subject takes a plural
+// pronoun as the teller sees fit) and the verb is read as a verb once
+// filled (data.go's syntax: "{make}/{made}"); plural says the subject takes a plural
 // verb and no embed forbids "Find how much …".
 
 // questionSets are the question sets of data/text/questions.tsv by name.
@@ -339,7 +363,8 @@ type qTemplate struct {
 	where                     string
 	actor                     bool // the subject is the actor passed
 	wh, subj, aux, tail, tell template
-	v                         verb
+	v                         verb     // the verb, when it has no holes
+	vt                        template // the verb with holes, read as a verb once filled
 	pl, noEmbed               bool
 }
 
@@ -378,8 +403,11 @@ func decodeQuestions(file, text string) (map[string]*questionSet, error) {
 			}
 			return tm
 		}
-		q := qTemplate{where: fmt.Sprintf("%s:%d", r.file, r.line), wh: tmpl("wh"), v: r.verb("verb"),
+		q := qTemplate{where: fmt.Sprintf("%s:%d", r.file, r.line), wh: tmpl("wh"), vt: tmpl("verb"),
 			aux: tmpl("aux"), tail: tmpl("tail"), tell: tmpl("terse"), pl: r.yes("plural"), noEmbed: r.yes("no embed")}
+		if !slices.ContainsFunc(q.vt.parts, func(p part) bool { return p.hole }) {
+			q.v = r.verb("verb")
+		}
 		if r.need("wh") == "" || r.need("verb") == "" || r.need("aux") == "" || r.need("terse") == "" {
 			return named{}
 		}
@@ -401,7 +429,7 @@ func decodeQuestions(file, text string) (map[string]*questionSet, error) {
 			sets[n.set] = s
 		}
 		s.qs = append(s.qs, n.q)
-		for _, tm := range []template{n.q.wh, n.q.subj, n.q.aux, n.q.tail, n.q.tell} {
+		for _, tm := range []template{n.q.wh, n.q.subj, n.q.vt, n.q.aux, n.q.tail, n.q.tell} {
 			for _, p := range tm.parts {
 				if p.hole && !slices.Contains(s.holes, p.text) {
 					s.holes = append(s.holes, p.text)
@@ -429,6 +457,9 @@ func asked(set string, who *actor, h holes) []question {
 	for i, q := range s.qs {
 		out[i] = question{wh: fill(q.wh), subj: fill(q.subj), pl: q.pl, v: q.v, aux: fill(q.aux),
 			tail: fill(q.tail), terse: fill(q.tell), noEmbed: q.noEmbed}
+		if q.v == (verb{}) {
+			out[i].v = filledVerb(q.where, fill(q.vt))
+		}
 		if q.actor {
 			out[i].who = who
 		}
