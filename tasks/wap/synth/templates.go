@@ -37,6 +37,7 @@ import (
 //	enRentals.one("rent charges", holes{"price": m, "each": each}) // the one alternative
 //	enRentals.pick(g.rng, "cancelled", nil)                       // draws one alternative: rng.Intn(2)
 //	enRentals.list("conj and", nil)                               // every alternative, in order
+//	enRealise.choose(rng, "embedded").fill(holes{"q": q})         // draws now, fills later
 //	enRentals.verb("charge")                                      // the entry as a verb (data.go's syntax)
 //	enRecipes.verbsWith("plan", holes{"make": "bake"})            // the alternatives, filled, as verbs
 //
@@ -279,6 +280,30 @@ func (b *book) list(key string, h holes) []string {
 	}
 	return out
 }
+
+// choice is an alternative drawn now and filled later: choose draws it.
+type choice struct {
+	e   *entry
+	key string
+	i   int
+}
+
+// choose draws one alternative of key, as pick does, to be filled later;
+// with a nil rng the entry must have one alternative, which is taken
+// without a draw.
+func (b *book) choose(rng *rand.Rand, key string) choice {
+	e := b.get(key)
+	if rng == nil {
+		if len(e.alts) != 1 {
+			panic(fmt.Sprintf("synth: %s: key %q has %d alternatives, want 1 (choose with an rng)", e.where, key, len(e.alts)))
+		}
+		return choice{e, key, 0}
+	}
+	return choice{e, key, rng.Intn(len(e.alts))}
+}
+
+// fill writes the alternative drawn with its holes filled by h.
+func (c choice) fill(h holes) string { return c.e.fill(c.i, c.key, h) }
 
 // verb is the entry of key, with one alternative, as a verb.
 func (b *book) verb(key string) verb {
