@@ -214,6 +214,18 @@ func parseTemplate(s string) (template, error) {
 	return tm, nil
 }
 
+// yes is "yes" for true and "" for false: the value of a hole {plural}.
+func yes(b bool) string {
+	if b {
+		return "yes"
+	}
+	return ""
+}
+
+// verbText writes a verb as a hole of a verb takes it:
+// "give/gave/given".
+func verbText(w verb) string { return w.base + "/" + w.past + "/" + w.part }
+
 // filledVerb reads s, a filled template, as a verb (data.go's syntax); it
 // panics when s is not one.
 func filledVerb(where, s string) verb {
@@ -377,8 +389,10 @@ func (e *entry) fill(i int, key string, h holes) string {
 // templates as in a phrase book (one alternative each), except that a
 // subject of exactly {who} is the actor the frame passes (a name or a
 // pronoun as the teller sees fit) and the verb is read as a verb once
-// filled (data.go's syntax: "{make}/{made}"); plural says the subject takes a plural
-// verb and no embed forbids "Find how much …".
+// filled (data.go's syntax: "{make}/{made}", or {verb} with verbText);
+// plural says the subject takes a plural verb ("yes", empty, or {plural}
+// for a hole the frame fills with yes(b)) and no embed forbids "Find how
+// much …".
 
 // questionSets are the question sets of data/text/questions.tsv by name.
 var questionSets = readQuestions()
@@ -391,6 +405,7 @@ type qTemplate struct {
 	v                         verb     // the verb, when it has no holes
 	vt                        template // the verb with holes, read as a verb once filled
 	pl, noEmbed               bool
+	plt                       bool // the agreement is the hole {plural}: "yes" or ""
 }
 
 // readQuestions reads data/text/questions.tsv; it panics on an error,
@@ -429,11 +444,16 @@ func decodeQuestions(file, text string) (map[string]*questionSet, error) {
 			return tm
 		}
 		q := qTemplate{where: fmt.Sprintf("%s:%d", r.file, r.line), wh: tmpl("wh"), vt: tmpl("verb"),
-			aux: tmpl("aux"), tail: tmpl("tail"), tell: tmpl("terse"), pl: r.yes("plural"), noEmbed: r.yes("no embed")}
+			aux: tmpl("aux"), tail: tmpl("tail"), tell: tmpl("terse"), noEmbed: r.yes("no embed")}
+		if r.cell("plural") == "{plural}" {
+			q.plt = true
+		} else {
+			q.pl = r.yes("plural")
+		}
 		if !slices.ContainsFunc(q.vt.parts, func(p part) bool { return p.hole }) {
 			q.v = r.verb("verb")
 		}
-		if r.need("wh") == "" || r.need("verb") == "" || r.need("aux") == "" || r.need("terse") == "" {
+		if r.need("wh") == "" || r.need("verb") == "" || r.need("aux") == "" {
 			return named{}
 		}
 		if r.cell("subject") == "{who}" {
@@ -454,6 +474,9 @@ func decodeQuestions(file, text string) (map[string]*questionSet, error) {
 			sets[n.set] = s
 		}
 		s.qs = append(s.qs, n.q)
+		if n.q.plt && !slices.Contains(s.holes, "plural") {
+			s.holes = append(s.holes, "plural")
+		}
 		for _, tm := range []template{n.q.wh, n.q.subj, n.q.vt, n.q.aux, n.q.tail, n.q.tell} {
 			for _, p := range tm.parts {
 				if p.hole && !slices.Contains(s.holes, p.text) {
@@ -482,6 +505,9 @@ func asked(set string, who *actor, h holes) []question {
 	for i, q := range s.qs {
 		out[i] = question{wh: fill(q.wh), subj: fill(q.subj), pl: q.pl, v: q.v, aux: fill(q.aux),
 			tail: fill(q.tail), terse: fill(q.tell), noEmbed: q.noEmbed}
+		if q.plt {
+			out[i].pl = h["plural"] == "yes"
+		}
 		if q.v == (verb{}) {
 			out[i].v = filledVerb(q.where, fill(q.vt))
 		}
