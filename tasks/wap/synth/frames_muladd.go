@@ -520,7 +520,7 @@ func gridTwoParts(g *gen) (*story, bool) {
 	rate := g.perUnit(gr, g.a)
 	f1 := fact{slot: 1, step: -1, cl: clause{who: whole, v: enMulAdd.verb("have"), obj: same(count(g.b, gr.unit) + " " + gr.parts[0]), tense: present}, terse: same(count(g.b, gr.unit) + " " + gr.parts[0])}
 	f2 := fact{slot: 2, step: -1, cl: clause{who: whole, v: enMulAdd.verb("have"), obj: same(count(g.c, gr.unit) + " " + gr.parts[1]), tense: present}, terse: same(count(g.c, gr.unit) + " " + gr.parts[1])}
-	qs := asked("grid total", whole, holes{"items": gr.item.pl, "where": enMulAdd.pick(g.rng, "in where", holes{"where": gr.where}), "total": enMulAdd.pick(g.rng, "in total", nil), "place": gr.where})
+	qs := append(g.gridQs(gr, whole), asked("grid total what", nil, holes{"items": gr.item.pl, "place": gr.where})...)
 	st := &story{main: whole, topic: gr.topic, facts: []fact{rate, f1, f2}, qs: qs}
 	return st, true
 }
