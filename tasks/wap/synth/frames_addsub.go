@@ -176,7 +176,7 @@ func comeAndGo(g *gen) (*story, bool) {
 		come.cl.when, gone.cl.when = pl.events[come.step-1], pl.events[gone.step-1]
 	}
 	keep := loseBeforeGain(come, gone, false)
-	qs := asked("come and go", nil, holes{"people": w.pl, "where": pl.where})
+	qs := append(asked("come and go", nil, holes{"people": w.pl, "where": pl.where}), asked("come and go later", nil, holes{"people": w.pl, "where": pl.where})...)
 	st := &story{topic: pl.topic, facts: []fact{start, come, gone}, qs: qs, keep: keep}
 	return st, true
 }

@@ -156,7 +156,7 @@ func timesAs(g *gen) (*story, bool) {
 	p, q, vb, tn, aux := g.rivals(th, a*b)
 	f0 := fact{slot: 0, step: 0, cl: clause{who: p, v: vb, obj: same(cnt(th, a)), tense: tn}, terse: same(cnt(th, a))}
 	f1 := fact{slot: 1, step: 0, after: []int{0}, noCond: true, cl: clause{who: q, v: vb, obj: same(enTimes.pick(g.rng, "times as many", holes{"n": itoa(b), "things": th.pl})), tense: tn}}
-	qs := asked("times as", q, holes{"howmany": howMany(th), "verb": verbText(vb), "aux": aux})
+	qs := asked("rival has", q, holes{"howmany": howMany(th), "verb": verbText(vb), "aux": aux})
 	st := &story{main: p, other: q, topic: th.topic, facts: []fact{f0, f1}, qs: qs, thing: th, noTerse: true}
 	return st.with(mul(at(0), at(1)), whole(a), whole(b)), true
 }
@@ -328,7 +328,7 @@ func timesAsBack(g *gen) (*story, bool) {
 	} else {
 		f1.cl.tail = enTimes.one("did", nil)
 	}
-	qs := asked("times as", o, holes{"howmany": howMany(th), "verb": verbText(vb), "aux": aux})
+	qs := asked("rival has", o, holes{"howmany": howMany(th), "verb": verbText(vb), "aux": aux})
 	st := &story{main: p, other: o, topic: th.topic, facts: []fact{f0, f1}, qs: qs, thing: th, noTerse: true}
 	return st.with(div(at(0), at(1)), whole(a), whole(b)), true
 }
@@ -394,7 +394,7 @@ func daysToFinish(g *gen) (*story, bool) {
 	key := g.one("day", "day", "evening", "week")
 	per := periods[key]
 	who := g.person()
-	total := fact{slot: 0, step: -1, cl: clause{who: who, v: g.must(ch.do.base, enTimes.list("must", nil)...), obj: same(count(r*k, ch.unit) + " " + ch.sources[0]), tense: present}, terse: same(count(r*k, ch.unit))}
+	total := fact{slot: 0, step: -1, cl: clause{who: who, v: g.must(ch.do.base, enTimes.verbs("must")), obj: same(count(r*k, ch.unit) + " " + ch.sources[0]), tense: present}, terse: same(count(r*k, ch.unit))}
 	rate := fact{slot: 1, step: -1, cl: clause{who: who, v: ch.do, obj: same(count(r, ch.unit)), tail: pick(g.rng, per.per), tense: present}, terse: same(count(r, ch.unit) + " " + pick(g.rng, per.per))}
 	qs := asked("days to finish", who, holes{"periods": per.pl, "do": ch.do.base, "all": enTimes.pick(g.rng, "them all", nil)})
 	st := &story{main: who, topic: ch.topic, facts: []fact{total, rate}, qs: qs, thing: &thing{noun: ch.unit, topic: ch.topic}, timed: true}

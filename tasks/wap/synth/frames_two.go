@@ -7,6 +7,9 @@ package synth
 // after buying several); three factors; a rate found and applied again;
 // a product shared; a total shared among two groups.
 
+// enTwo is the English of this file.
+var enTwo = phraseBook("two")
+
 // threeTimes: someone got a, b and c of a thing on three occasions; how
 // many in all.
 func threeTimes(g *gen) (*story, bool) {
@@ -197,7 +200,7 @@ func choreTwice(g *gen) (*story, bool) {
 	}
 	c := g.part(a - b)
 	who := g.person()
-	must := g.must(ch.do.base, "have to", "need to")
+	must := g.must(ch.do.base, enTwo.verbs("have to or need to"))
 	f0 := fact{slot: 0, step: -1, cl: clause{who: who, v: must, obj: same(count(a, ch.unit) + " " + ch.sources[0]), tense: present}, terse: same(count(a, ch.unit) + " to " + ch.do.base)}
 	pair := pick(g.rng, timePairs["day"])
 	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: ch.do, obj: phrase{count(b, ch.unit), itoa(b)}, when: pair[0]}, terse: same(itoa(b) + " " + pair[0])}
@@ -432,7 +435,7 @@ func pagesLeft(g *gen) (*story, bool) {
 	a := r*k + smallInt(g.rng, 1, 90)
 	per := periods[key]
 	who := g.person()
-	goal := fact{slot: 0, step: -1, cl: clause{who: who, v: g.must(act.does.base, "want to", "have to", "plan to"), obj: same(act.object(a)), tail: g.one("in all", "this month", "for a challenge"), tense: present}, terse: same(act.amount(a) + " in all")}
+	goal := fact{slot: 0, step: -1, cl: clause{who: who, v: g.must(act.does.base, enTwo.verbs("want to or plan to")), obj: same(act.object(a)), tail: g.one("in all", "this month", "for a challenge"), tense: present}, terse: same(act.amount(a) + " in all")}
 	rate := g.rateFact(who, act, per, r)
 	rate.slot = 2
 	done := fact{slot: 1, step: 0, cl: clause{who: who, v: act.bare, obj: same(strings0(act.btail) + fmtPer(per, k)), tail: "so far", tense: presentPerfect}, terse: same(count(k, per.noun) + " done")}
@@ -515,7 +518,7 @@ func wageDays(g *gen) (*story, bool) {
 	f0 := fact{slot: 0, step: -1, cl: clause{who: who, v: act.bare, obj: same(act.btail + " " + fmtCount(periods["day"].count, count(days, n("day")))), when: g.one("last week", "this week", ""), tense: past}, terse: same(count(days, n("day")))}
 	if f0.cl.when == "" {
 		f0.cl.tense = present
-		f0.cl.v = g.must(act.bare.base, "plan to")
+		f0.cl.v = g.must(act.bare.base, enTwo.verbs("plan to"))
 	}
 	aux := "did"
 	if f0.cl.tense == present {
@@ -539,7 +542,7 @@ func rateAgain(g *gen) (*story, bool) {
 		total := p * num(k)
 		who := g.person()
 		f0 := fact{slot: 0, list: []int{1, 0}, step: -1, cl: clause{subj: same(cnt(th, k)), plural: true, v: v("cost", "cost"), obj: same(total.dollars()), tense: present}, terse: same(cnt(th, k) + " for " + total.dollars())}
-		f1 := fact{slot: 2, step: -1, after: []int{0}, cl: clause{who: who, v: g.must("buy", "want to", "need to"), obj: same(cnt(th, m)), tense: present}, terse: same("wants " + itoa(m))}
+		f1 := fact{slot: 2, step: -1, after: []int{0}, cl: clause{who: who, v: g.must("buy", enTwo.verbs("want to buy")), obj: same(cnt(th, m)), tense: present}, terse: same("wants " + itoa(m))}
 		qs := []question{
 			{wh: "How much", who: who, v: v("pay", "paid"), aux: "will", terse: "how much"},
 			{wh: "How much money", who: who, v: v("need"), aux: "do", terse: "how much money"},
@@ -556,7 +559,7 @@ func rateAgain(g *gen) (*story, bool) {
 	who := g.person()
 	obj := act.object(r * k)
 	f0 := fact{slot: 0, list: []int{0, 1}, step: 0, cl: clause{who: who, v: act.does, obj: same(obj), tail: "in " + count(k, per.noun)}, terse: same(obj + " in " + count(k, per.noun))}
-	f1 := fact{slot: 2, step: -1, after: []int{0}, cl: clause{who: who, v: g.must(act.bare.base, "plan to", "want to"), obj: same(strings0(act.btail) + fmtPer(per, m)), tail: g.one("", "at the same rate"), tense: present}, terse: same(count(m, per.noun) + " next")}
+	f1 := fact{slot: 2, step: -1, after: []int{0}, cl: clause{who: who, v: g.must(act.bare.base, enTwo.verbs("plan or want to")), obj: same(strings0(act.btail) + fmtPer(per, m)), tail: g.one("", "at the same rate"), tense: present}, terse: same(count(m, per.noun) + " next")}
 	qs := activityQs(who, act, "will", g.one("", "at this rate", "at that rate"))
 	if act.money {
 		qs = earnQs(who, "will")
