@@ -377,7 +377,7 @@ func (g *gen) periodCount(who *actor, act activity, per period, k int, when stri
 // activityQs ask for the total of an activity.
 func activityQs(who *actor, act activity, aux, tail string) []question {
 	qv := act.does
-	if h, rest := splitHead(qv.base); contains(enMulAdd.list("play for", nil), rest) {
+	if h, rest := splitHead(qv.base); playsFor(rest) {
 		qv = v(h+rest[:len(rest)-4], qv.past[:len(qv.past)-4])
 	}
 	var qs []question
@@ -400,6 +400,10 @@ func activityQs(who *actor, act activity, aux, tail string) []question {
 	}
 	return qs
 }
+
+// playsFor reports whether rest, the words after an activity's first
+// verb, are an instrument played "for" a time: " the piano for".
+func playsFor(rest string) bool { return contains(enMulAdd.list("play for", nil), rest) }
 
 // rateTwice: someone does a units per period; they did it for b periods
 // on one occasion and c on another.

@@ -305,7 +305,7 @@ func stillNeedOne(g *gen) (*story, bool) {
 		have.cl.also = false
 		have.cl.tail = enOne.one("so far", nil)
 	}
-	qs := asked("still need", who, holes{"things": th.pl, "get": enOne.pick(g.rng, "get", nil)})
+	qs := append(asked("still need", who, holes{"things": th.pl, "get": enOne.pick(g.rng, "get", nil)}), asked("still need needed", nil, holes{"things": th.pl})...)
 	st := &story{main: who, topic: th.topic, facts: []fact{need, have}, qs: qs, thing: th}
 	return st.with(sub(at(0), at(1)), whole(a), whole(b)), true
 }
@@ -350,7 +350,7 @@ func restKind(g *gen) (*story, bool) {
 	have.cl.tense = present
 	rest := enOne.pick(g.rng, "the rest are", nil)
 	part := fact{slot: 1, step: -1, after: []int{0}, noCond: true, cl: clause{subj: phrase{enOne.one("of the things", holes{"n": itoa(b), "things": th.pl}), enOne.one("n of them", holes{"n": itoa(b)})}, plural: b != 1, v: enOne.verb("be"), obj: same(k0), tail: enOne.one("and the rest", holes{"rest": rest, "kind": k1}), tense: present}, terse: same(enOne.one("kinds", holes{"n": itoa(b), "kind0": k0, "kind1": k1}))}
-	qs := asked("rest kind", who, holes{"kind": k1, "things": th.pl})
+	qs := append(asked("rest kind", who, holes{"kind": k1, "things": th.pl}), asked("rest kind of the", nil, holes{"kind": k1, "things": th.pl})...)
 	st := &story{main: who, topic: th.topic, facts: []fact{have, part}, qs: qs, thing: th}
 	return st.with(sub(at(0), at(1)), whole(a), whole(b)), true
 }
