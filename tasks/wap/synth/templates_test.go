@@ -310,3 +310,65 @@ func TestPhraseBooks(t *testing.T) {
 		}
 	}
 }
+
+const questionsHead = "set\twh\tsubject\tplural\tverb\taux\ttail\tterse\tno embed\n"
+
+// TestAsked reads a made-up question file and asks its sets.
+func TestAsked(t *testing.T) {
+	sets, err := decodeQuestions("q.tsv", questionsHead+
+		"spend\tHow much money\t{who}\t\tspend/spent\tdid\tin all\thow much\t\n"+
+		"spend\tWhat\tmy total\t\tbe\tdo\t\twhats my total\tyes\n"+
+		"made\t{full}\t\t{plural}\tbe {made}\t{aux}\tto each {one}\thow many per {one}\t\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := questionSets
+	defer func() { questionSets = saved }()
+	questionSets = sets
+	who := &actor{name: "Maya"}
+	for _, c := range []struct {
+		set  string
+		h    holes
+		want []question
+	}{
+		{"spend", nil, []question{
+			{wh: "How much money", who: who, v: verb{"spend", "spent", "spent"}, aux: "did", tail: "in all", terse: "how much"},
+			{wh: "What", subj: "my total", v: verb{"be", "were", "been"}, aux: "do", terse: "whats my total", noEmbed: true},
+		}},
+		{"made", holes{"full": "How many full bags", "plural": yes(true), "made": "filled", "aux": "can", "one": "friend"}, []question{
+			{wh: "How many full bags", pl: true, v: verb{"be filled", "were filled", "been filled"}, aux: "can", tail: "to each friend", terse: "how many per friend"},
+		}},
+	} {
+		if got := asked(c.set, who, c.h); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("asked(%q) gives\n%+v\nwant\n%+v", c.set, got, c.want)
+		}
+	}
+	if got := sets["made"].holes; !slices.Equal(got, []string{"aux", "full", "made", "one", "plural"}) {
+		t.Errorf("set made has holes %q", got)
+	}
+}
+
+// TestDecodeQuestionsErrors checks that a bad question line is an error
+// naming the file, the line and what was wanted.
+func TestDecodeQuestionsErrors(t *testing.T) {
+	good := []string{"spend", "How much", "{who}", "", "spend/spent", "did", "", "how much", ""}
+	bad := func(col int, cell string) string {
+		cs := slices.Clone(good)
+		cs[col] = cell
+		return questionsHead + strings.Join(cs, "\t") + "\n"
+	}
+	for _, c := range []struct{ text, want string }{
+		{bad(0, ""), `q.tsv:2: column set: "", want a value`},
+		{bad(1, ""), `column wh: "", want a value`},
+		{bad(1, "How {many"), `a { without }`},
+		{bad(3, "no"), `column plural: "no", want "yes" or nothing`},
+		{bad(4, "spend/spent/spent/spent"), `column verb: "spend/spent/spent/spent", want a verb`},
+		{bad(5, ""), `column aux: "", want a value`},
+		{bad(8, "no"), `column no embed: "no", want "yes" or nothing`},
+	} {
+		_, err := decodeQuestions("q.tsv", c.text)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("decoding %q: error %v, want one containing %q", c.text, err, c.want)
+		}
+	}
+}
