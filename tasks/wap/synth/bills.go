@@ -1,7 +1,5 @@
 package synth
 
-import "fmt"
-
 // This file holds bills split among people: two costs shared by c people
 // ((a+b)/c), or a bill, less a coupon or what someone else paid, shared
 // by c people ((a-b)/c).
@@ -25,17 +23,17 @@ var bills = load("bills", func(r *row) bill {
 var payers = fromList("bill payers", (*row).nouns)
 
 // billCut is something that takes something off a bill or pays part of
-// it; obj is the object before the bill is named and after ("%s of the
-// bill", "%s of it").
+// it; obj is the object before the bill is named and after ("{amount} of
+// the bill", "{amount} of it").
 type billCut struct {
 	subj     string
 	v        verb
-	obj, ref string
+	obj, ref template
 }
 
 // billCuts are the bill cuts of data/billcuts.tsv, in its order.
 var billCuts = load("billcuts", func(r *row) billCut {
-	return billCut{r.need("who"), r.verb("verb"), r.need("object"), r.need("again")}
+	return billCut{r.need("who"), r.verb("verb"), r.template("object", "amount"), r.template("again", "amount")}
 })
 
 // splitters are the people a bill is split among: "4 friends", and the
@@ -123,7 +121,7 @@ func billRest(g *gen) (*story, bool) {
 	total.cl = clause{subj: same(enBills.one("the bill for", holes{"occasion": b.occasion})), v: pick(g.rng, enBills.verbs("total")), obj: same(money(g.a))}
 	cut := pick(g.rng, billCuts)
 	off := fact{slot: 1, step: 1, loss: true, terse: same(enBills.one("off", holes{"price": money(g.b)}))}
-	off.cl = clause{subj: same(cut.subj), v: cut.v, obj: phrase{fmt.Sprintf(cut.obj, money(g.b)), fmt.Sprintf(cut.ref, money(g.b))}}
+	off.cl = clause{subj: same(cut.subj), v: cut.v, obj: phrase{cut.obj.with(holes{"amount": money(g.b)}), cut.ref.with(holes{"amount": money(g.b)})}}
 	group, each, first := g.splitters(g.c)
 	what := same(enBills.pick(g.rng, "the rest", nil))
 	ref := g.oddAt(2) || (g.oddAt(1) && g.reversed())

@@ -1,7 +1,5 @@
 package synth
 
-import "fmt"
-
 // The frames of a*(b+c), and the rate facts that a*(b-c) shares.
 
 // enMulAdd is the English of this file.
@@ -366,7 +364,7 @@ func (g *gen) rateFact(who *actor, act activity, per period, a int) fact {
 // periodCount is the fact that who did the activity on k periods: "she
 // ran on 6 days last week", "she rode her bike on 5 days".
 func (g *gen) periodCount(who *actor, act activity, per period, k int, when string) fact {
-	obj := fmt.Sprintf(per.count, count(k, per.noun))
+	obj := per.count.with(holes{"count": count(k, per.noun)})
 	if act.btail != "" {
 		obj = act.btail + " " + obj
 	}

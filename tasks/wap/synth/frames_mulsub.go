@@ -1,7 +1,5 @@
 package synth
 
-import "fmt"
-
 // The frames of a*(b-c).
 
 // enMulSub is the English of this file.
@@ -194,7 +192,7 @@ func missedSessions(g *gen) (*story, bool) {
 	if contains(enMulSub.list("plan only", nil), act.bare.base) {
 		plan = plans[0]
 	}
-	planned := fmt.Sprintf(per.count, count(g.b, per.noun))
+	planned := per.count.with(holes{"count": count(g.b, per.noun)})
 	if act.btail != "" {
 		planned = act.btail + " " + planned
 	}

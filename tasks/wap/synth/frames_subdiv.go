@@ -1,9 +1,6 @@
 package synth
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // The frames of (a-b)/c.
 
@@ -97,9 +94,9 @@ func spendRest(g *gen) (*story, bool) {
 // project is a piece of work of a units done at a steady rate.
 type project struct {
 	topic  string
-	subj   string // the work: "{main's} book"
-	has    verb   // "have" or "be"
-	objFmt string // "%s" or "%s long": the total
+	subj   string   // the work: "{main's} book"
+	has    verb     // "have" or "be"
+	total  template // "{total}" or "{total} long": how the total is said
 	unit   noun
 	done   verb // "read": "has read 30 pages"
 	rate   verb // "read": "reads 9 pages a day"
@@ -109,7 +106,7 @@ type project struct {
 
 // projects are the projects of data/projects.tsv, in its order.
 var projects = load("projects", func(r *row) project {
-	return project{r.need("topic"), r.need("work"), r.verb("has"), r.need("total"), r.noun("unit"), r.verb("done"), r.verb("rate"), r.list("pers"), r.need("finish")}
+	return project{r.need("topic"), r.need("work"), r.verb("has"), r.template("total", "total"), r.noun("unit"), r.verb("done"), r.verb("rate"), r.list("pers"), r.need("finish")}
 })
 
 // finishJob: a task has a units, b are done, c are done per day; how many
@@ -135,7 +132,7 @@ func finishJob(g *gen) (*story, bool) {
 		goal := enSubDiv.pick(g.rng, "goal", nil)
 		total = fact{slot: 0, step: -1, cl: clause{who: who, v: enSubDiv.verb("want to save"), obj: same(amount(g.a)), tail: enSubDiv.one("for goal", holes{"goal": goal}), tense: present}, terse: same(enSubDiv.one("amount goal", holes{"amount": amount(g.a)}))}
 	} else {
-		total = fact{slot: 0, step: -1, cl: clause{subj: same(p.subj), v: p.has, obj: same(fmt.Sprintf(p.objFmt, amount(g.a))), tense: present}, terse: same(enSubDiv.one("in all", holes{"amount": amount(g.a)}))}
+		total = fact{slot: 0, step: -1, cl: clause{subj: same(p.subj), v: p.has, obj: same(p.total.with(holes{"total": amount(g.a)})), tense: present}, terse: same(enSubDiv.one("in all", holes{"amount": amount(g.a)}))}
 	}
 	done := fact{slot: 1, step: 0, cl: clause{who: who, v: p.done, obj: same(amount(g.b)), tail: enSubDiv.pick(g.rng, "so far", nil), tense: presentPerfect}, terse: same(enSubDiv.one("done", holes{"amount": amount(g.b)}))}
 	var rate fact
@@ -155,7 +152,7 @@ func finishJob(g *gen) (*story, bool) {
 		qs = asked("per period", who, holes{"howmany": h, "rate": p.rate.base, "rates": verbText(p.rate), "period": per.sg, "each": enSubDiv.pick(g.rng, "each or per", holes{"period": per.sg})})
 	}
 	if rest, ok := strings.CutPrefix(p.subj, "{main's} "); ok && g.chance(0.3) {
-		with := fmt.Sprintf(p.objFmt, amount(g.a))
+		with := p.total.with(holes{"total": amount(g.a)})
 		total.cl = clause{who: who, v: enSubDiv.verb("be working on"), obj: same(enSubDiv.one("working on", holes{"arest": an(rest), "total": with})), tense: present}
 	}
 	st := &story{main: who, topic: p.topic, facts: []fact{total, done, rate}, qs: qs}

@@ -432,17 +432,7 @@ func pagesLeft(g *gen) (*story, bool) {
 
 // fmtPer writes k periods as a count: "on 4 days", "for 3 hours".
 func fmtPer(per period, k int) string {
-	return fmtCount(per.count, count(k, per.noun))
-}
-
-// fmtCount fills a count pattern: "on %s" → "on 4 days".
-func fmtCount(pattern, c string) string {
-	for i := 0; i+1 < len(pattern); i++ {
-		if pattern[i:i+2] == "%s" {
-			return pattern[:i] + c + pattern[i+2:]
-		}
-	}
-	return pattern
+	return per.count.with(holes{"count": count(k, per.noun)})
 }
 
 // activityBase is the verb of an activity as a question asks it: "read",
@@ -494,7 +484,7 @@ func wageDays(g *gen) (*story, bool) {
 	rate.slot = 2
 	hs := count(hours, enTwo.noun("hour"))
 	f1 := fact{slot: 1, step: -1, cl: clause{who: who, v: act.bare, obj: same(enTwo.pick(g.rng, "hours a day", holes{"btail": act.btail, "hours": hs})), tense: present}, terse: same(enTwo.one("count a day", holes{"hours": hs}))}
-	f0 := fact{slot: 0, step: -1, cl: clause{who: who, v: act.bare, obj: same(act.btail + " " + fmtCount(periods["day"].count, count(days, enTwo.noun("day")))), when: enTwo.pick(g.rng, "last week", nil), tense: past}, terse: same(count(days, enTwo.noun("day")))}
+	f0 := fact{slot: 0, step: -1, cl: clause{who: who, v: act.bare, obj: same(act.btail + " " + periods["day"].count.with(holes{"count": count(days, enTwo.noun("day"))})), when: enTwo.pick(g.rng, "last week", nil), tense: past}, terse: same(count(days, enTwo.noun("day")))}
 	if f0.cl.when == "" {
 		f0.cl.tense = present
 		f0.cl.v = g.must(act.bare.base, enTwo.verbs("plan to"))

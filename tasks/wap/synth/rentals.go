@@ -41,7 +41,7 @@ func (g *gen) rentPrice(r rental, a int) fact {
 		f.cl = clause{subj: same(r.where), v: enRentals.verb("charge"), obj: same(m + " " + each), tail: enRentals.one("for thing", holes{"thing": r.thing}), tense: present}
 	case 1:
 		f.cl = clause{subj: same(r.thing), v: enRentals.verb("cost"), obj: same(m + " " + each), tense: present}
-		if strings.HasPrefix(r.used, "rented") {
+		if strings.HasPrefix(r.used.text, "rented") {
 			f.cl.subj = same(enRentals.one("renting", holes{"thing": r.thing}))
 		}
 	default:
@@ -51,9 +51,10 @@ func (g *gen) rentPrice(r rental, a int) fact {
 }
 
 // rentUse is the fact that who did what (used or booked) for k periods:
-// "She rented a kayak for 3 hours."
-func rentUse(who *actor, what string, per period, k int, when string) fact {
-	head, tail, _ := strings.Cut(what, "%s")
+// "She rented a kayak for 3 hours"; the words before the hole {periods}
+// are the verb, those after it the tail.
+func rentUse(who *actor, what template, per period, k int, when string) fact {
+	head, tail, _ := strings.Cut(what.text, "{periods}")
 	head = strings.TrimSpace(head)
 	w := verb{base: head, past: head, part: head}
 	cl := clause{who: who, v: w, obj: same(count(k, per.noun)), tail: strings.TrimSpace(tail), when: when}

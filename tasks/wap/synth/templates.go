@@ -257,6 +257,37 @@ func asWords(alts []template) ([]verb, []noun) {
 	return vs, ns
 }
 
+// template reads the cell of col, in a table of data/*.tsv, as one
+// template whose holes are among names: a wording of a value, such as a
+// bill cut's "{amount} off the bill" or a period's "on {count}".
+func (r *row) template(col string, names ...string) template {
+	s := r.need(col)
+	tm, err := parseTemplate(s)
+	if err != nil {
+		r.fail(col, s, err.Error())
+		return tm
+	}
+	for _, p := range tm.parts {
+		if p.hole && !slices.Contains(names, p.text) {
+			r.fail(col, s, fmt.Sprintf("a template whose holes are among {%s}", strings.Join(names, "}, {")))
+		}
+	}
+	return tm
+}
+
+// with writes a template of a table with its holes filled by h; as for
+// a phrase book's entry, a hole without a value and a value without a
+// hole panic.
+func (tm template) with(h holes) string {
+	e := entry{where: strconv.Quote(tm.text), alts: []template{tm}}
+	for _, p := range tm.parts {
+		if p.hole && !slices.Contains(e.holes, p.text) {
+			e.holes = append(e.holes, p.text)
+		}
+	}
+	return e.fill(0, tm.text, h)
+}
+
 // get is the entry of key; it panics when the book lacks it.
 func (b *book) get(key string) *entry {
 	e, ok := b.entries[key]

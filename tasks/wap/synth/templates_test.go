@@ -372,3 +372,25 @@ func TestDecodeQuestionsErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestRowTemplate reads a table's column of templates: a hole the column
+// does not allow is an error naming the file, the line and the column.
+func TestRowTemplate(t *testing.T) {
+	dec := func(r *row) template { return r.template("count", "count") }
+	got, err := decode("p.tsv", "count\non {count}\n{count}\n", dec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := got[0].with(holes{"count": "3 days"}); s != "on 3 days" {
+		t.Errorf("on {count} gives %q, want %q", s, "on 3 days")
+	}
+	for _, c := range []struct{ text, want string }{
+		{"count\non {days}\n", `p.tsv:2: column count: "on {days}", want a template whose holes are among {count}`},
+		{"count\non {count\n", `a { without }`},
+		{"count\n\n", `no entries`},
+	} {
+		if _, err := decode("p.tsv", c.text, dec); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("decoding %q: error %v, want one containing %q", c.text, err, c.want)
+		}
+	}
+}
