@@ -81,8 +81,9 @@ type part struct {
 	hole bool
 }
 
-// phraseBook reads data/text/name.tsv; it panics on an error, which only a
-// broken data file causes (TestPhraseBooks reads every file).
+// phraseBook reads the phrase book name (name plus ".tsv" in data/text);
+// it panics on an error, which only a broken data file causes
+// (TestPhraseBooks reads every file).
 func phraseBook(name string) *book {
 	b, err := readBook(name)
 	if err != nil {
