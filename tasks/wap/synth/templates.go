@@ -11,35 +11,39 @@ import (
 )
 
 // This file is the engine that reads the English of the frames and of the
-// teller: the phrase books of data/text/*.tsv, one a Go file, which hold
-// the sentences' words while the Go code keeps the logic (which numbers
-// suit, what is drawn and in which order).
+// teller: the phrase books of data/text/*.tsv, one a Go file, and the
+// question sets of data/text/questions.tsv, which hold the words while
+// the Go code keeps the logic (which numbers suit, what is drawn and in
+// which order). Tables of data/*.tsv that word a value use the same
+// templates (row.template: a period's "on {count}").
 //
 // A phrase book is a data file (see data.go) with two columns, key and
 // text. A key names an entry of the book; its text is one or more
-// alternatives separated by bars, each a template:
+// alternatives separated by bars, each a template (lines of
+// data/text/rentals.tsv and realise.tsv):
 //
-//	key            text
-//	rent charges   charges {price} {each}
-//	cancelled      canceled|cancelled
-//	conj and       " and "|", and then "
+//	key        text
+//	at price   at {price} {each}
+//	cancel     cancel/canceled|cancel/cancelled
+//	and then   ", and then "|" and then "|", then "|" and then later "|" and later "
 //
 // An alternative with blanks at its ends, or an empty one, is written in
 // double quotes as a Go string ("" is nothing); any other is written as it
 // is. A template's holes are lower-case names in braces, {price}; the
 // holes {main} and {other} (also {main=}, {main's}, {main^}) are the
-// story's actors, which the teller fills when the story is told (realise.go's
-// expand), so they stay in the text.
+// story's actors, which the teller fills when the story is told
+// (realise.go's expand), so they stay in the text.
 //
 // The Go code reads an entry with a method of the book, which names the
 // key and, for a template with holes, their values:
 //
-//	enRentals.one("rent charges", holes{"price": m, "each": each}) // the one alternative
-//	enRentals.pick(g.rng, "cancelled", nil)                       // draws one alternative: rng.Intn(2)
-//	enRentals.list("conj and", nil)                               // every alternative, in order
-//	enRealise.choose(rng, "embedded").fill(holes{"q": q})         // draws now, fills later
-//	enRentals.verb("charge")                                      // the entry as a verb (data.go's syntax)
-//	enRecipes.verbsWith("plan", holes{"make": "bake"})            // the alternatives, filled, as verbs
+//	enRentals.one("at price", holes{"price": m, "each": each}) // the one alternative, filled
+//	enRentals.pick(g.rng, "because", nil)                     // draws one of 3 alternatives: rng.Intn(3)
+//	enRealise.list("and then", nil)                           // every alternative, in order
+//	enRealise.choose(rng, "embedded").fill(holes{"q": q})     // draws now, fills later
+//	enRentals.verb("charge")                                  // the entry as a verb (data.go's syntax)
+//	pick(g.rng, enRentals.verbs("cancel"))                    // the alternatives as verbs
+//	enRecipes.verbsWith("plan", holes{"make": "bake"})        // the alternatives, filled, as verbs
 //
 // pick draws exactly as pick(rng, xs) over the alternatives in their order,
 // one and list draw nothing. A key the book lacks, a hole without a value
