@@ -34,6 +34,8 @@ import (
 //	counts  names with a number, separated by bars: "minute=60|hour=4"
 //	one of  one of the words the column allows: "in" or "on", "past" or
 //	        "present"
+//	template text with named holes the column allows: "on {count}",
+//	        "{amount} off the bill" (templates.go)
 //
 // A cell that does not parse, a line with the wrong number of cells, a
 // column the decoder does not read and a column it reads that the file

@@ -8,6 +8,9 @@ package synth
 // division told between the two amounts is followed by "Before that, …"
 // or "Before she could, …", and one told last may say "them" or "the rest".
 
+// enDivide is the English of this file.
+var enDivide = phraseBook("divide")
+
 // divTense is when a division happens.
 type divTense int
 
@@ -41,28 +44,28 @@ func (g *gen) planOrDone() divTense {
 // the money", "all their stickers", "all her red and green apples".
 func (g *gen) allOf(th *thing, p parts) string {
 	single := p.whole.kind == person && len(p.whole.parts) == 0
-	whose := "the "
+	whose := enDivide.one("the", nil)
 	switch {
 	case single && g.chance(0.6):
-		whose = "{main's} "
+		whose = enDivide.one("main's", nil)
 	case len(p.whole.parts) > 0:
-		whose = p.whole.pro.poss + " "
+		whose = p.whole.pro.poss
 	}
 	if th.money {
-		return "all " + whose + "money"
+		return enDivide.one("all money", holes{"whose": whose})
 	}
 	if p.kinds[0] != "" && g.chance(0.6) {
-		return "all " + whose + p.kinds[0] + " and " + p.kinds[1] + " " + th.pl
+		return enDivide.one("all kinds", holes{"whose": whose, "kind1": p.kinds[0], "kind2": p.kinds[1], "things": th.pl})
 	}
-	return "all " + whose + th.pl
+	return enDivide.one("all things", holes{"whose": whose, "things": th.pl})
 }
 
 // them refers back to a thing: "them", "all of them", "the apples".
 func (g *gen) them(th *thing) string {
 	if th.money {
-		return g.one("it", "the money", "all of it")
+		return enDivide.pick(g.rng, "them money", nil)
 	}
-	return g.one("them", "all of them", "the "+th.pl)
+	return enDivide.pick(g.rng, "them", holes{"things": th.pl})
 }
 
 // wholeLot words the whole that p made for a division at the wanted
@@ -102,9 +105,9 @@ func (g *gen) placeWhole(st *story, l lot) {
 	case g.oddAt(1) && f1.step > st.facts[0].step:
 		st.keep = func(o []int) bool { return o[0] == 0 && o[1] == 2 }
 		if l.tense == divMeant {
-			f1.lead = g.one("But before that,", "Before {main^} could,", "Before {main^} got the chance,", "Before {main^} did,")
+			f1.lead = enDivide.pick(g.rng, "before meant", nil)
 		} else {
-			f1.lead = g.one("Before that,", "Earlier,", "Earlier on,")
+			f1.lead = enDivide.pick(g.rng, "before done", nil)
 		}
 	case g.oddAt(1):
 		st.facts[0].also, f1.also = true, true
@@ -131,24 +134,24 @@ func p1gain(st *story) bool { return st.facts[1].step > st.facts[0].step }
 // apples", "what is left of her apples". early leaves out "the rest of
 // her apples", which reads badly right after how many she had.
 func (g *gen) restWords(th *thing, who *actor, now, early bool) string {
-	is := "was"
+	is := v("be").pastTense(false)
 	if now {
-		is = "is"
+		is = v("be").present(false)
 	}
-	whose := "{main's} "
+	whose := enDivide.one("main's", nil)
 	if who.kind != person || len(who.parts) > 0 {
-		whose = "the "
+		whose = enDivide.one("the", nil)
 	}
 	what := th.pl
 	if th.money {
-		what = "money"
+		what = enDivide.one("money", nil)
 	}
-	opts := []string{"what " + is + " left of " + whose + what, whose + "remaining " + what}
+	opts := enDivide.list("rest words", holes{"is": is, "whose": whose, "what": what})
 	if !now {
-		opts = append(opts, "the "+what+" {main^} had left")
+		opts = append(opts, enDivide.one("had left", holes{"what": what}))
 	}
 	if !early {
-		opts = append(opts, "the rest of "+whose+what)
+		opts = append(opts, enDivide.one("rest of", holes{"whose": whose, "what": what}))
 	}
 	return g.one(opts...)
 }
@@ -171,9 +174,9 @@ func (g *gen) restLot(th *thing, who *actor) lot {
 		}
 	default:
 		l.ref = true
-		l.them = same(g.one("the rest", "what was left", "the remaining "+th.pl, "the rest of the "+th.pl))
+		l.them = same(enDivide.pick(g.rng, "the rest", holes{"things": th.pl}))
 		if th.money {
-			l.them = same(g.one("the rest", "what was left", "the remaining money", "the rest of the money"))
+			l.them = same(enDivide.pick(g.rng, "the rest", holes{"things": enDivide.one("money", nil)}))
 		}
 	}
 	return l
@@ -196,11 +199,11 @@ func (g *gen) placeRest(st *story, l lot) {
 	case isRate(*div) || !g.oddAt(1) || g.reversed():
 	case l.tense == divMeant:
 		st.keep = func(o []int) bool { return o[0] == 0 && o[1] == 2 }
-		loss.lead = g.one("But before that,", "Before {main^} could,", "Before {main^} could do that,", "Before that could happen,")
+		loss.lead = enDivide.pick(g.rng, "before meant rest", nil)
 	case l.tense == divDone:
-		loss.lead = g.one("Before that,", "Earlier,")
+		loss.lead = enDivide.pick(g.rng, "before done rest", nil)
 	default:
-		loss.lead = g.one("", "Earlier,", "Earlier on,", "Before that,")
+		loss.lead = enDivide.pick(g.rng, "before rest", nil)
 	}
 }
 
@@ -225,54 +228,51 @@ func (g *gen) shareAmong(who *actor, th *thing, c int, l lot) (fact, []question)
 	single := who.kind == person && len(who.parts) == 0
 	h := howMany(th)
 	rec := pick(g.rng, recipientsOf(who))
-	group := g.one("equally among ", "evenly among ", "equally between ", "evenly between ")
+	group := enDivide.pick(g.rng, "among", nil)
 	whom := count(c, rec)
 	if single && g.chance(0.4) {
-		whom = "{main's} " + whom
+		whom = enDivide.one("whose recipients", holes{"whom": whom})
 	}
 	sv := pick(g.rng, shareVerbs)
-	tail := group + whom
-	if sv.base == "hand out" || sv.base == "give out" || sv.base == "distribute" {
-		tail = g.one("equally to ", "evenly to ") + whom
+	tail := group + " " + whom
+	if contains(enDivide.list("verbs to", nil), sv.base) {
+		tail = enDivide.pick(g.rng, "to", nil) + " " + whom
 	}
-	if (sv.base == "hand out" || sv.base == "give out") && (them.text(true) == "them" || them.text(true) == "it") {
+	if contains(enDivide.list("verbs with an object", nil), sv.base) && contains(enDivide.list("pronouns", nil), them.text(true)) {
 		// "hand out them" is not English; name the things.
-		them = same("the " + th.pl)
+		them = same(enDivide.one("the things", holes{"things": th.pl}))
 		if th.money {
-			them = same("the money")
+			them = same(enDivide.one("the money", nil))
 		}
 	}
 	switch r := g.rng.Intn(10); {
 	case r < 2:
-		sv, tail = v("give", "gave", "given"), "to "+whom+", the same amount to each"
+		sv, tail = enDivide.verb("give"), enDivide.one("same amount to each", holes{"whom": whom})
 		if !th.money {
-			tail = "to " + whom + ", the same number to each"
+			tail = enDivide.one("same number to each", holes{"whom": whom})
 		}
 	case r < 3:
 		// "so that each of the 4 friends gets the same"
-		tail = "so that each of the " + itoa(c) + " " + rec.pl + " " + g.one("gets the same amount", "gets the same share", "ends up with the same amount")
+		tail = enDivide.one("so that each", holes{"n": itoa(c), "recipients": rec.pl, "gets": enDivide.pick(g.rng, "gets amount", nil)})
 		if !th.money {
-			tail = "so that each of the " + itoa(c) + " " + rec.pl + " " + g.one("gets the same number", "gets the same amount", "ends up with the same number")
+			tail = enDivide.one("so that each", holes{"n": itoa(c), "recipients": rec.pl, "gets": enDivide.pick(g.rng, "gets number", nil)})
 		}
 		if l.tense == divDone || l.tense == divMeant {
 			tail = pastTail(tail)
 		}
-		sv = pick(g.rng, []verb{v("share"), v("split", "split"), v("divide")})
+		sv = pick(g.rng, enDivide.verbs("share"))
 	}
-	each := "each " + rec.sg
+	each := enDivide.one("each one", holes{"one": rec.sg})
 	f, qs := g.shareTense(who, sv, them, tail, l.tense)
 	for i := range qs {
 		qs[i].wh, qs[i].subj = h, each
-		qs[i].terse = "how many each"
+		qs[i].terse = enDivide.one("how many each", nil)
 		if th.money {
-			qs[i].terse = "how much each"
+			qs[i].terse = enDivide.one("how much each", nil)
 		}
 	}
 	if g.chance(0.3) {
-		qs = append(qs, question{wh: h, v: v("go", "went", "gone"), aux: qs[0].aux, subj: "", pl: false, tail: "to each " + rec.sg, terse: "how many per " + rec.sg})
-		if !th.money {
-			qs[len(qs)-1].pl = true
-		}
+		qs = append(qs, asked("share extra", nil, holes{"howmany": h, "aux": qs[0].aux, "one": rec.sg, "plural": yes(!th.money)})...)
 	}
 	return f, qs
 }
@@ -284,29 +284,30 @@ func (g *gen) shareInto(who *actor, th *thing, c int, l lot) (fact, []question) 
 	single := who.kind == person && len(who.parts) == 0
 	h := howMany(th)
 	box := containers[pick(g.rng, th.packs)]
-	into := "into "
+	into := enDivide.one("into", nil)
 	if box.prep == "on" {
-		into = "onto "
+		into = enDivide.one("onto", nil)
 	}
-	sv := pick(g.rng, []verb{v("put", "put"), v("pack"), v("divide"), v("split", "split")})
+	sv := pick(g.rng, enDivide.verbs("put"))
 	switch {
 	case box.prep == "on":
-		sv = pick(g.rng, []verb{v("put", "put"), v("arrange"), v("place")})
+		sv = pick(g.rng, enDivide.verbs("put on"))
 	case box.fixed:
-		sv = v("put", "put")
+		sv = enDivide.verb("put fixed")
 	}
-	tail := g.one("equally ", "evenly ") + into + count(c, box.noun)
+	boxes := count(c, box.noun)
+	tail := enDivide.pick(g.rng, "evenly into", holes{"into": into, "boxes": boxes})
 	if sv.base != "divide" && sv.base != "split" {
-		tail = into + count(c, box.noun) + g.one(", the same number "+box.prep+" each", " equally", " evenly")
+		tail = enDivide.pick(g.rng, "into each", holes{"into": into, "boxes": boxes, "prep": box.prep})
 	}
 	if !l.rest && g.chance(0.25) {
 		// "She put the same number of books on each of her 4 shelves."
-		sv, them = pick(g.rng, []verb{v("put", "put"), v("place")}), same("the same number of "+th.pl)
-		whose := "the "
+		sv, them = pick(g.rng, enDivide.verbs("put same")), same(enDivide.one("same number of", holes{"things": th.pl}))
+		whose := enDivide.one("the", nil)
 		if single && g.chance(0.5) {
-			whose = "{main's} "
+			whose = enDivide.one("main's", nil)
 		}
-		tail = box.prep + " each of " + whose + count(c, box.noun)
+		tail = enDivide.one("each of", holes{"prep": box.prep, "whose": whose, "boxes": boxes})
 	}
 	f, qs := g.shareTense(who, sv, them, tail, l.tense)
 	// The things stay in the containers: "How many are in each box?" asks
@@ -315,23 +316,22 @@ func (g *gen) shareInto(who *actor, th *thing, c int, l lot) (fact, []question) 
 	if aux == "will" {
 		be = "will"
 	}
-	qs = []question{
-		{wh: h, v: v("be"), pl: true, aux: be, tail: box.prep + " each " + box.sg, terse: "how many per " + box.sg},
-		{wh: h, who: who, v: v("put", "put"), aux: aux, tail: box.prep + " each " + box.sg, terse: "how many " + box.prep + " each " + box.sg},
-	}
-	return f, qs
+	return f, asked("in each box", who, holes{"howmany": h, "be": be, "aux": aux, "prep": box.prep, "box": box.sg})
 }
 
 // pastTail puts the "so that each … gets" of a sharing told in the past
 // into the past.
 func pastTail(s string) string {
-	for _, w := range [][2]string{{"gets", "got"}, {"ends up", "ended up"}} {
+	for _, w := range pastTails {
 		if i := indexWord(s, w[0]); i >= 0 {
 			return s[:i] + w[1] + s[i+len(w[0]):]
 		}
 	}
 	return s
 }
+
+// pastTails are the verbs of "so that each … gets" and their past.
+var pastTails = wordPairs(enDivide.list("past tails", nil))
 
 // indexWord is the index of the word w in s, or -1.
 func indexWord(s, w string) int {
@@ -346,16 +346,7 @@ func indexWord(s, w string) int {
 // planVerb makes the verb of a plan to do sv: "want to share", "plan to
 // split", "be going to hand out".
 func (g *gen) planVerb(sv verb) verb {
-	plan := g.one("want to ", "plan to ", "be going to ", "hope to ")
-	switch plan {
-	case "want to ":
-		return verb{base: plan + sv.base, past: "wanted to " + sv.base, part: "wanted to " + sv.base}
-	case "plan to ":
-		return verb{base: plan + sv.base, past: "planned to " + sv.base, part: "planned to " + sv.base}
-	case "hope to ":
-		return verb{base: plan + sv.base, past: "hoped to " + sv.base, part: "hoped to " + sv.base}
-	}
-	return verb{base: plan + sv.base}
+	return pick(g.rng, enDivide.verbsWith("plan", holes{"do": sv.base}))
 }
 
 // shareTense tells a sharing as done (past), planned ("wants to") or
@@ -364,24 +355,24 @@ func (g *gen) planVerb(sv verb) verb {
 func (g *gen) shareTense(who *actor, sv verb, them phrase, tail string, tn divTense) (fact, []question) {
 	f := fact{slot: 2, step: 2, cl: clause{who: who, v: sv, obj: them, tail: tail}}
 	f.terse = same(sv.part + " " + plainTail(tail))
-	get := v("get", "got", "gotten")
+	get, receive := enDivide.verb("get"), enDivide.verb("receive")
 	switch tn {
 	case divDone:
 		if g.chance(0.2) {
-			f.cl.v = verb{base: "decide to " + sv.base, past: "decided to " + sv.base, part: "decided to " + sv.base}
+			f.cl.v = enDivide.verbsWith("decide", holes{"do": sv.base})[0]
 			return f, []question{{v: get, aux: "did"}, {v: get, aux: "will"}}
 		}
-		return f, []question{{v: get, aux: "did"}, {v: v("receive"), aux: "did"}}
+		return f, []question{{v: get, aux: "did"}, {v: receive, aux: "did"}}
 	case divMeant:
 		f.step, f.noCond = 0, true
 		f.cl.v = g.planVerb(sv)
-		return f, []question{{v: get, aux: "did"}, {v: v("receive"), aux: "did"}, {v: get, aux: "did", tail: "in the end"}}
+		return f, []question{{v: get, aux: "did"}, {v: receive, aux: "did"}, {v: get, aux: "did", tail: enDivide.one("in the end", nil)}}
 	}
 	f.cl.v, f.cl.tense, f.step = g.planVerb(sv), present, -1
 	cond := f.cl
 	cond.v = sv
 	f.cond = &cond
-	return f, []question{{v: get, aux: "will"}, {v: get, aux: "do"}, {v: v("receive"), aux: "will"}}
+	return f, []question{{v: get, aux: "will"}, {v: get, aux: "do"}, {v: receive, aux: "will"}}
 }
 
 // packFact is the fact that a lot is packed c to a container, with the
@@ -399,11 +390,9 @@ func (g *gen) packFact(who *actor, th *thing, c int, l lot) (fact, []question, b
 	}
 	box := pick(g.rng, opts)
 	them := l.them
-	h := "How many " + box.pl
-	full := g.one("How many full "+box.pl, h)
+	full := enDivide.pick(g.rng, "full", holes{"boxes": box.pl})
 	var f fact
 	var qs []question
-	fill := v("fill")
 	r := g.rng.Intn(4)
 	if r == 1 && l.tense != divDone {
 		r = 2
@@ -422,34 +411,32 @@ func (g *gen) packFact(who *actor, th *thing, c int, l lot) (fact, []question, b
 		f = g.boxRate(th, box, c)
 		with := ""
 		if l.rest {
-			with = g.one("with the rest", "with what is left", "with the "+th.pl+" that are left")
+			with = enDivide.pick(g.rng, "with the rest", holes{"things": th.pl})
 		}
-		qs = []question{
-			{wh: full, who: who, v: fill, aux: g.one("can", "will"), tail: with, terse: "how many " + box.pl},
-			{wh: h, who: who, v: v("need"), aux: "do", tail: with, terse: "how many " + box.pl + " needed"},
-			{wh: h, who: who, v: v("need"), aux: "will", tail: with, terse: "how many " + box.pl},
-		}
+		qs = asked("boxes rate", who, holes{"full": full, "boxes": box.pl, "aux": enDivide.pick(g.rng, "can or will", nil), "with": with})
 	case r == 1:
-		pv := pick(g.rng, []verb{v("put", "put"), v("place")})
-		f = fact{slot: 2, step: 2, cl: clause{who: who, v: pv, obj: phrase{cnt(th, c), itoa(c)}, tail: box.prep + " each " + box.sg}}
-		f.terse = same(itoa(c) + " per " + box.sg)
+		n := itoa(c)
+		pv := pick(g.rng, enDivide.verbs("place"))
+		f = fact{slot: 2, step: 2, cl: clause{who: who, v: pv, obj: phrase{cnt(th, c), n}, tail: enDivide.one("prep each", holes{"prep": box.prep, "box": box.sg})}}
+		f.terse = same(enDivide.one("per box", holes{"n": n, "box": box.sg}))
 		if !l.ref || l.rest {
 			f.cl.obj = them
-			f.cl.tail = box.prep + " " + box.pl + ", " + itoa(c) + " " + box.prep + " each"
+			f.cl.tail = enDivide.one("prep boxes", holes{"prep": box.prep, "boxes": box.pl, "n": n})
 		}
-		qs = []question{{wh: h, who: who, v: fill, aux: "did", terse: "how many " + box.pl}, {wh: h, who: who, v: v("use"), aux: "did", terse: "how many " + box.pl}}
+		qs = asked("boxes filled", who, holes{"boxes": box.pl})
 	default:
-		pv := pick(g.rng, []verb{v("pack"), v("put", "put"), v("sort"), v("bundle")})
-		tail := "into " + box.pl + " of " + itoa(c)
+		n := itoa(c)
+		pv := pick(g.rng, enDivide.verbs("pack"))
+		tail := enDivide.one("into boxes of", holes{"boxes": box.pl, "n": n})
 		switch g.rng.Intn(10) {
 		case 0, 1, 2:
-			tail = "into " + box.pl + ", " + itoa(c) + " to " + an(box.sg)
+			tail = enDivide.one("n to a box", holes{"boxes": box.pl, "n": n, "abox": an(box.sg)})
 		case 3:
-			tail = "into " + box.pl + ", " + itoa(c) + " per " + box.sg
+			tail = enDivide.one("n per box", holes{"boxes": box.pl, "n": n, "box": box.sg})
 		}
 		f = fact{slot: 2, step: 2, cl: clause{who: who, v: pv, obj: them, tail: tail}}
-		f.terse = same(box.pl + " of " + itoa(c))
-		qs = []question{{wh: full, who: who, v: fill, aux: "did", terse: "how many " + box.pl}, {wh: h, who: who, v: v("end up with", "ended up with"), aux: "did", terse: "how many " + box.pl}}
+		f.terse = same(enDivide.one("boxes of", holes{"boxes": box.pl, "n": n}))
+		qs = asked("boxes packed", who, holes{"full": full, "boxes": box.pl})
 		switch l.tense {
 		case divPlan:
 			f.cl.v = g.planVerb(pv)
@@ -457,10 +444,10 @@ func (g *gen) packFact(who *actor, th *thing, c int, l lot) (fact, []question, b
 			cond := f.cl
 			cond.v = pv
 			f.cond = &cond
-			qs = []question{{wh: h, who: who, v: v("need"), aux: g.one("do", "will"), terse: "how many " + box.pl}, {wh: full, who: who, v: fill, aux: "will", terse: "how many " + box.pl}, {wh: full, who: who, v: fill, aux: "can", terse: "how many " + box.pl}}
+			qs = asked("boxes planned", who, holes{"full": full, "boxes": box.pl, "aux": enDivide.pick(g.rng, "do or will", nil)})
 		case divMeant:
 			f.cl.v, f.step, f.noCond = g.planVerb(pv), 0, true
-			qs = []question{{wh: h, who: who, v: fill, aux: "did", tail: "in the end", terse: "how many " + box.pl}, {wh: h, who: who, v: v("need"), aux: "did", terse: "how many " + box.pl}}
+			qs = asked("boxes meant", who, holes{"boxes": box.pl})
 		}
 	}
 	return f, qs, true
@@ -469,15 +456,16 @@ func (g *gen) packFact(who *actor, th *thing, c int, l lot) (fact, []question, b
 // boxRate is the fact that each container holds c of a thing (slot 2,
 // timeless): "Each bag holds 4 apples", "Eggs come in cartons of 6".
 func (g *gen) boxRate(th *thing, box container, c int) fact {
-	f := fact{slot: 2, step: -1, trail: true, terse: same(itoa(c) + " per " + box.sg)}
+	n := itoa(c)
+	f := fact{slot: 2, step: -1, trail: true, terse: same(enDivide.one("per box", holes{"n": n, "box": box.sg}))}
 	switch g.rng.Intn(5) {
 	case 0:
-		f.cl = clause{subj: phrase{th.pl, "the " + th.pl}, plural: true, v: v("come", "came", "come"), obj: same("in " + box.pl + " of " + itoa(c)), tense: present}
+		f.cl = clause{subj: phrase{th.pl, enDivide.one("the things", holes{"things": th.pl})}, plural: true, v: enDivide.verb("come"), obj: same(enDivide.one("in boxes of", holes{"boxes": box.pl, "n": n})), tense: present}
 	case 1:
-		f.cl = clause{subj: same(g.one("each ", "every ") + box.sg), v: pick(g.rng, []verb{v("take", "took", "taken"), v("have room for", "had room for")}), obj: phrase{cnt(th, c), itoa(c)}, tense: present}
+		f.cl = clause{subj: same(enDivide.pick(g.rng, "each box", holes{"box": box.sg})), v: pick(g.rng, enDivide.verbs("take")), obj: phrase{cnt(th, c), n}, tense: present}
 	default:
-		f.cl = clause{subj: same(g.one("each ", "every ", "a ") + box.sg), v: pick(g.rng, []verb{v("hold", "held"), v("fit", "fit"), v("have", "had")}), obj: phrase{cnt(th, c), itoa(c)}, tense: present}
-		if f.cl.subj.full == "a "+box.sg {
+		f.cl = clause{subj: same(enDivide.pick(g.rng, "each or a box", holes{"box": box.sg})), v: pick(g.rng, enDivide.verbs("hold")), obj: phrase{cnt(th, c), n}, tense: present}
+		if f.cl.subj.full == enDivide.one("a box", holes{"box": box.sg}) {
 			f.cl.subj = same(an(box.sg))
 		}
 	}

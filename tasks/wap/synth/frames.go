@@ -15,6 +15,9 @@ type frame struct {
 	build   func(g *gen) (*story, bool)
 }
 
+// enFrames is the English of this file.
+var enFrames = phraseBook("frames")
+
 // frames lists every frame; frames_*.go define them, one file per
 // pattern, and the scenes that serve two patterns have their own files
 // (divide.go, recipes.go, bills.go, games.go, rentals.go).
@@ -94,7 +97,7 @@ var recipients = map[kind][]noun{
 // shareable reports whether a thing is given out among people (not
 // bricks or hospital pillows).
 func shareable(th *thing) bool {
-	return !contains(ws("construction|warehouse|hospital|cleaning|recycling"), th.topic)
+	return !contains(enFrames.list("not shared", nil), th.topic)
 }
 
 // recipientsOf lists the recipients who can share among.
@@ -127,7 +130,7 @@ func (g *gen) twoParts(th *thing) parts {
 	case r == 0 && len(th.kinds) >= 2:
 		ks := g.rng.Perm(len(th.kinds))
 		k0, k1 := th.kinds[ks[0]], th.kinds[ks[1]]
-		vb := v("have", "had")
+		vb := enFrames.verb("have")
 		if acts := usable(th.get, gains, main, nil, max(g.a, g.b)); len(acts) > 0 && g.chance(0.5) {
 			vb = pick(g.rng, acts).v
 		}
@@ -151,12 +154,12 @@ func (g *gen) twoParts(th *thing) parts {
 		if th.money {
 			short = money(g.b)
 		}
-		f1 = fact{slot: 1, step: 0, state: true, cl: clause{who: other, v: v("have", "had"), obj: phrase{cnt(th, g.b), short}}, terse: phrase{cnt(th, g.b), itoa(g.b) + " more " + th.noun.form(g.b)}}
+		f1 = fact{slot: 1, step: 0, state: true, cl: clause{who: other, v: enFrames.verb("have"), obj: phrase{cnt(th, g.b), short}}, terse: phrase{cnt(th, g.b), enFrames.one("more things", holes{"n": itoa(g.b), "things": th.noun.form(g.b)})}}
 		if th.measure {
-			f1.terse = phrase{cnt(th, g.b), "another " + cnt(th, g.b)}
+			f1.terse = phrase{cnt(th, g.b), enFrames.one("another", holes{"count": cnt(th, g.b)})}
 		}
 		if th.money {
-			f1.terse = phrase{money(g.b), money(g.b) + " more"}
+			f1.terse = phrase{money(g.b), enFrames.one("more money", holes{"money": money(g.b)})}
 		}
 		return parts{f0: f0, f1: f1, main: main, other: other, whole: pair(main, other)}
 	}

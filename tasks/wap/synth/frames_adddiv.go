@@ -4,6 +4,9 @@ import "strings"
 
 // The frames of (a+b)/c, and the grouping of people that (a-b)/c shares.
 
+// enAddDiv is the English of this file.
+var enAddDiv = phraseBook("adddiv")
+
 // shareBoth: a and b make a whole that is shared equally among c people
 // or containers.
 func shareBoth(g *gen) (*story, bool) {
@@ -44,16 +47,16 @@ func spreadDays(g *gen) (*story, bool) {
 		key = "day"
 	}
 	per := periods[key]
-	must := verb{base: g.one("have to ", "need to ", "want to ", "plan to ", "be going to ") + ch.do.base}
+	must := verb{base: enAddDiv.pick(g.rng, "must", holes{"do": ch.do.base})}
 	f0 := fact{slot: 0, step: -1, noCond: true, cl: clause{who: who, v: must, obj: same(count(g.a, ch.unit) + " " + ch.sources[0]), tense: present}, terse: same(count(g.a, ch.unit) + " " + ch.sources[0])}
 	f1 := fact{slot: 1, step: -1, noCond: true, cl: clause{who: who, v: must, obj: same(count(g.b, ch.unit) + " " + ch.sources[1]), tense: present}, terse: same(count(g.b, ch.unit) + " " + ch.sources[1])}
 	days := count(g.c, per.noun)
-	f2 := fact{slot: 2, step: -1, terse: same(days + ", same amount each " + per.sg)}
+	f2 := fact{slot: 2, step: -1, terse: same(enAddDiv.one("same each", holes{"days": days, "period": per.sg}))}
 	// Told before both tasks, or between them, the plan names all the
 	// work; told after them it may say "it all".
-	all := phrase{g.one("everything", "all of it", "all {main's} work"), g.one("it all", "the work", "everything")}
+	all := phrase{enAddDiv.pick(g.rng, "everything", nil), enAddDiv.pick(g.rng, "it all", nil)}
 	if !g.oddAt(2) {
-		all = same(g.one("everything", "all {main's} work", "all {main's} "+g.one("homework", "tasks", "jobs")))
+		all = same(enAddDiv.pick(g.rng, "all work", holes{"work": enAddDiv.pick(g.rng, "work", nil)}))
 	}
 	var cond clause
 	r := g.rng.Intn(5)
@@ -64,32 +67,33 @@ func spreadDays(g *gen) (*story, bool) {
 	}
 	switch r {
 	case 0:
-		f2.cl = clause{who: who, v: v("want to finish"), obj: all, tail: "in " + days + ", doing the same amount each " + per.sg, tense: present}
+		f2.cl = clause{who: who, v: enAddDiv.verb("want to finish"), obj: all, tail: enAddDiv.one("finish in", holes{"days": days, "period": per.sg}), tense: present}
 		cond = f2.cl
-		cond.v = v("finish", "finished")
+		cond.v = enAddDiv.verb("finish")
 	case 1:
-		f2.cl = clause{who: who, v: pick(g.rng, []verb{v("plan to split"), v("want to spread"), v("be going to spread")}), obj: all, tail: "evenly over " + days, tense: present}
-		if f2.cl.v.base != "plan to split" {
-			f2.cl.tail = g.one("out ", "") + f2.cl.tail
+		spread := enAddDiv.verbs("spread")
+		f2.cl = clause{who: who, v: pick(g.rng, spread), obj: all, tail: enAddDiv.one("evenly over", holes{"days": days}), tense: present}
+		if f2.cl.v != spread[0] {
+			f2.cl.tail = enAddDiv.pick(g.rng, "out", holes{"tail": f2.cl.tail})
 		}
 		cond = f2.cl
-		cond.v = v("split", "split")
+		cond.v = enAddDiv.verb("split")
 	case 2:
-		f2.cl = clause{who: who, v: v("have", "had"), obj: same(days + " to do " + all.text(false)), tail: ", with the same amount each " + per.sg, tense: present}
+		f2.cl = clause{who: who, v: enAddDiv.verb("have"), obj: same(enAddDiv.one("days to do", holes{"days": days, "all": all.text(false)})), tail: enAddDiv.one("with the same", holes{"period": per.sg}), tense: present}
 		if g.oddAt(2) {
-			f2.cl.obj = phrase{days + " to do " + all.full, days + " to " + g.one("do it all", "finish")}
+			f2.cl.obj = phrase{enAddDiv.one("days to do", holes{"days": days, "all": all.full}), enAddDiv.pick(g.rng, "days to finish", holes{"days": days})}
 		}
 		cond = f2.cl
 	case 3:
-		f2.cl = clause{who: who, v: v("want to fit"), obj: same(all.text(false)), tail: "into " + days + ", the same amount each " + per.sg, tense: present}
+		f2.cl = clause{who: who, v: enAddDiv.verb("want to fit"), obj: same(all.text(false)), tail: enAddDiv.one("fit into", holes{"days": days, "period": per.sg}), tense: present}
 		cond = f2.cl
-		cond.v = v("fit", "fit")
+		cond.v = enAddDiv.verb("fit")
 	default:
-		each := "on each of "
+		each := enAddDiv.one("on each of", holes{"days": days})
 		if per.sg == "week" {
-			each = "in each of "
+			each = enAddDiv.one("in each of", holes{"days": days})
 		}
-		f2.cl = clause{who: who, v: verb{base: "be going to " + ch.do.base}, obj: same("the same number of " + ch.unit.pl), tail: each + days, tense: present}
+		f2.cl = clause{who: who, v: verb{base: enAddDiv.one("going to", holes{"do": ch.do.base})}, obj: same(enAddDiv.one("same number of", holes{"units": ch.unit.pl})), tail: each, tense: present}
 		cond = f2.cl
 		cond.v = ch.do
 	}
@@ -101,16 +105,11 @@ func spreadDays(g *gen) (*story, bool) {
 		f1.also = true
 		f0.also = true
 	}
-	h := "How many " + ch.unit.pl
-	each := g.one("each ", "per ", "a ") + per.sg
-	if each == "a "+per.sg {
+	each := enAddDiv.pick(g.rng, "each period", holes{"period": per.sg})
+	if each == enAddDiv.one("a period", holes{"period": per.sg}) {
 		each = an(per.sg)
 	}
-	qs := []question{
-		{wh: h, who: who, v: ch.do, aux: "should", tail: each, terse: "how many per " + per.sg},
-		{wh: h, who: who, v: verb{base: "need to " + ch.do.base}, aux: "do", tail: each, terse: "how many each " + per.sg},
-		{wh: h, who: who, v: ch.do, aux: "will", tail: each, terse: "how many per " + per.sg},
-	}
+	qs := asked("spread", who, holes{"units": ch.unit.pl, "do": verbText(ch.do), "dobase": ch.do.base, "each": each, "period": per.sg})
 	st := &story{main: who, topic: ch.topic, facts: []fact{f0, f1, f2}, qs: qs}
 	return st, true
 }
@@ -136,20 +135,16 @@ func splitEarnings(g *gen) (*story, bool) {
 	}
 	e := pick(g.rng, earners)
 	grp := &actor{name: e.name, again: e.again, pro: proThey, kind: group, plural: strings.HasSuffix(e.again, "s")}
-	earn := pick(g.rng, []verb{v("earn"), v("raise"), v("make", "made"), v("collect")})
+	earn := pick(g.rng, enAddDiv.verbs("earn"))
 	ws := g.rng.Perm(len(e.ways))
 	pair := pick(g.rng, timePairs[g.one("day", "week")])
 	f0 := fact{slot: 0, step: 0, cl: clause{who: grp, v: earn, obj: same(money(g.a)), tail: e.ways[ws[0]], when: pair[0]}, terse: same(money(g.a) + " " + e.ways[ws[0]])}
-	f1 := fact{slot: 1, step: 1, more: true, cl: clause{who: grp, v: earn, obj: phrase{money(g.b), g.one("another "+money(g.b), money(g.b)+" more")}, tail: e.ways[ws[1]], when: pair[1]}, terse: same(money(g.b) + " " + e.ways[ws[1]])}
-	members := "the " + itoa(g.c) + " " + e.member.pl
-	f2 := fact{slot: 2, step: 2, after: nil, terse: same("split among " + itoa(g.c) + " " + e.member.pl)}
-	qs := []question{
-		{wh: "How much money", subj: "each " + e.member.sg, v: v("get", "got", "gotten"), aux: "did", terse: "how much each"},
-		{wh: "How much", subj: "each " + e.member.sg, v: v("receive"), aux: "did", terse: "how much per " + e.member.sg},
-		{wh: "How many dollars", subj: "each " + e.member.sg, v: v("get", "got", "gotten"), aux: "did", terse: "how many dollars each"},
-	}
+	f1 := fact{slot: 1, step: 1, more: true, cl: clause{who: grp, v: earn, obj: phrase{money(g.b), enAddDiv.pick(g.rng, "more money", holes{"money": money(g.b)})}, tail: e.ways[ws[1]], when: pair[1]}, terse: same(money(g.b) + " " + e.ways[ws[1]])}
+	members := enAddDiv.one("the members", holes{"n": itoa(g.c), "members": e.member.pl})
+	f2 := fact{slot: 2, step: 2, after: nil, terse: same(enAddDiv.one("split among", holes{"n": itoa(g.c), "members": e.member.pl}))}
+	qs := asked("earnings", nil, holes{"member": e.member.sg})
 	// Told before the second sum, the money is named in full.
-	money := g.one("all the money they made", "everything they earned", "all the money they raised")
+	money := enAddDiv.pick(g.rng, "the money made", nil)
 	if g.chance(0.4) || g.oddAt(1) {
 		return earningsPlan(g, grp, e.member, []fact{f0, f1, f2}, qs)
 	}
@@ -162,19 +157,16 @@ func splitEarnings(g *gen) (*story, bool) {
 	}
 	switch g.rng.Intn(4) {
 	case 0:
-		f2.cl = clause{subj: same(members), plural: true, v: v("split", "split"), obj: them(g.one("it", "the money")), tail: g.one("equally", "evenly")}
+		f2.cl = clause{subj: same(members), plural: true, v: enAddDiv.verb("split"), obj: them(enAddDiv.pick(g.rng, "it or the money", nil)), tail: enAddDiv.pick(g.rng, "evenly", nil)}
 	case 1:
-		f2.cl = clause{who: grp, v: pick(g.rng, []verb{v("share"), v("divide"), v("split", "split")}), obj: them(g.one("it", "the money", "all of it")), tail: g.one("equally", "evenly") + " among " + members}
+		f2.cl = clause{who: grp, v: pick(g.rng, enAddDiv.verbs("share")), obj: them(enAddDiv.pick(g.rng, "it or all", nil)), tail: enAddDiv.one("among", holes{"even": enAddDiv.pick(g.rng, "evenly", nil), "members": members})}
 	case 2:
 		item := pick(g.rng, buys)
-		f2.cl = clause{who: grp, v: v("spend", "spent"), obj: them(g.one("all of it", "all the money", "it all")), tail: "on " + count(g.c, item) + " that " + g.one("each cost the same", "all cost the same")}
-		f2.terse = same("spent on " + count(g.c, item) + ", same price")
-		qs = []question{
-			{wh: "How much", subj: "each " + item.sg, v: v("cost", "cost"), aux: "did", terse: "price of each"},
-			{wh: "How much money", subj: "each " + item.sg, v: v("cost", "cost"), aux: "did", terse: "how much each"},
-		}
+		f2.cl = clause{who: grp, v: enAddDiv.verb("spend"), obj: them(enAddDiv.pick(g.rng, "all of it", nil)), tail: enAddDiv.one("on items", holes{"items": count(g.c, item), "same": enAddDiv.pick(g.rng, "cost the same", nil)})}
+		f2.terse = same(enAddDiv.one("spent on", holes{"items": count(g.c, item)}))
+		qs = asked("item price", nil, holes{"item": item.sg})
 	default:
-		f2.cl = clause{who: grp, v: v("decide to share", "decided to share"), obj: them(g.one("it", "the money")), tail: g.one("equally", "evenly") + " among " + members}
+		f2.cl = clause{who: grp, v: enAddDiv.verb("decide to share"), obj: them(enAddDiv.pick(g.rng, "it or the money", nil)), tail: enAddDiv.one("among", holes{"even": enAddDiv.pick(g.rng, "evenly", nil), "members": members})}
 	}
 	st := &story{main: grp, topic: "money", facts: []fact{f0, f1, f2}, qs: qs}
 	if ref {
@@ -188,22 +180,22 @@ func splitEarnings(g *gen) (*story, bool) {
 // will split everything they earn this weekend equally."
 func earningsPlan(g *gen, grp *actor, member noun, facts []fact, qs []question) (*story, bool) {
 	f2 := &facts[2]
-	members := "the " + itoa(g.c) + " " + member.pl
-	money := phrase{g.one("their total earnings", "all their earnings", "the total they make", "all the money they make"), g.one("it", "the money", "all of it")}
+	members := enAddDiv.one("the members", holes{"n": itoa(g.c), "members": member.pl})
+	money := phrase{enAddDiv.pick(g.rng, "earnings", nil), enAddDiv.pick(g.rng, "it or all", nil)}
 	if !g.oddAt(2) {
 		money.short = ""
 	}
-	even := g.one("equally", "evenly")
+	even := enAddDiv.pick(g.rng, "evenly", nil)
 	switch g.rng.Intn(3) {
 	case 0:
-		f2.cl = clause{subj: same(members), plural: true, v: v("will split", "would split"), obj: money, tail: even}
+		f2.cl = clause{subj: same(members), plural: true, v: enAddDiv.verb("will split"), obj: money, tail: even}
 		if money.short == "" {
-			f2.cl.tail = even + " " + g.one("this time", "at the end", "when they are done")
+			f2.cl.tail = enAddDiv.pick(g.rng, "evenly when", holes{"even": even})
 		}
 	case 1:
-		f2.cl = clause{who: grp, v: pick(g.rng, []verb{v("want to share"), v("plan to split"), v("be going to divide")}), obj: money, tail: even + " among " + members}
+		f2.cl = clause{who: grp, v: pick(g.rng, enAddDiv.verbs("plan to share")), obj: money, tail: enAddDiv.one("among", holes{"even": even, "members": members})}
 	default:
-		f2.cl = clause{who: grp, v: v("want to split"), obj: money, tail: even + " so that each of " + members + " gets the same amount"}
+		f2.cl = clause{who: grp, v: enAddDiv.verb("want to split"), obj: money, tail: enAddDiv.one("so that each", holes{"even": even, "members": members})}
 	}
 	f2.cl.tense, f2.step = present, -1
 	f2.noCond = true
@@ -256,51 +248,45 @@ func (g *gen) groupFact(boss *actor, cr crowd, them phrase, c int, tn tense, res
 	if tn == present {
 		aux, fut = "do", "will"
 	}
-	split := pick(g.rng, []verb{v("split", "split"), v("divide"), v("sort"), v("put", "put"), v("group")})
+	split := pick(g.rng, enAddDiv.verbs("split into"))
 	w := cr.whole
+	n := itoa(c)
 	f := fact{slot: 2, step: 2, cl: clause{who: boss, v: split, obj: them, tense: tn}}
-	bySize := g.chance(0.6) || (gt.into != "teams" && gt.into != "groups" && gt.into != "lines" && gt.into != "rows")
+	ofPeople := contains(enAddDiv.list("groups of people", nil), gt.into)
+	bySize := g.chance(0.6) || !ofPeople
 	if bySize {
-		f.terse = same(gt.into + " of " + itoa(c))
+		f.terse = same(enAddDiv.one("gatherings of", holes{"gatherings": gt.into, "n": n}))
 		switch g.rng.Intn(3) {
 		case 0:
-			f.cl.tail = "into " + gt.into + " of " + itoa(c)
+			f.cl.tail = enAddDiv.one("into gatherings of", holes{"gatherings": gt.into, "n": n})
 			if g.chance(0.3) {
-				f.cl.tail = "into " + gt.into + ", " + itoa(c) + " per " + gt.sg
+				f.cl.tail = enAddDiv.one("into gatherings per", holes{"gatherings": gt.into, "n": n, "one": gt.sg})
 			}
 		case 1:
-			f.cl = clause{who: boss, v: v("put", "put"), obj: same(count(c, w)), tail: gt.on, tense: tn}
+			f.cl = clause{who: boss, v: enAddDiv.verb("put"), obj: same(count(c, w)), tail: gt.on, tense: tn}
 			if rest {
-				f.cl.obj, f.cl.tail = them, "into "+gt.into+", "+itoa(c)+" "+gt.on
+				f.cl.obj, f.cl.tail = them, enAddDiv.one("into gatherings on", holes{"gatherings": gt.into, "n": n, "on": gt.on})
 			}
 		default:
-			hold := pick(g.rng, []verb{v("hold", "held"), v("have room for", "had room for"), v("fit", "fit")})
-			if contains(ws("teams|groups|lines|rows"), gt.into) {
-				hold = v("have", "had")
+			hold := pick(g.rng, enAddDiv.verbs("hold"))
+			if ofPeople {
+				hold = enAddDiv.verb("have")
 			}
-			f.cl = clause{subj: same(g.one("each ", "every ") + gt.sg), v: hold, obj: same(count(c, w)), tense: present}
+			f.cl = clause{subj: same(enAddDiv.pick(g.rng, "each one", holes{"one": gt.sg})), v: hold, obj: same(count(c, w)), tense: present}
 			f.step, aux, fut = -1, "do", "will"
 		}
-		h := "How many " + gt.pl
-		qs := []question{
-			{wh: h, subj: "there", pl: true, v: v("be"), aux: fut, terse: "how many " + gt.pl},
-			{wh: h, v: v("be needed"), pl: true, aux: aux, terse: "how many " + gt.pl + " needed"},
-		}
-		if f.cl.who == boss && contains(ws("teams|groups|lines|rows"), gt.into) {
-			qs = append(qs, question{wh: h, who: boss, v: v("make", "made"), aux: aux, terse: "how many " + gt.pl})
+		qs := asked("gatherings", nil, holes{"gatherings": gt.pl, "fut": fut, "aux": aux})
+		if f.cl.who == boss && ofPeople {
+			qs = append(qs, asked("gatherings made", boss, holes{"gatherings": gt.pl, "aux": aux})...)
 		}
 		return f, qs, true
 	}
-	f.cl.tail = "into " + itoa(c) + " " + g.one("equal ", "equal-sized ", "") + gt.into
-	if f.cl.tail == "into "+itoa(c)+" "+gt.into {
-		f.cl.tail += g.one(" of the same size", " of equal size")
+	f.cl.tail = enAddDiv.pick(g.rng, "into equal", holes{"n": n, "gatherings": gt.into})
+	if plain := enAddDiv.one("into n", holes{"n": n, "gatherings": gt.into}); f.cl.tail == plain {
+		f.cl.tail = enAddDiv.pick(g.rng, "of equal size", holes{"tail": plain})
 	}
-	f.terse = same(itoa(c) + " equal " + gt.into)
-	h := "How many " + w.pl
-	qs := []question{
-		{wh: h, v: v("be"), pl: true, aux: fut, tail: gt.on, terse: "how many " + gt.on},
-		{wh: h, subj: "each " + gt.sg, v: v("have", "had"), aux: fut, terse: "how many per " + gt.sg},
-	}
+	f.terse = same(enAddDiv.one("equal gatherings", holes{"n": n, "gatherings": gt.into}))
+	qs := asked("in each gathering", nil, holes{"people": w.pl, "fut": fut, "on": gt.on, "one": gt.sg})
 	return f, qs, true
 }
 
@@ -314,16 +300,16 @@ func makeTeams(g *gen) (*story, bool) {
 	if g.a+g.b > cr.most {
 		return nil, false
 	}
-	f0 := fact{slot: 0, step: 0, state: true, cl: clause{subj: same("there"), plural: g.a != 1, v: v("be"), obj: same(count(g.a, k0)), tense: tn}, terse: same(count(g.a, k0))}
-	f1 := fact{slot: 1, step: 0, state: true, cl: clause{subj: same("there"), plural: g.b != 1, v: v("be"), obj: same(count(g.b, k1)), tense: tn}, terse: same(count(g.b, k1))}
+	f0 := fact{slot: 0, step: 0, state: true, cl: clause{subj: same("there"), plural: g.a != 1, v: enAddDiv.verb("be"), obj: same(count(g.a, k0)), tense: tn}, terse: same(count(g.a, k0))}
+	f1 := fact{slot: 1, step: 0, state: true, cl: clause{subj: same("there"), plural: g.b != 1, v: enAddDiv.verb("be"), obj: same(count(g.b, k1)), tense: tn}, terse: same(count(g.b, k1))}
 	if g.chance(0.5) {
 		f0.cl.tail = cr.where
 	} else {
 		f1.cl.tail = cr.where
 	}
-	them := same(g.one("everyone", "all the "+cr.whole.pl, "all the "+k0.pl+" and "+k1.pl))
+	them := same(enAddDiv.pick(g.rng, "everyone", holes{"people": cr.whole.pl, "kind0": k0.pl, "kind1": k1.pl}))
 	if g.oddAt(2) {
-		them.short = g.one("them", "everyone", "all of them")
+		them.short = enAddDiv.pick(g.rng, "them", nil)
 	}
 	f2, qs, ok := g.groupFact(boss, cr, them, g.c, tn, false)
 	if !ok {

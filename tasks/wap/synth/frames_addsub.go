@@ -2,6 +2,9 @@ package synth
 
 // The frames of (a+b)-c.
 
+// enAddSub is the English of this file.
+var enAddSub = phraseBook("addsub")
+
 // someThing draws the thing of a story: money now and then, otherwise
 // any thing.
 func (g *gen) someThing() *thing {
@@ -105,28 +108,29 @@ func surplus(g *gen) (*story, bool) {
 	who := g.owner(th)
 	uses := th.uses
 	if th.money {
-		uses = ws("for a new book|for a movie ticket|for a gift|for a bus pass")
+		uses = enAddSub.list("money uses", nil)
 	}
 	use := pick(g.rng, uses)
 	acts := orElse(usable(th.get, gains, who, nil, max(g.a, g.b)), gains, "buy")
 	a := pick(g.rng, acts)
 	pair := pick(g.rng, timePairs[pick(g.rng, []string{"hour", "day", "week"})])
 	f0 := fact{slot: 0, step: 0, cl: clause{who: who, v: a.v, obj: same(cnt(th, g.a)), when: pair[0]}, terse: same(cnt(th, g.a) + " " + a.v.part)}
-	f1 := fact{slot: 1, step: 1, more: true, cl: clause{who: who, v: a.v, obj: phrase{cnt(th, g.b), g.more(th, g.b)}, when: pair[1]}, terse: same(itoa(g.b) + " more")}
+	f1 := fact{slot: 1, step: 1, more: true, cl: clause{who: who, v: a.v, obj: phrase{cnt(th, g.b), g.more(th, g.b)}, when: pair[1]}, terse: same(enAddSub.one("more", holes{"n": itoa(g.b)}))}
 	if th.money {
-		f1.terse = same(money(g.b) + " more")
+		f1.terse = same(enAddSub.one("more", holes{"n": money(g.b)}))
 	}
-	need := fact{slot: 2, step: -1, noCond: false, terse: same("needs " + cnt(th, g.c) + " " + use)}
 	c := cnt(th, g.c)
+	need := fact{slot: 2, step: -1, noCond: false, terse: same(enAddSub.one("needs", holes{"count": c, "use": use}))}
+	only := enAddSub.one("only", holes{"count": c})
 	switch g.rng.Intn(4) {
 	case 0:
-		need.cl = clause{who: who, v: v("need"), obj: phrase{"only " + c, "only " + c}, tail: use}
+		need.cl = clause{who: who, v: enAddSub.verb("need"), obj: phrase{only, only}, tail: use}
 	case 1:
-		need.cl = clause{who: who, v: v("need"), obj: same("only " + c), tail: use, tense: present}
+		need.cl = clause{who: who, v: enAddSub.verb("need"), obj: same(only), tail: use, tense: present}
 	case 2:
-		need.cl = clause{subj: same("only " + c), plural: g.c != 1 && !th.money, v: v("be needed"), tail: use, tense: present}
+		need.cl = clause{subj: same(only), plural: g.c != 1 && !th.money, v: enAddSub.verb("be needed"), tail: use, tense: present}
 	default:
-		need.cl = clause{who: who, v: v("be going to use"), obj: phrase{c, itoa(g.c) + " of them"}, tail: use, tense: present}
+		need.cl = clause{who: who, v: enAddSub.verb("be going to use"), obj: phrase{c, enAddSub.one("of them", holes{"n": itoa(g.c)})}, tail: use, tense: present}
 		if th.money || !g.oddAt(2) {
 			// Between the two sums, "6 of them" would be of the first.
 			need.cl.obj = same(c)
@@ -137,17 +141,11 @@ func surplus(g *gen) (*story, bool) {
 		return &story{main: who, topic: th.topic, facts: []fact{f0, f1, need}, qs: qs}, true
 	}
 	need.solo = true
-	h := howMany(th)
-	extra := "How many extra " + th.pl
+	extra := enAddSub.one("how many extra", holes{"things": th.pl})
 	if th.money {
-		extra = "How much extra money"
+		extra = enAddSub.one("how much extra", nil)
 	}
-	qs := []question{
-		{wh: extra, who: who, v: a.v, aux: "did", terse: "how many extra"},
-		{wh: h, v: v("be"), pl: !th.money, aux: "will", tail: "left over", terse: "how many left over"},
-		{wh: h, who: who, v: v("have", "had"), aux: "will", tail: "left over", terse: "how many left over"},
-		{wh: extra, who: who, v: v("have", "had"), aux: "do", terse: "how many extra"},
-	}
+	qs := asked("surplus", who, holes{"extra": extra, "got": verbText(a.v), "howmany": howMany(th), "plural": yes(!th.money)})
 	st := &story{main: who, topic: th.topic, facts: []fact{f0, f1, need}, qs: qs}
 	return st, true
 }
@@ -158,19 +156,19 @@ func comeAndGo(g *gen) (*story, bool) {
 	w := pl.who
 	start := fact{slot: 0, step: 0, state: true, terse: same(count(g.a, w) + " " + pl.where)}
 	if g.chance(0.6) {
-		start.cl = clause{subj: same("there"), plural: g.a != 1, v: v("be"), obj: same(count(g.a, w)), tail: pl.where}
+		start.cl = clause{subj: same("there"), plural: g.a != 1, v: enAddSub.verb("be"), obj: same(count(g.a, w)), tail: pl.where}
 	} else {
-		start.cl = clause{subj: same(count(g.a, w)), plural: g.a != 1, v: v("be"), tail: pl.where}
+		start.cl = clause{subj: same(count(g.a, w)), plural: g.a != 1, v: enAddSub.verb("be"), tail: pl.where}
 	}
 	bs := itoa(g.b)
-	moreW := []string{bs + " more", bs + " more " + w.form(g.b)}
+	moreW := enAddSub.list("more people", holes{"n": bs, "people": w.form(g.b)})
 	if g.b > 1 {
-		moreW = append(moreW, "another "+bs)
+		moreW = append(moreW, enAddSub.one("another", holes{"n": bs}))
 	}
 	inV := pick(g.rng, pl.in)
-	come := fact{slot: 1, step: 1, more: true, cl: clause{subj: phrase{count(g.b, w), g.one(moreW...)}, plural: g.b != 1, v: inV}, terse: same(bs + " more " + inV.past)}
+	come := fact{slot: 1, step: 1, more: true, cl: clause{subj: phrase{count(g.b, w), g.one(moreW...)}, plural: g.b != 1, v: inV}, terse: same(enAddSub.one("came", holes{"n": bs, "came": inV.past}))}
 	outV := pick(g.rng, pl.out)
-	gone := fact{slot: 2, step: 2, loss: true, ofStart: true, cl: clause{subj: phrase{count(g.c, w), g.one(itoa(g.c), itoa(g.c)+" of them", itoa(g.c)+" of the "+w.pl)}, plural: g.c != 1, v: outV}, terse: same(itoa(g.c) + " " + outV.past)}
+	gone := fact{slot: 2, step: 2, loss: true, ofStart: true, cl: clause{subj: phrase{count(g.c, w), enAddSub.pick(g.rng, "some of them", holes{"n": itoa(g.c), "people": w.pl})}, plural: g.c != 1, v: outV}, terse: same(itoa(g.c) + " " + outV.past)}
 	if g.c <= g.a && g.chance(0.5) {
 		come.step, gone.step = 2, 1
 	}
@@ -178,12 +176,7 @@ func comeAndGo(g *gen) (*story, bool) {
 		come.cl.when, gone.cl.when = pl.events[come.step-1], pl.events[gone.step-1]
 	}
 	keep := loseBeforeGain(come, gone, false)
-	qs := []question{
-		{wh: "How many " + w.pl, v: v("be"), pl: true, aux: "do", tail: pl.where + " now", terse: "how many now"},
-		{wh: "How many " + w.pl, subj: "there", pl: true, v: v("be"), aux: "do", tail: pl.where + " now", terse: "how many " + pl.where + " now"},
-		{wh: "How many " + w.pl, v: v("be"), pl: true, aux: "did", tail: pl.where + " after that", terse: "how many after that"},
-		{wh: "How many " + w.pl, v: v("be"), pl: true, aux: "do", tail: "still " + pl.where, terse: "how many still there"},
-	}
+	qs := append(asked("come and go", nil, holes{"people": w.pl, "where": pl.where}), asked("come and go later", nil, holes{"people": w.pl, "where": pl.where})...)
 	st := &story{topic: pl.topic, facts: []fact{start, come, gone}, qs: qs, keep: keep}
 	return st, true
 }
@@ -211,14 +204,8 @@ func compare(g *gen) (*story, bool) {
 	pair := pick(g.rng, timePairs[pick(g.rng, []string{"hour", "day", "week"})])
 	f0 := fact{slot: 0, step: 0, noCond: true, cl: clause{who: p, v: a.v, obj: same(cnt(th, g.a)), when: pair[0]}}
 	f1 := fact{slot: 1, step: 1, noCond: true, more: true, cl: clause{who: p, v: a.v, obj: phrase{cnt(th, g.b), g.one(itoa(g.b), g.more(th, g.b))}, when: pair[1]}}
-	f2 := fact{slot: 2, step: -1, noCond: true, solo: true, cl: clause{who: q, v: a.v, obj: phrase{cnt(th, g.c), cnt(th, g.c)}, tail: g.one("in all", "altogether", "in total")}}
-	more := "How many more " + th.pl
-	fewer := "How many fewer " + th.pl
-	qs := []question{
-		{wh: more, who: p, v: a.v, aux: "did", tail: "than {other=}"},
-		{wh: more, who: p, v: a.v, aux: "did", tail: "than {other=} did"},
-		{wh: fewer, who: q, v: a.v, aux: "did", tail: "than {main=}"},
-	}
+	f2 := fact{slot: 2, step: -1, noCond: true, solo: true, cl: clause{who: q, v: a.v, obj: phrase{cnt(th, g.c), cnt(th, g.c)}, tail: enAddSub.pick(g.rng, "in all", nil)}}
+	qs := append(asked("compare", p, holes{"things": th.pl, "got": verbText(a.v)}), asked("compare fewer", q, holes{"things": th.pl, "got": verbText(a.v)})...)
 	st := &story{main: p, other: q, topic: th.topic, facts: []fact{f0, f1, f2}, qs: qs, noTerse: true}
 	return st, true
 }
@@ -243,36 +230,31 @@ func stillNeeded(g *gen) (*story, bool) {
 		}
 	} else {
 		other = &actor{name: e.by, pro: proShe, kind: group}
-		if e.by == "the coach" || e.by == "the janitor" {
+		if contains(enAddSub.list("one person", nil), e.by) {
 			other.pro = pick(g.rng, []pronoun{proShe, proHe})
 		} else {
 			other.pro, other.plural = proThey, false
 		}
 	}
-	need := pick(g.rng, []verb{v("need"), v("have to " + e.done.base), v("want to " + e.done.base)})
+	need := pick(g.rng, enAddSub.verbsWith("need to do", holes{"do": e.done.base}))
 	f0 := fact{slot: 0, step: -1, cl: clause{who: who, v: need, obj: same(cnt(th, g.a)), tail: e.parts[0], tense: present}, terse: same(cnt(th, g.a) + " " + e.parts[0])}
 	f1 := fact{slot: 1, step: -1, cl: clause{who: who, v: need, obj: phrase{cnt(th, g.b), itoa(g.b)}, tail: e.parts[1], tense: present}, terse: same(itoa(g.b) + " " + e.parts[1])}
-	done := verb{base: "already " + e.done.base, past: "already " + e.done.past, part: "already " + e.done.part}
+	done := enAddSub.verbsWith("already", holes{"do": e.done.base, "did": e.done.past, "done": e.done.part})[0]
 	cs := itoa(g.c)
-	took := fact{slot: 2, step: 0, loss: true, solo: true, terse: same(cs + " already " + e.done.part)}
+	took := fact{slot: 2, step: 0, loss: true, solo: true, terse: same(enAddSub.one("already done", holes{"n": cs, "done": e.done.part}))}
 	obj := same(cnt(th, g.c))
 	if g.oddAt(2) {
-		obj.short = g.one(cs, cs+" of them")
+		obj.short = enAddSub.pick(g.rng, "of them or not", holes{"n": cs})
 	}
 	switch g.rng.Intn(3) {
 	case 0:
 		took.cl = clause{who: other, v: done, obj: obj}
 	case 1:
-		took.cl = clause{who: other, v: v("already take care of", "already took care of", "already taken care of"), obj: obj}
+		took.cl = clause{who: other, v: enAddSub.verb("take care of"), obj: obj}
 	default:
-		took.cl = clause{who: other, v: done, obj: obj, tail: g.one("for {main=}", "to help")}
+		took.cl = clause{who: other, v: done, obj: obj, tail: enAddSub.pick(g.rng, "for whom", nil)}
 	}
-	h := "How many more " + th.pl
-	qs := []question{
-		{wh: h, who: who, v: v("still need"), aux: "do", terse: "how many more needed"},
-		{wh: "How many " + th.pl, v: v("still need to be " + e.done.part), pl: true, aux: "do", terse: "how many still needed"},
-		{wh: h, who: who, v: compound(v("have to", "had to"), e.done.base), aux: "do", terse: "how many more"},
-	}
+	qs := asked("still needed", who, holes{"things": th.pl, "do": e.done.base, "done": e.done.part})
 	st := &story{main: who, other: other, topic: e.topic, facts: []fact{f0, f1, took}, qs: qs}
 	if g.oddAt(1) {
 		st.facts[1].also = true
@@ -287,28 +269,22 @@ func stillNeeded(g *gen) (*story, bool) {
 // save $15 for the bus".
 func (g *gen) moneyOwed(who *actor, use string) (fact, []question) {
 	c := money(g.c)
-	f := fact{slot: 2, step: -1, solo: true, terse: same(c + " owed")}
+	f := fact{slot: 2, step: -1, solo: true, terse: same(enAddSub.one("owed", holes{"money": c}))}
 	switch g.rng.Intn(4) {
 	case 0:
-		of := phrase{c, c + " of it"}
+		of := phrase{c, enAddSub.one("of it", holes{"money": c})}
 		if !g.oddAt(2) {
 			of.short = ""
 		}
-		f.cl = clause{who: who, v: v("owe", "owed"), obj: of, tail: "to {main's} " + pick(g.rng, relatives).rel, tense: present}
+		f.cl = clause{who: who, v: enAddSub.verb("owe"), obj: of, tail: enAddSub.one("to relative", holes{"relative": pick(g.rng, relatives).rel}), tense: present}
 	case 1:
-		f.cl = clause{who: who, v: v("need to save"), obj: same(c), tail: g.one("for the bus", "for lunch next week", "for a birthday gift", use), tense: present}
-		f.terse = same(c + " to save")
+		f.cl = clause{who: who, v: enAddSub.verb("need to save"), obj: same(c), tail: enAddSub.pick(g.rng, "save for", holes{"use": use}), tense: present}
+		f.terse = same(enAddSub.one("to save", holes{"money": c}))
 	case 2:
-		f.cl = clause{who: who, v: v("have to pay"), obj: same("{main's} " + pick(g.rng, relatives).rel + " back " + c), tense: present}
+		f.cl = clause{who: who, v: enAddSub.verb("have to pay"), obj: same(enAddSub.one("pay back", holes{"relative": pick(g.rng, relatives).rel, "money": c})), tense: present}
 	default:
-		f.cl = clause{who: who, v: v("have to set aside"), obj: same(c), tail: g.one("for the bus", "for school lunch", "for a field trip"), tense: present}
-		f.terse = same(c + " set aside")
+		f.cl = clause{who: who, v: enAddSub.verb("have to set aside"), obj: same(c), tail: enAddSub.pick(g.rng, "set aside for", nil), tense: present}
+		f.terse = same(enAddSub.one("set aside", holes{"money": c}))
 	}
-	qs := []question{
-		{wh: "How much money", who: who, v: v("get to keep"), aux: "do", terse: "how much to keep"},
-		{wh: "How much money", who: who, v: v("spend"), aux: "can", terse: "how much to spend"},
-		{wh: "How much", who: who, v: v("have", "had"), aux: "will", tail: "left to spend", terse: "how much left"},
-		{wh: "What", v: v("be"), aux: "do", tail: "left", noEmbed: true, terse: "whats left"},
-	}
-	return f, qs
+	return f, asked("money owed", who, nil)
 }

@@ -9,6 +9,9 @@ import "slices"
 // question's numbers and up to five more, so a story has up to eight
 // numbers.
 
+// enList is the English of this file.
+var enList = phraseBook("list")
+
 // weekdays are the days of the week in order (data/lists.tsv).
 var weekdays = fromList("weekdays", (*row).list)
 
@@ -56,14 +59,14 @@ func (g *gen) daysDoing(who *actor, days []string) (listing, bool) {
 	l := listing{main: who, timed: true, nums: nums}
 	var parts []string
 	for i, day := range days {
-		parts = append(parts, act.object(nums[i])+" on "+day)
+		parts = append(parts, enList.one("on day", holes{"amount": act.object(nums[i]), "day": day}))
 	}
 	l.f = fact{cl: clause{who: who, v: act.does, obj: same(list(parts))}, terse: same(list(parts))}
 	l.sum = func(items []int) question {
-		return activityQs(who, act, "did", "on "+dayList(days, items)+g.one("", " in all", " altogether"))[0]
+		return activityQs(who, act, "did", enList.pick(g.rng, "on days", holes{"days": dayList(days, items)}))[0]
 	}
 	l.more = func(big, small int) question {
-		return question{wh: moreOf(act), who: who, v: act.does, aux: "did", tail: "on " + days[big] + " than on " + days[small]}
+		return asked("ask", who, holes{"howmany": moreOf(act), "verb": verbText(act.does), "aux": "did", "tail": enList.one("than on", holes{"big": days[big], "small": days[small]})})[0]
 	}
 	return l, true
 }
@@ -80,16 +83,16 @@ func (g *gen) daysGetting(who *actor, days []string) (listing, bool) {
 		return listing{}, false
 	}
 	l := listing{main: who, th: th, nums: nums}
-	parts := []string{cnt(th, nums[0]) + " on " + days[0]}
+	parts := []string{enList.one("on day", holes{"amount": cnt(th, nums[0]), "day": days[0]})}
 	for i, day := range days[1:] {
-		parts = append(parts, itoa(nums[i+1])+" on "+day)
+		parts = append(parts, enList.one("on day", holes{"amount": itoa(nums[i+1]), "day": day}))
 	}
 	l.f = fact{cl: clause{who: who, v: vb, obj: same(list(parts))}, terse: same(list(parts))}
 	l.sum = func(items []int) question {
-		return question{wh: howMany(th), who: who, v: vb, aux: "did", tail: "on " + dayList(days, items) + g.one("", " in all", " altogether", " together")}
+		return asked("ask", who, holes{"howmany": howMany(th), "verb": verbText(vb), "aux": "did", "tail": enList.pick(g.rng, "on days together", holes{"days": dayList(days, items)})})[0]
 	}
 	l.more = func(big, small int) question {
-		return question{wh: "How many more " + th.pl, who: who, v: vb, aux: "did", tail: "on " + days[big] + " than on " + days[small]}
+		return asked("ask", who, holes{"howmany": enList.one("how many more", holes{"things": th.pl}), "verb": verbText(vb), "aux": "did", "tail": enList.one("than on", holes{"big": days[big], "small": days[small]})})[0]
 	}
 	return l, true
 }
@@ -120,13 +123,13 @@ func dayList(days []string, items []int) string {
 func moreOf(act activity) string {
 	switch {
 	case act.money:
-		return "How much more money"
+		return enList.one("more money", nil)
 	case act.far:
-		return "How much farther"
+		return enList.one("farther", nil)
 	case act.after != "":
-		return "How many more " + act.unit.pl + " " + act.after
+		return enList.one("more units after", holes{"units": act.unit.pl, "after": act.after})
 	}
-	return "How many more " + act.unit.pl
+	return enList.one("how many more", holes{"things": act.unit.pl})
 }
 
 // byThing lists the things a business sold (or has), or the kinds of a
@@ -139,9 +142,9 @@ func (g *gen) byThing(m int) (listing, bool) {
 			return listing{}, false
 		}
 	}
-	vb, aux := v("have", "had"), "do"
+	vb, aux := enList.verb("have"), "do"
 	if who.kind == business && g.chance(0.6) {
-		vb, aux = v("sell", "sold"), "did"
+		vb, aux = enList.verb("sell"), "did"
 	}
 	nums, ok := counts(len(names), func() int { return g.amount(2, 60) })
 	if !ok {
@@ -154,17 +157,17 @@ func (g *gen) byThing(m int) (listing, bool) {
 	}
 	l.f = fact{cl: clause{who: who, v: vb, obj: same(list(parts)), tense: present}, terse: same(list(parts))}
 	if vb.base != "have" {
-		l.f.cl.tense, l.f.cl.when = past, g.one("", "on Saturday", "last week", "yesterday")
+		l.f.cl.tense, l.f.cl.when = past, enList.pick(g.rng, "when sold", nil)
 	}
 	l.sum = func(items []int) question {
 		var ns []string
 		for _, i := range items {
 			ns = append(ns, names[i])
 		}
-		return question{wh: "How many " + list(ns), who: who, v: vb, aux: aux, tail: g.one("", "in all", "altogether")}
+		return asked("ask", who, holes{"howmany": enList.one("how many of", holes{"names": list(ns)}), "verb": verbText(vb), "aux": aux, "tail": enList.pick(g.rng, "in all", nil)})[0]
 	}
 	l.more = func(big, small int) question {
-		return question{wh: "How many more " + names[big] + " than " + names[small], who: who, v: vb, aux: aux}
+		return asked("ask", who, holes{"howmany": enList.one("more than", holes{"big": names[big], "small": names[small]}), "verb": verbText(vb), "aux": aux, "tail": ""})[0]
 	}
 	return l, true
 }
@@ -222,7 +225,7 @@ func (g *gen) byPerson(m int) (listing, bool) {
 		if i == 0 {
 			c = cnt(th, nums[i])
 		}
-		parts = append(parts, p.name+" "+g.one("has", "has", "owns")+" "+c)
+		parts = append(parts, enList.pick(g.rng, "has", holes{"name": p.name, "count": c}))
 	}
 	if m > 3 && g.chance(0.5) {
 		// "Maya has 12 stickers, Tom 15, Lena 9 and Ali 20."
@@ -238,10 +241,10 @@ func (g *gen) byPerson(m int) (listing, bool) {
 			ps = append(ps, people[i])
 		}
 		all := &actor{parts: ps, pro: proThey, plural: true, kind: person}
-		return question{wh: howMany(th), who: all, v: v("have", "had"), aux: "do", tail: g.one("together", "in all", "altogether")}
+		return asked("ask", all, holes{"howmany": howMany(th), "verb": verbText(enList.verb("have")), "aux": "do", "tail": enList.pick(g.rng, "together", nil)})[0]
 	}
 	l.more = func(big, small int) question {
-		return question{wh: "How many more " + th.pl, who: people[big], v: v("have", "had"), aux: "do", tail: "than " + people[small].name}
+		return asked("ask", people[big], holes{"howmany": enList.one("how many more", holes{"things": th.pl}), "verb": verbText(enList.verb("have")), "aux": "do", "tail": enList.one("than person", holes{"name": people[small].name})})[0]
 	}
 	return l, true
 }

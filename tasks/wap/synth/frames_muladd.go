@@ -1,8 +1,9 @@
 package synth
 
-import "fmt"
-
 // The frames of a*(b+c), and the rate facts that a*(b-c) shares.
+
+// enMulAdd is the English of this file.
+var enMulAdd = phraseBook("muladd")
 
 // boxFor draws a container of th that plausibly holds k of it.
 func (g *gen) boxFor(th *thing, k int) (container, bool) {
@@ -32,30 +33,30 @@ func (g *gen) boxThing(k int) (*thing, container, bool) {
 // timeless).
 func (g *gen) perBox(who *actor, th *thing, box container, a int, filler bool) fact {
 	c := cnt(th, a)
-	f := fact{slot: 0, step: -1, trail: true, terse: same(g.one(itoa(a)+" per "+box.sg, c+" per "+box.sg, box.pl+" of "+itoa(a)))}
-	f.rel = g.one("each holding "+c, "each with "+c+" in it", "each of them holding "+c)
+	f := fact{slot: 0, step: -1, trail: true, terse: same(enMulAdd.pick(g.rng, "per box", holes{"n": itoa(a), "count": c, "box": box.sg, "boxes": box.pl}))}
+	f.rel = enMulAdd.pick(g.rng, "each holding", holes{"count": c})
 	r := g.rng.Intn(6)
 	if r == 5 && !filler {
 		r = 0 // only who fills the boxes puts things in them
 	}
 	switch r {
 	case 0, 1:
-		holds := []verb{v("hold", "held"), v("have", "had"), v("contain")}
+		holds := enMulAdd.verbs("hold")
 		switch {
-		case contains(ws("truck|van|cart|wagon|pallet|wheelbarrow|crate"), box.sg):
-			holds = append(holds, v("be loaded with"), v("be loaded with"))
-		case contains(ws("box|pack|bag|case|tin|carton|bundle|kit"), box.sg):
-			holds = append(holds, v("come with", "came with", "come with"))
+		case contains(enMulAdd.list("loaded", nil), box.sg):
+			holds = append(holds, enMulAdd.verbs("be loaded with")...)
+		case contains(enMulAdd.list("kits", nil), box.sg):
+			holds = append(holds, enMulAdd.verb("come with"))
 		}
-		f.cl = clause{subj: same(g.one("each ", "every ") + box.sg), v: pick(g.rng, holds), obj: same(c), tense: present}
+		f.cl = clause{subj: same(enMulAdd.pick(g.rng, "each box", holes{"box": box.sg})), v: pick(g.rng, holds), obj: same(c), tense: present}
 	case 2:
-		f.cl = clause{subj: same("there"), plural: a != 1, v: v("be"), obj: same(c), tail: box.prep + " each " + box.sg, tense: present}
+		f.cl = clause{subj: same("there"), plural: a != 1, v: enMulAdd.verb("be"), obj: same(c), tail: enMulAdd.one("prep each", holes{"prep": box.prep, "box": box.sg}), tense: present}
 	case 3:
-		f.cl = clause{subj: same(an(box.sg)), v: v("hold", "held"), obj: same(c), tense: present}
+		f.cl = clause{subj: same(an(box.sg)), v: enMulAdd.verb("hold one"), obj: same(c), tense: present}
 	case 4:
-		f.cl = clause{subj: phrase{th.pl, "the " + th.pl}, plural: true, v: v("come", "came", "come"), obj: same("in " + box.pl + " of " + itoa(a)), tense: present}
+		f.cl = clause{subj: phrase{th.pl, enMulAdd.one("the things", holes{"things": th.pl})}, plural: true, v: enMulAdd.verb("come"), obj: same(enMulAdd.one("in boxes of", holes{"boxes": box.pl, "n": itoa(a)})), tense: present}
 	default:
-		f.cl = clause{who: who, v: v("put", "put"), obj: same(c), tail: box.prep + " each " + box.sg}
+		f.cl = clause{who: who, v: enMulAdd.verb("put"), obj: same(c), tail: enMulAdd.one("prep each", holes{"prep": box.prep, "box": box.sg})}
 		if who.kind == business {
 			f.cl.tense = present
 		}
@@ -109,26 +110,23 @@ func (g *gen) boxVerbFor(th *thing, box container, sell bool) (boxVerb, bool) {
 // boxCount is a fact that who handled k containers.
 func (g *gen) boxCount(who *actor, bv boxVerb, th *thing, box container, kind string, k int, again bool) fact {
 	full := count(k, box.noun)
-	if bv.of {
-		what := th.pl
-		if kind != "" {
-			what = kind + " " + th.pl
-		}
-		full += " of " + what
-	} else if kind != "" {
-		full += " of " + kind + " " + th.pl
+	what := th.pl
+	if kind != "" {
+		what = kind + " " + th.pl
+	}
+	if bv.of || kind != "" {
+		full = enMulAdd.one("of what", holes{"count": full, "what": what})
 	}
 	short := full
 	if again && kind == "" {
-		ks := itoa(k)
-		short = g.one(ks+" more", ks+" more "+box.form(k), ks, ks+" "+box.form(k))
+		short = enMulAdd.pick(g.rng, "more boxes", holes{"n": itoa(k), "boxes": box.form(k)})
 	}
 	return fact{more: again, cl: clause{who: who, v: bv.v, obj: phrase{full, short}}, terse: same(count(k, box.noun) + " " + bv.v.part)}
 }
 
 // inAll is an optional "in all" for a question of a total.
 func (g *gen) inAll() string {
-	return g.one("in all", "altogether", "in total", "", "all together")
+	return enMulAdd.pick(g.rng, "in all", nil)
 }
 
 // fillTwice: each box holds a; someone filled b boxes on one occasion
@@ -178,14 +176,11 @@ func (g *gen) boxQs(who *actor, th *thing, box container, bv boxVerb) []question
 	qv, qtail := bv.q, g.inAll()
 	if box.fixed {
 		// Things are put on shelves and pages, not packed.
-		qv, qtail = v("put", "put"), box.prep+" the "+box.pl+" "+qtail
+		qv, qtail = enMulAdd.verb("put"), enMulAdd.one("on the shelves", holes{"prep": box.prep, "boxes": box.pl, "tail": qtail})
 	}
-	qs := []question{
-		{wh: h, who: who, v: qv, aux: "did", tail: qtail, terse: "how many " + th.pl + " in all"},
-		{wh: h, subj: "that", v: v("be"), aux: "do", tail: g.one("in all", "altogether", "in total"), terse: "how many in total"},
-	}
+	qs := asked("in the boxes", who, holes{"howmany": h, "verb": verbText(qv), "tail": qtail, "things": th.pl, "total": enMulAdd.pick(g.rng, "in total", nil)})
 	if !bv.of {
-		qs = append(qs, question{wh: h, v: v("be"), pl: true, aux: "do", tail: box.prep + " the " + box.pl + " " + g.one("in all", "altogether"), terse: "total " + th.pl})
+		qs = append(qs, asked("in the boxes all", nil, holes{"howmany": h, "prep": box.prep, "boxes": box.pl, "all": enMulAdd.pick(g.rng, "all or altogether", nil), "things": th.pl})...)
 	}
 	return qs
 }
@@ -203,61 +198,49 @@ func (g *gen) priceFact(th *thing, k int, seller *actor) fact {
 
 // priceOf is priceFact for a price written m: "$5", "$2.50".
 func (g *gen) priceOf(th *thing, m string, seller *actor) fact {
-	f := fact{slot: 0, step: -1, trail: true, terse: same(g.one(m+" each", m+" per "+th.sg, m+" apiece"))}
-	f.rel = g.one("which cost "+m+" each", "at "+m+" each", "at "+m+" apiece", "for "+m+" each")
+	f := fact{slot: 0, step: -1, trail: true, terse: same(enMulAdd.pick(g.rng, "price each", holes{"m": m, "thing": th.sg}))}
+	f.rel = enMulAdd.pick(g.rng, "which cost", holes{"m": m})
 	if seller != nil {
 		switch g.rng.Intn(3) {
 		case 0:
-			f.cl = clause{who: seller, v: v("sell", "sold"), obj: phrase{th.pl + " for " + m + g.one(" each", " apiece", " a piece"), "them for " + m + " each"}, tense: present}
+			f.cl = clause{who: seller, v: enMulAdd.verb("sell"), obj: phrase{enMulAdd.pick(g.rng, "for each", holes{"things": th.pl, "m": m}), enMulAdd.one("them for", holes{"m": m})}, tense: present}
 		case 1:
-			f.cl = clause{who: seller, v: v("charge"), obj: same(m), tail: g.one("for each ", "for every ", "per ") + th.sg, tense: present}
+			f.cl = clause{who: seller, v: enMulAdd.verb("charge"), obj: same(m), tail: enMulAdd.pick(g.rng, "for every", holes{"thing": th.sg}), tense: present}
 		default:
-			f.cl = clause{subj: same(g.one("each ", "every ") + th.sg), v: v("sell", "sold"), obj: same("for " + m), tense: present}
+			f.cl = clause{subj: same(enMulAdd.pick(g.rng, "each thing", holes{"thing": th.sg})), v: enMulAdd.verb("sell"), obj: same(enMulAdd.one("for price", holes{"m": m})), tense: present}
 		}
 		return f
 	}
 	switch g.rng.Intn(5) {
 	case 0:
-		f.cl = clause{subj: phrase{th.pl, "the " + th.pl}, plural: true, v: v("cost", "cost"), obj: same(m + g.one(" each", " apiece", " a piece")), tense: present}
+		f.cl = clause{subj: phrase{th.pl, enMulAdd.one("the things", holes{"things": th.pl})}, plural: true, v: enMulAdd.verb("cost"), obj: same(enMulAdd.pick(g.rng, "m each", holes{"m": m})), tense: present}
 	case 1:
-		f.cl = clause{subj: same(g.one("each ", "one ") + th.sg), v: v("cost", "cost"), obj: same(m), tense: present}
-		if f.cl.subj.full == "one "+th.sg {
+		f.cl = clause{subj: same(enMulAdd.pick(g.rng, "each or one", holes{"thing": th.sg})), v: enMulAdd.verb("cost"), obj: same(m), tense: present}
+		if f.cl.subj.full == enMulAdd.one("one thing", holes{"thing": th.sg}) {
 			f.cl.subj = same(an(th.sg))
 		}
 	case 2:
-		f.cl = clause{subj: same("the store"), v: v("sell", "sold"), obj: same(th.pl + " for " + m + g.one(" each", " apiece")), tense: present}
+		f.cl = clause{subj: same(enMulAdd.one("the store", nil)), v: enMulAdd.verb("sell"), obj: same(enMulAdd.pick(g.rng, "store sells", holes{"things": th.pl, "m": m})), tense: present}
 	case 3:
-		f.cl = clause{subj: same("the price of " + an(th.sg)), v: v("be"), obj: same(m), tense: present}
+		f.cl = clause{subj: same(enMulAdd.one("price of", holes{"athing": an(th.sg)})), v: enMulAdd.verb("be"), obj: same(m), tense: present}
 	default:
-		f.cl = clause{subj: phrase{th.pl, "the " + th.pl}, plural: true, v: v("be"), obj: same(m + g.one(" each", " apiece", " a piece")), tense: present, tail: g.one("", "", "at the fair", "at the market")}
+		f.cl = clause{subj: phrase{th.pl, enMulAdd.one("the things", holes{"things": th.pl})}, plural: true, v: enMulAdd.verb("be"), obj: same(enMulAdd.pick(g.rng, "m each", holes{"m": m})), tense: present, tail: enMulAdd.pick(g.rng, "at the fair", nil)}
 	}
 	return f
 }
 
 // spendQs ask how much a buyer spent.
 func spendQs(who *actor) []question {
-	qs := []question{
-		{wh: "How much money", who: who, v: v("spend", "spent"), aux: "did", tail: "in all", terse: "how much money in all"},
-		{wh: "How much", who: who, v: v("spend", "spent"), aux: "did", tail: "altogether", terse: "total cost"},
-		{wh: "How many dollars", who: who, v: v("spend", "spent"), aux: "did", terse: "how many dollars"},
-		{wh: "How much", who: who, v: v("pay", "paid"), aux: "did", tail: "in total", terse: "how much paid"},
-		{wh: "What", v: v("be"), aux: "did", tail: "the total cost", noEmbed: true, terse: "total cost"},
-		{wh: "What", who: who, v: v("end up paying", "ended up paying"), aux: "did", terse: "total paid"},
-	}
+	qs := asked("spend", who, nil)
 	if who.pro == proI {
-		qs = append(qs, question{wh: "What", v: v("be"), subj: "my total", aux: "do", noEmbed: true, terse: "whats my total"})
+		qs = append(qs, asked("spend mine", nil, nil)...)
 	}
 	return qs
 }
 
 // earnQs ask how much a seller or worker made.
 func earnQs(who *actor, aux string) []question {
-	return []question{
-		{wh: "How much money", who: who, v: v("make", "made"), aux: aux, terse: "how much money"},
-		{wh: "How much money", who: who, v: v("earn"), aux: aux, tail: "in all", terse: "how much earned"},
-		{wh: "How many dollars", who: who, v: v("earn"), aux: aux, terse: "how many dollars"},
-		{wh: "How much", who: who, v: v("make", "made"), aux: aux, tail: "altogether", terse: "how much in total"},
-	}
+	return asked("earn", who, holes{"aux": aux})
 }
 
 // priceTwice: one thing costs a; b were bought (or sold) on one occasion
@@ -286,12 +269,12 @@ func priceTwice(g *gen) (*story, bool) {
 		seller = who
 	}
 	rate := g.priceFact(th, g.a, seller)
-	bv := v("buy", "bought")
+	bv := enMulAdd.verb("buy")
 	if selling {
-		bv = v("sell", "sold")
+		bv = enMulAdd.verb("sell")
 	}
 	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: bv, obj: phrase{cnt(th, g.b), itoa(g.b)}}, terse: same(itoa(g.b) + " " + bv.part)}
-	f2 := fact{slot: 2, step: 1, more: true, cl: clause{who: who, v: bv, obj: phrase{cnt(th, g.c), g.more(th, g.c)}}, terse: same(itoa(g.c) + " more " + bv.part)}
+	f2 := fact{slot: 2, step: 1, more: true, cl: clause{who: who, v: bv, obj: phrase{cnt(th, g.c), g.more(th, g.c)}}, terse: same(enMulAdd.one("more bought", holes{"n": itoa(g.c), "bought": bv.part}))}
 	f1.host, f2.host = g.b >= 2, g.c >= 2
 	subject := who
 	if !selling && who.kind == person && g.chance(0.35) {
@@ -368,12 +351,12 @@ func (g *gen) rateFact(who *actor, act activity, per period, a int) fact {
 		cl.obj = same(money(a))
 		cl.tail = p + " " + act.after
 	}
-	if (p == "every "+per.sg || p == "each "+per.sg) && g.chance(0.5) && !act.money {
+	if contains(enMulAdd.list("every period", holes{"period": per.sg}), p) && g.chance(0.5) && !act.money {
 		cl.tail, cl.when = "", p
 	}
 	rel := act.amount(a) + " " + g.one(per.per...)
 	if act.money {
-		rel = "at " + money(a) + " " + g.one(per.per...)
+		rel = enMulAdd.one("at rate", holes{"money": money(a), "per": g.one(per.per...)})
 	}
 	return fact{slot: 0, step: -1, cl: cl, trail: true, rel: rel, terse: same(act.amount(a) + " " + p)}
 }
@@ -381,7 +364,7 @@ func (g *gen) rateFact(who *actor, act activity, per period, a int) fact {
 // periodCount is the fact that who did the activity on k periods: "she
 // ran on 6 days last week", "she rode her bike on 5 days".
 func (g *gen) periodCount(who *actor, act activity, per period, k int, when string) fact {
-	obj := fmt.Sprintf(per.count, count(k, per.noun))
+	obj := per.count.with(holes{"count": count(k, per.noun)})
 	if act.btail != "" {
 		obj = act.btail + " " + obj
 	}
@@ -392,7 +375,7 @@ func (g *gen) periodCount(who *actor, act activity, per period, k int, when stri
 // activityQs ask for the total of an activity.
 func activityQs(who *actor, act activity, aux, tail string) []question {
 	qv := act.does
-	if h, rest := splitHead(qv.base); rest == " the piano for" || rest == " the guitar for" {
+	if h, rest := splitHead(qv.base); playsFor(rest) {
 		qv = v(h+rest[:len(rest)-4], qv.past[:len(qv.past)-4])
 	}
 	var qs []question
@@ -405,18 +388,20 @@ func activityQs(who *actor, act activity, aux, tail string) []question {
 			}
 		}
 	case act.far:
-		qs = []question{
-			{wh: "How far", who: who, v: qv, aux: aux, tail: tail, terse: "how far in all"},
-			{wh: "How many " + act.unit.pl, who: who, v: qv, aux: aux, tail: tail, terse: "how many " + act.unit.pl},
-		}
+		qs = asked("far", who, holes{"units": act.unit.pl, "verb": verbText(qv), "aux": aux, "tail": tail})
 	default:
-		qs = []question{{wh: "How many " + act.unit.pl, who: who, v: qv, aux: aux, tail: tail, terse: "how many " + act.unit.pl}}
+		h := enMulAdd.one("how many units", holes{"units": act.unit.pl})
 		if act.after != "" {
-			qs[0].wh += " " + act.after
+			h += " " + act.after
 		}
+		qs = asked("activity", who, holes{"howmany": h, "units": act.unit.pl, "verb": verbText(qv), "aux": aux, "tail": tail})
 	}
 	return qs
 }
+
+// playsFor reports whether rest, the words after an activity's first
+// verb, are an instrument played "for" a time: " the piano for".
+func playsFor(rest string) bool { return contains(enMulAdd.list("play for", nil), rest) }
 
 // rateTwice: someone does a units per period; they did it for b periods
 // on one occasion and c on another.
@@ -455,22 +440,23 @@ func (g *gen) jobFor(k int) (job, bool) {
 func (g *gen) payFact(who *actor, j job, a int) fact {
 	m := money(a)
 	does := who.pro.subj + " " + j.do.present(who.pro.plural)
-	f := fact{slot: 0, step: -1, trail: true, terse: same(m + " per " + j.task.sg)}
-	f.rel = g.one("at "+m+" "+g.one(an(j.task.sg), "per "+j.task.sg, "for each "+j.task.sg), "for "+m+" each", "at "+m+" apiece")
+	task := j.task.sg
+	f := fact{slot: 0, step: -1, trail: true, terse: same(enMulAdd.one("per task", holes{"m": m, "task": task}))}
+	f.rel = enMulAdd.pick(g.rng, "at pay", holes{"m": m, "per": enMulAdd.pick(g.rng, "a task", holes{"atask": an(task), "task": task})})
 	switch g.rng.Intn(5) {
 	case 0:
-		f.cl = clause{who: who, v: v("earn"), obj: same(m), tail: g.one("for each ", "for every ") + j.task.sg + " " + does, tense: present}
+		f.cl = clause{who: who, v: enMulAdd.verb("earn"), obj: same(m), tail: enMulAdd.pick(g.rng, "for each task", holes{"task": task, "does": does}), tense: present}
 	case 1:
-		f.cl = clause{who: who, v: v("charge"), obj: same(m), tail: "to " + j.do.base + " " + an(j.task.sg), tense: present}
-		if j.task.sg == "shift" {
-			f.cl = clause{who: who, v: v("get paid", "got paid", "gotten paid"), obj: same(m), tail: "per shift", tense: present}
+		f.cl = clause{who: who, v: enMulAdd.verb("charge"), obj: same(m), tail: enMulAdd.one("to do a task", holes{"do": j.do.base, "atask": an(task)}), tense: present}
+		if task == "shift" {
+			f.cl = clause{who: who, v: enMulAdd.verb("get paid"), obj: same(m), tail: enMulAdd.one("per shift", nil), tense: present}
 		}
 	case 2:
-		f.cl = clause{who: who, v: v("get paid", "got paid", "gotten paid"), obj: same(m), tail: g.one("per "+j.task.sg, "for each "+j.task.sg+" "+does), tense: present}
+		f.cl = clause{who: who, v: enMulAdd.verb("get paid"), obj: same(m), tail: enMulAdd.pick(g.rng, "per task or each", holes{"task": task, "does": does}), tense: present}
 	case 3:
-		f.cl = clause{subj: same("{main's} " + g.one("neighbors", "customers", "clients")), plural: true, v: v("pay", "paid"), obj: same("{main} " + m), tail: g.one("for each ", "for every ") + j.task.sg + " " + does, tense: present}
+		f.cl = clause{subj: same(enMulAdd.pick(g.rng, "payers", nil)), plural: true, v: enMulAdd.verb("pay"), obj: same(enMulAdd.one("pay main", holes{"m": m})), tail: enMulAdd.pick(g.rng, "for each task", holes{"task": task, "does": does}), tense: present}
 	default:
-		f.cl = clause{who: who, v: v("make", "made"), obj: same(m), tail: g.one("per "+j.task.sg, "for every "+j.task.sg+" "+does), tense: present}
+		f.cl = clause{who: who, v: enMulAdd.verb("make"), obj: same(m), tail: enMulAdd.pick(g.rng, "per task or every", holes{"task": task, "does": does}), tense: present}
 	}
 	return f
 }
@@ -489,7 +475,7 @@ func jobTwice(g *gen) (*story, bool) {
 		pair = pick(g.rng, timePairs["week"])
 	}
 	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: j.do, obj: same(count(g.b, j.task)), when: pair[0]}, terse: same(count(g.b, j.task) + " " + pair[0])}
-	f2 := fact{slot: 2, step: 1, more: true, cl: clause{who: who, v: j.do, obj: phrase{count(g.c, j.task), g.one(itoa(g.c), itoa(g.c)+" more", count(g.c, j.task))}, when: pair[1]}, terse: same(itoa(g.c) + " " + pair[1])}
+	f2 := fact{slot: 2, step: 1, more: true, cl: clause{who: who, v: j.do, obj: phrase{count(g.c, j.task), enMulAdd.pick(g.rng, "more tasks", holes{"n": itoa(g.c), "count": count(g.c, j.task)})}, when: pair[1]}, terse: same(itoa(g.c) + " " + pair[1])}
 	f1.host, f2.host = g.b >= 2, g.c >= 2
 	st := &story{main: who, topic: j.topic, facts: []fact{pay, f1, f2}, qs: earnQs(who, "did")}
 	return st, true
@@ -504,20 +490,22 @@ func gridActor(gr grid) *actor {
 // timeless).
 func (g *gen) perUnit(gr grid, a int) fact {
 	c := count(a, gr.item)
-	f := fact{slot: 0, step: -1, trail: true, terse: same(itoa(a) + " per " + gr.unit.sg)}
-	f.rel = g.one("each with "+c, "with "+c+" "+gr.prep+" each "+gr.unit.sg, "each holding "+c)
+	unit := gr.unit.sg
+	plants := contains(enMulAdd.list("plants", nil), gr.item.sg)
+	f := fact{slot: 0, step: -1, trail: true, terse: same(enMulAdd.one("per unit", holes{"n": itoa(a), "unit": unit}))}
+	f.rel = enMulAdd.pick(g.rng, "each with", holes{"count": c, "prep": gr.prep, "unit": unit})
 	switch g.rng.Intn(3) {
 	case 0:
-		f.cl = clause{subj: same(g.one("each ", "every ") + gr.unit.sg), v: pick(g.rng, []verb{v("have", "had"), v("hold", "held")}), obj: same(c), tense: present}
-		if gr.item.sg == "tree" || gr.item.sg == "plant" || gr.item.sg == "corn plant" {
-			f.cl.v = v("have", "had")
+		f.cl = clause{subj: same(enMulAdd.pick(g.rng, "each unit", holes{"unit": unit})), v: pick(g.rng, enMulAdd.verbs("have or hold")), obj: same(c), tense: present}
+		if plants {
+			f.cl.v = enMulAdd.verb("have")
 		}
 	case 1:
-		f.cl = clause{subj: same("there"), plural: a != 1, v: v("be"), obj: same(c), tail: gr.prep + " each " + gr.unit.sg, tense: present}
+		f.cl = clause{subj: same("there"), plural: a != 1, v: enMulAdd.verb("be"), obj: same(c), tail: enMulAdd.one("prep each unit", holes{"prep": gr.prep, "unit": unit}), tense: present}
 	default:
-		f.cl = clause{subj: same(c), plural: a != 1, v: v("fit"), tail: gr.prep + g.one(" each ", " every ") + gr.unit.sg, tense: present}
-		if gr.item.sg == "plant" || gr.item.sg == "tree" || gr.item.sg == "corn plant" {
-			f.cl = clause{subj: same("there"), plural: a != 1, v: v("be"), obj: same(c), tail: gr.prep + " every " + gr.unit.sg, tense: present}
+		f.cl = clause{subj: same(c), plural: a != 1, v: enMulAdd.verb("fit"), tail: enMulAdd.pick(g.rng, "prep every unit", holes{"prep": gr.prep, "unit": unit}), tense: present}
+		if plants {
+			f.cl = clause{subj: same("there"), plural: a != 1, v: enMulAdd.verb("be"), obj: same(c), tail: enMulAdd.one("prep every", holes{"prep": gr.prep, "unit": unit}), tense: present}
 		}
 	}
 	return f
@@ -532,14 +520,9 @@ func gridTwoParts(g *gen) (*story, bool) {
 	}
 	whole := gridActor(gr)
 	rate := g.perUnit(gr, g.a)
-	f1 := fact{slot: 1, step: -1, cl: clause{who: whole, v: v("have", "had"), obj: same(count(g.b, gr.unit) + " " + gr.parts[0]), tense: present}, terse: same(count(g.b, gr.unit) + " " + gr.parts[0])}
-	f2 := fact{slot: 2, step: -1, cl: clause{who: whole, v: v("have", "had"), obj: same(count(g.c, gr.unit) + " " + gr.parts[1]), tense: present}, terse: same(count(g.c, gr.unit) + " " + gr.parts[1])}
-	h := "How many " + gr.item.pl
-	qs := []question{
-		{wh: h, subj: "there", pl: true, v: v("be"), aux: "do", tail: "in " + gr.where + g.one("", " in all", " altogether"), terse: "how many " + gr.item.pl + " in all"},
-		{wh: h, who: whole, v: v("have", "had"), aux: "do", tail: g.one("in all", "altogether", "in total"), terse: "total " + gr.item.pl},
-		{wh: "What", v: v("be"), aux: "do", tail: "the total number of " + gr.item.pl + " in " + gr.where, noEmbed: true, terse: "total " + gr.item.pl},
-	}
+	f1 := fact{slot: 1, step: -1, cl: clause{who: whole, v: enMulAdd.verb("have"), obj: same(count(g.b, gr.unit) + " " + gr.parts[0]), tense: present}, terse: same(count(g.b, gr.unit) + " " + gr.parts[0])}
+	f2 := fact{slot: 2, step: -1, cl: clause{who: whole, v: enMulAdd.verb("have"), obj: same(count(g.c, gr.unit) + " " + gr.parts[1]), tense: present}, terse: same(count(g.c, gr.unit) + " " + gr.parts[1])}
+	qs := append(g.gridQs(gr, whole), asked("grid total what", nil, holes{"items": gr.item.pl, "place": gr.where})...)
 	st := &story{main: whole, topic: gr.topic, facts: []fact{rate, f1, f2}, qs: qs}
 	return st, true
 }
@@ -570,33 +553,29 @@ func perPerson(g *gen) (*story, bool) {
 	}
 	boss := &actor{name: cr.boss, pro: pick(g.rng, []pronoun{proShe, proHe}), kind: group}
 	c := cnt(th, g.a)
-	rate := fact{slot: 0, step: -1, trail: true, terse: same(c + " each")}
+	rate := fact{slot: 0, step: -1, trail: true, terse: same(enMulAdd.one("count each", holes{"count": c}))}
 	switch g.rng.Intn(3) {
 	case 0:
-		rate.cl = clause{who: boss, v: v("give", "gave", "given"), obj: same(g.one("each ", "every ") + g.one(cr.whole.sg, "person") + " " + c), tense: present}
+		rate.cl = clause{who: boss, v: enMulAdd.verb("give"), obj: same(enMulAdd.one("each person count", holes{"each": enMulAdd.pick(g.rng, "each", nil), "one": enMulAdd.pick(g.rng, "person", holes{"one": cr.whole.sg}), "count": c})), tense: present}
 	case 1:
-		rate.cl = clause{subj: same(g.one("each ", "every ") + g.one(cr.whole.sg, "person")), v: v("get", "got", "gotten"), obj: same(c), tense: present}
+		rate.cl = clause{subj: same(enMulAdd.one("each person", holes{"each": enMulAdd.pick(g.rng, "each", nil), "one": enMulAdd.pick(g.rng, "person", holes{"one": cr.whole.sg})})), v: enMulAdd.verb("get"), obj: same(c), tense: present}
 	default:
-		rate.cl = clause{who: boss, v: v("have", "had"), obj: same(c + " for each " + g.one(cr.whole.sg, "person")), tense: present}
+		rate.cl = clause{who: boss, v: enMulAdd.verb("have"), obj: same(enMulAdd.one("for each one", holes{"count": c, "one": enMulAdd.pick(g.rng, "person", holes{"one": cr.whole.sg})})), tense: present}
 	}
 	if g.b+g.c > cr.most {
 		return nil, false
 	}
 	k0, k1 := kindsFor(cr, g.b, g.c)
-	f1 := fact{slot: 1, step: -1, cl: clause{subj: same("there"), plural: g.b != 1, v: v("be"), obj: same(count(g.b, k0)), tense: present}, terse: same(count(g.b, k0))}
-	f2 := fact{slot: 2, step: -1, cl: clause{subj: same("there"), plural: g.c != 1, v: v("be"), obj: same(count(g.c, k1)), tense: present}, terse: same(count(g.c, k1))}
+	f1 := fact{slot: 1, step: -1, cl: clause{subj: same("there"), plural: g.b != 1, v: enMulAdd.verb("be"), obj: same(count(g.b, k0)), tense: present}, terse: same(count(g.b, k0))}
+	f2 := fact{slot: 2, step: -1, cl: clause{subj: same("there"), plural: g.c != 1, v: enMulAdd.verb("be"), obj: same(count(g.c, k1)), tense: present}, terse: same(count(g.c, k1))}
 	if g.chance(0.5) {
 		f1.cl.tail = cr.where
 	} else {
 		f2.cl.tail = cr.where
 	}
-	h := howMany(th)
-	qs := []question{
-		{wh: h, who: boss, v: v("need"), aux: "do", terse: "how many " + th.pl + " needed"},
-		{wh: h, who: boss, v: v("give out", "gave out", "given out"), aux: "do", tail: g.inAll(), terse: "how many given out"},
-		{wh: h, v: v("be handed out"), pl: true, aux: "will", terse: "how many handed out"},
-		{wh: h, v: v("be needed"), pl: true, aux: "do", tail: g.inAll(), terse: "how many needed"},
-	}
+	tail1 := g.inAll()
+	tail2 := g.inAll()
+	qs := asked("per person", boss, holes{"howmany": howMany(th), "things": th.pl, "tail1": tail1, "tail2": tail2})
 	st := &story{main: boss, topic: th.topic, facts: []fact{rate, f1, f2}, qs: qs}
 	return st, true
 }

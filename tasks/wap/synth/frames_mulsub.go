@@ -1,8 +1,9 @@
 package synth
 
-import "fmt"
-
 // The frames of a*(b-c).
+
+// enMulSub is the English of this file.
+var enMulSub = phraseBook("mulsub")
 
 // compound makes a verb phrase of a verb before another: compound(v("plan
 // to"), "mow") is "plan to mow", "planned to mow".
@@ -36,17 +37,17 @@ func containersRemoved(g *gen) (*story, bool) {
 	f1 := g.boxCount(who, bv, th, box, "", g.b, false)
 	f1.slot, f1.step = 1, 0
 	cs := itoa(g.c)
-	back := g.one(cs+" of the "+box.pl, cs+" of them", count(g.c, box.noun))
+	back := enMulSub.pick(g.rng, "of the boxes", holes{"n": cs, "boxes": box.pl, "count": count(g.c, box.noun)})
 	// Told before the boxes are counted, the loss names what was in them:
 	// "She gave away 3 boxes of cookies. She had filled 10 boxes."
-	boxes := count(g.c, box.noun) + " of " + th.pl
+	boxes := enMulSub.one("boxes of", holes{"count": count(g.c, box.noun), "things": th.pl})
 	f2 := fact{slot: 2, step: 1, loss: true, more: true}
 	if g.chance(0.3) {
-		gone := pick(g.rng, []verb{v("be ruined"), v("go missing", "went missing", "gone missing"), v("get lost", "got lost", "gotten lost"), v("be damaged and thrown away"), v("be sent back"), v("fail inspection", "failed inspection"), v("be rejected"), v("be returned for a refund")})
+		gone := pick(g.rng, enMulSub.verbs("gone"))
 		f2.cl = clause{subj: phrase{boxes, back}, plural: g.c != 1, v: gone}
 		f2.terse = same(count(g.c, box.noun) + " " + gone.pastTense(g.c != 1))
 	} else {
-		keys := ws("give away|sell|donate|give|return|lend|deliver|set aside|send back")
+		keys := enMulSub.list("give keys", nil)
 		acts := usable(keys, losses, who, other, 0)
 		a := pick(g.rng, acts)
 		tail := g.tailOf(a)
@@ -58,7 +59,7 @@ func containersRemoved(g *gen) (*story, bool) {
 	}
 	f1.host = g.b >= 2
 	qs := haveQs(th, who)
-	qs = append(qs, question{wh: howMany(th), who: who, v: v("still have", "still had"), aux: "do", terse: "how many " + th.pl + " still"})
+	qs = append(qs, asked("still have", who, holes{"howmany": howMany(th), "things": th.pl})...)
 	st := &story{main: who, other: other, topic: th.topic, facts: []fact{rate, f1, f2}, qs: qs}
 	return st, true
 }
@@ -76,39 +77,38 @@ func unsold(g *gen) (*story, bool) {
 		who = g.person()
 	}
 	price := g.priceFact(th, g.a, who)
-	made := v("have", "had")
+	made := enMulSub.verb("have")
 	var makes []string
 	for _, k := range th.get {
-		if contains(ws("make|bake|build|knit|sew|grow|pick|buy|order|bring|print|paint|fold|harvest|cook|fry|collect"), k) {
+		if contains(enMulSub.list("make keys", nil), k) {
 			makes = append(makes, k)
 		}
 	}
 	if acts := usable(makes, gains, who, nil, g.b); len(acts) > 0 && g.chance(0.7) {
 		made = pick(g.rng, acts).v
 	}
-	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: made, obj: same(cnt(th, g.b)), tail: g.one("to sell", "for the fair", "for the sale", "", "for the market")}, terse: same(cnt(th, g.b) + " to sell")}
+	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: made, obj: same(cnt(th, g.b)), tail: enMulSub.pick(g.rng, "to sell", nil)}, terse: same(enMulSub.one("count to sell", holes{"count": cnt(th, g.b)}))}
 	if made.base == "have" {
-		f1.cl.tail = g.one("for sale", "to sell")
+		f1.cl.tail = enMulSub.pick(g.rng, "for sale", nil)
 	}
 	c := cnt(th, g.c)
 	cs := itoa(g.c)
-	f2 := fact{slot: 2, step: 1, loss: true, terse: same(cs + " unsold")}
+	f2 := fact{slot: 2, step: 1, loss: true, terse: same(enMulSub.one("unsold", holes{"n": cs}))}
 	switch g.rng.Intn(5) {
 	case 0:
-		f2.cl = clause{who: who, v: v("sell", "sold"), obj: phrase{"all but " + c, "all but " + g.one(cs, cs+" of them")}}
+		f2.cl = clause{who: who, v: enMulSub.verb("sell"), obj: phrase{enMulSub.one("all but", holes{"count": c}), enMulSub.pick(g.rng, "all but them", holes{"n": cs})}}
 	case 1:
-		f2.cl = clause{subj: phrase{c, g.one(cs+" of them", cs+" of the "+th.pl)}, plural: g.c != 1, v: v("go unsold", "went unsold", "gone unsold")}
+		f2.cl = clause{subj: phrase{c, enMulSub.pick(g.rng, "of them", holes{"n": cs, "things": th.pl})}, plural: g.c != 1, v: enMulSub.verb("go unsold")}
 	case 2:
-		f2.cl = clause{who: who, v: v("sell", "sold"), obj: phrase{"every " + th.sg + " except " + cs, "all of them except " + cs}}
+		f2.cl = clause{who: who, v: enMulSub.verb("sell"), obj: phrase{enMulSub.one("every except", holes{"thing": th.sg, "n": cs}), enMulSub.one("all except", holes{"n": cs})}}
 	case 3:
-		f2.cl = clause{who: who, v: v("have", "had"), obj: same(c + " left over"), when: g.one("at closing time", "at the end of the day", "")}
+		f2.cl = clause{who: who, v: enMulSub.verb("have"), obj: same(enMulSub.one("left over", holes{"count": c})), when: enMulSub.pick(g.rng, "at closing", nil)}
 	default:
-		f2.cl = clause{subj: phrase{c, g.one(cs+" of them", cs+" of the "+th.pl)}, plural: g.c != 1, v: v("be left"), tail: "unsold"}
-		f2.cl.when = g.one("", "at the end of the day", "when the sale ended")
+		f2.cl = clause{subj: phrase{c, enMulSub.pick(g.rng, "of them", holes{"n": cs, "things": th.pl})}, plural: g.c != 1, v: enMulSub.verb("be left"), tail: enMulSub.one("unsold tail", nil)}
+		f2.cl.when = enMulSub.pick(g.rng, "when ended", nil)
 	}
 	f2.more, f1.host = true, g.b >= 2
-	qs := earnQs(who, "did")
-	qs = append(qs, question{wh: "How much money", who: who, v: v("take in", "took in", "taken in"), aux: "did", terse: "money made"})
+	qs := append(earnQs(who, "did"), asked("took in", who, nil)...)
 	st := &story{main: who, topic: th.topic, facts: []fact{price, f1, f2}, qs: qs}
 	return st, true
 }
@@ -145,35 +145,30 @@ func absent(g *gen) (*story, bool) {
 	}
 	w := cl.whole
 	c := cnt(th, g.a)
-	rate := fact{slot: 0, step: -1, trail: true, terse: same(c + " per " + w.sg)}
+	rate := fact{slot: 0, step: -1, trail: true, terse: same(enMulSub.one("per one", holes{"count": c, "one": w.sg}))}
 	switch g.rng.Intn(3) {
 	case 0:
-		rate.cl = clause{who: boss, v: v("give", "gave", "given"), obj: same(g.one("each ", "every ") + w.sg + " " + c), tense: present}
+		rate.cl = clause{who: boss, v: enMulSub.verb("give"), obj: same(enMulSub.pick(g.rng, "each one count", holes{"one": w.sg, "count": c})), tense: present}
 	case 1:
-		rate.cl = clause{subj: same(g.one("each ", "every ") + w.sg), v: v("get", "got", "gotten"), obj: same(c), tail: g.one("", "from {main}"), tense: present}
+		rate.cl = clause{subj: same(enMulSub.pick(g.rng, "each one", holes{"one": w.sg})), v: enMulSub.verb("get"), obj: same(c), tail: enMulSub.pick(g.rng, "from main", nil), tense: present}
 	default:
-		rate.cl = clause{who: boss, v: v("plan to give", "planned to give"), obj: same(g.one("each ", "every ") + w.sg + " " + c), tense: present}
+		rate.cl = clause{who: boss, v: enMulSub.verb("plan to give"), obj: same(enMulSub.pick(g.rng, "each one count", holes{"one": w.sg, "count": c})), tense: present}
 	}
 	f1 := fact{slot: 1, step: -1, terse: same(count(g.b, w))}
 	if g.chance(0.5) {
-		f1.cl = clause{subj: same("there"), plural: g.b != 1, v: v("be"), obj: same(count(g.b, w)), tail: cl.where, tense: present}
+		f1.cl = clause{subj: same("there"), plural: g.b != 1, v: enMulSub.verb("be"), obj: same(count(g.b, w)), tail: cl.where, tense: present}
 	} else {
-		f1.cl = clause{who: boss, v: v("have", "had"), obj: same(count(g.b, w)), tail: cl.where, tense: present}
+		f1.cl = clause{who: boss, v: enMulSub.verb("have"), obj: same(count(g.b, w)), tail: cl.where, tense: present}
 	}
 	cs := itoa(g.c)
-	f2 := fact{slot: 2, step: -1, loss: true, terse: same(cs + " absent")}
-	miss := pick(g.rng, []struct {
-		v  verb
-		tn tense
-	}{{v("be absent"), present}, {v("be out sick"), present}, {v("be away on a trip"), present}, {v("stay home", "stayed home"), past}, {v("be home sick"), present}})
-	f2.cl = clause{subj: phrase{count(g.c, w), cs + " of the " + w.pl}, plural: g.c != 1, v: miss.v, tail: g.one("today", "", "this morning"), tense: miss.tn}
-	h := howMany(th)
-	qs := []question{
-		{wh: h, who: boss, v: v("hand out"), aux: g.one("do", "will"), tail: "today", terse: "how many handed out"},
-		{wh: h, who: boss, v: v("need"), aux: "do", tail: "today", terse: "how many needed"},
-		{wh: h, v: v("be handed out"), pl: true, aux: "will", tail: "today", terse: "how many given out"},
-		{wh: h, who: boss, v: v("give out", "gave out", "given out"), aux: "will", terse: "how many given out"},
+	f2 := fact{slot: 2, step: -1, loss: true, terse: same(enMulSub.one("absent", holes{"n": cs}))}
+	miss := pick(g.rng, enMulSub.verbs("missing"))
+	tn := present
+	if h, _ := splitHead(miss.base); h != "be" {
+		tn = past
 	}
+	f2.cl = clause{subj: phrase{count(g.c, w), enMulSub.one("of the people", holes{"n": cs, "people": w.pl})}, plural: g.c != 1, v: miss, tail: enMulSub.pick(g.rng, "today", nil), tense: tn}
+	qs := asked("absent", boss, holes{"howmany": howMany(th), "aux": enMulSub.pick(g.rng, "do or will", nil)})
 	st := &story{main: boss, topic: th.topic, facts: []fact{rate, f1, f2}, qs: qs}
 	return st, true
 }
@@ -192,57 +187,58 @@ func missedSessions(g *gen) (*story, bool) {
 	per := periods[key]
 	who := g.person()
 	rate := g.rateFact(who, act, per, g.a)
-	plan := compound(pick(g.rng, []verb{v("plan to", "planned to"), v("hope to", "hoped to"), v("sign up to", "signed up to")}), act.bare.base)
-	if act.bare.base == "ride" || act.bare.base == "swim" || act.bare.base == "go to the pool" {
-		plan = compound(v("plan to", "planned to"), act.bare.base)
+	plans := enMulSub.verbsWith("plan to", holes{"do": act.bare.base})
+	plan := pick(g.rng, plans)
+	if contains(enMulSub.list("plan only", nil), act.bare.base) {
+		plan = plans[0]
 	}
-	planned := fmt.Sprintf(per.count, count(g.b, per.noun))
+	planned := per.count.with(holes{"count": count(g.b, per.noun)})
 	if act.btail != "" {
 		planned = act.btail + " " + planned
 	}
-	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: plan, obj: same(planned), when: when}, terse: same(count(g.b, per.noun) + " planned")}
+	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: plan, obj: same(planned), when: when}, terse: same(enMulSub.one("planned", holes{"count": count(g.b, per.noun)}))}
 	cs := itoa(g.c)
 	// more: told before the plan, the loss counts days ("she was sick on
 	// 3 days"); after it, "of those days", not "of them" (a rate told in
 	// between would make "them" the laps or pages).
-	f2 := fact{slot: 2, step: 1, loss: true, more: true, terse: same(cs + " missed")}
-	those := cs + " of those " + per.pl
+	f2 := fact{slot: 2, step: 1, loss: true, more: true, terse: same(enMulSub.one("missed", holes{"n": cs}))}
+	those := enMulSub.one("those", holes{"n": cs, "periods": per.pl})
 	some := count(g.c, per.noun)
 	switch {
 	case per.sg == "practice":
-		f2.cl = clause{who: who, v: pick(g.rng, []verb{v("miss"), v("have to skip", "had to skip"), v("sit out", "sat out")}), obj: phrase{some, those}}
+		f2.cl = clause{who: who, v: pick(g.rng, enMulSub.verbs("skip practice")), obj: phrase{some, those}}
 		if g.chance(0.3) {
-			f2.cl = clause{who: who, v: v("be"), obj: phrase{"sick for " + some, "sick for " + those}}
+			f2.cl = clause{who: who, v: enMulSub.verb("be"), obj: phrase{enMulSub.one("sick for", holes{"what": some}), enMulSub.one("sick for", holes{"what": those})}}
 		}
 	case per.sg == "hour" && g.b > 12:
-		f2.cl = clause{who: who, v: pick(g.rng, []verb{v("miss"), v("have to skip", "had to skip")}), obj: phrase{some, cs + " of those hours"}}
+		f2.cl = clause{who: who, v: pick(g.rng, enMulSub.verbs("skip hours")), obj: phrase{some, enMulSub.one("of those hours", holes{"n": cs})}}
 	case per.sg == "hour":
 		switch g.rng.Intn(3) {
 		case 0:
-			f2.cl = clause{who: who, v: v("have to stop", "had to stop"), obj: same(some + " early")}
+			f2.cl = clause{who: who, v: enMulSub.verb("have to stop"), obj: same(enMulSub.one("early", holes{"some": some}))}
 		case 1:
-			f2.cl = clause{who: who, v: v("leave", "left"), obj: same(some + " early")}
+			f2.cl = clause{who: who, v: enMulSub.verb("leave"), obj: same(enMulSub.one("early", holes{"some": some}))}
 		default:
-			f2.cl = clause{who: who, v: v("lose", "lost"), obj: same(some), tail: "because of " + g.one("the rain", "a power cut", "a storm")}
+			f2.cl = clause{who: who, v: enMulSub.verb("lose"), obj: same(some), tail: enMulSub.pick(g.rng, "because", nil)}
 		}
 	case act.money && g.chance(0.5):
-		f2.cl = clause{who: who, v: v("call in sick", "called in sick"), obj: phrase{"on " + some, "on " + those}}
+		f2.cl = clause{who: who, v: enMulSub.verb("call in sick"), obj: phrase{enMulSub.one("on", holes{"what": some}), enMulSub.one("on", holes{"what": those})}}
 	default:
 		switch g.rng.Intn(5) {
 		case 0:
-			f2.cl = clause{subj: same("it"), v: v("rain"), obj: phrase{"on " + some, "on " + those}}
+			f2.cl = clause{subj: same(enMulSub.one("it", nil)), v: enMulSub.verb("rain"), obj: phrase{enMulSub.one("on", holes{"what": some}), enMulSub.one("on", holes{"what": those})}}
 		case 1:
-			f2.cl = clause{who: who, v: v("be"), obj: phrase{"sick on " + some, "sick on " + those}}
+			f2.cl = clause{who: who, v: enMulSub.verb("be"), obj: phrase{enMulSub.one("sick on", holes{"what": some}), enMulSub.one("sick on", holes{"what": those})}}
 		case 2:
-			f2.cl = clause{who: who, v: v("miss"), obj: phrase{some, those}}
+			f2.cl = clause{who: who, v: enMulSub.verb("miss"), obj: phrase{some, those}}
 		case 3:
-			f2.cl = clause{who: who, v: v("be"), obj: phrase{"away on a trip for " + some, "away on a trip for " + those}}
+			f2.cl = clause{who: who, v: enMulSub.verb("be"), obj: phrase{enMulSub.one("away", holes{"what": some}), enMulSub.one("away", holes{"what": those})}}
 		default:
-			f2.cl = clause{who: who, v: v("have to skip", "had to skip"), obj: phrase{some, those}}
+			f2.cl = clause{who: who, v: enMulSub.verb("have to skip"), obj: phrase{some, those}}
 		}
 	}
 	f1.host = g.b >= 2
-	qs := activityQs(who, act, "did", g.one("", "in the end", "after all", when))
+	qs := activityQs(who, act, "did", enMulSub.pick(g.rng, "in the end", holes{"when": when}))
 	st := &story{main: who, topic: act.topic, facts: []fact{rate, f1, f2}, qs: qs}
 	return st, true
 }
@@ -256,31 +252,26 @@ func cancelledJobs(g *gen) (*story, bool) {
 	}
 	who := g.person()
 	pay := g.payFact(who, j, g.a)
-	booked := pick(g.rng, []verb{
-		{base: "be asked to " + j.do.base},
-		compound(v("plan to", "planned to"), j.do.base),
-		compound(v("agree to", "agreed to"), j.do.base),
-		compound(v("sign up to", "signed up to"), j.do.base),
-	})
-	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: booked, obj: same(count(g.b, j.task)), when: g.one("this week", "this weekend", "last week", "on Saturday")}, terse: same(count(g.b, j.task) + " booked")}
+	booked := pick(g.rng, enMulSub.verbsWith("booked", holes{"do": j.do.base}))
+	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: booked, obj: same(count(g.b, j.task)), when: enMulSub.pick(g.rng, "this week", nil)}, terse: same(enMulSub.one("count booked", holes{"count": count(g.b, j.task)}))}
 	cs := itoa(g.c)
-	f2 := fact{slot: 2, step: 1, loss: true, more: true, terse: same(cs + " " + g.one("cancelled", "canceled"))}
+	f2 := fact{slot: 2, step: 1, loss: true, more: true, terse: same(enMulSub.pick(g.rng, "cancelled", holes{"n": cs}))}
 	var other *actor
 	switch r := g.rng.Intn(5); {
 	case r == 0:
-		f2.cl = clause{subj: phrase{count(g.c, n("job")), g.one(cs+" of those jobs", cs+" of the jobs")}, plural: g.c != 1, v: v(g.one("be canceled", "be cancelled", "be called off"))}
+		f2.cl = clause{subj: phrase{count(g.c, enMulSub.noun("job")), enMulSub.pick(g.rng, "of those jobs", holes{"n": cs})}, plural: g.c != 1, v: pick(g.rng, enMulSub.verbs("be cancelled"))}
 	case r == 1 && j.task.sg != "shift":
-		f2.cl = clause{subj: same(count(g.c, n("customer"))), plural: g.c != 1, v: v("cancel", g.one("canceled", "cancelled"))}
+		f2.cl = clause{subj: same(count(g.c, enMulSub.noun("customer"))), plural: g.c != 1, v: pick(g.rng, enMulSub.verbs("cancel"))}
 	case r == 2:
 		// "Her brother already took care of 3 of them."
 		other = pickRelative(g.rng, who)
-		f2.cl = clause{who: other, v: v("already take care of", "already took care of", "already taken care of"), obj: phrase{count(g.c, j.task), cs + " of them"}, tail: g.one("", "for {main=}")}
-		f2.terse = same(cs + " done by someone else")
+		f2.cl = clause{who: other, v: enMulSub.verb("take care of"), obj: phrase{count(g.c, j.task), enMulSub.one("n of them", holes{"n": cs})}, tail: enMulSub.pick(g.rng, "for main", nil)}
+		f2.terse = same(enMulSub.one("someone else", holes{"n": cs}))
 	case r == 3 && j.task.sg == "shift":
-		f2.cl = clause{who: who, v: v("call in sick for", "called in sick for"), obj: phrase{count(g.c, j.task), cs + " of " + g.one("the", "those") + " shifts"}}
-		f2.terse = same(cs + " missed (sick)")
+		f2.cl = clause{who: who, v: enMulSub.verb("call in sick for"), obj: phrase{count(g.c, j.task), enMulSub.pick(g.rng, "of the shifts", holes{"n": cs})}}
+		f2.terse = same(enMulSub.one("sick shifts", holes{"n": cs}))
 	default:
-		f2.cl = clause{who: who, v: v("have to skip", "had to skip"), obj: phrase{count(g.c, j.task), cs + " of those " + j.task.form(2)}, tail: "because of " + g.one("the rain", "a cold", "a storm")}
+		f2.cl = clause{who: who, v: enMulSub.verb("have to skip"), obj: phrase{count(g.c, j.task), enMulSub.one("of those tasks", holes{"n": cs, "tasks": j.task.form(2)})}, tail: enMulSub.pick(g.rng, "because of", nil)}
 	}
 	f1.host = g.b >= 2
 	st := &story{main: who, other: other, topic: j.topic, facts: []fact{pay, f1, f2}, qs: earnQs(who, "did")}
@@ -299,15 +290,14 @@ func closedUnits(g *gen) (*story, bool) {
 	}
 	whole := gridActor(gr)
 	rate := g.perUnit(gr, g.a)
-	f1 := fact{slot: 1, step: -1, cl: clause{who: whole, v: v("have", "had"), obj: same(count(g.b, gr.unit)), tense: present}, terse: same(count(g.b, gr.unit))}
+	f1 := fact{slot: 1, step: -1, cl: clause{who: whole, v: enMulSub.verb("have"), obj: same(count(g.b, gr.unit)), tense: present}, terse: same(count(g.b, gr.unit))}
 	cs := itoa(g.c)
 	f2 := fact{slot: 2, step: -1, loss: true, terse: same(cs + " " + stateWords(gr.shut))}
-	f2.cl = clause{subj: phrase{count(g.c, gr.unit), cs + " of the " + gr.unit.pl}, plural: g.c != 1, v: gr.shut, tense: gr.shutT}
+	f2.cl = clause{subj: phrase{count(g.c, gr.unit), enMulSub.one("of the units", holes{"n": cs, "units": gr.unit.pl})}, plural: g.c != 1, v: gr.shut, tense: gr.shutT}
 	f1.host = g.b >= 2
-	h := "How many " + gr.item.pl
-	qs := []question{{wh: h, v: gr.ok, pl: true, aux: gr.okAux, terse: "how many " + gr.item.pl}}
+	qs := asked("working units", nil, holes{"items": gr.item.pl, "ok": verbText(gr.ok), "aux": gr.okAux})
 	if gr.okAux == "do" {
-		qs = append(qs, question{wh: h, v: gr.ok, pl: true, aux: "do", tail: "now", terse: "how many now"})
+		qs = append(qs, asked("working units now", nil, holes{"items": gr.item.pl, "ok": verbText(gr.ok)})...)
 	}
 	st := &story{main: whole, topic: gr.topic, facts: []fact{rate, f1, f2}, qs: qs}
 	return st, true
@@ -329,27 +319,23 @@ func returned(g *gen) (*story, bool) {
 	var f1, f2 fact
 	var qs []question
 	if g.chance(0.5) {
-		buy := pick(g.rng, []verb{v("buy", "bought"), v("order"), v("pick out", "picked out", "picked out")})
+		buy := pick(g.rng, enMulSub.verbs("buy"))
 		f1 = fact{slot: 1, step: 0, cl: clause{who: who, v: buy, obj: same(cnt(th, g.b))}, terse: same(cnt(th, g.b) + " " + buy.part)}
-		f2 = fact{slot: 2, step: 1, loss: true, more: true, terse: same(cs + " returned")}
-		back := phrase{c, g.one(cs+" of them", cs+" of the "+th.pl)}
+		f2 = fact{slot: 2, step: 1, loss: true, more: true, terse: same(enMulSub.one("returned", holes{"n": cs}))}
+		back := phrase{c, enMulSub.pick(g.rng, "of them", holes{"n": cs, "things": th.pl})}
 		switch g.rng.Intn(3) {
 		case 0:
-			f2.cl = clause{who: who, v: pick(g.rng, []verb{v("return"), v("take back", "took back", "taken back"), v("send back", "sent back", "sent back")}), obj: back, tail: g.one("", "for a refund", "and got the money back")}
+			f2.cl = clause{who: who, v: pick(g.rng, enMulSub.verbs("return")), obj: back, tail: enMulSub.pick(g.rng, "refund", nil)}
 		case 1:
-			f2.cl = clause{subj: back, plural: g.c != 1, v: pick(g.rng, []verb{v("be refunded"), v("be returned for a refund"), v("be sent back")})}
+			f2.cl = clause{subj: back, plural: g.c != 1, v: pick(g.rng, enMulSub.verbs("refunded"))}
 		default:
-			f2.cl = clause{who: who, v: v("get a refund", "got a refund", "gotten a refund"), obj: same(""), tail: "for " + back.full}
+			f2.cl = clause{who: who, v: enMulSub.verb("get a refund"), obj: same(""), tail: enMulSub.one("for back", holes{"back": back.full})}
 		}
 		qs = spendQs(who)
 	} else {
-		f1 = fact{slot: 1, step: -1, cl: clause{who: who, v: v("need"), obj: same(cnt(th, g.b)), tail: g.one("", "for a project", "for the party", "in all"), tense: present}, terse: same("needs " + cnt(th, g.b))}
-		f2 = fact{slot: 2, step: -1, loss: true, cl: clause{who: who, v: v("already have", "already had"), obj: phrase{c, cs}, tense: present}, terse: same("already has " + cs)}
-		qs = []question{
-			{wh: "How much", who: who, v: v("spend", "spent"), aux: "will", tail: g.one("on the rest", "", "to get the rest"), terse: "cost of the rest"},
-			{wh: "How much money", who: who, v: v("need"), aux: "do", tail: "to buy the rest", terse: "money needed"},
-			{wh: "How much", who: who, v: v("have to pay", "had to pay"), aux: "will", terse: "how much to pay"},
-		}
+		f1 = fact{slot: 1, step: -1, cl: clause{who: who, v: enMulSub.verb("need"), obj: same(cnt(th, g.b)), tail: enMulSub.pick(g.rng, "for a project", nil), tense: present}, terse: same(enMulSub.one("needs", holes{"count": cnt(th, g.b)}))}
+		f2 = fact{slot: 2, step: -1, loss: true, cl: clause{who: who, v: enMulSub.verb("already have"), obj: phrase{c, cs}, tense: present}, terse: same(enMulSub.one("already has", holes{"n": cs}))}
+		qs = asked("the rest", who, holes{"tail": enMulSub.pick(g.rng, "on the rest", nil)})
 	}
 	f1.host = g.b >= 2
 	st := &story{main: who, topic: th.topic, facts: []fact{price, f1, f2}, qs: qs}
@@ -358,8 +344,5 @@ func returned(g *gen) (*story, bool) {
 
 // costQs ask what things cost in all; aux is "did" or "will".
 func costQs(th *thing, aux string) []question {
-	return []question{
-		{wh: "How much", subj: "the " + th.pl, pl: true, v: v("cost", "cost"), aux: aux, tail: "in all", terse: "total cost"},
-		{wh: "What", subj: "the " + th.pl, pl: true, v: v("cost", "cost"), aux: aux, tail: "altogether", terse: "total cost"},
-	}
+	return asked("cost", nil, holes{"things": th.pl, "aux": aux})
 }

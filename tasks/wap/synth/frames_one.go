@@ -1,5 +1,10 @@
 package synth
 
+import (
+	"fmt"
+	"strings"
+)
+
 // The frames of one-step problems (general.go): a+b, a-b, a*b and a/b.
 // Besides the plain ones (had and got more, had and gave away, boxes of
 // so many, shared equally) they tell what people write in one step:
@@ -8,15 +13,12 @@ package synth
 // prices with cents, change from a bill, ages, "3 times as many", a total
 // made at a rate, and a rate found from a total.
 
+// enOne is the English of this file.
+var enOne = phraseBook("one")
+
 // nowQs ask how much of a thing someone has after a gain.
 func nowQs(th *thing, who *actor) []question {
-	h := howMany(th)
-	return []question{
-		{wh: h, who: who, v: v("have", "had"), aux: "do", tail: "now", terse: "how many now"},
-		{wh: h, who: who, v: v("have", "had"), aux: "do", tail: "in all", terse: "how many in all"},
-		{wh: h, who: who, v: v("have", "had"), aux: "do", tail: "altogether", terse: "total"},
-		{wh: h, who: who, v: v("end up with", "ended up with"), aux: "did", terse: "how many at the end"},
-	}
+	return asked("now", who, holes{"howmany": howMany(th)})
 }
 
 // bare writes k of a thing already named: "15", or "$15" for money.
@@ -59,15 +61,14 @@ func totalOne(g *gen) (*story, bool) {
 	g.a, g.b = g.amount(1, 80), g.amount(1, 80)
 	p := g.twoParts(th)
 	h := howMany(th)
-	qs := []question{
-		{wh: h, who: p.whole, v: v("have", "had"), aux: "do", tail: g.one("in all", "altogether", "in total", "together"), terse: "how many in all"},
-		{wh: h, who: p.whole, v: v("have", "had"), aux: "do", tail: g.one("in all", "altogether", "in total"), terse: "total"},
-	}
+	tail1 := enOne.pick(g.rng, "in all together", nil)
+	tail2 := enOne.pick(g.rng, "in all", nil)
+	qs := asked("total", p.whole, holes{"howmany": h, "tail1": tail1, "tail2": tail2})
 	if p.gained() {
 		qs = nowQs(th, p.whole)
 	}
 	if len(p.whole.parts) > 0 {
-		qs = append(qs, question{wh: h, v: v("be"), pl: !th.money, aux: "do", tail: "there " + g.one("in all", "altogether"), terse: "how many in all"})
+		qs = append(qs, asked("total there", nil, holes{"howmany": h, "plural": yes(!th.money), "tail": enOne.pick(g.rng, "there in all", nil)})...)
 	}
 	st := &story{main: p.main, other: p.other, topic: th.topic, facts: []fact{p.f0, p.f1}, qs: qs, thing: th}
 	return st.with(add(at(0), at(1)), whole(g.a), whole(g.b)), true
@@ -78,7 +79,7 @@ func totalOne(g *gen) (*story, bool) {
 func (g *gen) gatherVerb(th *thing, who *actor, k int) (verb, bool) {
 	for _, a := range g.rng.Perm(len(th.get)) {
 		act, ok := gains[th.get[a]]
-		if ok && act.v.base != "be given" && act.v.base != "get" && act.v.base != "receive" && !(act.personal && who.kind == business) && (act.most == 0 || k <= act.most) {
+		if ok && !contains(enOne.list("gifts", nil), act.v.base) && !(act.personal && who.kind == business) && (act.most == 0 || k <= act.most) {
 			return act.v, true
 		}
 	}
@@ -98,11 +99,9 @@ func twoTimes(g *gen) (*story, bool) {
 	pair := pick(g.rng, timePairs[g.one("hour", "day", "week")])
 	f0 := fact{slot: 0, step: 0, cl: clause{who: who, v: vb, obj: same(cnt(th, a)), when: pair[0]}, terse: same(cnt(th, a) + " " + pair[0])}
 	f1 := fact{slot: 1, step: 1, more: true, cl: clause{who: who, v: vb, obj: phrase{cnt(th, b), g.one(itoa(b), g.more(th, b))}, when: pair[1]}, terse: same(itoa(b) + " " + pair[1])}
-	h := howMany(th)
-	qs := []question{
-		{wh: h, who: who, v: vb, aux: "did", tail: g.inAll(), terse: "how many in all"},
-		{wh: h, who: who, v: vb, aux: "did", tail: g.one("in all", "altogether", "in total"), terse: "total"},
-	}
+	tail1 := g.inAll()
+	tail2 := enOne.pick(g.rng, "in all", nil)
+	qs := asked("gathered", who, holes{"howmany": howMany(th), "verb": verbText(vb), "tail1": tail1, "tail2": tail2})
 	st := &story{main: who, topic: th.topic, facts: []fact{f0, f1}, qs: qs, thing: th}
 	return st.with(add(at(0), at(1)), whole(a), whole(b)), true
 }
@@ -112,7 +111,7 @@ func twoTimes(g *gen) (*story, bool) {
 func (g *gen) rivals(th *thing, k int) (p, q *actor, vb verb, tn tense, aux string) {
 	p = g.person()
 	q = pickRelative(g.rng, p)
-	vb, tn, aux = v("have", "had"), present, "do"
+	vb, tn, aux = enOne.verb("have"), present, "do"
 	if w, ok := g.gatherVerb(th, p, k); ok && g.chance(0.5) {
 		vb, tn, aux = w, past, "did"
 	}
@@ -126,9 +125,9 @@ func moreThan(g *gen) (*story, bool) {
 	a, b := g.amount(2, 80), g.amount(1, 40)
 	p, q, vb, tn, aux := g.rivals(th, a+b)
 	f0 := fact{slot: 0, step: 0, cl: clause{who: p, v: vb, obj: same(cnt(th, a)), tense: tn}, terse: same(cnt(th, a))}
-	more := itoa(b) + " more " + g.one(th.noun.form(b)+" ", "") + "than {main=}"
+	more := enOne.pick(g.rng, "more than", holes{"n": itoa(b), "things": th.noun.form(b)})
 	f1 := fact{slot: 1, step: 0, after: []int{0}, noCond: true, cl: clause{who: q, v: vb, obj: same(more), tense: tn}}
-	qs := []question{{wh: howMany(th), who: q, v: vb, aux: aux}}
+	qs := asked("rival has", q, holes{"howmany": howMany(th), "verb": verbText(vb), "aux": aux})
 	st := &story{main: p, other: q, topic: th.topic, facts: []fact{f0, f1}, qs: qs, thing: th, noTerse: true}
 	return st.with(add(at(0), at(1)), whole(a), whole(b)), true
 }
@@ -141,12 +140,12 @@ func fewerThan(g *gen) (*story, bool) {
 	b := g.part(a)
 	p, q, vb, tn, aux := g.rivals(th, a)
 	f0 := fact{slot: 0, step: 0, cl: clause{who: p, v: vb, obj: same(cnt(th, a)), tense: tn}, terse: same(cnt(th, a))}
-	less := itoa(b) + g.one(" fewer ", " less ") + g.one(th.noun.form(b)+" ", "") + "than {main=}"
-	if !contains(ws("fewer|less"), lastWord(less)) && g.chance(0.3) {
-		less = itoa(b) + " fewer " + th.noun.form(b) + " than {main=}"
+	less := enOne.pick(g.rng, "fewer than", holes{"n": itoa(b), "fewer": enOne.pick(g.rng, "fewer", nil), "things": th.noun.form(b)})
+	if !contains(enOne.list("fewer", nil), lastWord(less)) && g.chance(0.3) {
+		less = enOne.one("n fewer", holes{"n": itoa(b), "things": th.noun.form(b)})
 	}
 	f1 := fact{slot: 1, step: 0, after: []int{0}, noCond: true, cl: clause{who: q, v: vb, obj: same(less), tense: tn}}
-	qs := []question{{wh: howMany(th), who: q, v: vb, aux: aux}}
+	qs := asked("rival has", q, holes{"howmany": howMany(th), "verb": verbText(vb), "aux": aux})
 	st := &story{main: p, other: q, topic: th.topic, facts: []fact{f0, f1}, qs: qs, thing: th, noTerse: true}
 	return st.with(sub(at(0), at(1)), whole(a), whole(b)), true
 }
@@ -168,7 +167,6 @@ func compareOne(g *gen) (*story, bool) {
 	a := g.amount(3, 90)
 	b := g.part(a)
 	p, q, vb, tn, aux := g.rivals(th, a)
-	h, hf := "How many more "+th.pl, "How many fewer "+th.pl
 	if g.chance(0.35) && tn == past {
 		// One person on two occasions: "How many more apples did she
 		// pick on Saturday than on Sunday?"
@@ -178,22 +176,17 @@ func compareOne(g *gen) (*story, bool) {
 		}
 		f0 := fact{slot: 0, step: 0, cl: clause{who: p, v: vb, obj: same(cnt(th, a)), when: pair[0], tense: tn}, terse: same(cnt(th, a) + " " + pair[0])}
 		f1 := fact{slot: 1, step: 0, cl: clause{who: p, v: vb, obj: phrase{cnt(th, b), itoa(b)}, when: pair[1], tense: tn}, terse: same(itoa(b) + " " + pair[1])}
-		qs := []question{
-			{wh: h, who: p, v: vb, aux: aux, tail: pair[0] + " than " + pair[1], terse: "how many more " + pair[0]},
-			{wh: hf, who: p, v: vb, aux: aux, tail: pair[1] + " than " + pair[0], terse: "how many fewer " + pair[1]},
-		}
+		qs := asked("more on occasion", p, holes{"things": th.pl, "verb": verbText(vb), "aux": aux, "first": pair[0], "second": pair[1]})
 		st := &story{main: p, topic: th.topic, facts: []fact{f0, f1}, qs: qs, thing: th}
 		return st.with(sub(at(0), at(1)), whole(a), whole(b)), true
 	}
 	f0 := fact{slot: 0, step: 0, cl: clause{who: p, v: vb, obj: same(cnt(th, a)), tense: tn}, terse: same(cnt(th, a))}
 	f1 := fact{slot: 1, step: 0, cl: clause{who: q, v: vb, obj: phrase{cnt(th, b), g.one(itoa(b), cnt(th, b))}, tense: tn}, terse: same(cnt(th, b))}
-	qs := []question{
-		{wh: h, who: p, v: vb, aux: aux, tail: "than {other=}"},
-		{wh: hf, who: q, v: vb, aux: aux, tail: "than {main=}"},
-	}
+	than := enOne.one("than other", nil)
 	if tn == past {
-		qs[0].tail += " did"
+		than = enOne.one("than other did", nil)
 	}
+	qs := append(asked("more than other", p, holes{"things": th.pl, "verb": verbText(vb), "aux": aux, "tail": than}), asked("fewer than main", q, holes{"things": th.pl, "verb": verbText(vb), "aux": aux})...)
 	st := &story{main: p, other: q, topic: th.topic, facts: []fact{f0, f1}, qs: qs, thing: th, noTerse: true}
 	return st.with(sub(at(0), at(1)), whole(a), whole(b)), true
 }
@@ -207,12 +200,8 @@ func startFrom(g *gen) (*story, bool) {
 	lose := g.loss(who, other, th, gone)
 	lose.slot, lose.step = 0, 0
 	lose.cl.obj.short, lose.cl.subj.short = "", ""
-	now := fact{slot: 1, step: 1, state: true, cl: clause{who: who, v: v("have", "had"), obj: phrase{cnt(th, left) + " left", g.one(bare(th, left)+" left", cnt(th, left)+" left")}, tense: present, when: "now"}, terse: same(bare(th, left) + " left")}
-	h := howMany(th)
-	qs := []question{
-		{wh: h, who: who, v: v("have", "had"), aux: "did", tail: g.one("to begin with", "at the start", "in the beginning"), terse: "how many to begin with"},
-		{wh: h, who: who, v: v("start with", "started with"), aux: "did", terse: "how many to start"},
-	}
+	now := fact{slot: 1, step: 1, state: true, cl: clause{who: who, v: enOne.verb("have"), obj: phrase{enOne.one("left", holes{"amount": cnt(th, left)}), enOne.pick(g.rng, "amount left", holes{"amount": bare(th, left), "count": cnt(th, left)})}, tense: present, when: enOne.one("now", nil)}, terse: same(enOne.one("left", holes{"amount": bare(th, left)}))}
+	qs := asked("to begin with", who, holes{"howmany": howMany(th), "tail": enOne.pick(g.rng, "begin", nil)})
 	st := &story{main: who, other: other, topic: th.topic, facts: []fact{lose, now}, qs: qs, thing: th}
 	return st.with(add(at(1), at(0)), whole(gone), whole(left)), true
 }
@@ -229,26 +218,23 @@ func placeOne(g *gen, came bool) (*story, bool) {
 	}
 	start := fact{slot: 0, step: 0, state: true, terse: same(count(a, w) + " " + pl.where)}
 	if g.chance(0.6) {
-		start.cl = clause{subj: same("there"), plural: a != 1, v: v("be"), obj: same(count(a, w)), tail: pl.where}
+		start.cl = clause{subj: same("there"), plural: a != 1, v: enOne.verb("be"), obj: same(count(a, w)), tail: pl.where}
 	} else {
-		start.cl = clause{subj: same(count(a, w)), plural: a != 1, v: v("be"), tail: pl.where}
+		start.cl = clause{subj: same(count(a, w)), plural: a != 1, v: enOne.verb("be"), tail: pl.where}
 	}
 	bs := itoa(b)
 	var move fact
 	if came {
 		inV := pick(g.rng, pl.in)
-		move = fact{slot: 1, step: 1, more: true, cl: clause{subj: phrase{count(b, w), g.one(bs+" more", bs+" more "+w.form(b))}, plural: b != 1, v: inV}, terse: same(bs + " more " + inV.past)}
+		move = fact{slot: 1, step: 1, more: true, cl: clause{subj: phrase{count(b, w), enOne.pick(g.rng, "more people", holes{"n": bs, "people": w.form(b)})}, plural: b != 1, v: inV}, terse: same(enOne.one("came", holes{"n": bs, "came": inV.past}))}
 	} else {
 		outV := pick(g.rng, pl.out)
-		move = fact{slot: 1, step: 1, loss: true, ofStart: true, cl: clause{subj: phrase{count(b, w), g.one(bs, bs+" of them", bs+" of the "+w.pl)}, plural: b != 1, v: outV}, terse: same(bs + " " + outV.past)}
+		move = fact{slot: 1, step: 1, loss: true, ofStart: true, cl: clause{subj: phrase{count(b, w), enOne.pick(g.rng, "some of them", holes{"n": bs, "people": w.pl})}, plural: b != 1, v: outV}, terse: same(bs + " " + outV.past)}
 	}
 	if g.chance(0.5) {
 		move.cl.when = pl.events[0]
 	}
-	qs := []question{
-		{wh: "How many " + w.pl, v: v("be"), pl: true, aux: "do", tail: pl.where + " now", terse: "how many now"},
-		{wh: "How many " + w.pl, subj: "there", pl: true, v: v("be"), aux: "do", tail: pl.where + " now", terse: "how many " + pl.where + " now"},
-	}
+	qs := asked("come and go", nil, holes{"people": w.pl, "where": pl.where})
 	st := &story{topic: pl.topic, facts: []fact{start, move}, qs: qs, thing: &thing{noun: w, topic: pl.topic}}
 	eq := add(at(0), at(1))
 	if !came {
@@ -282,16 +268,13 @@ func costMore(g *gen, more bool) (*story, bool) {
 	if !more && b >= a {
 		return nil, false
 	}
-	f0 := fact{slot: 0, step: -1, cl: clause{subj: phrase{an(th0.sg), "the " + th0.sg}, v: v("cost", "cost"), obj: same(a.dollars()), tense: present}, terse: same(th0.sg + " " + a.dollars())}
-	than := g.one(" more than ", " more than ")
+	f0 := fact{slot: 0, step: -1, cl: clause{subj: phrase{an(th0.sg), enOne.one("the thing", holes{"thing": th0.sg})}, v: enOne.verb("cost"), obj: same(a.dollars()), tense: present}, terse: same(th0.sg + " " + a.dollars())}
+	than := enOne.pick(g.rng, "more than price", nil)
 	if !more {
-		than = g.one(" less than ", " less than ")
+		than = enOne.pick(g.rng, "less than price", nil)
 	}
-	f1 := fact{slot: 1, step: -1, after: []int{0}, cl: clause{subj: same(an(th1.sg)), v: v("cost", "cost"), obj: same(b.dollars() + than + "the " + th0.sg), tense: present}, terse: same(th1.sg + " " + b.dollars() + than + "that")}
-	qs := []question{
-		{wh: "How much", subj: "the " + th1.sg, v: v("cost", "cost"), aux: "do", terse: "how much for the " + th1.sg},
-		{wh: "What", subj: "the price of the " + th1.sg, v: v("be"), aux: "do", noEmbed: true, terse: "price of the " + th1.sg},
-	}
+	f1 := fact{slot: 1, step: -1, after: []int{0}, cl: clause{subj: same(an(th1.sg)), v: enOne.verb("cost"), obj: same(enOne.one("than the thing", holes{"price": b.dollars(), "than": than, "thing": th0.sg})), tense: present}, terse: same(enOne.one("than that", holes{"thing": th1.sg, "price": b.dollars(), "than": than}))}
+	qs := asked("cost of", nil, holes{"thing": th1.sg})
 	st := &story{topic: th0.topic, facts: []fact{f0, f1}, qs: qs, thing: cash}
 	eq := add(at(0), at(1))
 	if !more {
@@ -311,41 +294,31 @@ func stillNeedOne(g *gen) (*story, bool) {
 	b := g.part(a)
 	who := g.person()
 	use := pick(g.rng, th.uses)
-	need := fact{slot: 0, step: -1, cl: clause{who: who, v: g.needVerb(), obj: same(cnt(th, a)), tail: use, tense: present}, terse: same("need " + cnt(th, a))}
-	have := fact{slot: 1, step: -1, cl: clause{who: who, v: v("have", "had"), obj: phrase{cnt(th, b), g.one(itoa(b), cnt(th, b))}, tense: present}, terse: same("have " + itoa(b))}
+	need := fact{slot: 0, step: -1, cl: clause{who: who, v: g.needVerb(), obj: same(cnt(th, a)), tail: use, tense: present}, terse: same(enOne.one("need count", holes{"count": cnt(th, a)}))}
+	have := fact{slot: 1, step: -1, cl: clause{who: who, v: enOne.verb("have"), obj: phrase{cnt(th, b), g.one(itoa(b), cnt(th, b))}, tense: present}, terse: same(enOne.one("have n", holes{"n": itoa(b)}))}
 	if g.chance(0.4) {
 		if vb, ok := g.gatherVerb(th, who, b); ok {
-			have.cl = clause{who: who, v: compound(v("have", "had"), "already "+vb.part), obj: phrase{cnt(th, b), itoa(b)}, tense: present}
+			have.cl = clause{who: who, v: enOne.verbsWith("have already", holes{"done": vb.part})[0], obj: phrase{cnt(th, b), itoa(b)}, tense: present}
 		}
 	}
 	if g.chance(0.3) {
 		have.cl.also = false
-		have.cl.tail = "so far"
+		have.cl.tail = enOne.one("so far", nil)
 	}
-	h := "How many more " + th.pl
-	qs := []question{
-		{wh: h, who: who, v: v("need"), aux: "do", terse: "how many more"},
-		{wh: h, who: who, v: compound(v("have to", "had to"), g.one("get", "find", "buy")), aux: "do", terse: "how many more to get"},
-		{wh: h, v: v("be needed"), pl: true, aux: "do", terse: "how many more needed"},
-	}
+	qs := append(asked("still need", who, holes{"things": th.pl, "get": enOne.pick(g.rng, "get", nil)}), asked("still need needed", nil, holes{"things": th.pl})...)
 	st := &story{main: who, topic: th.topic, facts: []fact{need, have}, qs: qs, thing: th}
 	return st.with(sub(at(0), at(1)), whole(a), whole(b)), true
 }
 
 // must makes a verb of having to do something: "have to read", "need to
-// read", one of the ways given.
-func (g *gen) must(do string, ways ...string) verb {
-	w := g.one(ways...)
-	head := v(w)
-	if w == "have to" {
-		head = v("have to", "had to")
-	}
-	return compound(head, do)
+// read", one of the ways given ("have to/had to", "need to").
+func (g *gen) must(do string, ways []verb) verb {
+	return compound(pick(g.rng, ways), do)
 }
 
 // needVerb draws a verb of needing: "needs", "wants".
 func (g *gen) needVerb() verb {
-	return pick(g.rng, []verb{v("need"), v("need"), v("want"), compound(v("have to", "had to"), "use")})
+	return pick(g.rng, enOne.verbs("need"))
 }
 
 // choreLeft: someone has a units of a chore to do (pages to read) and
@@ -355,16 +328,11 @@ func choreLeft(g *gen) (*story, bool) {
 	a := g.amount(5, 120)
 	b := g.part(a)
 	who := g.person()
-	must := g.must(ch.do.base, "have to", "need to", "want to")
-	f0 := fact{slot: 0, step: -1, cl: clause{who: who, v: must, obj: same(count(a, ch.unit) + " " + ch.sources[0]), tense: present}, terse: same(count(a, ch.unit) + " to " + ch.do.base)}
+	must := g.must(ch.do.base, enOne.verbs("must"))
+	f0 := fact{slot: 0, step: -1, cl: clause{who: who, v: must, obj: same(count(a, ch.unit) + " " + ch.sources[0]), tense: present}, terse: same(enOne.one("to do", holes{"count": count(a, ch.unit), "do": ch.do.base}))}
 	done := verb{base: ch.do.base, past: ch.do.past, part: ch.do.part}
-	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: done, obj: phrase{count(b, ch.unit), g.one(itoa(b), itoa(b)+" of them", count(b, ch.unit))}, tense: presentPerfect, tail: g.one("so far", "already", "")}, terse: same(itoa(b) + " " + ch.do.part)}
-	h := "How many " + ch.unit.pl
-	qs := []question{
-		{wh: h, who: who, v: compound(v("still have to", "still had to"), ch.do.base), aux: "do", terse: "how many left"},
-		{wh: h, v: v("be left to " + ch.do.base), pl: true, aux: "do", terse: "how many left"},
-		{wh: h, who: who, v: v("have", "had"), aux: "do", tail: "left to " + ch.do.base, terse: "how many left to do"},
-	}
+	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: done, obj: phrase{count(b, ch.unit), enOne.pick(g.rng, "of them", holes{"n": itoa(b), "count": count(b, ch.unit)})}, tense: presentPerfect, tail: enOne.pick(g.rng, "so far or already", nil)}, terse: same(itoa(b) + " " + ch.do.part)}
+	qs := asked("chore left", who, holes{"units": ch.unit.pl, "do": ch.do.base})
 	st := &story{main: who, topic: ch.topic, facts: []fact{f0, f1}, qs: qs, thing: &thing{noun: ch.unit, topic: ch.topic}}
 	return st.with(sub(at(0), at(1)), whole(a), whole(b)), true
 }
@@ -380,13 +348,9 @@ func restKind(g *gen) (*story, bool) {
 	who := g.owner(th)
 	have := g.state(who, th, a)
 	have.cl.tense = present
-	rest := g.one("the rest are ", "the others are ", "all the others are ")
-	part := fact{slot: 1, step: -1, after: []int{0}, noCond: true, cl: clause{subj: phrase{itoa(b) + " of the " + th.pl, itoa(b) + " of them"}, plural: b != 1, v: v("be"), obj: same(k0), tail: "and " + rest + k1, tense: present}, terse: same(itoa(b) + " " + k0 + ", rest " + k1)}
-	qs := []question{
-		{wh: "How many " + k1 + " " + th.pl, who: who, v: v("have", "had"), aux: "do", terse: "how many " + k1},
-		{wh: "How many " + k1 + " " + th.pl, subj: "there", pl: true, v: v("be"), aux: "do", terse: "how many " + k1},
-		{wh: "How many of the " + th.pl, v: v("be"), pl: true, aux: "do", tail: k1, terse: "how many " + k1},
-	}
+	rest := enOne.pick(g.rng, "the rest are", nil)
+	part := fact{slot: 1, step: -1, after: []int{0}, noCond: true, cl: clause{subj: phrase{enOne.one("of the things", holes{"n": itoa(b), "things": th.pl}), enOne.one("n of them", holes{"n": itoa(b)})}, plural: b != 1, v: enOne.verb("be"), obj: same(k0), tail: enOne.one("and the rest", holes{"rest": rest, "kind": k1}), tense: present}, terse: same(enOne.one("kinds", holes{"n": itoa(b), "kind0": k0, "kind1": k1}))}
+	qs := append(asked("rest kind", who, holes{"kind": k1, "things": th.pl}), asked("rest kind of the", nil, holes{"kind": k1, "things": th.pl})...)
 	st := &story{main: who, topic: th.topic, facts: []fact{have, part}, qs: qs, thing: th}
 	return st.with(sub(at(0), at(1)), whole(a), whole(b)), true
 }
@@ -401,37 +365,31 @@ func changeFound(g *gen) (*story, bool) {
 	who := g.person()
 	other := g.helper(who)
 	h := howMany(th)
-	some := g.one("some", "some more")
+	some := enOne.pick(g.rng, "some", nil)
 	if th.money {
-		some = g.one("some money", "some more money")
+		some = enOne.pick(g.rng, "some money", nil)
 	}
 	if g.chance(0.5) {
 		// Gained: b before, a after.
-		f0 := fact{slot: 0, step: 0, state: true, cl: clause{who: who, v: v("have", "had"), obj: same(cnt(th, b))}, terse: same(cnt(th, b))}
-		mid := fact{slot: -1, step: 1, noCond: true, cl: clause{who: other, v: v("give", "gave", "given"), obj: same("{main} " + some)}, terse: same(some + " received")}
-		f1 := fact{slot: 1, step: 2, state: true, noCond: true, cl: clause{who: who, v: v("have", "had"), obj: phrase{cnt(th, a), g.one(bare(th, a), cnt(th, a))}, tense: present, when: "now"}, terse: same(bare(th, a) + " now")}
-		qs := []question{
-			{wh: h, who: other, v: v("give", "gave", "given"), aux: "did", tail: "{main}", terse: "how many given"},
-			{wh: h, who: who, v: v("get", "got", "gotten"), aux: "did", tail: "from {other}", terse: "how many received"},
-		}
+		f0 := fact{slot: 0, step: 0, state: true, cl: clause{who: who, v: enOne.verb("have"), obj: same(cnt(th, b))}, terse: same(cnt(th, b))}
+		mid := fact{slot: -1, step: 1, noCond: true, cl: clause{who: other, v: enOne.verb("give"), obj: same(enOne.one("main some", holes{"some": some}))}, terse: same(enOne.one("received", holes{"some": some}))}
+		f1 := fact{slot: 1, step: 2, state: true, noCond: true, cl: clause{who: who, v: enOne.verb("have"), obj: phrase{cnt(th, a), g.one(bare(th, a), cnt(th, a))}, tense: present, when: enOne.one("now", nil)}, terse: same(enOne.one("amount now", holes{"amount": bare(th, a)}))}
+		qs := append(asked("gave main", other, holes{"howmany": h}), asked("got from other", who, holes{"howmany": h})...)
 		st := &story{main: who, other: other, topic: th.topic, facts: []fact{f0, mid, f1}, qs: qs, thing: th}
 		st.keep = func(o []int) bool { return o[0] == 0 && o[1] == 1 }
 		return st.with(sub(at(1), at(0)), whole(b), whole(a)), true
 	}
 	// Lost: a before, b after.
-	f0 := fact{slot: 0, step: 0, state: true, cl: clause{who: who, v: v("have", "had"), obj: same(cnt(th, a))}, terse: same(cnt(th, a))}
-	mid := fact{slot: -1, step: 1, noCond: true, cl: clause{who: who, v: v("give", "gave", "given"), obj: same(g.one("some", "some of them")), tail: "to {other}"}, terse: same("some given away")}
+	f0 := fact{slot: 0, step: 0, state: true, cl: clause{who: who, v: enOne.verb("have"), obj: same(cnt(th, a))}, terse: same(cnt(th, a))}
+	mid := fact{slot: -1, step: 1, noCond: true, cl: clause{who: who, v: enOne.verb("give"), obj: same(enOne.pick(g.rng, "some or some of them", nil)), tail: enOne.one("to other", nil)}, terse: same(enOne.one("given away", nil))}
 	if th.money {
-		mid.cl = clause{who: who, v: v("spend", "spent"), obj: same("some of it"), tail: pick(g.rng, losses["spend"].tails)}
+		mid.cl = clause{who: who, v: enOne.verb("spend"), obj: same(enOne.one("some of it", nil)), tail: pick(g.rng, losses["spend"].tails)}
 	}
-	short := bare(th, b) + " left"
-	f1 := fact{slot: 1, step: 2, state: true, noCond: true, cl: clause{who: who, v: v("have", "had"), obj: phrase{cnt(th, b) + " left", short}, tense: present, when: "now"}, terse: same(short)}
-	qs := []question{
-		{wh: h, who: who, v: v("give", "gave", "given"), aux: "did", tail: "to {other}", terse: "how many given away"},
-		{wh: h, who: who, v: v("give away", "gave away", "given away"), aux: "did", terse: "how many given away"},
-	}
+	short := enOne.one("left", holes{"amount": bare(th, b)})
+	f1 := fact{slot: 1, step: 2, state: true, noCond: true, cl: clause{who: who, v: enOne.verb("have"), obj: phrase{enOne.one("left", holes{"amount": cnt(th, b)}), short}, tense: present, when: enOne.one("now", nil)}, terse: same(short)}
+	qs := asked("gave away", who, holes{"howmany": h})
 	if th.money {
-		qs = []question{{wh: "How much money", who: who, v: v("spend", "spent"), aux: "did", terse: "how much spent"}, {wh: "How much", who: who, v: v("spend", "spent"), aux: "did", terse: "how much spent"}}
+		qs = asked("spent", who, nil)
 	}
 	st := &story{main: who, other: other, topic: th.topic, facts: []fact{f0, mid, f1}, qs: qs, thing: th}
 	st.keep = func(o []int) bool { return o[0] == 0 && o[1] == 1 }
@@ -447,22 +405,21 @@ func sale(g *gen) (*story, bool) {
 	if b >= a {
 		return nil, false
 	}
-	f0 := fact{slot: 0, step: -1, cl: clause{subj: phrase{an(th.sg), "the " + th.sg}, v: v("cost", "cost"), obj: same(a.dollars()), tense: present, tail: g.one("", "at the store", "at the market", "online")}, terse: same(th.sg + " " + a.dollars())}
-	f1 := fact{slot: 1, step: -1, noCond: true, terse: same(b.dollars() + " off")}
+	f0 := fact{slot: 0, step: -1, cl: clause{subj: phrase{an(th.sg), enOne.one("the thing", holes{"thing": th.sg})}, v: enOne.verb("cost"), obj: same(a.dollars()), tense: present, tail: enOne.pick(g.rng, "at the store", nil)}, terse: same(th.sg + " " + a.dollars())}
+	off := b.dollars()
+	f1 := fact{slot: 1, step: -1, noCond: true, terse: same(enOne.one("off", holes{"price": off}))}
 	switch g.rng.Intn(3) {
 	case 0:
-		f1.cl = clause{subj: same("the store"), v: v("take", "took", "taken"), obj: same(b.dollars() + " off the price"), tense: present}
+		f1.cl = clause{subj: same(enOne.one("the store", nil)), v: enOne.verb("take"), obj: same(enOne.one("off the price", holes{"price": off})), tense: present}
 	case 1:
-		f1.cl = clause{subj: same("it"), v: v("be"), obj: same("on sale for " + b.dollars() + " off"), tense: present}
+		f1.cl = clause{subj: same(enOne.one("it", nil)), v: enOne.verb("be"), obj: same(enOne.one("on sale", holes{"price": off})), tense: present}
 		f1.after = []int{0}
 	default:
-		f1.cl = clause{subj: same("there"), v: v("be"), obj: same("a discount of " + b.dollars()), tail: "on " + g.one("it", "each "+th.sg), tense: present}
+		f1.cl = clause{subj: same("there"), v: enOne.verb("be"), obj: same(enOne.one("discount", holes{"price": off})), tail: enOne.pick(g.rng, "on it", holes{"thing": th.sg}), tense: present}
 		f1.after = []int{0}
 	}
-	qs := []question{
-		{wh: "How much", subj: "the " + th.sg, v: v("cost", "cost"), aux: "do", tail: g.one("now", "after the discount", "on sale"), terse: "price now"},
-		{wh: "How much", who: nil, subj: "you", pl: true, v: v("pay", "paid"), aux: "do", tail: "for " + g.one("it", "the "+th.sg) + " now", terse: "price now"},
-	}
+	tail := enOne.pick(g.rng, "now or on sale", nil)
+	qs := asked("sale", nil, holes{"thing": th.sg, "tail": tail, "it": enOne.pick(g.rng, "it or the thing", holes{"thing": th.sg})})
 	st := &story{topic: th.topic, facts: []fact{f0, f1}, qs: qs, thing: cash}
 	return st.with(sub(at(0), at(1)), a, b), true
 }
@@ -477,16 +434,13 @@ func change(g *gen) (*story, bool) {
 		return nil, false
 	}
 	who := g.person()
-	buy := fact{slot: 1, step: 0, cl: clause{who: who, v: v("buy", "bought"), obj: same(an(th.sg)), tail: "for " + b.dollars()}, terse: same(th.sg + " for " + b.dollars())}
-	with := "with a $" + itoa(bill) + " bill"
+	buy := fact{slot: 1, step: 0, cl: clause{who: who, v: enOne.verb("buy"), obj: same(an(th.sg)), tail: enOne.one("for price", holes{"price": b.dollars()})}, terse: same(enOne.one("thing for", holes{"thing": th.sg, "price": b.dollars()}))}
+	with := enOne.one("with a bill", holes{"money": money(bill)})
 	if bill == 5 || bill == 50 {
-		with = g.one(with, "with $"+itoa(bill))
+		with = enOne.pick(g.rng, "with money", holes{"money": money(bill)})
 	}
-	pay := fact{slot: 0, step: 1, cl: clause{who: who, v: v("pay", "paid"), obj: same(with)}, terse: same("paid " + with)}
-	qs := []question{
-		{wh: "How much change", who: who, v: v("get", "got", "gotten"), aux: "did", tail: g.one("", "back"), terse: "how much change"},
-		{wh: "How much money", who: who, v: v("get back", "got back", "gotten back"), aux: "did", terse: "change"},
-	}
+	pay := fact{slot: 0, step: 1, cl: clause{who: who, v: enOne.verb("pay"), obj: same(with)}, terse: same(enOne.one("paid with", holes{"with": with}))}
+	qs := asked("change", who, holes{"tail": enOne.pick(g.rng, "back", nil)})
 	st := &story{main: who, topic: th.topic, facts: []fact{buy, pay}, qs: qs, thing: cash}
 	return st.with(sub(at(0), at(1)), whole(bill), b), true
 }
@@ -504,17 +458,15 @@ func ageGap(g *gen, older bool) (*story, bool) {
 		return nil, false
 	}
 	q := g.agemate(p, older, b)
-	f0 := fact{slot: 0, step: -1, cl: clause{who: p, v: v("be"), obj: same(itoa(a) + " years old"), tense: present}, terse: same("age " + itoa(a))}
-	than := g.one(" older than {main=}", " older")
+	f0 := fact{slot: 0, step: -1, cl: clause{who: p, v: enOne.verb("be"), obj: same(enOne.one("years old", holes{"n": itoa(a)})), tense: present}, terse: same(enOne.one("age", holes{"n": itoa(a)}))}
+	years := count(b, enOne.noun("year"))
+	than := enOne.pick(g.rng, "older", holes{"years": years})
 	if !older {
-		than = g.one(" younger than {main=}", " younger")
+		than = enOne.pick(g.rng, "younger", holes{"years": years})
 	}
-	f1 := fact{slot: 1, step: -1, after: []int{0}, noCond: true, cl: clause{who: q, v: v("be"), obj: same(count(b, n("year")) + than), tense: present}}
-	qs := []question{
-		{wh: "How old", who: q, v: v("be"), aux: "do", terse: "age"},
-		{wh: "What", subj: "{other's} age", v: v("be"), aux: "do", noEmbed: true, terse: "age"},
-	}
-	st := &story{main: p, other: q, topic: "family", facts: []fact{f0, f1}, qs: qs, noTerse: true, thing: &thing{noun: n("year"), topic: "family"}}
+	f1 := fact{slot: 1, step: -1, after: []int{0}, noCond: true, cl: clause{who: q, v: enOne.verb("be"), obj: same(than), tense: present}}
+	qs := asked("age", q, nil)
+	st := &story{main: p, other: q, topic: "family", facts: []fact{f0, f1}, qs: qs, noTerse: true, thing: &thing{noun: enOne.noun("year"), topic: "family"}}
 	eq := add(at(0), at(1))
 	if !older {
 		eq = sub(at(0), at(1))
@@ -525,20 +477,34 @@ func ageGap(g *gen, older bool) (*story, bool) {
 // agemate draws someone b years older (or younger) than p: a sibling, a
 // cousin or a friend, or a parent or grandparent when older by enough.
 func (g *gen) agemate(p *actor, older bool, b int) *actor {
-	rels := []relative{{"brother", proHe}, {"sister", proShe}, {"cousin", proShe}, {"cousin", proHe}, {"friend", proShe}, {"friend", proHe}, {"neighbor", proHe}}
+	rels := relativesOf(enOne.list("agemates", nil))
 	switch {
 	case older && b >= 20:
-		rels = []relative{{"mom", proShe}, {"dad", proHe}, {"aunt", proShe}, {"uncle", proHe}, {"neighbor", proShe}}
+		rels = relativesOf(enOne.list("elders", nil))
 	case older:
-		rels = append(rels, relative{"big sister", proShe})
+		rels = append(rels, relativesOf(enOne.list("older sibling", nil))...)
 	default:
-		rels = append(rels, relative{"little brother", proHe})
+		rels = append(rels, relativesOf(enOne.list("younger sibling", nil))...)
 	}
 	if g.chance(0.3) {
 		return pickPerson(g.rng, p)
 	}
 	r := pick(g.rng, rels)
 	return &actor{rel: r.rel, owner: p, pro: r.pro, kind: person}
+}
+
+// relativesOf reads relations with their pronouns: "brother/he".
+func relativesOf(rs []string) []relative {
+	out := make([]relative, len(rs))
+	for i, r := range rs {
+		rel, pro, _ := strings.Cut(r, "/")
+		p, ok := relativePronouns[pro]
+		if !ok {
+			panic(fmt.Sprintf("synth: data/text/one.tsv: relation %q, want a relation and she or he: brother/he", r))
+		}
+		out[i] = relative{rel, p}
+	}
+	return out
 }
 
 func ageOlder(g *gen) (*story, bool)   { return ageGap(g, true) }
@@ -552,19 +518,15 @@ func startBeforeGain(g *gen) (*story, bool) {
 	now := got + g.amount(1, 80)
 	who := g.owner(th)
 	other := g.helper(who)
-	some := g.one("some ", "a few ") + th.pl
+	some := enOne.pick(g.rng, "some things", holes{"things": th.pl})
 	if th.money {
-		some = "some money"
+		some = enOne.one("just some money", nil)
 	}
-	start := fact{slot: -1, step: 0, state: true, cl: clause{who: who, v: v("have", "had"), obj: same(some)}, terse: same(some)}
+	start := fact{slot: -1, step: 0, state: true, cl: clause{who: who, v: enOne.verb("have"), obj: same(some)}, terse: same(some)}
 	get := g.gain(who, other, th, got)
 	get.slot, get.step = 1, 1
-	f := fact{slot: 0, step: 2, state: true, cl: clause{who: who, v: v("have", "had"), obj: phrase{cnt(th, now), g.one(bare(th, now), cnt(th, now))}, tense: present, when: "now"}, terse: same(bare(th, now) + " now")}
-	h := howMany(th)
-	qs := []question{
-		{wh: h, who: who, v: v("have", "had"), aux: "did", tail: g.one("to begin with", "at the start", "in the beginning"), terse: "how many to begin with"},
-		{wh: h, who: who, v: v("start with", "started with"), aux: "did", terse: "how many to start"},
-	}
+	f := fact{slot: 0, step: 2, state: true, cl: clause{who: who, v: enOne.verb("have"), obj: phrase{cnt(th, now), g.one(bare(th, now), cnt(th, now))}, tense: present, when: enOne.one("now", nil)}, terse: same(enOne.one("amount now", holes{"amount": bare(th, now)}))}
+	qs := asked("to begin with", who, holes{"howmany": howMany(th), "tail": enOne.pick(g.rng, "begin", nil)})
 	st := &story{main: who, other: other, topic: th.topic, facts: []fact{start, get, f}, qs: qs, thing: th}
 	st.keep = func(o []int) bool { return o[0] == 0 }
 	return st.with(sub(at(0), at(1)), whole(now), whole(got)), true

@@ -1,11 +1,11 @@
 package synth
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // The frames of (a-b)/c.
+
+// enSubDiv is the English of this file.
+var enSubDiv = phraseBook("subdiv")
 
 // restLoss is the fact that b of the whole went away, before the rest is
 // divided (slot 1, step 1).
@@ -60,7 +60,6 @@ func spendRest(g *gen) (*story, bool) {
 	other := g.helper(who)
 	have := g.state(who, cash, g.a)
 	lose := g.restLoss(who, other, cash)
-	h := "How many " + th.pl
 	l := g.restLot(cash, who)
 	var buy fact
 	var qs []question
@@ -68,35 +67,25 @@ func spendRest(g *gen) (*story, bool) {
 	case r == 0 && l.tense != divMeant:
 		buy = g.priceFact(th, g.c, nil)
 		buy.slot, buy.trail = 2, true
-		qs = []question{
-			{wh: h, who: who, v: v("buy", "bought"), aux: "can", tail: g.one("with the rest of {main's} money", "with the money that is left", "with what is left"), terse: "how many " + th.pl + " with the rest"},
-			{wh: h, who: who, v: v("afford"), aux: "can", tail: g.one("with the rest", "now", "with what is left"), terse: "how many can be bought"},
-		}
+		tail1 := enSubDiv.pick(g.rng, "with the rest of the money", nil)
+		tail2 := enSubDiv.pick(g.rng, "with the rest", nil)
+		qs = asked("buy with rest", who, holes{"things": th.pl, "tail1": tail1, "tail2": tail2})
 		l = lot{}
 	case l.tense == divPlan || l.tense == divMeant:
-		buy = fact{slot: 2, step: -1, cl: clause{who: who, v: g.planVerb(v("spend", "spent")), obj: l.them, tail: "on " + th.pl + " that cost " + money(g.c) + " each", tense: present}}
+		buy = fact{slot: 2, step: -1, cl: clause{who: who, v: g.planVerb(enSubDiv.verb("spend")), obj: l.them, tail: enSubDiv.one("on things", holes{"things": th.pl, "price": money(g.c)}), tense: present}}
 		cond := buy.cl
-		cond.v = v("spend", "spent")
+		cond.v = enSubDiv.verb("spend")
 		buy.cond = &cond
-		qs = []question{
-			{wh: h, who: who, v: v("buy", "bought"), aux: "can", terse: "how many " + th.pl},
-			{wh: h, who: who, v: v("get", "got", "gotten"), aux: "will", terse: "how many " + th.pl},
-		}
+		qs = asked("buy planned", who, holes{"things": th.pl})
 		if l.tense == divMeant {
 			buy.cl.tense, buy.step, buy.cond, buy.noCond = past, 0, nil, true
-			qs = []question{
-				{wh: h, who: who, v: v("buy", "bought"), aux: "could", tail: g.one("after that", "in the end"), terse: "how many " + th.pl},
-				{wh: h, who: who, v: v("end up with", "ended up with"), aux: "did", terse: "how many " + th.pl},
-			}
+			qs = asked("buy meant", who, holes{"things": th.pl, "tail": enSubDiv.pick(g.rng, "after that", nil)})
 		}
 	default:
-		buy = fact{slot: 2, step: 2, cl: clause{who: who, v: v("use"), obj: l.them, tail: "to buy " + th.pl + " at " + money(g.c) + g.one(" each", " apiece")}}
-		qs = []question{
-			{wh: h, who: who, v: v("buy", "bought"), aux: "did", terse: "how many " + th.pl},
-			{wh: h, who: who, v: v("end up with", "ended up with"), aux: "did", terse: "how many " + th.pl},
-		}
+		buy = fact{slot: 2, step: 2, cl: clause{who: who, v: enSubDiv.verb("use"), obj: l.them, tail: enSubDiv.pick(g.rng, "to buy", holes{"things": th.pl, "price": money(g.c)})}}
+		qs = asked("bought", who, holes{"things": th.pl})
 	}
-	buy.terse = same(th.pl + " " + money(g.c) + " each")
+	buy.terse = same(enSubDiv.one("things each", holes{"things": th.pl, "price": money(g.c)}))
 	st := &story{main: who, other: other, topic: th.topic, facts: []fact{have, lose, buy}, qs: qs}
 	g.placeRest(st, l)
 	return st, true
@@ -105,9 +94,9 @@ func spendRest(g *gen) (*story, bool) {
 // project is a piece of work of a units done at a steady rate.
 type project struct {
 	topic  string
-	subj   string // the work: "{main's} book"
-	has    verb   // "have" or "be"
-	objFmt string // "%s" or "%s long": the total
+	subj   string   // the work: "{main's} book"
+	has    verb     // "have" or "be"
+	total  template // "{total}" or "{total} long": how the total is said
 	unit   noun
 	done   verb // "read": "has read 30 pages"
 	rate   verb // "read": "reads 9 pages a day"
@@ -117,7 +106,7 @@ type project struct {
 
 // projects are the projects of data/projects.tsv, in its order.
 var projects = load("projects", func(r *row) project {
-	return project{r.need("topic"), r.need("work"), r.verb("has"), r.need("total"), r.noun("unit"), r.verb("done"), r.verb("rate"), r.list("pers"), r.need("finish")}
+	return project{r.need("topic"), r.need("work"), r.verb("has"), r.template("total", "total"), r.noun("unit"), r.verb("done"), r.verb("rate"), r.list("pers"), r.need("finish")}
 })
 
 // finishJob: a task has a units, b are done, c are done per day; how many
@@ -127,7 +116,7 @@ func finishJob(g *gen) (*story, bool) {
 	money := g.chance(0.15)
 	var p project
 	if money {
-		p = project{topic: "money", unit: cash.noun, done: v("save"), rate: v("save"), pers: ws("week"), finish: "reach the goal"}
+		p = project{topic: "money", unit: cash.noun, done: enSubDiv.verb("save"), rate: enSubDiv.verb("save"), pers: ws("week"), finish: enSubDiv.one("reach the goal", nil)}
 	} else {
 		p = pick(g.rng, projects)
 	}
@@ -140,36 +129,31 @@ func finishJob(g *gen) (*story, bool) {
 	per := periods[pick(g.rng, p.pers)]
 	var total fact
 	if money {
-		goal := g.one("a new bike", "a tablet", "a trip to the zoo", "new skates", "a guitar")
-		total = fact{slot: 0, step: -1, cl: clause{who: who, v: v("want to save"), obj: same(amount(g.a)), tail: "for " + goal, tense: present}, terse: same(amount(g.a) + " goal")}
+		goal := enSubDiv.pick(g.rng, "goal", nil)
+		total = fact{slot: 0, step: -1, cl: clause{who: who, v: enSubDiv.verb("want to save"), obj: same(amount(g.a)), tail: enSubDiv.one("for goal", holes{"goal": goal}), tense: present}, terse: same(enSubDiv.one("amount goal", holes{"amount": amount(g.a)}))}
 	} else {
-		total = fact{slot: 0, step: -1, cl: clause{subj: same(p.subj), v: p.has, obj: same(fmt.Sprintf(p.objFmt, amount(g.a))), tense: present}, terse: same(amount(g.a) + " in all")}
+		total = fact{slot: 0, step: -1, cl: clause{subj: same(p.subj), v: p.has, obj: same(p.total.with(holes{"total": amount(g.a)})), tense: present}, terse: same(enSubDiv.one("in all", holes{"amount": amount(g.a)}))}
 	}
-	done := fact{slot: 1, step: 0, cl: clause{who: who, v: p.done, obj: same(amount(g.b)), tail: g.one("so far", "already", ""), tense: presentPerfect}, terse: same(amount(g.b) + " done")}
+	done := fact{slot: 1, step: 0, cl: clause{who: who, v: p.done, obj: same(amount(g.b)), tail: enSubDiv.pick(g.rng, "so far", nil), tense: presentPerfect}, terse: same(enSubDiv.one("done", holes{"amount": amount(g.b)}))}
 	var rate fact
 	var qs []question
 	if g.chance(0.6) {
 		rate = fact{slot: 2, step: -1, cl: clause{who: who, v: p.rate, obj: same(amount(g.c)), tail: pick(g.rng, per.per), tense: present}, terse: same(amount(g.c) + " " + pick(g.rng, per.per))}
-		qs = []question{
-			{wh: "How many " + g.one("", "more ") + per.pl, subj: "it", v: v("take", "took", "taken"), aux: "will", tail: "{main} to " + p.finish, terse: "how many " + per.pl + " left"},
-			{wh: "How many more " + per.pl, who: who, v: v("need"), aux: "will", tail: "to " + p.finish, terse: "how many more " + per.pl},
-		}
+		howMany := enSubDiv.pick(g.rng, "how many periods", holes{"periods": per.pl})
+		qs = asked("periods left", who, holes{"howmany": howMany, "periods": per.pl, "finish": p.finish})
 	} else {
-		rate = fact{slot: 2, step: -1, cl: clause{who: who, v: compound(v("want to"), p.finish), obj: same("in " + count(g.c, per.noun)), tense: present}, terse: same(plainTail(strings.ReplaceAll(p.finish, "{main's}", "the")) + " in " + count(g.c, per.noun))}
-		rate.cl.v = verb{base: "want to " + p.finish}
+		periods := count(g.c, per.noun)
+		rate = fact{slot: 2, step: -1, cl: clause{who: who, v: verb{base: enSubDiv.one("want to", holes{"finish": p.finish})}, obj: same(enSubDiv.one("in periods", holes{"periods": periods})), tense: present}, terse: same(enSubDiv.one("finish in", holes{"finish": plainTail(strings.ReplaceAll(p.finish, "{main's}", enSubDiv.one("the", nil))), "periods": periods}))}
 		rate.noCond = true
-		h := "How many " + p.unit.pl
+		h := enSubDiv.one("how many units", holes{"units": p.unit.pl})
 		if money {
-			h = "How much money"
+			h = enSubDiv.one("how much money", nil)
 		}
-		qs = []question{
-			{wh: h, who: who, v: compound(v("need to"), p.rate.base), aux: "do", tail: "each " + per.sg, terse: "how many per " + per.sg},
-			{wh: h, who: who, v: p.rate, aux: "should", tail: g.one("each ", "per ") + per.sg, terse: "how many each " + per.sg},
-		}
+		qs = asked("per period", who, holes{"howmany": h, "rate": p.rate.base, "rates": verbText(p.rate), "period": per.sg, "each": enSubDiv.pick(g.rng, "each or per", holes{"period": per.sg})})
 	}
 	if rest, ok := strings.CutPrefix(p.subj, "{main's} "); ok && g.chance(0.3) {
-		with := fmt.Sprintf(p.objFmt, amount(g.a))
-		total.cl = clause{who: who, v: v("be working on", "was working on"), obj: same(an(rest) + " with " + with), tense: present}
+		with := p.total.with(holes{"total": amount(g.a)})
+		total.cl = clause{who: who, v: enSubDiv.verb("be working on"), obj: same(enSubDiv.one("working on", holes{"arest": an(rest), "total": with})), tense: present}
 	}
 	st := &story{main: who, topic: p.topic, facts: []fact{total, done, rate}, qs: qs}
 	return st, true
@@ -185,25 +169,23 @@ func teamsRest(g *gen) (*story, bool) {
 	boss := g.boss(cr)
 	w := cr.whole
 	tn := g.oneTense()
-	start := fact{slot: 0, step: 0, state: true, cl: clause{subj: same("there"), plural: g.a != 1, v: v("be"), obj: same(count(g.a, w)), tail: cr.where, tense: tn}, terse: same(count(g.a, w) + " " + cr.where)}
+	start := fact{slot: 0, step: 0, state: true, cl: clause{subj: same("there"), plural: g.a != 1, v: enSubDiv.verb("be"), obj: same(count(g.a, w)), tail: cr.where, tense: tn}, terse: same(count(g.a, w) + " " + cr.where)}
 	bs := itoa(g.b)
-	leave := pick(g.rng, []verb{v("go home", "went home", "gone home"), v("leave early", "left early"), v("have to leave", "had to leave"), v("sit out", "sat out"), v("go to help the cooks", "went to help the cooks", "gone to help the cooks")})
-	gone := fact{slot: 1, step: 1, loss: true, cl: clause{subj: phrase{count(g.b, w), g.one(bs+" of them", bs+" of the "+w.pl)}, plural: g.b != 1, v: leave, tense: tn}, terse: same(bs + " " + leave.past)}
+	leave := pick(g.rng, enSubDiv.verbs("leave"))
+	gone := fact{slot: 1, step: 1, loss: true, cl: clause{subj: phrase{count(g.b, w), enSubDiv.pick(g.rng, "of them", holes{"n": bs, "people": w.pl})}, plural: g.b != 1, v: leave, tense: tn}, terse: same(bs + " " + leave.past)}
 	if tn == present {
-		gone.cl.v = compound(v("have to", "had to"), leave.base)
+		gone.cl.v = enSubDiv.verbsWith("have to leave", holes{"leave": leave.base})[0]
 	}
 	l := g.restLot(&thing{noun: w}, boss)
 	switch {
 	case l.ref:
-		l.them = same(g.one("the rest", "the others", "everyone else", "the remaining "+w.pl))
+		l.them = same(enSubDiv.pick(g.rng, "the others", holes{"people": w.pl}))
+	case l.tense != divMeant && tn == present:
+		l.them = same(enSubDiv.pick(g.rng, "who stay", holes{"people": w.pl}))
 	case l.tense != divMeant:
-		stay, left := "stayed", "were left"
-		if tn == present {
-			stay, left = "stay", "are left"
-		}
-		l.them = same(g.one("the "+w.pl+" who "+stay, "everyone who "+stay, "the "+w.pl+" who "+left, "the remaining "+w.pl))
+		l.them = same(enSubDiv.pick(g.rng, "who stayed", holes{"people": w.pl}))
 	default:
-		l.them = same(g.one("all the "+w.pl, "everyone"))
+		l.them = same(enSubDiv.pick(g.rng, "everyone", holes{"people": w.pl}))
 	}
 	f2, qs, ok := g.groupFact(boss, cr, l.them, g.c, tn, true)
 	if !ok {
@@ -213,7 +195,7 @@ func teamsRest(g *gen) (*story, bool) {
 		// "Each van holds 4 people" does not refer back: the question must
 		// say who is left.
 		for i := range qs {
-			qs[i].tail += g.one(" for the rest", " for the others")
+			qs[i].tail = enSubDiv.pick(g.rng, "for the rest", holes{"tail": qs[i].tail})
 		}
 		l = lot{}
 	} else if l.tense == divMeant {
@@ -242,58 +224,54 @@ func timeLeft(g *gen) (*story, bool) {
 		return nil, false
 	}
 	amt := func(k int) string { return count(k, se.unit) }
-	far := se.unit.sg == "km" || se.unit.sg == "mile"
+	far := contains(enSubDiv.list("far units", nil), se.unit.sg)
 	whole := fact{slot: 0, step: -1, terse: same(se.whole + " " + amt(g.a))}
 	switch {
 	case far:
-		whole.cl = clause{subj: same(se.whole), v: v("be"), obj: same(amt(g.a) + " long"), tense: present}
+		whole.cl = clause{subj: same(se.whole), v: enSubDiv.verb("be"), obj: same(enSubDiv.one("long", holes{"amount": amt(g.a)})), tense: present}
 	case g.chance(0.5):
-		whole.cl = clause{subj: same(se.whole), v: v("last"), obj: same(amt(g.a)), tense: present}
+		whole.cl = clause{subj: same(se.whole), v: enSubDiv.verb("last"), obj: same(amt(g.a)), tense: present}
 	default:
-		whole.cl = clause{subj: same(se.whole), v: v("be"), obj: same(amt(g.a) + " long"), tense: present}
+		whole.cl = clause{subj: same(se.whole), v: enSubDiv.verb("be"), obj: same(enSubDiv.one("long", holes{"amount": amt(g.a)})), tense: present}
 	}
 	first := fact{slot: 1, step: -1, loss: true, terse: same(se.first + " " + amt(g.b))}
 	plural := strings.Contains(se.first, " and ") || (strings.HasPrefix(se.first, "the ") && strings.HasSuffix(se.first, "s"))
-	first.cl = clause{subj: same(se.first), plural: plural, v: v("take", "took", "taken"), obj: same(amt(g.b)), tense: present}
+	first.cl = clause{subj: same(se.first), plural: plural, v: enSubDiv.verb("take"), obj: same(amt(g.b)), tense: present}
 	if far {
-		first.cl.v = v("be")
+		first.cl.v = enSubDiv.verb("be")
 	}
 	// What is left, named by what came out of it when told before it.
-	left := "the rest of the time"
-	full := "the time left after " + se.first
+	left := enSubDiv.one("the rest of the time", nil)
+	full := enSubDiv.one("the time left", holes{"first": se.first})
 	if far {
-		left, full = "the rest of "+se.whole, "the rest of "+se.whole+" after "+se.first
+		left, full = enSubDiv.one("the rest of the whole", holes{"whole": se.whole}), enSubDiv.one("the rest after", holes{"whole": se.whole, "first": se.first})
 	}
 	ref := g.oddAt(2) || (g.oddAt(1) && g.reversed())
 	what := full
 	if ref {
-		what = g.one(left, "what is left", left)
+		what = enSubDiv.pick(g.rng, "what is left", holes{"left": left})
 	}
+	n := itoa(g.c)
 	parts := count(g.c, se.part)
-	split := fact{slot: 2, step: -1, terse: same("rest into " + itoa(g.c) + " equal " + se.part.pl)}
+	split := fact{slot: 2, step: -1, terse: same(enSubDiv.one("rest into", holes{"n": n, "parts": se.part.pl}))}
 	switch g.rng.Intn(3) {
 	case 0:
-		split.cl = clause{subj: same(what), v: v("be split", "was split"), tail: "into " + itoa(g.c) + " equal " + se.part.pl, tense: present}
+		split.cl = clause{subj: same(what), v: enSubDiv.verb("be split"), tail: enSubDiv.one("into equal", holes{"n": n, "parts": se.part.pl}), tense: present}
 	case 1:
-		split.cl = clause{subj: same(g.one("the planners", "the leaders", "they")), plural: true, v: v("want to fit"), obj: same(itoa(g.c) + " " + se.part.pl + " of the same length"), tail: "into " + what, tense: present}
+		split.cl = clause{subj: same(enSubDiv.pick(g.rng, "planners", nil)), plural: true, v: enSubDiv.verb("want to fit"), obj: same(enSubDiv.one("same length", holes{"n": n, "parts": se.part.pl})), tail: enSubDiv.one("into what", holes{"what": what}), tense: present}
 		if se.topic == "sport" || se.topic == "fitness" {
-			split.cl.subj = same("the coach")
+			split.cl.subj = same(enSubDiv.one("the coach", nil))
 			split.cl.plural = false
 		}
 	default:
-		split.cl = clause{subj: same(what), v: v("be divided"), tail: "into " + parts + " of equal length", tense: present}
+		split.cl = clause{subj: same(what), v: enSubDiv.verb("be divided"), tail: enSubDiv.one("equal length", holes{"parts": parts}), tense: present}
 	}
-	if split.cl.subj.full == "they" {
-		split.cl.subj = same("the organizers")
+	if split.cl.subj.full == enSubDiv.one("they", nil) {
+		split.cl.subj = same(enSubDiv.one("the organizers", nil))
 	}
-	long := "How long"
-	h := "How many " + se.unit.pl + " long"
-	qs := []question{
-		{wh: long, v: v("be"), subj: "each " + se.part.sg, aux: "do", terse: "how long each"},
-		{wh: h, v: v("be"), subj: "each " + se.part.sg, aux: "do", terse: "how long each " + se.part.sg},
-	}
+	qs := asked("each part", nil, holes{"part": se.part.sg, "units": se.unit.pl})
 	if !far {
-		qs = append(qs, question{wh: "How many " + se.unit.pl, subj: "each " + se.part.sg, v: v("last"), aux: "will", terse: "how many " + se.unit.pl + " each"})
+		qs = append(qs, asked("each part lasts", nil, holes{"part": se.part.sg, "units": se.unit.pl})...)
 	}
 	st := &story{topic: se.topic, facts: []fact{whole, first, split}, qs: qs, noTerse: false}
 	if ref {

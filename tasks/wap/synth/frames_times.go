@@ -5,6 +5,9 @@ package synth
 // many") and a/b (shared equally, packed so many to a box, a rate or a
 // price found from a total, rows of equal size, teams).
 
+// enTimes is the English of this file.
+var enTimes = phraseBook("times")
+
 // boxLot is a story's k boxes of per things each: what is in them, who
 // handled them and how, and its facts: the count of boxes (slot 0) and
 // how many each holds (slot 1).
@@ -67,9 +70,9 @@ func priceOne(g *gen) (*story, bool) {
 	selling := g.chance(0.3)
 	who := g.buyer(th, selling)
 	var seller *actor
-	bv := v("buy", "bought")
+	bv := enTimes.verb("buy")
 	if selling {
-		seller, bv = who, v("sell", "sold")
+		seller, bv = who, enTimes.verb("sell")
 	}
 	rate := g.priceOf(th, p.dollars(), seller)
 	rate.slot = 1
@@ -136,9 +139,9 @@ func jobOne(g *gen) (*story, bool) {
 	who := g.person()
 	pay := g.payFact(who, j, r)
 	pay.slot = 1
-	f := fact{slot: 0, step: 0, host: k >= 2, cl: clause{who: who, v: j.do, obj: same(count(k, j.task)), when: g.one("", "last week", "this month", "on Saturday")}, terse: same(count(k, j.task))}
-	if k > 6 && f.cl.when == "on Saturday" {
-		f.cl.when = "last week"
+	f := fact{slot: 0, step: 0, host: k >= 2, cl: clause{who: who, v: j.do, obj: same(count(k, j.task)), when: enTimes.pick(g.rng, "when", nil)}, terse: same(count(k, j.task))}
+	if k > 6 && f.cl.when == enTimes.one("on a day", nil) {
+		f.cl.when = enTimes.one("in a week", nil)
 	}
 	st := &story{main: who, topic: j.topic, facts: []fact{f, pay}, qs: earnQs(who, "did"), thing: cash}
 	return st.with(mul(at(0), at(1)), whole(k), whole(r)), true
@@ -152,19 +155,15 @@ func timesAs(g *gen) (*story, bool) {
 	b := smallInt(g.rng, 2, 9)
 	p, q, vb, tn, aux := g.rivals(th, a*b)
 	f0 := fact{slot: 0, step: 0, cl: clause{who: p, v: vb, obj: same(cnt(th, a)), tense: tn}, terse: same(cnt(th, a))}
-	f1 := fact{slot: 1, step: 0, after: []int{0}, noCond: true, cl: clause{who: q, v: vb, obj: same(itoa(b) + " times as many " + g.one(th.pl+" ", "") + "as {main=}"), tense: tn}}
-	qs := []question{{wh: howMany(th), who: q, v: vb, aux: aux}}
+	f1 := fact{slot: 1, step: 0, after: []int{0}, noCond: true, cl: clause{who: q, v: vb, obj: same(enTimes.pick(g.rng, "times as many", holes{"n": itoa(b), "things": th.pl})), tense: tn}}
+	qs := asked("rival has", q, holes{"howmany": howMany(th), "verb": verbText(vb), "aux": aux})
 	st := &story{main: p, other: q, topic: th.topic, facts: []fact{f0, f1}, qs: qs, thing: th, noTerse: true}
 	return st.with(mul(at(0), at(1)), whole(a), whole(b)), true
 }
 
 // gridQs ask for the items of a grid in all.
 func (g *gen) gridQs(gr grid, place *actor) []question {
-	h := "How many " + gr.item.pl
-	return []question{
-		{wh: h, subj: "there", pl: true, v: v("be"), aux: "do", tail: "in " + gr.where + g.one("", " in all", " altogether"), terse: "how many " + gr.item.pl + " in all"},
-		{wh: h, who: place, v: v("have", "had"), aux: "do", tail: g.one("in all", "altogether", "in total"), terse: "total " + gr.item.pl},
-	}
+	return asked("grid total", place, holes{"items": gr.item.pl, "where": enTimes.pick(g.rng, "in where", holes{"where": gr.where}), "total": enTimes.pick(g.rng, "in all", nil)})
 }
 
 // gridOne: a place has a units with b items each; how many items.
@@ -175,7 +174,7 @@ func gridOne(g *gen) (*story, bool) {
 	place := gridActor(gr)
 	rate := g.perUnit(gr, per)
 	rate.slot = 1
-	f := fact{slot: 0, step: -1, cl: clause{who: place, v: v("have", "had"), obj: same(count(k, gr.unit)), tense: present}, terse: same(count(k, gr.unit))}
+	f := fact{slot: 0, step: -1, cl: clause{who: place, v: enTimes.verb("have"), obj: same(count(k, gr.unit)), tense: present}, terse: same(count(k, gr.unit))}
 	st := &story{main: place, topic: gr.topic, facts: []fact{f, rate}, qs: g.gridQs(gr, place), thing: &thing{noun: gr.item, topic: gr.topic}}
 	return st.with(mul(at(0), at(1)), whole(k), whole(per)), true
 }
@@ -192,22 +191,19 @@ func perPersonOne(g *gen) (*story, bool) {
 	k := smallInt(g.rng, 3, cr.most)
 	boss := g.boss(cr)
 	c := cnt(th, per)
-	rate := fact{slot: 1, step: -1, trail: true, terse: same(c + " each")}
+	rate := fact{slot: 1, step: -1, trail: true, terse: same(enTimes.one("count each", holes{"count": c}))}
 	switch g.rng.Intn(3) {
 	case 0:
-		rate.cl = clause{who: boss, v: v("give", "gave", "given"), obj: same(g.one("each ", "every ") + cr.whole.sg + " " + c), tense: present}
+		rate.cl = clause{who: boss, v: enTimes.verb("give"), obj: same(enTimes.pick(g.rng, "each one count", holes{"one": cr.whole.sg, "count": c})), tense: present}
 	case 1:
-		rate.cl = clause{subj: same(g.one("each ", "every ") + cr.whole.sg), v: v("get", "got", "gotten"), obj: same(c), tense: present}
+		rate.cl = clause{subj: same(enTimes.pick(g.rng, "each one", holes{"one": cr.whole.sg})), v: enTimes.verb("get"), obj: same(c), tense: present}
 	default:
-		rate.cl = clause{who: boss, v: v("want to give"), obj: same(c + " to each " + cr.whole.sg), tense: present}
+		rate.cl = clause{who: boss, v: enTimes.verb("want to give"), obj: same(enTimes.one("to each", holes{"count": c, "one": cr.whole.sg})), tense: present}
 	}
-	f := fact{slot: 0, step: -1, cl: clause{subj: same("there"), plural: k != 1, v: v("be"), obj: same(count(k, cr.whole)), tail: cr.where, tense: present}, terse: same(count(k, cr.whole))}
-	h := howMany(th)
-	qs := []question{
-		{wh: h, who: boss, v: v("need"), aux: "do", terse: "how many " + th.pl + " needed"},
-		{wh: h, who: boss, v: v("give out", "gave out", "given out"), aux: "will", tail: g.inAll(), terse: "how many given out"},
-		{wh: h, v: v("be needed"), pl: true, aux: "do", tail: g.inAll(), terse: "how many needed"},
-	}
+	f := fact{slot: 0, step: -1, cl: clause{subj: same("there"), plural: k != 1, v: enTimes.verb("be"), obj: same(count(k, cr.whole)), tail: cr.where, tense: present}, terse: same(count(k, cr.whole))}
+	tail1 := g.inAll()
+	tail2 := g.inAll()
+	qs := asked("per person one", boss, holes{"howmany": howMany(th), "things": th.pl, "tail1": tail1, "tail2": tail2})
 	st := &story{main: boss, topic: th.topic, facts: []fact{f, rate}, qs: qs, thing: th}
 	return st.with(mul(at(0), at(1)), whole(k), whole(per)), true
 }
@@ -277,18 +273,15 @@ func rateFound(g *gen) (*story, bool) {
 	per := periods[key]
 	who := g.person()
 	obj := act.object(r * k)
-	tail := "in " + count(k, per.noun)
+	tail := enTimes.one("in periods", holes{"periods": count(k, per.noun)})
 	if g.chance(0.5) {
-		tail += g.one(", the same amount each ", ", the same every ") + per.sg
+		tail = enTimes.pick(g.rng, "the same each", holes{"tail": tail, "period": per.sg})
 	}
-	f := fact{slot: 0, list: []int{0, 1}, step: 0, cl: clause{who: who, v: act.does, obj: same(obj), tail: tail}, terse: same(obj + " in " + count(k, per.noun))}
-	each := g.one("each ", "per ", "every ") + per.sg
+	f := fact{slot: 0, list: []int{0, 1}, step: 0, cl: clause{who: who, v: act.does, obj: same(obj), tail: tail}, terse: same(enTimes.one("obj in periods", holes{"obj": obj, "periods": count(k, per.noun)}))}
+	each := enTimes.pick(g.rng, "each period", holes{"period": per.sg})
 	qs := activityQs(who, act, "did", each)
 	if act.money {
-		qs = []question{
-			{wh: "How much", who: who, v: v("earn"), aux: "did", tail: each, terse: "how much per " + per.sg},
-			{wh: "How much money", who: who, v: v("make", "made"), aux: "did", tail: each, terse: "how much per " + per.sg},
-		}
+		qs = asked("earned each", who, holes{"each": each, "period": per.sg})
 	}
 	st := &story{main: who, topic: act.topic, facts: []fact{f}, qs: qs, timed: true}
 	return st.with(div(at(0), at(1)), whole(r*k), whole(k)), true
@@ -301,21 +294,21 @@ func unitPrice(g *gen) (*story, bool) {
 	k := smallInt(g.rng, 2, 12)
 	total := p * num(k)
 	who := g.buyer(th, false)
-	f := fact{slot: 1, list: []int{1, 0}, step: 0, cl: clause{who: who, v: v("buy", "bought"), obj: same(cnt(th, k) + " for " + total.dollars())}, terse: same(cnt(th, k) + " for " + total.dollars())}
+	bought := enTimes.one("for total", holes{"count": cnt(th, k), "total": total.dollars()})
+	f := fact{slot: 1, list: []int{1, 0}, step: 0, cl: clause{who: who, v: enTimes.verb("buy"), obj: same(bought)}, terse: same(bought)}
 	switch g.rng.Intn(3) {
 	case 0:
-		f.cl = clause{who: who, v: v("pay", "paid"), obj: same(total.dollars() + " for " + cnt(th, k)), tail: g.one("", "in all", "at the store")}
-		f.list, f.terse = []int{0, 1}, same(total.dollars()+" for "+cnt(th, k))
+		paid := enTimes.one("total for", holes{"total": total.dollars(), "count": cnt(th, k)})
+		f.cl = clause{who: who, v: enTimes.verb("pay"), obj: same(paid), tail: enTimes.pick(g.rng, "at the store", nil)}
+		f.list, f.terse = []int{0, 1}, same(paid)
 	case 1:
-		f.cl = clause{subj: same(cnt(th, k)), plural: true, v: v("cost", "cost"), obj: same(total.dollars()), tail: g.one("in all", "altogether", "together"), tense: present}
+		f.cl = clause{subj: same(cnt(th, k)), plural: true, v: enTimes.verb("cost"), obj: same(total.dollars()), tail: enTimes.pick(g.rng, "together", nil), tense: present}
 	}
-	qs := []question{
-		{wh: "How much", subj: "each " + th.sg, v: v("cost", "cost"), aux: "did", terse: "price of each"},
-		{wh: "What", subj: "the price of " + an(th.sg), v: v("be"), aux: "did", noEmbed: true, terse: "price of each"},
-	}
+	aux := "did"
 	if f.cl.tense == present {
-		qs[0].aux, qs[1].aux = "do", "do"
+		aux = "do"
 	}
+	qs := asked("unit price", nil, holes{"thing": th.sg, "athing": an(th.sg), "aux": aux})
 	st := &story{main: who, topic: th.topic, facts: []fact{f}, qs: qs, thing: cash}
 	return st.with(div(at(0), at(1)), total, whole(k)), true
 }
@@ -329,13 +322,13 @@ func timesAsBack(g *gen) (*story, bool) {
 	a := q * b
 	p, o, vb, tn, aux := g.rivals(th, a)
 	f0 := fact{slot: 0, step: 0, cl: clause{who: p, v: vb, obj: same(cnt(th, a)), tense: tn}, terse: same(cnt(th, a))}
-	f1 := fact{slot: 1, step: 0, after: []int{0}, noCond: true, cl: clause{subj: same("that"), v: v("be"), obj: same(itoa(b) + " times as many as {other=}"), tense: tn}}
+	f1 := fact{slot: 1, step: 0, after: []int{0}, noCond: true, cl: clause{subj: same(enTimes.one("that", nil)), v: enTimes.verb("be"), obj: same(enTimes.one("times as many as", holes{"n": itoa(b)})), tense: tn}}
 	if vb.base == "have" {
-		f1.cl.tail = g.one("has", "")
+		f1.cl.tail = enTimes.pick(g.rng, "has", nil)
 	} else {
-		f1.cl.tail = "did"
+		f1.cl.tail = enTimes.one("did", nil)
 	}
-	qs := []question{{wh: howMany(th), who: o, v: vb, aux: aux}}
+	qs := asked("rival has", o, holes{"howmany": howMany(th), "verb": verbText(vb), "aux": aux})
 	st := &story{main: p, other: o, topic: th.topic, facts: []fact{f0, f1}, qs: qs, thing: th, noTerse: true}
 	return st.with(div(at(0), at(1)), whole(a), whole(b)), true
 }
@@ -346,15 +339,13 @@ func rowsFound(g *gen) (*story, bool) {
 	per := smallInt(g.rng, gr.fit[0], gr.fit[1])
 	k := smallInt(g.rng, 2, gr.units)
 	place := gridActor(gr)
-	f := fact{slot: 0, list: []int{0, 1}, step: -1, cl: clause{who: place, v: v("have", "had"), obj: same(count(per*k, gr.item) + " " + gr.prep + " " + itoa(k) + " " + gr.unit.pl), tail: g.one(", the same number "+gr.prep+" each "+gr.unit.sg, "of the same size", ", all the same size"), tense: present}, terse: same(count(per*k, gr.item) + ", " + count(k, gr.unit))}
-	if f.cl.tail == "of the same size" {
-		f.cl.obj = same(count(per*k, gr.item) + " " + gr.prep + " " + itoa(k) + " equal " + gr.unit.pl)
+	items := count(per*k, gr.item)
+	f := fact{slot: 0, list: []int{0, 1}, step: -1, cl: clause{who: place, v: enTimes.verb("have"), obj: same(enTimes.one("in units", holes{"count": items, "prep": gr.prep, "k": itoa(k), "units": gr.unit.pl})), tail: enTimes.pick(g.rng, "same size", holes{"prep": gr.prep, "unit": gr.unit.sg}), tense: present}, terse: same(enTimes.one("count units", holes{"count": items, "units": count(k, gr.unit)}))}
+	if f.cl.tail == enTimes.one("of the same size", nil) {
+		f.cl.obj = same(enTimes.one("in equal units", holes{"count": items, "prep": gr.prep, "k": itoa(k), "units": gr.unit.pl}))
 		f.cl.tail = ""
 	}
-	qs := []question{
-		{wh: "How many " + gr.item.pl, v: v("be"), pl: true, aux: "do", tail: gr.prep + " each " + gr.unit.sg, terse: "how many per " + gr.unit.sg},
-		{wh: "How many " + gr.item.pl, subj: "each " + gr.unit.sg, v: v("have", "had"), aux: "do", terse: "how many per " + gr.unit.sg},
-	}
+	qs := asked("in each unit", nil, holes{"items": gr.item.pl, "prep": gr.prep, "unit": gr.unit.sg})
 	st := &story{main: place, topic: gr.topic, facts: []fact{f}, qs: qs, thing: &thing{noun: gr.item, topic: gr.topic}}
 	return st.with(div(at(0), at(1)), whole(per*k), whole(k)), true
 }
@@ -368,8 +359,8 @@ func teamsOne(g *gen) (*story, bool) {
 	a := q * c
 	boss := g.boss(cr)
 	tn := g.oneTense()
-	f0 := fact{slot: 0, step: 0, state: true, cl: clause{subj: same("there"), plural: true, v: v("be"), obj: same(count(a, cr.whole)), tail: cr.where, tense: tn}, terse: same(count(a, cr.whole))}
-	them := phrase{g.one("everyone", "all the "+cr.whole.pl), g.one("them", "everyone", "all of them")}
+	f0 := fact{slot: 0, step: 0, state: true, cl: clause{subj: same("there"), plural: true, v: enTimes.verb("be"), obj: same(count(a, cr.whole)), tail: cr.where, tense: tn}, terse: same(count(a, cr.whole))}
+	them := phrase{enTimes.pick(g.rng, "everyone", holes{"people": cr.whole.pl}), enTimes.pick(g.rng, "them", nil)}
 	f1, qs, ok := g.groupFact(boss, cr, them, c, tn, false)
 	if !ok {
 		return nil, false
@@ -387,13 +378,9 @@ func gaveEach(g *gen) (*story, bool) {
 	k := smallInt(g.rng, 2, 30)
 	who := g.person()
 	rec := pick(g.rng, recipientsOf(who))
-	vb := pick(g.rng, []verb{v("give", "gave", "given"), v("hand out"), v("send", "sent")})
-	f := fact{slot: 0, list: []int{1, 0}, step: 0, cl: clause{who: who, v: vb, obj: same(cnt(th, per)), tail: "to each of {main's} " + count(k, rec)}, terse: same(cnt(th, per) + " to each of " + count(k, rec))}
-	h := howMany(th)
-	qs := []question{
-		{wh: h, who: who, v: vb, aux: "did", tail: g.one("in all", "altogether", "in total"), terse: "how many in all"},
-		{wh: h, who: who, v: v("give away", "gave away", "given away"), aux: "did", terse: "how many given away"},
-	}
+	vb := pick(g.rng, enTimes.verbs("give out"))
+	f := fact{slot: 0, list: []int{1, 0}, step: 0, cl: clause{who: who, v: vb, obj: same(cnt(th, per)), tail: enTimes.one("to each of", holes{"recipients": count(k, rec)})}, terse: same(enTimes.one("count to each of", holes{"count": cnt(th, per), "recipients": count(k, rec)}))}
+	qs := asked("gave each", who, holes{"howmany": howMany(th), "verb": verbText(vb), "tail": enTimes.pick(g.rng, "in all", nil)})
 	st := &story{main: who, topic: th.topic, facts: []fact{f}, qs: qs, thing: th}
 	return st.with(mul(at(0), at(1)), whole(k), whole(per)), true
 }
@@ -407,13 +394,9 @@ func daysToFinish(g *gen) (*story, bool) {
 	key := g.one("day", "day", "evening", "week")
 	per := periods[key]
 	who := g.person()
-	total := fact{slot: 0, step: -1, cl: clause{who: who, v: g.must(ch.do.base, "have to", "need to", "want to"), obj: same(count(r*k, ch.unit) + " " + ch.sources[0]), tense: present}, terse: same(count(r*k, ch.unit))}
+	total := fact{slot: 0, step: -1, cl: clause{who: who, v: g.must(ch.do.base, enTimes.verbs("must")), obj: same(count(r*k, ch.unit) + " " + ch.sources[0]), tense: present}, terse: same(count(r*k, ch.unit))}
 	rate := fact{slot: 1, step: -1, cl: clause{who: who, v: ch.do, obj: same(count(r, ch.unit)), tail: pick(g.rng, per.per), tense: present}, terse: same(count(r, ch.unit) + " " + pick(g.rng, per.per))}
-	h := "How many " + per.pl
-	qs := []question{
-		{wh: h, subj: "it", v: v("take", "took", "taken"), aux: "will", tail: "{main} to finish", terse: "how many " + per.pl},
-		{wh: h, who: who, v: v("need"), aux: "will", tail: "to " + ch.do.base + " " + g.one("them all", "all of them"), terse: "how many " + per.pl},
-	}
+	qs := asked("days to finish", who, holes{"periods": per.pl, "do": ch.do.base, "all": enTimes.pick(g.rng, "them all", nil)})
 	st := &story{main: who, topic: ch.topic, facts: []fact{total, rate}, qs: qs, thing: &thing{noun: ch.unit, topic: ch.topic}, timed: true}
 	return st.with(div(at(0), at(1)), whole(r*k), whole(r)), true
 }

@@ -7,6 +7,9 @@ package synth
 // after buying several); three factors; a rate found and applied again;
 // a product shared; a total shared among two groups.
 
+// enTwo is the English of this file.
+var enTwo = phraseBook("two")
+
 // threeTimes: someone got a, b and c of a thing on three occasions; how
 // many in all.
 func threeTimes(g *gen) (*story, bool) {
@@ -26,7 +29,7 @@ func threeTimes(g *gen) (*story, bool) {
 		}
 		fs = append(fs, fact{slot: i, step: i, more: i > 0, cl: clause{who: who, v: vb, obj: obj, when: seq[i]}, terse: same(itoa(k) + " " + seq[i])})
 	}
-	qs := []question{{wh: howMany(th), who: who, v: vb, aux: "did", tail: g.inAll(), terse: "how many in all"}}
+	qs := asked("gathered all", who, holes{"howmany": howMany(th), "verb": verbText(vb), "tail": g.inAll()})
 	st := &story{main: who, topic: th.topic, facts: fs, qs: qs, thing: th}
 	return st.with(add(add(at(0), at(1)), at(2)), whole(a), whole(b), whole(c)), true
 }
@@ -38,7 +41,7 @@ func threeKinds(g *gen) (*story, bool) {
 	a, b, c := g.amount(2, 60), g.amount(2, 60), g.amount(2, 60)
 	who := g.owner(th)
 	ks := g.rng.Perm(len(th.kinds))
-	vb := v("have", "had")
+	vb := enTwo.verb("have")
 	if w, ok := g.gatherVerb(th, who, max(a, b, c)); ok && g.chance(0.5) {
 		vb = w
 	}
@@ -48,9 +51,9 @@ func threeKinds(g *gen) (*story, bool) {
 		fs = append(fs, fact{slot: i, step: 0, state: stative(vb), cl: clause{who: who, v: vb, obj: same(kc)}, terse: same(kc)})
 	}
 	h := howMany(th)
-	qs := []question{{wh: h, who: who, v: vb, aux: "did", tail: g.one("in all", "altogether", "in total"), terse: "how many in all"}}
+	qs := asked("kinds in all", who, holes{"howmany": h, "verb": verbText(vb), "tail": enTwo.pick(g.rng, "in all", nil)})
 	if vb.base == "have" {
-		qs = append(qs, question{wh: h, who: who, v: vb, aux: "do", tail: g.one("in all", "altogether"), terse: "total"})
+		qs = append(qs, asked("kinds total", who, holes{"howmany": h, "verb": verbText(vb), "tail": enTwo.pick(g.rng, "in all or altogether", nil)})...)
 	}
 	st := &story{main: who, topic: th.topic, facts: fs, qs: qs, thing: th}
 	return st.with(add(add(at(0), at(1)), at(2)), whole(a), whole(b), whole(c)), true
@@ -77,9 +80,9 @@ func threePeople(g *gen) (*story, bool) {
 		if i == 0 {
 			obj.short = ""
 		}
-		fs = append(fs, fact{slot: i, step: 0, state: true, cl: clause{who: p, v: v("have", "had"), obj: obj, tense: present}, terse: same(cnt(th, k))})
+		fs = append(fs, fact{slot: i, step: 0, state: true, cl: clause{who: p, v: enTwo.verb("have"), obj: obj, tense: present}, terse: same(cnt(th, k))})
 	}
-	qs := []question{{wh: howMany(th), who: all, v: v("have", "had"), aux: "do", tail: g.one("in all", "altogether", "together"), terse: "how many in all"}}
+	qs := asked("have in all", all, holes{"howmany": howMany(th), "tail": enTwo.pick(g.rng, "in all together", nil)})
 	st := &story{main: who, other: other, topic: th.topic, facts: fs, qs: qs, thing: th}
 	return st.with(add(add(at(0), at(1)), at(2)), whole(a), whole(b), whole(c)), true
 }
@@ -110,9 +113,9 @@ func haveThenTwo(g *gen, gain bool) (*story, bool) {
 	}
 	if !gain && fs[1].cl.v.base == fs[2].cl.v.base && fs[2].cl.who != nil && fs[2].cl.obj.full != "" && g.chance(0.5) {
 		// "She sold 12 on Monday and 8 more on Tuesday."
-		fs[2].cl.obj.short = g.one(itoa(c)+" more", "another "+itoa(c))
+		fs[2].cl.obj.short = enTwo.pick(g.rng, "more", holes{"n": itoa(c)})
 		if th.money {
-			fs[2].cl.obj.short = money(c) + " more"
+			fs[2].cl.obj.short = enTwo.one("more money", holes{"money": money(c)})
 		}
 	}
 	g.timeFacts(0.3, &fs[1], &fs[2])
@@ -142,13 +145,10 @@ func kindsRest(g *gen) (*story, bool) {
 	who := g.owner(th)
 	have := g.state(who, th, a)
 	have.cl.tense = present
-	f1 := fact{slot: 1, step: -1, after: []int{0}, noCond: true, cl: clause{subj: phrase{itoa(b) + " of the " + th.pl, itoa(b) + " of them"}, plural: b != 1, v: v("be"), obj: same(k0), tense: present}, terse: same(itoa(b) + " " + k0)}
-	f2 := fact{slot: 2, step: -1, after: []int{1}, noCond: true, cl: clause{subj: same(itoa(c)), plural: c != 1, v: v("be"), obj: same(k1), tense: present}, terse: same(itoa(c) + " " + k1)}
-	rest := fact{slot: -1, step: -1, after: []int{2}, noCond: true, cl: clause{subj: same(g.one("the rest", "the others", "all the others")), plural: true, v: v("be"), obj: same(k2), tense: present}, terse: same("rest " + k2)}
-	qs := []question{
-		{wh: "How many " + k2 + " " + th.pl, who: who, v: v("have", "had"), aux: "do", terse: "how many " + k2},
-		{wh: "How many " + k2 + " " + th.pl, subj: "there", pl: true, v: v("be"), aux: "do", terse: "how many " + k2},
-	}
+	f1 := fact{slot: 1, step: -1, after: []int{0}, noCond: true, cl: clause{subj: phrase{enTwo.one("of the things", holes{"n": itoa(b), "things": th.pl}), enTwo.one("n of them", holes{"n": itoa(b)})}, plural: b != 1, v: enTwo.verb("be"), obj: same(k0), tense: present}, terse: same(itoa(b) + " " + k0)}
+	f2 := fact{slot: 2, step: -1, after: []int{1}, noCond: true, cl: clause{subj: same(itoa(c)), plural: c != 1, v: enTwo.verb("be"), obj: same(k1), tense: present}, terse: same(itoa(c) + " " + k1)}
+	rest := fact{slot: -1, step: -1, after: []int{2}, noCond: true, cl: clause{subj: same(enTwo.pick(g.rng, "the rest", nil)), plural: true, v: enTwo.verb("be"), obj: same(k2), tense: present}, terse: same(enTwo.one("rest kind", holes{"kind": k2}))}
+	qs := asked("rest kind", who, holes{"kind": k2, "things": th.pl})
 	st := &story{main: who, topic: th.topic, facts: []fact{have, f1, f2, rest}, qs: qs, thing: th}
 	return st.with(sub(at(0), add(at(1), at(2))), whole(a), whole(b), whole(c)), true
 }
@@ -168,14 +168,14 @@ func spendTwice(g *gen) (*story, bool) {
 	who := g.person()
 	other := g.helper(who)
 	tails := g.rng.Perm(len(losses["spend"].tails))
-	have := fact{slot: 0, step: 0, state: true, cl: clause{who: who, v: v("have", "had"), obj: same(a.dollars())}, terse: same(a.dollars())}
+	have := fact{slot: 0, step: 0, state: true, cl: clause{who: who, v: enTwo.verb("have"), obj: same(a.dollars())}, terse: same(a.dollars())}
 	if g.chance(0.3) {
-		have.cl.tail = g.one("in {main's} wallet", "saved up", "in {main's} piggy bank")
+		have.cl.tail = enTwo.pick(g.rng, "wallet", nil)
 	}
 	var fs []fact
 	for i, x := range []num{b, c} {
 		t := losses["spend"].tails[tails[i]]
-		fs = append(fs, fact{slot: i + 1, step: i + 1, loss: true, cl: clause{who: who, v: v("spend", "spent"), obj: same(x.dollars()), tail: t}, terse: same(x.dollars() + " " + plainTail(t))})
+		fs = append(fs, fact{slot: i + 1, step: i + 1, loss: true, cl: clause{who: who, v: enTwo.verb("spend"), obj: same(x.dollars()), tail: t}, terse: same(x.dollars() + " " + plainTail(t))})
 	}
 	g.timeFacts(0.2, &fs[0], &fs[1])
 	st := &story{main: who, other: other, topic: "money", facts: []fact{have, fs[0], fs[1]}, qs: haveQs(cash, who), thing: cash}
@@ -197,18 +197,12 @@ func choreTwice(g *gen) (*story, bool) {
 	}
 	c := g.part(a - b)
 	who := g.person()
-	must := g.must(ch.do.base, "have to", "need to")
-	f0 := fact{slot: 0, step: -1, cl: clause{who: who, v: must, obj: same(count(a, ch.unit) + " " + ch.sources[0]), tense: present}, terse: same(count(a, ch.unit) + " to " + ch.do.base)}
+	must := g.must(ch.do.base, enTwo.verbs("have to or need to"))
+	f0 := fact{slot: 0, step: -1, cl: clause{who: who, v: must, obj: same(count(a, ch.unit) + " " + ch.sources[0]), tense: present}, terse: same(enTwo.one("to do", holes{"count": count(a, ch.unit), "do": ch.do.base}))}
 	pair := pick(g.rng, timePairs["day"])
 	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: ch.do, obj: phrase{count(b, ch.unit), itoa(b)}, when: pair[0]}, terse: same(itoa(b) + " " + pair[0])}
-	f2 := fact{slot: 2, step: 1, more: true, cl: clause{who: who, v: ch.do, obj: phrase{count(c, ch.unit), g.one(itoa(c), itoa(c)+" more")}, when: pair[1]}, terse: same(itoa(c) + " " + pair[1])}
-	h := "How many " + ch.unit.pl
-	more := "How many more " + ch.unit.pl
-	qs := []question{
-		{wh: h, who: who, v: compound(v("still have to", "still had to"), ch.do.base), aux: "do", terse: "how many left"},
-		{wh: more, who: who, v: compound(v("have to", "had to"), ch.do.base), aux: "do", terse: "how many more"},
-		{wh: h, v: v("be left to " + ch.do.base), pl: true, aux: "do", terse: "how many left"},
-	}
+	f2 := fact{slot: 2, step: 1, more: true, cl: clause{who: who, v: ch.do, obj: phrase{count(c, ch.unit), enTwo.pick(g.rng, "n more", holes{"n": itoa(c)})}, when: pair[1]}, terse: same(itoa(c) + " " + pair[1])}
+	qs := asked("chore twice", who, holes{"units": ch.unit.pl, "do": ch.do.base})
 	st := &story{main: who, topic: ch.topic, facts: []fact{f0, f1, f2}, qs: qs, thing: &thing{noun: ch.unit, topic: ch.topic}}
 	eq := sub(at(0), add(at(1), at(2)))
 	if g.chance(0.5) {
@@ -243,15 +237,12 @@ func stops(g *gen) (*story, bool) {
 	a := g.crowd(3, 90)
 	b := g.part(a)
 	c := g.crowd(1, 40)
-	start := fact{slot: 0, step: 0, state: true, cl: clause{subj: same("there"), plural: a != 1, v: v("be"), obj: same(count(a, w)), tail: pl.where}, terse: same(count(a, w) + " " + pl.where)}
+	start := fact{slot: 0, step: 0, state: true, cl: clause{subj: same("there"), plural: a != 1, v: enTwo.verb("be"), obj: same(count(a, w)), tail: pl.where}, terse: same(count(a, w) + " " + pl.where)}
 	outV, inV := pick(g.rng, pl.out), pick(g.rng, pl.in)
 	bs, cs := itoa(b), itoa(c)
-	gone := fact{slot: 1, step: 1, loss: true, ofStart: true, cl: clause{subj: phrase{count(b, w), g.one(bs, bs+" of them", bs+" of the "+w.pl)}, plural: b != 1, v: outV, when: pl.events[0]}, terse: same(bs + " " + outV.past)}
-	come := fact{slot: 2, step: 2, more: true, cl: clause{subj: phrase{count(c, w), g.one(cs+" more", cs+" more "+w.form(c), cs+" new "+w.form(c))}, plural: c != 1, v: inV, when: pl.events[1]}, terse: same(cs + " " + inV.past)}
-	qs := []question{
-		{wh: "How many " + w.pl, v: v("be"), pl: true, aux: "do", tail: pl.where + " now", terse: "how many now"},
-		{wh: "How many " + w.pl, subj: "there", pl: true, v: v("be"), aux: "do", tail: pl.where + " now", terse: "how many " + pl.where + " now"},
-	}
+	gone := fact{slot: 1, step: 1, loss: true, ofStart: true, cl: clause{subj: phrase{count(b, w), enTwo.pick(g.rng, "some of them", holes{"n": bs, "people": w.pl})}, plural: b != 1, v: outV, when: pl.events[0]}, terse: same(bs + " " + outV.past)}
+	come := fact{slot: 2, step: 2, more: true, cl: clause{subj: phrase{count(c, w), enTwo.pick(g.rng, "more people", holes{"n": cs, "people": w.form(c)})}, plural: c != 1, v: inV, when: pl.events[1]}, terse: same(cs + " " + inV.past)}
+	qs := asked("come and go", nil, holes{"people": w.pl, "where": pl.where})
 	st := &story{topic: pl.topic, facts: []fact{start, gone, come}, qs: qs, thing: &thing{noun: w, topic: pl.topic}}
 	st.keep = func(o []int) bool { return isIdentity(o) }
 	return st.with(add(sub(at(0), at(1)), at(2)), whole(a), whole(b), whole(c)), true
@@ -291,15 +282,15 @@ func billAndFee(g *gen, extra bool) (*story, bool) {
 	who := g.buyer(th, false)
 	rate := g.priceOf(th, p.dollars(), nil)
 	rate.slot = 1
-	f := fact{slot: 0, step: 0, host: true, cl: clause{who: who, v: v("buy", "bought"), obj: same(cnt(th, k))}, terse: same(itoa(k) + " bought")}
+	f := fact{slot: 0, step: 0, host: true, cl: clause{who: who, v: enTwo.verb("buy"), obj: same(cnt(th, k))}, terse: same(enTwo.one("bought", holes{"n": itoa(k)}))}
 	var f2 fact
 	if extra {
 		fee := pick(g.rng, fees)
-		f2 = fact{slot: 2, step: 1, also: true, after: []int{0}, cl: clause{who: who, v: v("pay", "paid"), obj: same(c.dollars()), tail: fee}, terse: same(c.dollars() + " " + fee)}
+		f2 = fact{slot: 2, step: 1, also: true, after: []int{0}, cl: clause{who: who, v: enTwo.verb("pay"), obj: same(c.dollars()), tail: fee}, terse: same(c.dollars() + " " + fee)}
 	} else {
-		f2 = fact{slot: 2, step: -1, cl: clause{who: who, v: v("have", "had"), obj: same("a coupon for " + c.dollars() + " off"), tail: g.one("", "the total"), tense: present}, terse: same(c.dollars() + " coupon")}
+		f2 = fact{slot: 2, step: -1, cl: clause{who: who, v: enTwo.verb("have"), obj: same(enTwo.one("coupon for", holes{"price": c.dollars()})), tail: enTwo.pick(g.rng, "the total", nil), tense: present}, terse: same(enTwo.one("coupon", holes{"price": c.dollars()}))}
 		if g.chance(0.4) {
-			f2.cl = clause{who: who, v: v("use"), obj: same("a " + c.dollars() + " coupon")}
+			f2.cl = clause{who: who, v: enTwo.verb("use"), obj: same(enTwo.one("a coupon", holes{"price": c.dollars()}))}
 		}
 	}
 	qs := spendQs(who)
@@ -339,14 +330,15 @@ func wageAnd(g *gen, tip bool) (*story, bool) {
 	var f2 fact
 	var qs []question
 	if tip {
-		f2 = fact{slot: 2, step: 0, also: true, cl: clause{who: who, v: v("get", "got", "gotten"), obj: same(c.dollars() + " in tips")}, terse: same(c.dollars() + " in tips")}
+		tips := enTwo.one("in tips", holes{"price": c.dollars()})
+		f2 = fact{slot: 2, step: 0, also: true, cl: clause{who: who, v: enTwo.verb("get"), obj: same(tips)}, terse: same(tips)}
 		if g.chance(0.4) {
-			f2.cl = clause{who: who, v: v("get", "got", "gotten"), obj: same("a " + c.dollars() + " " + g.one("tip", "bonus"))}
+			f2.cl = clause{who: who, v: enTwo.verb("get"), obj: same(enTwo.pick(g.rng, "a tip", holes{"price": c.dollars()}))}
 		}
 		qs = earnQs(who, "did")
 	} else {
 		t := pick(g.rng, losses["spend"].tails)
-		f2 = fact{slot: 2, step: 1, loss: true, cl: clause{who: who, v: v("spend", "spent"), obj: phrase{c.dollars(), c.dollars() + " of it"}, tail: t}, terse: same(c.dollars() + " spent")}
+		f2 = fact{slot: 2, step: 1, loss: true, cl: clause{who: who, v: enTwo.verb("spend"), obj: phrase{c.dollars(), enTwo.one("of it", holes{"price": c.dollars()})}, tail: t}, terse: same(enTwo.one("spent", holes{"price": c.dollars()}))}
 		qs = haveQs(cash, who)[:4]
 	}
 	st := &story{main: who, other: other, topic: act.topic, facts: []fact{f, rate, f2}, qs: qs, thing: cash, timed: true}
@@ -388,8 +380,8 @@ func moneyLeft(g *gen) (*story, bool) {
 	cost := p * num(k)
 	a := whole(max(cost.floor()+1+g.amount(1, 60), 5))
 	who := g.person()
-	have := fact{slot: 0, step: 0, state: true, cl: clause{who: who, v: v("have", "had"), obj: same(a.dollars())}, terse: same(a.dollars())}
-	buy := fact{slot: 1, step: 1, host: true, cl: clause{who: who, v: v("buy", "bought"), obj: phrase{cnt(th, k), cnt(th, k)}}, terse: same(cnt(th, k) + " bought")}
+	have := fact{slot: 0, step: 0, state: true, cl: clause{who: who, v: enTwo.verb("have"), obj: same(a.dollars())}, terse: same(a.dollars())}
+	buy := fact{slot: 1, step: 1, host: true, cl: clause{who: who, v: enTwo.verb("buy"), obj: phrase{cnt(th, k), cnt(th, k)}}, terse: same(enTwo.one("count bought", holes{"count": cnt(th, k)}))}
 	rate := g.priceOf(th, p.dollars(), nil)
 	rate.slot = 2
 	qs := haveQs(cash, who)[:4]
@@ -408,15 +400,11 @@ func needBoxes(g *gen) (*story, bool) {
 	k := smallInt(g.rng, 2, 8)
 	a := k*per + smallInt(g.rng, 1, 50)
 	who := g.person()
-	need := fact{slot: 0, step: -1, cl: clause{who: who, v: g.needVerb(), obj: same(cnt(th, a)), tail: pick(g.rng, th.uses), tense: present}, terse: same("need " + cnt(th, a))}
-	have := fact{slot: 1, step: -1, cl: clause{who: who, v: v("have", "had"), obj: same(count(k, box.noun) + " of " + th.pl), tense: present}, terse: same(count(k, box.noun))}
+	need := fact{slot: 0, step: -1, cl: clause{who: who, v: g.needVerb(), obj: same(cnt(th, a)), tail: pick(g.rng, th.uses), tense: present}, terse: same(enTwo.one("need count", holes{"count": cnt(th, a)}))}
+	have := fact{slot: 1, step: -1, cl: clause{who: who, v: enTwo.verb("have"), obj: same(enTwo.one("count of", holes{"count": count(k, box.noun), "things": th.pl})), tense: present}, terse: same(count(k, box.noun))}
 	rate := g.perBox(who, th, box, per, false)
 	rate.slot = 2
-	h := "How many more " + th.pl
-	qs := []question{
-		{wh: h, who: who, v: v("need"), aux: "do", terse: "how many more"},
-		{wh: h, who: who, v: compound(v("have to", "had to"), g.one("get", "buy")), aux: "do", terse: "how many more to get"},
-	}
+	qs := asked("still need", who, holes{"things": th.pl, "get": enTwo.pick(g.rng, "get or buy", nil)})
 	st := &story{main: who, topic: th.topic, facts: []fact{need, have, rate}, qs: qs, thing: th}
 	return st.with(sub(at(0), mul(at(1), at(2))), whole(a), whole(k), whole(per)), true
 }
@@ -432,15 +420,11 @@ func pagesLeft(g *gen) (*story, bool) {
 	a := r*k + smallInt(g.rng, 1, 90)
 	per := periods[key]
 	who := g.person()
-	goal := fact{slot: 0, step: -1, cl: clause{who: who, v: g.must(act.does.base, "want to", "have to", "plan to"), obj: same(act.object(a)), tail: g.one("in all", "this month", "for a challenge"), tense: present}, terse: same(act.amount(a) + " in all")}
+	goal := fact{slot: 0, step: -1, cl: clause{who: who, v: g.must(act.does.base, enTwo.verbs("want to or plan to")), obj: same(act.object(a)), tail: enTwo.pick(g.rng, "this month", nil), tense: present}, terse: same(enTwo.one("amount in all", holes{"amount": act.amount(a)}))}
 	rate := g.rateFact(who, act, per, r)
 	rate.slot = 2
-	done := fact{slot: 1, step: 0, cl: clause{who: who, v: act.bare, obj: same(strings0(act.btail) + fmtPer(per, k)), tail: "so far", tense: presentPerfect}, terse: same(count(k, per.noun) + " done")}
-	h := "How many " + act.unit.pl
-	qs := []question{
-		{wh: h, who: who, v: compound(v("still have to", "still had to"), activityBase(act)), aux: "do", terse: "how many more"},
-		{wh: h, v: v("be left"), pl: true, aux: "do", terse: "how many left"},
-	}
+	done := fact{slot: 1, step: 0, cl: clause{who: who, v: act.bare, obj: same(strings0(act.btail) + fmtPer(per, k)), tail: enTwo.one("so far", nil), tense: presentPerfect}, terse: same(enTwo.one("done", holes{"count": count(k, per.noun)}))}
+	qs := asked("pages left", who, holes{"units": act.unit.pl, "do": activityBase(act)})
 	st := &story{main: who, topic: act.topic, facts: []fact{goal, rate, done}, qs: qs, timed: true}
 	st.keep = func(o []int) bool { return position(o, 1) < position(o, 2) }
 	return st.with(sub(at(0), mul(at(1), at(2))), whole(a), whole(k), whole(r)), true
@@ -448,23 +432,13 @@ func pagesLeft(g *gen) (*story, bool) {
 
 // fmtPer writes k periods as a count: "on 4 days", "for 3 hours".
 func fmtPer(per period, k int) string {
-	return fmtCount(per.count, count(k, per.noun))
-}
-
-// fmtCount fills a count pattern: "on %s" → "on 4 days".
-func fmtCount(pattern, c string) string {
-	for i := 0; i+1 < len(pattern); i++ {
-		if pattern[i:i+2] == "%s" {
-			return pattern[:i] + c + pattern[i+2:]
-		}
-	}
-	return pattern
+	return per.count.with(holes{"count": count(k, per.noun)})
 }
 
 // activityBase is the verb of an activity as a question asks it: "read",
 // "practice".
 func activityBase(act activity) string {
-	if h, rest := splitHead(act.does.base); rest == " the piano for" || rest == " the guitar for" {
+	if h, rest := splitHead(act.does.base); playsFor(rest) {
 		return h
 	}
 	return act.does.base
@@ -478,7 +452,7 @@ func nested(g *gen) (*story, bool) {
 	if !ok || inner.fixed {
 		return nil, false
 	}
-	outer := containers[pick(g.rng, ws("box|crate|case|carton|bin"))]
+	outer := containers[pick(g.rng, enTwo.list("outer boxes", nil))]
 	if outer.sg == inner.sg {
 		return nil, false
 	}
@@ -489,15 +463,12 @@ func nested(g *gen) (*story, bool) {
 	if !ok || bv.v.base == "sell" || !bv.of {
 		return nil, false
 	}
-	f0 := fact{slot: 0, step: 0, host: true, cl: clause{who: who, v: bv.v, obj: same(count(k, outer.noun) + " of " + th.pl)}, terse: same(count(k, outer.noun))}
-	f1 := fact{slot: 1, step: -1, cl: clause{subj: same(g.one("each ", "every ") + outer.sg), v: pick(g.rng, []verb{v("hold", "held"), v("have", "had"), v("contain")}), obj: same(count(m, inner.noun)), tense: present}, terse: same(count(m, inner.noun) + " per " + outer.sg)}
-	f1.rel = g.one("each holding "+count(m, inner.noun), "each with "+count(m, inner.noun))
-	f2 := fact{slot: 2, step: -1, after: []int{1}, cl: clause{subj: same(g.one("each ", "every ") + inner.sg), v: pick(g.rng, []verb{v("hold", "held"), v("have", "had"), v("contain")}), obj: same(cnt(th, per)), tense: present}, terse: same(cnt(th, per) + " per " + inner.sg)}
-	h := howMany(th)
-	qs := []question{
-		{wh: h, who: who, v: bv.q, aux: "did", tail: g.inAll(), terse: "how many " + th.pl},
-		{wh: h, subj: "that", v: v("be"), aux: "do", tail: g.one("in all", "altogether"), terse: "how many in all"},
-	}
+	f0 := fact{slot: 0, step: 0, host: true, cl: clause{who: who, v: bv.v, obj: same(enTwo.one("count of", holes{"count": count(k, outer.noun), "things": th.pl}))}, terse: same(count(k, outer.noun))}
+	f1 := fact{slot: 1, step: -1, cl: clause{subj: same(enTwo.pick(g.rng, "each box", holes{"box": outer.sg})), v: pick(g.rng, enTwo.verbs("hold")), obj: same(count(m, inner.noun)), tense: present}, terse: same(enTwo.one("per box", holes{"count": count(m, inner.noun), "box": outer.sg}))}
+	f1.rel = enTwo.pick(g.rng, "each holding", holes{"count": count(m, inner.noun)})
+	f2 := fact{slot: 2, step: -1, after: []int{1}, cl: clause{subj: same(enTwo.pick(g.rng, "each box", holes{"box": inner.sg})), v: pick(g.rng, enTwo.verbs("hold")), obj: same(cnt(th, per)), tense: present}, terse: same(enTwo.one("per box", holes{"count": cnt(th, per), "box": inner.sg}))}
+	tail := g.inAll()
+	qs := asked("nested", who, holes{"howmany": howMany(th), "verb": verbText(bv.q), "tail": tail, "things": th.pl, "total": enTwo.pick(g.rng, "in all or altogether", nil)})
 	st := &story{main: who, topic: th.topic, facts: []fact{f0, f1, f2}, qs: qs, thing: th}
 	return st.with(mul(mul(at(0), at(1)), at(2)), whole(k), whole(m), whole(per)), true
 }
@@ -511,11 +482,12 @@ func wageDays(g *gen) (*story, bool) {
 	who := g.person()
 	rate := g.rateFact(who, act, periods["hour"], r)
 	rate.slot = 2
-	f1 := fact{slot: 1, step: -1, cl: clause{who: who, v: act.bare, obj: same(act.btail + " " + count(hours, n("hour")) + " " + g.one("a day", "each day", "every day")), tense: present}, terse: same(count(hours, n("hour")) + " a day")}
-	f0 := fact{slot: 0, step: -1, cl: clause{who: who, v: act.bare, obj: same(act.btail + " " + fmtCount(periods["day"].count, count(days, n("day")))), when: g.one("last week", "this week", ""), tense: past}, terse: same(count(days, n("day")))}
+	hs := count(hours, enTwo.noun("hour"))
+	f1 := fact{slot: 1, step: -1, cl: clause{who: who, v: act.bare, obj: same(enTwo.pick(g.rng, "hours a day", holes{"btail": act.btail, "hours": hs})), tense: present}, terse: same(enTwo.one("count a day", holes{"hours": hs}))}
+	f0 := fact{slot: 0, step: -1, cl: clause{who: who, v: act.bare, obj: same(act.btail + " " + periods["day"].count.with(holes{"count": count(days, enTwo.noun("day"))})), when: enTwo.pick(g.rng, "last week", nil), tense: past}, terse: same(count(days, enTwo.noun("day")))}
 	if f0.cl.when == "" {
 		f0.cl.tense = present
-		f0.cl.v = g.must(act.bare.base, "plan to")
+		f0.cl.v = g.must(act.bare.base, enTwo.verbs("plan to"))
 	}
 	aux := "did"
 	if f0.cl.tense == present {
@@ -538,12 +510,9 @@ func rateAgain(g *gen) (*story, bool) {
 		}
 		total := p * num(k)
 		who := g.person()
-		f0 := fact{slot: 0, list: []int{1, 0}, step: -1, cl: clause{subj: same(cnt(th, k)), plural: true, v: v("cost", "cost"), obj: same(total.dollars()), tense: present}, terse: same(cnt(th, k) + " for " + total.dollars())}
-		f1 := fact{slot: 2, step: -1, after: []int{0}, cl: clause{who: who, v: g.must("buy", "want to", "need to"), obj: same(cnt(th, m)), tense: present}, terse: same("wants " + itoa(m))}
-		qs := []question{
-			{wh: "How much", who: who, v: v("pay", "paid"), aux: "will", terse: "how much"},
-			{wh: "How much money", who: who, v: v("need"), aux: "do", terse: "how much money"},
-		}
+		f0 := fact{slot: 0, list: []int{1, 0}, step: -1, cl: clause{subj: same(cnt(th, k)), plural: true, v: enTwo.verb("cost"), obj: same(total.dollars()), tense: present}, terse: same(enTwo.one("for total", holes{"count": cnt(th, k), "total": total.dollars()}))}
+		f1 := fact{slot: 2, step: -1, after: []int{0}, cl: clause{who: who, v: g.must(enTwo.verb("buy").base, enTwo.verbs("want to buy")), obj: same(cnt(th, m)), tense: present}, terse: same(enTwo.one("wants", holes{"n": itoa(m)}))}
+		qs := asked("pay at rate", who, nil)
 		st := &story{main: who, topic: th.topic, facts: []fact{f0, f1}, qs: qs, thing: cash}
 		return st.with(mul(div(at(0), at(1)), at(2)), total, whole(k), whole(m)), true
 	}
@@ -555,9 +524,9 @@ func rateAgain(g *gen) (*story, bool) {
 	per := periods[key]
 	who := g.person()
 	obj := act.object(r * k)
-	f0 := fact{slot: 0, list: []int{0, 1}, step: 0, cl: clause{who: who, v: act.does, obj: same(obj), tail: "in " + count(k, per.noun)}, terse: same(obj + " in " + count(k, per.noun))}
-	f1 := fact{slot: 2, step: -1, after: []int{0}, cl: clause{who: who, v: g.must(act.bare.base, "plan to", "want to"), obj: same(strings0(act.btail) + fmtPer(per, m)), tail: g.one("", "at the same rate"), tense: present}, terse: same(count(m, per.noun) + " next")}
-	qs := activityQs(who, act, "will", g.one("", "at this rate", "at that rate"))
+	f0 := fact{slot: 0, list: []int{0, 1}, step: 0, cl: clause{who: who, v: act.does, obj: same(obj), tail: enTwo.one("in periods", holes{"periods": count(k, per.noun)})}, terse: same(enTwo.one("obj in periods", holes{"obj": obj, "periods": count(k, per.noun)}))}
+	f1 := fact{slot: 2, step: -1, after: []int{0}, cl: clause{who: who, v: g.must(act.bare.base, enTwo.verbs("plan or want to")), obj: same(strings0(act.btail) + fmtPer(per, m)), tail: enTwo.pick(g.rng, "same rate", nil), tense: present}, terse: same(enTwo.one("next", holes{"periods": count(m, per.noun)}))}
+	qs := activityQs(who, act, "will", enTwo.pick(g.rng, "at this rate", nil))
 	if act.money {
 		qs = earnQs(who, "will")
 	}
@@ -590,10 +559,11 @@ func packsShared(g *gen) (*story, bool) {
 	if who.kind == business {
 		who = g.person()
 	}
-	f0 := fact{slot: 0, step: 0, host: true, cl: clause{who: who, v: v("have", "had"), obj: same(count(k, box.noun) + " of " + th.pl)}, terse: same(count(k, box.noun) + " of " + th.pl)}
+	boxes := enTwo.one("count of", holes{"count": count(k, box.noun), "things": th.pl})
+	f0 := fact{slot: 0, step: 0, host: true, cl: clause{who: who, v: enTwo.verb("have"), obj: same(boxes)}, terse: same(boxes)}
 	rate := g.perBox(who, th, box, per, false)
 	rate.slot = 1
-	l := lot{tense: g.planOrDone(), them: phrase{"all the " + th.pl, g.them(th)}}
+	l := lot{tense: g.planOrDone(), them: phrase{enTwo.one("all the things", holes{"things": th.pl}), g.them(th)}}
 	share, qs := g.shareAmong(who, th, c, l)
 	share.slot = 2
 	st := &story{main: who, topic: th.topic, facts: []fact{f0, rate, share}, qs: qs, thing: th}
@@ -616,16 +586,12 @@ func shareTwoGroups(g *gen) (*story, bool) {
 	a := (b + c) * smallInt(g.rng, 1, 6)
 	boss := g.boss(cr)
 	k0, k1 := kindsFor(cr, b, c)
-	f0 := fact{slot: 0, step: 0, state: true, cl: clause{who: boss, v: v("have", "had"), obj: same(cnt(th, a)), tense: present}, terse: same(cnt(th, a))}
-	f1 := fact{slot: 1, step: 0, state: true, cl: clause{subj: same("there"), plural: b != 1, v: v("be"), obj: same(count(b, k0)), tail: cr.where, tense: present}, terse: same(count(b, k0))}
-	f2 := fact{slot: 2, step: 0, state: true, also: true, cl: clause{subj: same("there"), plural: c != 1, v: v("be"), obj: same(count(c, k1)), tense: present}, terse: same(count(c, k1))}
+	f0 := fact{slot: 0, step: 0, state: true, cl: clause{who: boss, v: enTwo.verb("have"), obj: same(cnt(th, a)), tense: present}, terse: same(cnt(th, a))}
+	f1 := fact{slot: 1, step: 0, state: true, cl: clause{subj: same("there"), plural: b != 1, v: enTwo.verb("be"), obj: same(count(b, k0)), tail: cr.where, tense: present}, terse: same(count(b, k0))}
+	f2 := fact{slot: 2, step: 0, state: true, also: true, cl: clause{subj: same("there"), plural: c != 1, v: enTwo.verb("be"), obj: same(count(c, k1)), tense: present}, terse: same(count(c, k1))}
 	sv := pick(g.rng, shareVerbs)
-	share := fact{slot: -1, step: -1, after: []int{0, 1, 2}, noCond: true, cl: clause{who: boss, v: g.planVerb(sv), obj: same("the " + th.pl), tail: g.one("equally among ", "evenly among ") + g.one("all of them", "everyone", "all the "+cr.whole.pl), tense: present}, terse: same("shared equally")}
-	h := howMany(th)
-	qs := []question{
-		{wh: h, subj: "each " + cr.whole.sg, v: v("get", "got", "gotten"), aux: "will", terse: "how many each"},
-		{wh: h, v: v("go", "went", "gone"), aux: "will", tail: "to each " + cr.whole.sg, pl: true, terse: "how many each"},
-	}
+	share := fact{slot: -1, step: -1, after: []int{0, 1, 2}, noCond: true, cl: clause{who: boss, v: g.planVerb(sv), obj: same(enTwo.one("the things", holes{"things": th.pl})), tail: enTwo.one("share among", holes{"how": enTwo.pick(g.rng, "among", nil), "whom": enTwo.pick(g.rng, "everyone", holes{"people": cr.whole.pl})}), tense: present}, terse: same(enTwo.one("shared equally", nil))}
+	qs := asked("each gets", nil, holes{"howmany": howMany(th), "one": cr.whole.sg})
 	st := &story{main: boss, topic: th.topic, facts: []fact{f0, f1, f2, share}, qs: qs, thing: th}
 	return st.with(div(at(0), add(at(1), at(2))), whole(a), whole(b), whole(c)), true
 }

@@ -1,8 +1,13 @@
 package synth
 
+import "strings"
+
 // This file holds scores: points won at a rate per goal or answer
 // (a*(b+c)), a test score with some answers wrong (a*(b-c)), and the
 // answers right out of two parts of a quiz ((a+b)-c).
+
+// enGames is the English of this file.
+var enGames = phraseBook("games")
 
 // game is something scored by the item: "Each goal is worth 3 points."
 type game struct {
@@ -34,31 +39,26 @@ func (g *gen) gameFor(k int, test bool) (game, bool) {
 // worth is the fact that each item is worth a points (slot 0,
 // timeless).
 func (g *gen) worth(gm game, a int) fact {
-	pts := count(a, n("point"))
-	f := fact{slot: 0, step: -1, trail: true, terse: same(pts + " per " + gm.item.sg)}
-	f.rel = g.one("worth "+pts+" each", "at "+pts+" each")
+	pts := count(a, enGames.noun("point"))
+	f := fact{slot: 0, step: -1, trail: true, terse: same(enGames.one("per item", holes{"points": pts, "item": gm.item.sg}))}
+	f.rel = enGames.pick(g.rng, "worth each", holes{"points": pts})
 	item := gm.item.sg
 	switch g.rng.Intn(4) {
 	case 0:
-		f.cl = clause{subj: same(g.one("each ", "every ") + item), v: v("be worth"), obj: same(pts), tense: present}
+		f.cl = clause{subj: same(enGames.pick(g.rng, "each item", holes{"item": item})), v: enGames.verb("be worth"), obj: same(pts), tense: present}
 	case 1:
-		f.cl = clause{subj: same(an(item)), v: v("count for", "counted for"), obj: same(pts), tense: present}
+		f.cl = clause{subj: same(an(item)), v: enGames.verb("count for"), obj: same(pts), tense: present}
 	case 2:
-		f.cl = clause{subj: same(n(item).pl), plural: true, v: v("be worth"), obj: same(pts + " each"), tense: present}
+		f.cl = clause{subj: same(n(item).pl), plural: true, v: enGames.verb("be worth"), obj: same(enGames.one("points each", holes{"points": pts})), tense: present}
 	default:
-		f.cl = clause{subj: same(g.one("each ", "every ") + item), v: v("give", "gave", "given"), obj: same(pts), tense: present}
+		f.cl = clause{subj: same(enGames.pick(g.rng, "each item", holes{"item": item})), v: enGames.verb("give"), obj: same(pts), tense: present}
 	}
 	return f
 }
 
 // pointsQs ask for a total score.
 func pointsQs(who *actor) []question {
-	return []question{
-		{wh: "How many points", who: who, v: v("score", "scored"), aux: "did", tail: "in all", terse: "how many points"},
-		{wh: "How many points", who: who, v: v("get", "got", "gotten"), aux: "did", terse: "total points"},
-		{wh: "What", v: v("be"), subj: "{main's} total score", aux: "did", noEmbed: true, terse: "total score"},
-		{wh: "How many points", who: who, v: v("end up with", "ended up with"), aux: "did", terse: "points in the end"},
-	}
+	return asked("points", who, nil)
 }
 
 // pointsTwice: each item is worth a points; someone got b items on one
@@ -72,10 +72,10 @@ func pointsTwice(g *gen) (*story, bool) {
 	rate := g.worth(gm, g.a)
 	when := pick(g.rng, timePairs[g.one("day", "hour")])
 	if gm.test {
-		when = [2]string{g.one("on the math quiz", "in the morning round", "on Monday's quiz"), g.one("on the science quiz", "in the afternoon round", "on Friday's quiz")}
+		when = [2]string{enGames.pick(g.rng, "first quiz", nil), enGames.pick(g.rng, "second quiz", nil)}
 	}
 	f1 := fact{slot: 1, step: 0, host: g.b >= 2, cl: clause{who: who, v: gm.get, obj: same(count(g.b, gm.item)), when: when[0]}, terse: same(count(g.b, gm.item) + " " + when[0])}
-	f2 := fact{slot: 2, step: 1, more: true, host: g.c >= 2, cl: clause{who: who, v: gm.get, obj: phrase{count(g.c, gm.item), g.one(itoa(g.c), itoa(g.c)+" more")}, when: when[1]}, terse: same(itoa(g.c) + " " + when[1])}
+	f2 := fact{slot: 2, step: 1, more: true, host: g.c >= 2, cl: clause{who: who, v: gm.get, obj: phrase{count(g.c, gm.item), enGames.pick(g.rng, "more", holes{"n": itoa(g.c)})}, when: when[1]}, terse: same(itoa(g.c) + " " + when[1])}
 	st := &story{main: who, topic: gm.topic, facts: []fact{rate, f1, f2}, qs: pointsQs(who)}
 	return st, true
 }
@@ -88,40 +88,40 @@ func quizScore(g *gen) (*story, bool) {
 		return nil, false
 	}
 	who := g.person()
-	pts := count(g.a, n("point"))
-	rate := fact{slot: 0, step: -1, trail: true, terse: same(pts + " each")}
-	tries := fact{slot: 1, step: 0, host: g.b >= 2, terse: same(count(g.b, gm.tries))}
-	missed := fact{slot: 2, step: 1, loss: true, more: true, terse: same(itoa(g.c) + " wrong")}
+	pts := count(g.a, enGames.noun("point"))
 	cs := itoa(g.c)
+	rate := fact{slot: 0, step: -1, trail: true, terse: same(enGames.one("points each", holes{"points": pts}))}
+	tries := fact{slot: 1, step: 0, host: g.b >= 2, terse: same(count(g.b, gm.tries))}
+	missed := fact{slot: 2, step: 1, loss: true, more: true, terse: same(enGames.one("wrong", holes{"n": cs}))}
 	if gm.test {
-		quiz := g.one("quiz", "test", "spelling test", "math test")
+		quiz := enGames.pick(g.rng, "quiz", nil)
 		if gm.tries.sg == "word" {
-			quiz = "spelling test"
+			quiz = enGames.one("spelling test", nil)
 		}
-		rate.cl = clause{subj: same(g.one("each ", "every ") + gm.tries.sg), v: v("be worth"), obj: same(pts), tense: present}
-		rate.rel = g.one("each worth "+pts, "worth "+pts+" each")
+		rate.cl = clause{subj: same(enGames.pick(g.rng, "each item", holes{"item": gm.tries.sg})), v: enGames.verb("be worth"), obj: same(pts), tense: present}
+		rate.rel = enGames.pick(g.rng, "each worth", holes{"points": pts})
 		// The test is timeless: "The test has 20 questions."
-		tries.cl = clause{subj: same("the " + quiz), v: v("have", "had"), obj: same(count(g.b, gm.tries)), tense: present}
+		tries.cl = clause{subj: same(enGames.one("the quiz", holes{"quiz": quiz})), v: enGames.verb("have"), obj: same(count(g.b, gm.tries)), tense: present}
 		tries.step = -1
 		switch g.rng.Intn(4) {
 		case 0:
-			missed.cl = clause{who: who, v: v("get", "got", "gotten"), obj: phrase{cs + " " + gm.tries.form(g.c) + " wrong", cs + " of them wrong"}}
+			missed.cl = clause{who: who, v: enGames.verb("get"), obj: phrase{enGames.one("tries wrong", holes{"n": cs, "tries": gm.tries.form(g.c)}), enGames.one("of them wrong", holes{"n": cs})}}
 		case 1:
-			missed.cl = clause{who: who, v: v("miss", "missed"), obj: phrase{count(g.c, gm.tries), cs + " of them"}}
+			missed.cl = clause{who: who, v: enGames.verb("miss"), obj: phrase{count(g.c, gm.tries), enGames.one("of them", holes{"n": cs})}}
 		case 2:
-			missed.cl = clause{subj: same(cs + " of {main's} answers"), plural: g.c != 1, v: v("be wrong")}
+			missed.cl = clause{subj: same(enGames.one("of answers", holes{"n": cs})), plural: g.c != 1, v: enGames.verb("be wrong")}
 		default:
-			missed.cl = clause{who: who, v: v("get", "got", "gotten"), obj: same("every " + gm.tries.sg + " right except " + cs)}
+			missed.cl = clause{who: who, v: enGames.verb("get"), obj: same(enGames.one("all right except", holes{"try": gm.tries.sg, "n": cs}))}
 		}
-		missed.terse = same(cs + " wrong")
+		missed.terse = same(enGames.one("wrong", holes{"n": cs}))
 	} else {
-		rate.cl = clause{subj: same(g.one("each ", "every ") + gm.item.sg), v: v("be worth"), obj: same(pts), tense: present}
+		rate.cl = clause{subj: same(enGames.pick(g.rng, "each item", holes{"item": gm.item.sg})), v: enGames.verb("be worth"), obj: same(pts), tense: present}
 		if gm.tries.sg == "dart" {
-			rate.cl.subj = same(g.one("each ", "every ") + "dart that hits the target")
+			rate.cl.subj = same(enGames.pick(g.rng, "each dart", nil))
 		}
-		tries.cl = clause{who: who, v: gm.try, obj: same(count(g.b, gm.tries)), when: g.one("in the game", "at practice", "")}
-		missed.cl = clause{who: who, v: v("miss", "missed"), obj: phrase{count(g.c, gm.tries), cs + " of them"}}
-		missed.terse = same(cs + " missed")
+		tries.cl = clause{who: who, v: gm.try, obj: same(count(g.b, gm.tries)), when: enGames.pick(g.rng, "practice", nil)}
+		missed.cl = clause{who: who, v: enGames.verb("miss"), obj: phrase{count(g.c, gm.tries), enGames.one("of them", holes{"n": cs})}}
+		missed.terse = same(enGames.one("missed", holes{"n": cs}))
 	}
 	st := &story{main: who, topic: gm.topic, facts: []fact{rate, tries, missed}, qs: pointsQs(who)}
 	return st, true
@@ -134,28 +134,24 @@ func rightAnswers(g *gen) (*story, bool) {
 		return nil, false
 	}
 	who := g.person()
-	parts := pick(g.rng, [][2]string{{"in the math section", "in the reading section"}, {"on the spelling test", "on the vocabulary test"}, {"before the break", "after the break"}, {"in the morning round", "in the afternoon round"}})
-	q := n("question")
+	first, second, _ := strings.Cut(enGames.pick(g.rng, "parts", nil), "/")
+	q := enGames.noun("question")
 	if g.chance(0.3) {
-		q = n("problem")
+		q = enGames.noun("problem")
 	}
-	f0 := fact{slot: 0, step: 0, cl: clause{who: who, v: v("answer", "answered"), obj: same(count(g.a, q)), tail: parts[0]}, terse: same(count(g.a, q) + " " + parts[0])}
-	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: v("answer", "answered"), obj: phrase{count(g.b, q), itoa(g.b)}, tail: parts[1]}, terse: same(itoa(g.b) + " " + parts[1])}
+	f0 := fact{slot: 0, step: 0, cl: clause{who: who, v: enGames.verb("answer"), obj: same(count(g.a, q)), tail: first}, terse: same(count(g.a, q) + " " + first)}
+	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: enGames.verb("answer"), obj: phrase{count(g.b, q), itoa(g.b)}, tail: second}, terse: same(itoa(g.b) + " " + second)}
 	cs := itoa(g.c)
-	wrong := fact{slot: 2, step: 1, loss: true, solo: true, terse: same(cs + " wrong")}
+	wrong := fact{slot: 2, step: 1, loss: true, solo: true, terse: same(enGames.one("wrong", holes{"n": cs}))}
 	switch g.rng.Intn(3) {
 	case 0:
-		wrong.cl = clause{who: who, v: v("get", "got", "gotten"), obj: same(count(g.c, q) + " wrong"), tail: g.one("in all", "altogether", "")}
+		wrong.cl = clause{who: who, v: enGames.verb("get"), obj: same(enGames.one("wrong", holes{"n": count(g.c, q)})), tail: enGames.pick(g.rng, "in all", nil)}
 	case 1:
-		wrong.cl = clause{subj: same(cs + " of {main's} answers"), plural: g.c != 1, v: v("be wrong")}
+		wrong.cl = clause{subj: same(enGames.one("of answers", holes{"n": cs})), plural: g.c != 1, v: enGames.verb("be wrong")}
 	default:
-		wrong.cl = clause{who: who, v: v("miss", "missed"), obj: same(count(g.c, q)), tail: g.one("in all", "in total")}
+		wrong.cl = clause{who: who, v: enGames.verb("miss"), obj: same(count(g.c, q)), tail: enGames.pick(g.rng, "in total", nil)}
 	}
-	qs := []question{
-		{wh: "How many " + q.pl, who: who, v: v("get right", "got right", "gotten right"), aux: "did", terse: "how many right"},
-		{wh: "How many " + q.pl, who: who, v: v("answer correctly", "answered correctly"), aux: "did", terse: "how many right"},
-		{wh: "How many " + q.pl, v: v("be right"), subj: "", pl: true, aux: "did", terse: "how many right"},
-	}
+	qs := asked("right answers", who, holes{"things": q.pl})
 	st := &story{main: who, topic: "school", facts: []fact{f0, f1, wrong}, qs: qs}
 	// Wrong answers told between the two parts would seem to be of the
 	// first alone.

@@ -10,12 +10,12 @@ package synth
 type period struct {
 	noun
 	per   []string // "a day", "each day", "every day", "per day"
-	count string   // how a number of them is said: "on %s", "for %s"
+	count template // how a number of them is said: "on {count}", "for {count}"
 }
 
 // periods are the units of time of data/periods.tsv by key.
 var periods = keyed("periods", func(r *row) (string, period) {
-	return r.need("key"), period{r.noun("noun"), r.list("per"), r.need("count")}
+	return r.need("key"), period{r.noun("noun"), r.list("per"), r.template("count", "count")}
 })
 
 // timePairs are two occasions in time order for two events, by how far
@@ -194,17 +194,17 @@ type rental struct {
 	topic string
 	thing string // "a kayak"
 	per   string // a key of periods: "hour"
-	// used and booked say what the renter did and had planned, with %s
-	// for the count of periods: "rented a kayak for %s", "booked a kayak
-	// for %s".
-	used, booked string
+	// used and booked say what the renter did and had planned, with
+	// {periods} for the count of periods: "rented a kayak for {periods}",
+	// "booked a kayak for {periods}".
+	used, booked template
 	price        [2]int
 	where        string // who charges: "the boat shop"
 }
 
 // rentals are the rentals of data/rentals.tsv, in its order.
 var rentals = load("rentals", func(r *row) rental {
-	return rental{r.need("topic"), r.need("thing"), r.need("per"), r.need("used"), r.need("booked"), r.span("price"), r.need("where")}
+	return rental{r.need("topic"), r.need("thing"), r.need("per"), r.template("used", "periods"), r.template("booked", "periods"), r.span("price"), r.need("where")}
 })
 
 // session is a stretch of time split into equal parts after a first

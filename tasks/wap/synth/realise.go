@@ -11,6 +11,9 @@ import (
 // connectives and openers mark time, and whether actors are named or
 // referred to by pronouns.
 
+// enRealise is the English of this file.
+var enRealise = phraseBook("realise")
+
 // register is the style of the whole text.
 type register int
 
@@ -315,15 +318,15 @@ func (t *teller) opener(f fact) string {
 		if f.cl.v.base == "start" {
 			return ""
 		}
-		return t.freshOpener([]string{"At the start,", "To begin with,", "In the beginning,", "Originally,", "Before that,"})
+		return t.freshOpener(enRealise.list("state told late", nil))
 	case t.flashback(f) && t.prevStep >= 0 && t.prevStep < f.step:
 		// Back in the past, the story moves on: "Then she had bought 12."
-		return t.freshOpener([]string{"Then", "After that,", "Later,"})
+		return t.freshOpener(enRealise.list("onward in the past", nil))
 	case t.flashback(f):
 		// Always marked: "She had shared 17" alone reads as a slip.
-		return t.freshOpener([]string{"Before that,", "Earlier,", "Before that", "Earlier on,"})
+		return t.freshOpener(enRealise.list("flashback", nil))
 	case f.step > t.maxStep && t.maxStep >= 0 && t.rng.Intn(5) < 2:
-		return t.freshOpener([]string{"Then", "After that,", "Later,", "Later on,", "Next,", "Afterwards,", "Then,", "Soon after,"})
+		return t.freshOpener(enRealise.list("later", nil))
 	}
 	return ""
 }
@@ -413,26 +416,26 @@ func (t *teller) joined(f, g fact) (string, bool) {
 	switch {
 	case gap:
 		// Gapping: "Maya picked 30 apples in the morning and 21 in the afternoon."
-		s = a + " and " + t.rest(g)
+		s = enRealise.one("gapped", holes{"a": a, "b": t.rest(g)})
 	case sameWho:
 		b := t.factText(g, g.cl, false, true, false)
-		conj := []string{" and ", " and "}
+		conj := enRealise.list("and", nil)
 		if onward {
-			conj = append(conj, ", and then ", " and then ", ", then ", " and then later ", " and later ")
+			conj = append(conj, enRealise.list("and then", nil)...)
 		}
 		if g.loss && !f.loss {
-			conj = append(conj, " but ", ", but ")
+			conj = append(conj, enRealise.list("but", nil)...)
 		}
 		s = a + pick(t.rng, conj) + b
 	default:
 		b := t.factText(g, g.cl, false, false, t.rng.Intn(2) == 0)
-		conj := []string{", and ", " and "}
+		conj := enRealise.list("and other", nil)
 		if g.loss && !f.loss && f.step >= 0 {
-			conj = append(conj, ", but ")
+			conj = append(conj, enRealise.list("but other", nil)...)
 		}
 		s = a + pick(t.rng, conj) + b
 		if onward && !f.state && !stative(f.cl.v) && f.cl.when == "" && op == "" && t.rng.Intn(3) == 0 {
-			s = "After " + a + ", " + b
+			s = enRealise.one("after", holes{"a": a, "b": b})
 		}
 	}
 	t.told(g)
@@ -731,7 +734,7 @@ func (t *teller) conds(facts []fact) string {
 			// Gapping: "if she earned 80 bronze medals and 8 gold medals"
 			g := f
 			g.cl = c
-			parts[len(parts)-1] += " and " + t.rest(g)
+			parts[len(parts)-1] = enRealise.one("gapped", holes{"a": parts[len(parts)-1], "b": t.rest(g)})
 		} else {
 			parts = append(parts, t.factText(f, c, false, elide, false))
 		}
@@ -747,22 +750,22 @@ func (t *teller) ask(q question, facts []fact, before bool) string {
 	if len(facts) > 0 && before {
 		cond := t.conds(facts)
 		body := t.direct(q)
-		return upFirst("if "+cond+", "+lowFirst(body)) + "?"
+		return upFirst(enRealise.one("if first", holes{"cond": cond, "q": lowFirst(body)})) + "?"
 	}
 	embed := t.rng.Intn(5) == 0 && !q.noEmbed
 	var body string
-	var frame string
+	var frame choice
 	if embed {
 		body = t.embedded(q)
-		frame = pick(t.rng, []string{"Find %.", "Work out %.", "Figure out %.", "Can you work out %?", "Can you find %?", "Calculate %.", "Find out %.", "Can you help me figure out %?", "Do you know %?", "I need to know %."})
+		frame = enRealise.choose(t.rng, "embedded")
 	} else {
 		body = t.direct(q)
-		frame = "%?"
+		frame = enRealise.choose(nil, "direct")
 	}
 	if len(facts) > 0 {
-		body += " if " + t.conds(facts)
+		body = enRealise.one("if after", holes{"q": body, "cond": t.conds(facts)})
 	}
-	return upFirst(strings.Replace(frame, "%", body, 1))
+	return upFirst(frame.fill(holes{"q": body}))
 }
 
 // askFirst writes the question with every fact in an if-clause after it:
@@ -771,7 +774,7 @@ func (t *teller) ask(q question, facts []fact, before bool) string {
 func (t *teller) askFirst(q question, facts []fact) string {
 	body := t.direct(q)
 	t.known, t.last, t.mentioned = false, nil, map[*actor]bool{}
-	return upFirst(body + " if " + t.conds(facts) + "?")
+	return upFirst(enRealise.one("if all", holes{"q": body, "cond": t.conds(facts)}))
 }
 
 // direct writes the question in question order, without its mark: "How
@@ -871,13 +874,13 @@ func (t *teller) tellTerse(facts []fact, q question) (string, bool) {
 		parts = append(parts, f.tersePhrase().text(t.known))
 		t.known = true
 	}
-	body := strings.Join(parts, pick(t.rng, []string{", ", ", ", "; ", ". "}))
+	body := strings.Join(parts, enRealise.pick(t.rng, "note separator", nil))
 	first := t.rng.Intn(5) == 0
 	var s string
 	if first {
-		s = q.terse + pick(t.rng, []string{"? ", "?? ", ": "}) + body
+		s = q.terse + enRealise.pick(t.rng, "question first", nil) + body
 	} else {
-		s = body + pick(t.rng, []string{". ", ". ", ", ", " - "}) + q.terse + pick(t.rng, []string{"?", "?", "", "??"})
+		s = body + enRealise.pick(t.rng, "question last", nil) + q.terse + enRealise.pick(t.rng, "question mark", nil)
 	}
 	if t.rng.Intn(3) == 0 {
 		s = upFirst(s)
@@ -895,33 +898,33 @@ func informalise(rng *rand.Rand, s string) string {
 	s = contract(s)
 	s = strings.ToLower(s)
 	s = strings.ReplaceAll(s, "'", "")
-	for _, r := range [][2]string{{"going to", "gonna"}, {"want to", "wanna"}} {
+	for _, r := range slang {
 		s = strings.ReplaceAll(s, r[0], r[1])
 	}
 	s = gotta.ReplaceAllStringFunc(s, func(m string) string {
 		if strings.HasPrefix(m, "do ") || strings.HasPrefix(m, "did ") || strings.HasPrefix(m, "will ") {
 			return m // "do you have to" stays
 		}
-		return strings.Replace(m, "have to", "gotta", 1)
+		return strings.Replace(m, "have to", enRealise.one("gotta", nil), 1)
 	})
 	if rng.Intn(2) == 0 {
-		s = replaceWords(s, map[string]string{"you": "u", "your": "ur", "youre": "ur"})
+		s = replaceWords(s, slangYou)
 	}
 	if rng.Intn(4) == 0 {
-		s = replaceWords(s, map[string]string{"are": "r"})
+		s = replaceWords(s, slangAre)
 	}
 	if rng.Intn(3) == 0 {
 		s = bucks.ReplaceAllStringFunc(s, func(m string) string {
 			if m == "$1" {
-				return "1 buck"
+				return enRealise.one("one buck", nil)
 			}
-			return m[1:] + " bucks"
+			return enRealise.one("bucks", holes{"amount": m[1:]})
 		})
 	}
 	s = runOn(rng, s)
 	end := ""
 	if strings.HasSuffix(s, "?") {
-		end = pick(rng, []string{"", "", "??", "?", "???"})
+		end = enRealise.pick(rng, "end mark", nil)
 	}
 	s = strings.TrimRight(s, ".?") + end
 	if rng.Intn(2) == 0 {
@@ -940,10 +943,44 @@ var (
 	remarks = fromList("informal remarks", (*row).list)
 )
 
+// slang are the words an informal text types otherwise, everywhere
+// ("gonna"), and as whole words ("u", "r").
+var (
+	slang    = wordPairs(enRealise.list("slang", nil))
+	slangYou = wordMap(enRealise.list("you", nil))
+	slangAre = wordMap(enRealise.list("are", nil))
+)
+
+// wordPairs splits "going to/gonna" into its two parts.
+func wordPairs(ps []string) [][2]string {
+	out := make([][2]string, len(ps))
+	for i, p := range ps {
+		from, to, _ := strings.Cut(p, "/")
+		out[i] = [2]string{from, to}
+	}
+	return out
+}
+
+// wordMap is wordPairs as a map.
+func wordMap(ps []string) map[string]string {
+	m := map[string]string{}
+	for _, p := range wordPairs(ps) {
+		m[p[0]] = p[1]
+	}
+	return m
+}
+
+// questionWords start a sentence that asks something; titles end in a
+// full stop that does not end a sentence.
+var (
+	questionWords = enRealise.list("question words", nil)
+	titles        = enRealise.list("titles", nil)
+)
+
 // questionWord reports whether a sentence starting with w asks
 // something (it is not run on with "and").
 func questionWord(w string) bool {
-	return contains(ws("how|what|can|find|work|figure|calculate|if|do|i|help"), strings.TrimSpace(w))
+	return contains(questionWords, strings.TrimSpace(w))
 }
 
 // gotta matches "have to" after I, you or we, with the word before.
@@ -993,14 +1030,14 @@ func runOn(rng *rand.Rand, s string) string {
 	for i, w := range parts {
 		last := i == len(parts)-1
 		switch {
-		case contains(ws("mr. |ms. |mrs. "), w):
+		case contains(titles, w):
 			// A title, not the end of a sentence.
 		case !last && strings.HasSuffix(w, ". ") && questionWord(parts[i+1]):
-			w = strings.TrimSuffix(w, ". ") + pick(rng, []string{". ", ". ", ", ", " - "})
+			w = strings.TrimSuffix(w, ". ") + enRealise.pick(rng, "before a question", nil)
 		case !last && strings.HasSuffix(w, ". "):
-			w = strings.TrimSuffix(w, ". ") + pick(rng, []string{". ", ". ", ", ", ", ", " and ", ", and "})
+			w = strings.TrimSuffix(w, ". ") + enRealise.pick(rng, "between sentences", nil)
 		case !last && strings.HasSuffix(w, "? "):
-			w = strings.TrimSuffix(w, "? ") + pick(rng, []string{". ", ": ", " - ", ", ", "?? ", "? "})
+			w = strings.TrimSuffix(w, "? ") + enRealise.pick(rng, "after a question", nil)
 		}
 		b.WriteString(w)
 	}

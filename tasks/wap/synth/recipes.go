@@ -12,6 +12,9 @@ import "strings"
 // uses 12 beads") thus stands in both, and only the question tells them
 // apart.
 
+// enRecipes is the English of this file.
+var enRecipes = phraseBook("recipes")
+
 // recipe is something made from a fixed amount of a supply: "Each
 // bracelet uses 12 beads." With a carrier, the things are trips: "Her
 // van carries 8 boxes per trip."
@@ -47,29 +50,30 @@ func (g *gen) recipeFor(k int) (recipe, bool) {
 // boxes per trip".
 func (g *gen) recipeRate(rc recipe, who *actor, c int) fact {
 	amt := cnt(rc.supply, c)
-	f := fact{slot: 2, step: -1, trail: true, terse: same(amt + " per " + rc.product.sg)}
+	product := rc.product.sg
+	f := fact{slot: 2, step: -1, trail: true, terse: same(enRecipes.one("per product", holes{"amount": amt, "product": product}))}
 	if rc.carrier != "" {
 		car := pick(g.rng, ws(rc.carrier))
-		whose := "the "
+		subj := enRecipes.one("the carrier", holes{"carrier": car})
 		if who.kind == person && len(who.parts) == 0 {
-			whose = g.one("the ", "{main's} ")
+			subj = enRecipes.pick(g.rng, "whose carrier", holes{"carrier": car})
 		}
-		f.cl = clause{subj: same(whose + car), v: pick(g.rng, []verb{v("carry", "carried"), v("hold", "held"), v("fit", "fit")}), obj: same(amt), tail: g.one("per trip", "on each trip", "at a time", "each trip"), tense: present}
+		f.cl = clause{subj: same(subj), v: pick(g.rng, enRecipes.verbs("carry")), obj: same(amt), tail: enRecipes.pick(g.rng, "per trip", nil), tense: present}
 		return f
 	}
 	switch g.rng.Intn(5) {
 	case 0:
-		f.cl = clause{subj: same("it"), v: v("take", "took", "taken"), obj: same(amt), tail: "to " + rc.make.base + " " + an(rc.product.sg), tense: present}
+		f.cl = clause{subj: same("it"), v: enRecipes.verb("take"), obj: same(amt), tail: enRecipes.one("to make one", holes{"make": rc.make.base, "aproduct": an(product)}), tense: present}
 	case 1:
-		f.cl = clause{who: who, v: v("need"), obj: same(amt), tail: g.one("for each ", "for every ", "per ") + rc.product.sg, tense: present}
+		f.cl = clause{who: who, v: enRecipes.verb("need"), obj: same(amt), tail: enRecipes.pick(g.rng, "for each", holes{"product": product}), tense: present}
 	case 2:
-		f.cl = clause{subj: same(an(rc.product.sg)), v: pick(g.rng, []verb{v("need"), v("take", "took", "taken"), v("call for", "called for"), v("be made with")}), obj: same(amt), tense: present}
+		f.cl = clause{subj: same(an(product)), v: pick(g.rng, enRecipes.verbs("a product needs")), obj: same(amt), tense: present}
 	default:
-		f.cl = clause{subj: same(g.one("each ", "every ") + rc.product.sg), v: pick(g.rng, []verb{v("use"), v("need"), v("take", "took", "taken")}), obj: same(amt), tense: present}
+		f.cl = clause{subj: same(enRecipes.pick(g.rng, "each product", holes{"product": product})), v: pick(g.rng, enRecipes.verbs("each uses")), obj: same(amt), tense: present}
 	}
 	if rc.make.base == "fill" && f.cl.subj.full != "it" {
 		// "Each bottle holds 2 liters of juice."
-		f.cl = clause{subj: same(g.one("each ", "every ") + rc.product.sg), v: pick(g.rng, []verb{v("hold", "held"), v("take", "took", "taken")}), obj: same(amt), tense: present}
+		f.cl = clause{subj: same(enRecipes.pick(g.rng, "each product", holes{"product": product})), v: pick(g.rng, enRecipes.verbs("each holds")), obj: same(amt), tense: present}
 	}
 	return f
 }
@@ -77,33 +81,21 @@ func (g *gen) recipeRate(rc recipe, who *actor, c int) fact {
 // recipeQs ask how many products (or trips) the supply makes; with, when
 // set, says it is what is left: "with the rest".
 func (g *gen) recipeQs(rc recipe, who *actor, with string) []question {
-	h := "How many " + rc.product.pl
-	t := "how many " + rc.product.pl
+	products := rc.product.pl
 	if rc.carrier != "" {
-		move := "to move all the " + rc.supply.pl
-		if with != "" {
-			move = g.one("to move the rest", "to move the "+rc.supply.pl+" that are left")
-		}
+		move := enRecipes.one("move all", holes{"supplies": rc.supply.pl})
 		need := ""
 		if with != "" {
+			move = enRecipes.pick(g.rng, "move the rest", holes{"supplies": rc.supply.pl})
 			need = move
 		}
-		return []question{
-			{wh: h, who: who, v: v("need to make"), aux: "will", tail: need, terse: t},
-			{wh: h, subj: "it", v: v("take", "took", "taken"), aux: "will", tail: move, terse: t},
-			{wh: h, who: who, v: compound(v("have to", "had to"), "make"), aux: "will", tail: move, terse: t},
-		}
+		return asked("trips", who, holes{"products": products, "need": need, "move": move})
 	}
-	full := h
+	full := enRecipes.one("how many", holes{"products": products})
 	if rc.full {
-		full = "How many full " + rc.product.pl
+		full = enRecipes.one("how many full", holes{"products": products})
 	}
-	be := v("be able to " + rc.make.base)
-	return []question{
-		{wh: full, who: who, v: rc.make, aux: "can", tail: with, terse: t},
-		{wh: h, who: who, v: be, aux: "will", tail: with, terse: t},
-		{wh: full, v: passive(rc.make), pl: true, aux: "can", tail: with, terse: t},
-	}
+	return asked("products", who, holes{"full": full, "products": products, "make": rc.make.base, "made": rc.make.past, "madepart": rc.make.part, "with": with})
 }
 
 // recipeBoth: a and b of a supply are pooled and used c to a product (or
@@ -135,9 +127,9 @@ func recipeRest(g *gen) (*story, bool) {
 	have := g.state(who, th, g.a)
 	lose := g.restLoss(who, other, th)
 	rate := g.recipeRate(rc, who, g.c)
-	with := g.one("with the rest", "with what is left", "now")
+	with := enRecipes.pick(g.rng, "with the rest", nil)
 	if !strings.Contains(th.pl, " of ") && g.chance(0.3) {
-		with = "with the " + th.pl + " that are left"
+		with = enRecipes.one("with those left", holes{"supplies": th.pl})
 	}
 	st := &story{main: who, other: other, topic: th.topic, facts: []fact{have, lose, rate}, qs: g.recipeQs(rc, who, with)}
 	return st, true
@@ -170,13 +162,10 @@ func (g *gen) recipeByRate() (recipe, *actor, fact, bool) {
 // supplyQs ask how much of the supply was (or will be) used; aux is "did"
 // or "will".
 func (g *gen) supplyQs(rc recipe, who *actor, aux string) []question {
-	h := "How many " + rc.supply.pl
-	t := "how many " + rc.supply.pl
-	return []question{
-		{wh: h, who: who, v: v("use"), aux: aux, tail: g.one("in all", "altogether", ""), terse: t + " used"},
-		{wh: h, who: who, v: v("need"), aux: aux, tail: g.one("in all", "altogether", "for them"), terse: t + " needed"},
-		{wh: h, v: passive(v("use")), pl: true, aux: aux, tail: g.one("in all", ""), terse: t + " in all"},
-	}
+	tail1 := enRecipes.pick(g.rng, "in all", nil)
+	tail2 := enRecipes.pick(g.rng, "in all for them", nil)
+	tail3 := enRecipes.pick(g.rng, "in all or not", nil)
+	return asked("supply", who, holes{"supplies": rc.supply.pl, "aux": aux, "tail1": tail1, "tail2": tail2, "tail3": tail3})
 }
 
 // recipeTwice: one product takes a of a supply; b products were made on
@@ -190,11 +179,11 @@ func recipeTwice(g *gen) (*story, bool) {
 	// Made, or planned: "She baked 8 loaves", "She plans to bake 8 loaves".
 	make, tns, aux := rc.make, past, "did"
 	if g.chance(0.4) {
-		make = pick(g.rng, []verb{v("plan to " + rc.make.base), v("want to " + rc.make.base), v("need to " + rc.make.base), v("be going to " + rc.make.base)})
-		tns, aux = present, g.one("will", "do")
+		make = pick(g.rng, enRecipes.verbsWith("plan", holes{"make": rc.make.base}))
+		tns, aux = present, enRecipes.pick(g.rng, "will or do", nil)
 	}
-	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: make, obj: same(count(g.b, rc.product)), tense: tns}, terse: same(count(g.b, rc.product) + " " + rc.make.part)}
-	f2 := fact{slot: 2, step: 1, more: true, cl: clause{who: who, v: make, obj: phrase{count(g.c, rc.product), g.one(itoa(g.c)+" more", "another "+itoa(g.c))}, tense: tns}, terse: same(itoa(g.c) + " more " + rc.make.part)}
+	f1 := fact{slot: 1, step: 0, cl: clause{who: who, v: make, obj: same(count(g.b, rc.product)), tense: tns}, terse: same(enRecipes.one("made", holes{"count": count(g.b, rc.product), "made": rc.make.part}))}
+	f2 := fact{slot: 2, step: 1, more: true, cl: clause{who: who, v: make, obj: phrase{count(g.c, rc.product), enRecipes.pick(g.rng, "more", holes{"n": itoa(g.c)})}, tense: tns}, terse: same(enRecipes.one("more made", holes{"n": itoa(g.c), "made": rc.make.part}))}
 	f1.host, f2.host = g.b >= 2, g.c >= 2
 	subject := who
 	var other *actor
@@ -218,14 +207,12 @@ func recipeStillToMake(g *gen) (*story, bool) {
 	if !ok {
 		return nil, false
 	}
-	want := pick(g.rng, []verb{v("want to " + rc.make.base), v("need to " + rc.make.base), v("plan to " + rc.make.base), v("have to " + rc.make.base)})
-	f1 := fact{slot: 1, step: -1, cl: clause{who: who, v: want, obj: same(count(g.b, rc.product)), tail: g.one("", "for the fair", "for a party", "this week"), tense: present}, terse: same(count(g.b, rc.product) + " to " + rc.make.base)}
-	done := fact{slot: 2, step: -1, loss: true, cl: clause{who: who, v: v("have already "+rc.make.part, "had already "+rc.make.part), obj: phrase{count(g.c, rc.product), itoa(g.c)}, tense: present}, terse: same(itoa(g.c) + " already " + rc.make.part)}
-	h := "How many more " + rc.supply.pl
-	qs := []question{
-		{wh: h, who: who, v: v("need"), aux: "do", tail: g.one("", "to finish", "for the rest"), terse: "how many more " + rc.supply.pl},
-		{wh: h, who: who, v: v("use"), aux: "will", tail: g.one("", "on the rest"), terse: rc.supply.pl + " still needed"},
-	}
+	want := pick(g.rng, enRecipes.verbsWith("want", holes{"make": rc.make.base}))
+	f1 := fact{slot: 1, step: -1, cl: clause{who: who, v: want, obj: same(count(g.b, rc.product)), tail: enRecipes.pick(g.rng, "for when", nil), tense: present}, terse: same(enRecipes.one("to make", holes{"count": count(g.b, rc.product), "make": rc.make.base}))}
+	done := fact{slot: 2, step: -1, loss: true, cl: clause{who: who, v: enRecipes.verbsWith("have made", holes{"made": rc.make.part})[0], obj: phrase{count(g.c, rc.product), itoa(g.c)}, tense: present}, terse: same(enRecipes.one("already made", holes{"n": itoa(g.c), "made": rc.make.part}))}
+	tail1 := enRecipes.pick(g.rng, "to finish", nil)
+	tail2 := enRecipes.pick(g.rng, "on the rest", nil)
+	qs := asked("still to make", who, holes{"supplies": rc.supply.pl, "tail1": tail1, "tail2": tail2})
 	st := &story{main: who, topic: rc.supply.topic, facts: []fact{rate, f1, done}, qs: qs}
 	return st, true
 }

@@ -1,13 +1,13 @@
 package synth
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // This file holds things paid for by the period: a kayak rented for b
 // hours one day and c the next (a*(b+c)), a hotel room booked for b
 // nights and left c nights early (a*(b-c)).
+
+// enRentals is the English of this file.
+var enRentals = phraseBook("rentals")
 
 // rentalFor draws a rental whose price range holds k.
 func (g *gen) rentalFor(k int) (rental, bool) {
@@ -35,25 +35,26 @@ func (g *gen) rentPrice(r rental, a int) fact {
 	per := periods[r.per]
 	m := money(a)
 	each := pick(g.rng, per.per)
-	f := fact{slot: 0, step: -1, trail: true, terse: same(m + " " + each), rel: "at " + m + " " + each}
+	f := fact{slot: 0, step: -1, trail: true, terse: same(m + " " + each), rel: enRentals.one("at price", holes{"price": m, "each": each})}
 	switch g.rng.Intn(3) {
 	case 0:
-		f.cl = clause{subj: same(r.where), v: v("charge"), obj: same(m + " " + each), tail: "for " + r.thing, tense: present}
+		f.cl = clause{subj: same(r.where), v: enRentals.verb("charge"), obj: same(m + " " + each), tail: enRentals.one("for thing", holes{"thing": r.thing}), tense: present}
 	case 1:
-		f.cl = clause{subj: same(r.thing), v: v("cost", "cost"), obj: same(m + " " + each), tense: present}
-		if strings.HasPrefix(r.used, "rented") {
-			f.cl.subj = same("renting " + r.thing)
+		f.cl = clause{subj: same(r.thing), v: enRentals.verb("cost"), obj: same(m + " " + each), tense: present}
+		if strings.HasPrefix(r.used.text, "rented") {
+			f.cl.subj = same(enRentals.one("renting", holes{"thing": r.thing}))
 		}
 	default:
-		f.cl = clause{subj: same(r.thing), v: v("be"), obj: same(m + " " + each), tail: g.one("", "at "+r.where), tense: present}
+		f.cl = clause{subj: same(r.thing), v: enRentals.verb("be"), obj: same(m + " " + each), tail: enRentals.pick(g.rng, "at where", holes{"where": r.where}), tense: present}
 	}
 	return f
 }
 
 // rentUse is the fact that who did what (used or booked) for k periods:
-// "She rented a kayak for 3 hours."
-func rentUse(who *actor, what string, per period, k int, when string) fact {
-	head, tail, _ := strings.Cut(what, "%s")
+// "She rented a kayak for 3 hours"; the words before the hole {periods}
+// are the verb, those after it the tail.
+func rentUse(who *actor, what template, per period, k int, when string) fact {
+	head, tail, _ := strings.Cut(what.text, "{periods}")
 	head = strings.TrimSpace(head)
 	w := verb{base: head, past: head, part: head}
 	cl := clause{who: who, v: w, obj: same(count(k, per.noun)), tail: strings.TrimSpace(tail), when: when}
@@ -66,15 +67,14 @@ func (g *gen) rentWhen(per string) [2]string {
 	case "hour":
 		return pick(g.rng, timePairs["day"])
 	case "month":
-		return [2]string{"last year", "this year"}
+		return [2]string(enRentals.list("months", nil))
 	}
 	return pick(g.rng, timePairs["week"][1:])
 }
 
 // rentQs ask what a renter paid.
 func rentQs(who *actor) []question {
-	qs := spendQs(who)
-	return append(qs, question{wh: "How much", who: who, v: v("pay", "paid"), aux: "did", tail: "in all", terse: "total"})
+	return append(spendQs(who), asked("rent", who, nil)...)
 }
 
 // rentTwice: a rental costs a a period; someone used it for b periods on
@@ -104,27 +104,27 @@ func rentShort(g *gen) (*story, bool) {
 	}
 	per := periods[r.per]
 	who := g.person()
-	when := g.one("", "for the trip", "last month", "this summer")
+	when := enRentals.pick(g.rng, "booked when", nil)
 	switch r.per {
 	case "hour":
-		when = g.one("", "for Saturday")
+		when = enRentals.pick(g.rng, "booked hours", nil)
 	case "month":
-		when = g.one("", "last year", "this year")
+		when = enRentals.pick(g.rng, "booked months", nil)
 	}
 	f1 := rentUse(who, r.booked, per, g.b, when)
 	f1.slot, f1.step, f1.host = 1, 0, true
 	some := count(g.c, per.noun)
-	f2 := fact{slot: 2, step: 1, loss: true, more: true, terse: same(some + " cancelled")}
+	f2 := fact{slot: 2, step: 1, loss: true, more: true, terse: same(enRentals.one("cancelled", holes{"some": some}))}
 	switch g.rng.Intn(3) {
 	case 0:
-		f2.cl = clause{who: who, v: v("cancel", g.one("canceled", "cancelled")), obj: phrase{some, itoa(g.c) + " of them"}}
+		f2.cl = clause{who: who, v: pick(g.rng, enRentals.verbs("cancel")), obj: phrase{some, enRentals.one("of them", holes{"n": itoa(g.c)})}}
 	case 1:
-		f2.cl = clause{who: who, v: v("leave", "left"), obj: same(some + " early")}
+		f2.cl = clause{who: who, v: enRentals.verb("leave"), obj: same(enRentals.one("early", holes{"some": some}))}
 		if r.per == "month" {
-			f2.cl = clause{who: who, v: v("stop", "stopped"), obj: same(some + " early")}
+			f2.cl = clause{who: who, v: enRentals.verb("stop"), obj: same(enRentals.one("early", holes{"some": some}))}
 		}
 	default:
-		f2.cl = clause{who: who, v: v("get back", "got back"), obj: same(fmt.Sprintf("the money for %s", some)), tail: "because of " + g.one("the rain", "a storm", "a change of plans")}
+		f2.cl = clause{who: who, v: enRentals.verb("get back"), obj: same(enRentals.one("money for", holes{"some": some})), tail: enRentals.pick(g.rng, "because", nil)}
 	}
 	st := &story{main: who, topic: r.topic, facts: []fact{g.rentPrice(r, g.a), f1, f2}, qs: rentQs(who)}
 	return st, true

@@ -77,9 +77,32 @@
 // noun "sg/pl", verb "base/past/participle", range "lo-hi", …), and a
 // bad cell, a wrong count of cells or a column no decoder reads stops the
 // package from starting with an error naming the file, the line and the
-// column (TestDecodeErrors, TestDataFiles). The frames (frames_*.go), the
-// asides (asides.go) and the realiser stay code: they decide what a story
-// says, in which order, drawing from the generator's random source.
+// column (TestDecodeErrors, TestDataFiles).
+//
+// The words of the stories are data too: data/text/*.tsv hold one phrase
+// book a Go file (rentals.go reads data/text/rentals.tsv as enRentals,
+// frames_addsub.go reads addsub.tsv as enAddSub, realise.go realise.tsv
+// as enRealise, …) and data/text/questions.tsv the questions, in sets by
+// name. templates.go is their engine. An entry of a book is a key and
+// alternatives separated by bars, each a template with named holes:
+// "{n} more {things}"; the holes {main} and {other} are the story's
+// actors, which the teller fills. The Go code asks for an entry by key
+// with the values of its holes: one (its one alternative), pick (draws
+// one, exactly as pick over the list does), list, choose (draws now,
+// fills later), verb, verbs, verbsWith and noun; and for questions with
+// asked(set, who, holes). A missing key, a hole without a value or a
+// value without a hole panics, and TestPhraseBooks walks every call in
+// the Go code: each key is in its book, each holes literal names exactly
+// the entry's holes, and each entry and set is read by some call.
+//
+// The frames (frames_*.go), the asides (asides.go) and the realiser keep
+// the logic: which numbers suit a scene, what is drawn from the
+// generator's random source and in which order, and the grammar
+// (english.go: plurals, articles, verb forms; realise.go: tenses,
+// pronouns, "also", contractions). The literals left in them are what the
+// logic reads rather than writes: keys of the tables ("day", "hour"), the
+// auxiliaries a question inverts ("do", "did", "will"), the subject
+// "there" the teller recognises, and the frames' names.
 //
 // What an extension costs:
 //   - an entry (a thing, a verb, a name, a rental, …): one line in its
@@ -89,6 +112,11 @@
 //     function passed to load or keyed beside the Go table), with a field
 //     of the table's type;
 //   - a word list: a line of data/lists.tsv and a var read with fromList;
+//   - a wording of a frame: a line, or an alternative, in its phrase book
+//     (data/text/); a new alternative of an entry that pick draws from
+//     changes the draws, so the golden hashes are written again
+//     (golden_test.go);
+//   - a question: a line in its set of data/text/questions.tsv;
 //   - a table: a data file and a var read with load or keyed;
 //   - a kind of aside (a number the question does not use): a function
 //     appended to asideKinds (asides.go) that adds its fact with
