@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/internal/gradcheck"
 	"github.com/d4lang/d4/reader"
 
 	"gorgonia.org/tensor"
@@ -102,14 +103,7 @@ func TestQuestionReaderGradient(t *testing.T) {
 		d := ten.Data().([]float64)
 		for range 5 {
 			j := rng.Intn(len(d))
-			old := d[j]
-			d[j] = old + h
-			up := loss()
-			d[j] = old - h
-			down := loss()
-			d[j] = old
-			num := (up - down) / (2 * h)
-			if diff := math.Abs(num - analytic[i][j]); diff > 1e-6*math.Max(1, math.Abs(num)) {
+			if num := gradcheck.Central(loss, d, j, h); !gradcheck.Agrees(analytic[i][j], num, 1e-6) {
 				t.Errorf("tensor %d[%d]: analytic %.9g, finite differences %.9g", i, j, analytic[i][j], num)
 			}
 		}
