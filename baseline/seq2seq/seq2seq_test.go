@@ -216,13 +216,7 @@ func TestGradient(t *testing.T) {
 			for i, g := range grads {
 				analytic[i] = slices.Clone(g)
 			}
-			loss := func() float64 {
-				l, _, err := m.lossGrad(batch)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return l
-			}
+			loss := gradcheck.LossOrFail(t, func() (float64, [][]float64, error) { return m.lossGrad(batch) })
 			const h = 1e-5
 			worst := 0.0
 			for pi, p := range m.params {

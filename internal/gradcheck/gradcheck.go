@@ -3,7 +3,10 @@
 // reader, the word-problem model, the trainer).
 package gradcheck
 
-import "math"
+import (
+	"math"
+	"testing"
+)
 
 // Central is the central finite difference of loss in x[i] with step h:
 // (loss at x[i]+h − loss at x[i]−h) / 2h. It restores x[i] after.
@@ -22,4 +25,17 @@ func Central(loss func() float64, x []float64, i int, h float64) float64 {
 // does not agree.
 func Agrees(analytic, num, tol float64) bool {
 	return math.Abs(num-analytic) <= tol*math.Max(1, math.Abs(num))
+}
+
+// LossOrFail is a loss for Central from one that can fail (a loss, what
+// else it returns, an error): an error fails the test.
+func LossOrFail[T any](t testing.TB, loss func() (float64, T, error)) func() float64 {
+	return func() float64 {
+		t.Helper()
+		l, _, err := loss()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
 }

@@ -1,6 +1,8 @@
 package gradcheck
 
 import (
+	"errors"
+	"fmt"
 	"math"
 	"testing"
 )
@@ -40,4 +42,34 @@ func TestAgrees(t *testing.T) {
 			t.Errorf("Agrees(%v, %v, %v) = %v, want %v", tt.analytic, tt.num, tt.tol, got, tt.want)
 		}
 	}
+}
+
+// A loss that fails fails the test; one that does not is its value.
+func TestLossOrFail(t *testing.T) {
+	ok := LossOrFail(t, func() (float64, int, error) { return 2.5, 1, nil })
+	if got := ok(); got != 2.5 {
+		t.Errorf("loss %v, want 2.5", got)
+	}
+	ft := &fatalT{TB: t}
+	func() {
+		defer func() { recover() }()
+		LossOrFail(ft, func() (float64, int, error) { return 0, 0, errors.New("broken") })()
+	}()
+	if ft.msg != "broken" {
+		t.Errorf("the test failed with %q, want broken", ft.msg)
+	}
+}
+
+// fatalT records the message of Fatal and stops the call, as testing's
+// does.
+type fatalT struct {
+	testing.TB
+	msg string
+}
+
+func (f *fatalT) Helper() {}
+
+func (f *fatalT) Fatal(args ...any) {
+	f.msg = fmt.Sprint(args...)
+	panic("fatal")
 }

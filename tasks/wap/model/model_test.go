@@ -155,13 +155,7 @@ func TestEndToEndGradient(t *testing.T) {
 	for _, g := range gr.grads {
 		analytic = append(analytic, append([]float64(nil), g.Value().Data().([]float64)...))
 	}
-	loss := func() float64 {
-		l, _, err := m.run(gr, ps)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return l
-	}
+	loss := gradcheck.LossOrFail(t, func() (float64, []float64, error) { return m.run(gr, ps) })
 	rng := rand.New(rand.NewSource(7))
 	const h = 1e-5
 	for i, ten := range m.tensors() {

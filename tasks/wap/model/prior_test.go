@@ -204,13 +204,7 @@ func TestPriorGraphGradient(t *testing.T) {
 	if len(gw) != PriorFeatures {
 		t.Fatalf("the last gradient has %d values, want the prior's %d", len(gw), PriorFeatures)
 	}
-	loss := func() float64 {
-		l, _, err := m.MeanLoss(ps)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return l
-	}
+	loss := gradcheck.LossOrFail(t, func() (float64, int, error) { return m.MeanLoss(ps) })
 	const h = 1e-6
 	for k := range w {
 		if num := gradcheck.Central(loss, w, k, h); !gradcheck.Agrees(gw[k], num, 1e-6) {

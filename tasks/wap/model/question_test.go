@@ -90,13 +90,7 @@ func TestQuestionReaderGradient(t *testing.T) {
 	if len(analytic) != len(m.tensors()) {
 		t.Fatalf("%d gradients for %d tensors", len(analytic), len(m.tensors()))
 	}
-	loss := func() float64 {
-		l, _, err := tr.Gradient(ps)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return l
-	}
+	loss := gradcheck.LossOrFail(t, func() (float64, [][]float64, error) { return tr.Gradient(ps) })
 	rng := rand.New(rand.NewSource(9))
 	const h = 1e-5
 	for i, ten := range m.tensors() {

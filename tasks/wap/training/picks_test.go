@@ -49,13 +49,7 @@ func TestPicksGradientOnRealProblems(t *testing.T) {
 		for i, g := range grads {
 			analytic[i] = append([]float64(nil), g...)
 		}
-		loss := func() float64 {
-			l, _, err := tr.Gradient(batch)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return l
-		}
+		loss := gradcheck.LossOrFail(t, func() (float64, [][]float64, error) { return tr.Gradient(batch) })
 		rng := rand.New(rand.NewSource(3))
 		const h = 1e-5
 		for i, d := range m.ParamData() {
