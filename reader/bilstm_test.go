@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/internal/gradcheck"
+
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
 )
@@ -154,20 +156,14 @@ func checkGradients(t *testing.T, r *BiLSTM) {
 		analytic = append(analytic, append([]float64(nil), gn.Value().Data().([]float64)...))
 	}
 	const h = 1e-6
+	loss := func() float64 { return rl.run(t, ids, classes, pos) }
 	worst := 0.0
 	for i, ten := range r.Params() {
 		d := ten.Data().([]float64)
 		for j := range d {
-			old := d[j]
-			d[j] = old + h
-			up := rl.run(t, ids, classes, pos)
-			d[j] = old - h
-			down := rl.run(t, ids, classes, pos)
-			d[j] = old
-			num := (up - down) / (2 * h)
-			diff := math.Abs(num-analytic[i][j]) / math.Max(1, math.Abs(num))
-			worst = math.Max(worst, diff)
-			if diff > 1e-6 {
+			num := gradcheck.Central(loss, d, j, h)
+			worst = math.Max(worst, math.Abs(num-analytic[i][j])/math.Max(1, math.Abs(num)))
+			if !gradcheck.Agrees(analytic[i][j], num, 1e-6) {
 				t.Fatalf("parameter %d[%d]: analytic %.9g, finite differences %.9g", i, j, analytic[i][j], num)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/d4lang/d4/data"
+	"github.com/d4lang/d4/internal/gradcheck"
 	"github.com/d4lang/d4/learn/fit"
 	"github.com/d4lang/d4/optim"
 )
@@ -215,23 +216,12 @@ func TestGradient(t *testing.T) {
 			for i, g := range grads {
 				analytic[i] = slices.Clone(g)
 			}
+			loss := gradcheck.LossOrFail(t, func() (float64, [][]float64, error) { return m.lossGrad(batch) })
 			const h = 1e-5
 			worst := 0.0
 			for pi, p := range m.params {
 				for j := range p.w {
-					w := p.w[j]
-					p.w[j] = w + h
-					lp, _, err := m.lossGrad(batch)
-					if err != nil {
-						t.Fatal(err)
-					}
-					p.w[j] = w - h
-					lm, _, err := m.lossGrad(batch)
-					if err != nil {
-						t.Fatal(err)
-					}
-					p.w[j] = w
-					num := (lp - lm) / (2 * h)
+					num := gradcheck.Central(loss, p.w, j, h)
 					diff := math.Abs(num - analytic[pi][j])
 					worst = max(worst, diff)
 					if diff > 1e-7+1e-5*math.Abs(num) {

@@ -1,9 +1,10 @@
 package d4
 
 import (
-	"math"
 	"math/rand"
 	"testing"
+
+	"github.com/d4lang/d4/internal/gradcheck"
 )
 
 // softState returns a random initial state near the one-hot image of init:
@@ -94,14 +95,7 @@ func TestGradientsMatchFiniteDifferences(t *testing.T) {
 			inGrad := append([]float64(nil), gr.InputGrad()...)
 			const h = 1e-6
 			check := func(what string, x []float64, i int, want float64) {
-				old := x[i]
-				x[i] = old + h
-				lp := loss()
-				x[i] = old - h
-				lm := loss()
-				x[i] = old
-				fd := (lp - lm) / (2 * h)
-				if math.Abs(fd-want) > 1e-5*math.Max(1, math.Abs(fd)) {
+				if fd := gradcheck.Central(loss, x, i, h); !gradcheck.Agrees(want, fd, 1e-5) {
 					t.Errorf("%s[%d]: analytic %.9g, finite difference %.9g", what, i, want, fd)
 				}
 			}

@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"testing"
 	"unicode/utf8"
 )
 
@@ -30,6 +31,17 @@ import (
 type Tensor struct {
 	Shape []int
 	Data  []float64
+}
+
+// ParseOrFail is Parse for a test: a departure from the specification
+// fails the test, with what it is.
+func ParseOrFail(t testing.TB, b []byte) (map[string]Tensor, map[string]string) {
+	t.Helper()
+	tensors, meta, err := Parse(b)
+	if err != nil {
+		t.Fatalf("safetensors file: %v", err)
+	}
+	return tensors, meta
 }
 
 // Parse reads a safetensors file: its tensors by name and its metadata.

@@ -20,11 +20,7 @@ import (
 // the question has it, and is never valid when it has not.
 func TestExplainAgreesWithSolution(t *testing.T) {
 	vocab := generatedVocab(t)
-	src := waptest.Sketch(t, "wap_steps")
-	general, err := model.NewModel("wap_steps.fth", src, vocab.Size(), true, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
+	general := waptest.SketchModel(t, "wap_steps", vocab.Size(), true, 3)
 	tests := []struct {
 		m        *model.Model
 		question string

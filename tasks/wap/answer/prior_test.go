@@ -77,10 +77,7 @@ func TestDecidePriorFlips(t *testing.T) {
 // give the negative formula; the fixed rule (DecodeRule) sets it aside for
 // its own reason.
 func TestSolveSetsAsideWithPrior(t *testing.T) {
-	m, err := model.NewModel("wap_steps.fth", waptest.Sketch(t, "wap_steps"), 12, false, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := waptest.SketchModel(t, "wap_steps", 12, false, 1)
 	if err := m.AddPrior(); err != nil {
 		t.Fatal(err)
 	}

@@ -6,28 +6,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/internal/gradcheck"
 	"github.com/d4lang/d4/reader"
 	"github.com/d4lang/d4/reader/lexicon"
-	"github.com/d4lang/d4/sketches"
 )
 
-// wapSketch returns the paper's sketch.
-func wapSketch(t *testing.T) string {
+// paperModel is a model of the paper's sketch with the lexicon.
+func paperModel(t testing.TB, vocab int, seed int64) *Model {
 	t.Helper()
-	src, ok := sketches.Embedded("wap")
-	if !ok {
-		t.Fatal("wap sketch not embedded")
-	}
-	return src
-}
-
-func paperModel(t *testing.T, vocab int, seed int64) *Model {
-	t.Helper()
-	m, err := NewModel("wap.fth", wapSketch(t), vocab, true, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return sketchModel(t, "wap", embedded(t, "wap"), vocab, true, seed)
 }
 
 // randomProblems draws stories of random tokens, of none to two random
@@ -168,23 +155,14 @@ func TestEndToEndGradient(t *testing.T) {
 	for _, g := range gr.grads {
 		analytic = append(analytic, append([]float64(nil), g.Value().Data().([]float64)...))
 	}
+	loss := gradcheck.LossOrFail(t, func() (float64, []float64, error) { return m.run(gr, ps) })
 	rng := rand.New(rand.NewSource(7))
 	const h = 1e-5
 	for i, ten := range m.tensors() {
 		d := ten.Data().([]float64)
 		for n := 0; n < 6; n++ {
 			j := rng.Intn(len(d))
-			old := d[j]
-			d[j] = old + h
-			up, _, err := m.run(gr, ps)
-			if err != nil {
-				t.Fatal(err)
-			}
-			d[j] = old - h
-			down, _, _ := m.run(gr, ps)
-			d[j] = old
-			num := (up - down) / (2 * h)
-			if diff := math.Abs(num - analytic[i][j]); diff > 1e-6*math.Max(1, math.Abs(num)) {
+			if num := gradcheck.Central(loss, d, j, h); !gradcheck.Agrees(analytic[i][j], num, 1e-6) {
 				t.Errorf("tensor %d[%d]: analytic %.9g, finite differences %.9g", i, j, analytic[i][j], num)
 			}
 		}

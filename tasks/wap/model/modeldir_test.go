@@ -29,18 +29,7 @@ func reloadedWeights(t *testing.T, m, back *Model, dir string) (map[string]spect
 	if err != nil {
 		t.Fatal(err)
 	}
-	return specParse(t, b)
-}
-
-// specParse reads a safetensors file with the specification's reader
-// (package spectest), failing the test on any departure from the format.
-func specParse(t *testing.T, b []byte) (map[string]spectest.Tensor, map[string]string) {
-	t.Helper()
-	tensors, meta, err := spectest.Parse(b)
-	if err != nil {
-		t.Fatalf("safetensors file: %v", err)
-	}
-	return tensors, meta
+	return spectest.ParseOrFail(t, b)
 }
 
 // A saved model reads back with every weight, and its files are what the

@@ -6,6 +6,8 @@ import (
 	"math/rand"
 	"slices"
 	"testing"
+
+	"github.com/d4lang/d4/internal/gradcheck"
 )
 
 // The features of values among numbers, by hand.
@@ -151,23 +153,18 @@ func TestPriorLossGradient(t *testing.T) {
 			return l
 		}
 		const h = 1e-6
-		check := func(x *float64, analytic float64, what string) {
-			*x += h
-			up := loss()
-			*x -= 2 * h
-			down := loss()
-			*x += h
-			if num := (up - down) / (2 * h); math.Abs(num-analytic) > 1e-6*max(1, math.Abs(num)) {
+		check := func(x []float64, k int, analytic float64, what string) {
+			if num := gradcheck.Central(loss, x, k, h); !gradcheck.Agrees(analytic, num, 1e-6) {
 				t.Errorf("problem %d: d loss / d %s = %g, finite differences %g", id, what, analytic, num)
 			}
 		}
 		for i := range dists {
 			for k := range dists[i] {
-				check(&dists[i][k], grad[i][k], "p")
+				check(dists[i], k, grad[i][k], "p")
 			}
 		}
 		for k := range w {
-			check(&w[k], gw[k], featureNames[k])
+			check(w, k, gw[k], featureNames[k])
 		}
 	}
 }
@@ -207,20 +204,10 @@ func TestPriorGraphGradient(t *testing.T) {
 	if len(gw) != PriorFeatures {
 		t.Fatalf("the last gradient has %d values, want the prior's %d", len(gw), PriorFeatures)
 	}
+	loss := gradcheck.LossOrFail(t, func() (float64, int, error) { return m.MeanLoss(ps) })
 	const h = 1e-6
 	for k := range w {
-		w[k] += h
-		up, _, err := m.MeanLoss(ps)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w[k] -= 2 * h
-		down, _, err := m.MeanLoss(ps)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w[k] += h
-		if num := (up - down) / (2 * h); math.Abs(num-gw[k]) > 1e-6*max(1, math.Abs(num)) {
+		if num := gradcheck.Central(loss, w, k, h); !gradcheck.Agrees(gw[k], num, 1e-6) {
 			t.Errorf("d loss / d w[%s] = %g, finite differences %g", featureNames[k], gw[k], num)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/internal/gradcheck"
 	"github.com/d4lang/d4/reader"
 
 	"gorgonia.org/tensor"
@@ -89,27 +90,14 @@ func TestQuestionReaderGradient(t *testing.T) {
 	if len(analytic) != len(m.tensors()) {
 		t.Fatalf("%d gradients for %d tensors", len(analytic), len(m.tensors()))
 	}
-	loss := func() float64 {
-		l, _, err := tr.Gradient(ps)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return l
-	}
+	loss := gradcheck.LossOrFail(t, func() (float64, [][]float64, error) { return tr.Gradient(ps) })
 	rng := rand.New(rand.NewSource(9))
 	const h = 1e-5
 	for i, ten := range m.tensors() {
 		d := ten.Data().([]float64)
 		for range 5 {
 			j := rng.Intn(len(d))
-			old := d[j]
-			d[j] = old + h
-			up := loss()
-			d[j] = old - h
-			down := loss()
-			d[j] = old
-			num := (up - down) / (2 * h)
-			if diff := math.Abs(num - analytic[i][j]); diff > 1e-6*math.Max(1, math.Abs(num)) {
+			if num := gradcheck.Central(loss, d, j, h); !gradcheck.Agrees(analytic[i][j], num, 1e-6) {
 				t.Errorf("tensor %d[%d]: analytic %.9g, finite differences %.9g", i, j, analytic[i][j], num)
 			}
 		}

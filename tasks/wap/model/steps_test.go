@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/d4lang/d4/internal/gradcheck"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/interpreter/forth"
 	"github.com/d4lang/d4/interpreter/symbolic"
@@ -17,13 +18,13 @@ import (
 )
 
 // stepsModel is a model of sketches/wap_steps.fth without the lexicon.
-func stepsModel(t *testing.T, vocab int, seed int64) *Model {
+func stepsModel(t testing.TB, vocab int, seed int64) *Model {
 	t.Helper()
-	return sketchModel(t, "wap_steps", embedded(t, "wap_steps"), vocab, seed)
+	return sketchModel(t, "wap_steps", embedded(t, "wap_steps"), vocab, false, seed)
 }
 
 // embedded returns an embedded sketch's source.
-func embedded(t *testing.T, name string) string {
+func embedded(t testing.TB, name string) string {
 	t.Helper()
 	src, ok := sketches.Embedded(name)
 	if !ok {
@@ -32,10 +33,10 @@ func embedded(t *testing.T, name string) string {
 	return src
 }
 
-// sketchModel is a model of the sketch src without the lexicon.
-func sketchModel(t *testing.T, name, src string, vocab int, seed int64) *Model {
+// sketchModel is a model of the sketch src, with or without the lexicon.
+func sketchModel(t testing.TB, name, src string, vocab int, lexicon bool, seed int64) *Model {
 	t.Helper()
-	m, err := NewModel(name+".fth", src, vocab, false, seed)
+	m, err := NewModel(name+".fth", src, vocab, lexicon, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +206,7 @@ func modular(t *testing.T, m *Model, numbers, choices []int) int {
 // picks, which ∂4's soft execution does not run (d4.SoftPicks).
 func TestExactLossIsD4Loss(t *testing.T) {
 	for _, sk := range []struct{ name, src string }{{"wap_steps_repeat", embedded(t, "wap_steps_repeat")}, {"one_pick", onePick(t)}} {
-		t.Run(sk.name, func(t *testing.T) { exactLossIsD4Loss(t, sketchModel(t, sk.name, sk.src, 10, 3)) })
+		t.Run(sk.name, func(t *testing.T) { exactLossIsD4Loss(t, sketchModel(t, sk.name, sk.src, 10, false, 3)) })
 	}
 }
 
@@ -393,15 +394,11 @@ func checkTableGradient(t *testing.T, tab *Table, p [][]float64) {
 		grad[i] = make([]float64, len(p[i]))
 	}
 	tab.Loss(p, grad)
+	loss := func() float64 { return tab.Loss(p, nil) }
 	const h = 1e-6
 	for i := range p {
 		for k := range p[i] {
-			p[i][k] += h
-			up := tab.Loss(p, nil)
-			p[i][k] -= 2 * h
-			down := tab.Loss(p, nil)
-			p[i][k] += h
-			if num := (up - down) / (2 * h); math.Abs(num-grad[i][k]) > 1e-6 {
+			if num := gradcheck.Central(loss, p[i], k, h); math.Abs(num-grad[i][k]) > 1e-6 {
 				t.Errorf("d loss / d p[%d][%d] = %g, finite differences %g", i, k, grad[i][k], num)
 			}
 		}
@@ -454,7 +451,7 @@ func TestTableNoAnswer(t *testing.T) {
 // always a repeat.)
 func TestPicksLossIsChooseLoss(t *testing.T) {
 	picks := stepsModel(t, 10, 1)
-	repeat := sketchModel(t, "wap_steps_repeat", embedded(t, "wap_steps_repeat"), 10, 1)
+	repeat := sketchModel(t, "wap_steps_repeat", embedded(t, "wap_steps_repeat"), 10, false, 1)
 	rng := rand.New(rand.NewSource(5))
 	for n := 3; n <= 8; n++ {
 		numbers := []int{5, 7, 3, 11, 2, 13, 17, 19}[:n]

@@ -1,10 +1,6 @@
 package model
 
-import (
-	"testing"
-
-	"github.com/d4lang/d4/sketches"
-)
+import "testing"
 
 // A step's work is the reader's count for the batch's lengths and ∂4's:
 // with the paper's sketch the trace's words and three slots' networks,
@@ -13,11 +9,7 @@ import (
 func TestWork(t *testing.T) {
 	lens := []int{40, 31, 12}
 	paper := paperModel(t, 50, 1)
-	src, _ := sketches.Embedded("wap_steps")
-	steps, err := NewModel("wap_steps.fth", src, 50, false, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	steps := stepsModel(t, 50, 1)
 	for _, c := range []struct {
 		name  string
 		m     *Model

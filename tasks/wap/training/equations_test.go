@@ -59,10 +59,7 @@ func TestEquationDecisionsOnRealRows(t *testing.T) {
 		for _, r := range append(slices.Clone(prep.Train), prep.Dev...) {
 			byID[r.ID] = r
 		}
-		m, err := model.NewModel("wap_steps.fth", waptest.Sketch(t, "wap_steps"), prep.Vocab.Size(), false, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := waptest.SketchModel(t, "wap_steps", prep.Vocab.Size(), false, 1)
 		if err := m.Supervise(model.SuperviseEquations); err != nil {
 			t.Fatal(err)
 		}

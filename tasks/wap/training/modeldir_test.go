@@ -19,17 +19,6 @@ import (
 	"github.com/d4lang/d4/tasks/wap/waptest"
 )
 
-// specParse reads a safetensors file with the specification's reader
-// (package spectest), failing the test on any departure from the format.
-func specParse(t *testing.T, b []byte) (map[string]spectest.Tensor, map[string]string) {
-	t.Helper()
-	tensors, meta, err := spectest.Parse(b)
-	if err != nil {
-		t.Fatalf("safetensors file: %v", err)
-	}
-	return tensors, meta
-}
-
 // A checkpoint holds the weights, Adam's moments and the best weights by
 // name, and the run's state and settings in its metadata; the spec parser
 // reads them.
@@ -46,7 +35,7 @@ func TestCheckpointFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tensors, meta := specParse(t, b)
+	tensors, meta := spectest.ParseOrFail(t, b)
 	if !strings.Contains(meta["state"], `"epoch":1,`) || !strings.Contains(meta["state"], `"adam_steps":2`) ||
 		!strings.Contains(meta["settings"], `{"name":"learning rate","value":0.01}`) {
 		t.Errorf("metadata %v", meta)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/d4lang/d4/internal/gradcheck"
 	"github.com/d4lang/d4/interpreter/d4"
 	"github.com/d4lang/d4/tasks/wap/model"
 	"github.com/d4lang/d4/tasks/wap/prepare"
@@ -22,14 +23,10 @@ import (
 // numbers from two to eight (realCounts: eight is a row of seven with a
 // sentence of another before it), a batch per fold.
 func TestPicksGradientOnRealProblems(t *testing.T) {
-	src := waptest.Sketch(t, "wap_steps")
 	counts := map[int]bool{}
 	for _, fold := range []string{"cv_asdiv-a", "cv_mawps"} {
 		prep := preparedFold(t, fold)
-		m, err := model.NewModel("wap_steps.fth", src, prep.Vocab.Size(), false, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := waptest.SketchModel(t, "wap_steps", prep.Vocab.Size(), false, 1)
 		var batch []*model.Problem
 		var ns []int
 		for n, rows := range realCounts(t, prep, 20, nil) {
@@ -52,22 +49,13 @@ func TestPicksGradientOnRealProblems(t *testing.T) {
 		for i, g := range grads {
 			analytic[i] = append([]float64(nil), g...)
 		}
+		loss := gradcheck.LossOrFail(t, func() (float64, [][]float64, error) { return tr.Gradient(batch) })
 		rng := rand.New(rand.NewSource(3))
 		const h = 1e-5
 		for i, d := range m.ParamData() {
 			for range 4 {
 				j := rng.Intn(len(d))
-				old := d[j]
-				d[j] = old + h
-				up, _, err := tr.Gradient(batch)
-				if err != nil {
-					t.Fatal(err)
-				}
-				d[j] = old - h
-				down, _, _ := tr.Gradient(batch)
-				d[j] = old
-				num := (up - down) / (2 * h)
-				if diff := math.Abs(num - analytic[i][j]); diff > 1e-6*math.Max(1, math.Abs(num)) {
+				if num := gradcheck.Central(loss, d, j, h); !gradcheck.Agrees(analytic[i][j], num, 1e-6) {
 					t.Errorf("%s: tensor %d[%d]: analytic %.9g, finite differences %.9g", fold, i, j, analytic[i][j], num)
 				}
 			}
@@ -99,18 +87,11 @@ func TestPicksGradientOnRealProblems(t *testing.T) {
 // number; and every combination of the supports computes values ∂4
 // holds. The supports grow from a combination that gives the answer.
 func TestPicksLossIsD4LossOnRealProblems(t *testing.T) {
-	src, repeatSrc := waptest.Sketch(t, "wap_steps"), waptest.Sketch(t, "wap_steps_repeat")
 	compared := map[int]int{}
 	for _, fold := range []string{"cv_asdiv-a", "cv_mawps"} {
 		prep := preparedFold(t, fold)
-		picks, err := model.NewModel("wap_steps.fth", src, prep.Vocab.Size(), false, 2)
-		if err != nil {
-			t.Fatal(err)
-		}
-		choose, err := model.NewModel("wap_steps_repeat.fth", repeatSrc, prep.Vocab.Size(), false, 2)
-		if err != nil {
-			t.Fatal(err)
-		}
+		picks := waptest.SketchModel(t, "wap_steps", prep.Vocab.Size(), false, 2)
+		choose := waptest.SketchModel(t, "wap_steps_repeat", prep.Vocab.Size(), false, 2)
 		rng := rand.New(rand.NewSource(5))
 		var rows []prepare.Row
 		firsts := realCounts(t, prep, 1, nil)

@@ -152,10 +152,7 @@ func TestLearnsGeneratedProblems(t *testing.T) {
 		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
 			cfg := DefaultTrainConfig()
 			cfg.Epochs, cfg.Seed = 10, seed
-			m, err := model.NewModel("wap.fth", waptest.WapSketch(t), prep.Vocab.Size(), cfg.Lexicon, seed)
-			if err != nil {
-				t.Fatal(err)
-			}
+			m := waptest.SketchModel(t, "wap", prep.Vocab.Size(), cfg.Lexicon, seed)
 			var best float64
 			log := &epochLog{t: t, stop: func(e fit.EpochEnd) bool {
 				best = max(best, e.Score.Accuracy)
@@ -236,13 +233,9 @@ func TestLearnsHumanProblems(t *testing.T) {
 		testskip.Skip(t, "trains for about half a minute per supervision")
 	}
 	prep := preparedFold(t, "cv_mawps")
-	sketch := waptest.Sketch(t, "wap_steps")
 	for _, sup := range []model.Supervision{model.SuperviseAnswers, model.SuperviseEquations} {
 		t.Run(sup.String(), func(t *testing.T) {
-			m, err := model.NewModel("wap_steps.fth", sketch, prep.Vocab.Size(), false, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
+			m := waptest.SketchModel(t, "wap_steps", prep.Vocab.Size(), false, 1)
 			if err := m.Supervise(sup); err != nil {
 				t.Fatal(err)
 			}
@@ -337,10 +330,7 @@ func TestScoreWithoutEquations(t *testing.T) {
 // score ties on nothing, and it encodes as JSON, as a checkpoint writes it
 // (a dev loss of NaN once stopped such a run at its first checkpoint).
 func TestEvaluateWithoutScorableDev(t *testing.T) {
-	m, err := model.NewModel("wap_steps.fth", waptest.Sketch(t, "wap_steps"), 12, false, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := waptest.SketchModel(t, "wap_steps", 12, false, 1)
 	if err := m.Supervise(model.SuperviseEquations); err != nil {
 		t.Fatal(err)
 	}

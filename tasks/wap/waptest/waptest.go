@@ -36,7 +36,14 @@ func Sketch(t *testing.T, name string) string {
 // PaperModel is a model of the paper's sketch with the lexicon.
 func PaperModel(t *testing.T, vocab int, seed int64) *model.Model {
 	t.Helper()
-	m, err := model.NewModel("wap.fth", WapSketch(t), vocab, true, seed)
+	return SketchModel(t, "wap", vocab, true, seed)
+}
+
+// SketchModel is a model of an embedded sketch ("wap", "wap_steps"), with
+// or without the lexicon.
+func SketchModel(t *testing.T, name string, vocab int, lexicon bool, seed int64) *model.Model {
+	t.Helper()
+	m, err := model.NewModel(name+".fth", Sketch(t, name), vocab, lexicon, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
