@@ -69,8 +69,8 @@
 // the things and their containers, the verbs of getting, losing and
 // spoiling, names, relatives, groups and trades, periods and time
 // expressions, activities, jobs, places, crowds, grids, chores, rentals,
-// sessions, errands, bills, games, recipes, projects and short word
-// lists, one table a file, each with a header comment saying what its
+// sessions, errands, bills, games, recipes, projects, the asides' wording
+// and short word lists, one table a file, each with a header comment saying what its
 // columns hold. data.go is the engine that reads them: a file is
 // tab-separated with a header line naming the columns, a cell is decoded
 // by the kind its table's decoder asks for (text, bar-separated list,
@@ -78,8 +78,9 @@
 // bad cell, a wrong count of cells or a column no decoder reads stops the
 // package from starting with an error naming the file, the line and the
 // column (TestDecodeErrors, TestDataFiles). The frames (frames_*.go), the
-// asides (asides.go) and the realiser stay code: they decide what a story
-// says, in which order, drawing from the generator's random source.
+// asides' choice of the stories they suit (asides.go) and the realiser
+// stay code: they decide what a story says, in which order, drawing from
+// the generator's random source.
 //
 // What an extension costs:
 //   - an entry (a thing, a verb, a name, a rental, …): one line in its
@@ -90,8 +91,9 @@
 //     of the table's type;
 //   - a word list: a line of data/lists.tsv and a var read with fromList;
 //   - a table: a data file and a var read with load or keyed;
-//   - a kind of aside (a number the question does not use): a function
-//     appended to asideKinds (asides.go) that adds its fact with
+//   - a kind of aside (a number the question does not use): its wording,
+//     a row of data/asides.tsv, and a function appended to asideKinds
+//     (asides.go) that adds its fact with
 //     story.addAside, which marks it an aside, so that the property tests
 //     (TestNumbersAccountedFor) know it is stated on purpose.
 //
