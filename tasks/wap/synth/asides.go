@@ -67,10 +67,25 @@ func independent(f fact, top int) bool {
 		(f.step < 0 || f.step >= top)
 }
 
-// asideKinds are the kinds of aside, each a function that adds one to a
-// story or reports that it does not suit it.
-var asideKinds = []func(g *gen, st *story) bool{
-	(*gen).possession, (*gen).age, (*gen).rival, (*gen).otherPrice, (*gen).weight,
+// asideKinds are the kinds of aside, in data/asides.tsv's order, each a
+// function that adds one to a story or reports that it does not suit it:
+// codedAsides' function for a kind named there, plain for the others.
+var asideKinds = func() []func(g *gen, st *story) bool {
+	var out []func(g *gen, st *story) bool
+	for _, kind := range asideOrder {
+		f, ok := codedAsides[kind]
+		if !ok {
+			f = plain(kind)
+		}
+		out = append(out, f)
+	}
+	return out
+}()
+
+// codedAsides are the kinds of aside whose stories and things a function
+// chooses.
+var codedAsides = map[string]func(g *gen, st *story) bool{
+	"possession": (*gen).possession, "age": (*gen).age, "rival": (*gen).rival, "price": (*gen).otherPrice, "weight": (*gen).weight,
 }
 
 // asideNumber draws the number of an aside in lo…hi, distinct from the
@@ -160,6 +175,9 @@ type asideWords struct {
 	avoid      []string
 	topics     []string
 	chance     float64
+	kin        float64  // the chance that the aside's thing is of the story thing's topic
+	clash      []string // words of a story the kind does not suit (plain kinds)
+	skip       float64  // the chance that a plain kind passes its turn
 }
 
 // asideRange is the range of an aside's number: lo…hi, or lo up to the
@@ -169,12 +187,16 @@ type asideRange struct {
 	story, price bool
 }
 
+// asideOrder lists the kinds of data/asides.tsv in the file's order.
+var asideOrder []string
+
 // asideWording holds the rows of data/asides.tsv by kind, in the file's
 // order.
 var asideWording = func() map[string][]asideWords {
 	m := map[string][]asideWords{}
 	for _, w := range load("asides", func(r *row) asideWords {
 		w := asideWords{kind: r.need("kind"), plural: r.yes("plural"), also: r.yes("also"), verb: r.verb("verb"),
+			kin: r.chance("kin"), clash: r.list("clash"), skip: r.chance("skip"),
 			object: r.text("object"), terse: r.text("terse"), tails: r.list("tails"), tailChance: r.chance("tail chance"),
 			numbers: r.asideRange("numbers"), suits: r.list("suits"), avoid: r.list("avoid"), topics: r.list("topics"), chance: r.chance("chance")}
 		switch who := r.text("who"); who {
@@ -189,6 +211,9 @@ var asideWording = func() map[string][]asideWords {
 		}
 		return w
 	}) {
+		if m[w.kind] == nil {
+			asideOrder = append(asideOrder, w.kind)
+		}
 		m[w.kind] = append(m[w.kind], w)
 	}
 	return m
@@ -267,10 +292,55 @@ func (w asideWords) fact(g *gen, who *actor, th *thing, k int) fact {
 		}
 		f.cl.subj = phrase{fill(subj[0]), fill(subj[1])}
 	}
-	if len(w.tails) > 0 && g.chance(w.tailChance) && who.kind == person {
+	if len(w.tails) > 0 && g.chance(w.tailChance) && (who == nil || who.kind == person) {
 		f.cl.tail = g.one(w.tails...)
 	}
 	return f
+}
+
+// plain is an aside kind of data/asides.tsv that suits every story whose
+// wording names none of its clash words and whose main actor is what its
+// subject needs: "It is 75 degrees outside.", "The school fair is in 9
+// days." Its subject is a phrase, or the main actor (a person, a group or
+// a business: "main"). Its number is drawn in its range; its later rows
+// replace the first with their chances.
+func plain(kind string) func(g *gen, st *story) bool {
+	return func(g *gen, st *story) bool {
+		words := wordsOf(kind)
+		if words.skip > 0 && g.chance(words.skip) {
+			return false
+		}
+		w := st.words()
+		for _, c := range words.clash {
+			if strings.Contains(w, c) {
+				return false
+			}
+		}
+		for _, q := range st.qs {
+			for _, c := range words.clash {
+				if strings.Contains(strings.ToLower(q.wh), c) {
+					return false
+				}
+			}
+		}
+		if contains(words.avoid, st.topic) || words.actor == "relative" || words.actor == "main" && (st.main == nil || len(st.main.parts) > 0) {
+			return false
+		}
+		words, _ = g.asideForm(kind, st.topic)
+		if words.numbers.price {
+			panic("synth: data/asides.tsv: the plain kind " + kind + " has no thing to price")
+		}
+		k, ok := words.number(g, st, nil)
+		if !ok {
+			return false
+		}
+		var who *actor
+		if words.actor == "main" {
+			who = st.main
+		}
+		st.addAside(words.fact(g, who, nil, k), k, st.qs)
+		return true
+	}
 }
 
 // possession: the main actor also has some of another thing: "She also
@@ -282,13 +352,20 @@ func (g *gen) possession(st *story) bool {
 		return false
 	}
 	w := st.words()
-	th := g.thing(func(t *thing) bool {
+	words := wordsOf("possession")
+	suits := func(t *thing) bool {
 		return !names(w, t) && (who.kind != business || contains(t.biz, strings.TrimPrefix(who.again, "the ")))
-	})
+	}
+	var th *thing
+	if st.thing != nil && !st.thing.money && g.chance(words.kin) {
+		th = g.thing(func(t *thing) bool { return suits(t) && t.topic == st.thing.topic && !t.money && !t.measure })
+	}
+	if th == nil {
+		th = g.thing(suits)
+	}
 	if th == nil {
 		return false
 	}
-	words := wordsOf("possession")
 	k, ok := words.number(g, st, th)
 	if !ok {
 		return false

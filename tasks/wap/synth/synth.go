@@ -91,15 +91,19 @@
 //     of the table's type;
 //   - a word list: a line of data/lists.tsv and a var read with fromList;
 //   - a table: a data file and a var read with load or keyed;
-//   - a kind of aside (a number the question does not use): its wording,
-//     a row of data/asides.tsv, and a function appended to asideKinds
-//     (asides.go) that adds its fact with
-//     story.addAside, which marks it an aside, so that the property tests
-//     (TestNumbersAccountedFor) know it is stated on purpose.
+//   - a kind of aside (a number the question does not use) that suits any
+//     story without its clash words ("It is 75 degrees outside."): rows
+//     of data/asides.tsv, nothing else; one that chooses its stories or
+//     its thing: its rows and a function named in codedAsides (asides.go)
+//     that adds its fact with story.addAside, which marks it an aside, so
+//     that the property tests (TestNumbersAccountedFor) know it is stated
+//     on purpose.
 //
 // The problems are the same, byte for byte, as before the English moved
 // into data files: TestGolden hashes 20,000 problems of Generate and of
-// General for seeds 1–3 against hashes made at main 5bfb3a5.
+// General for seeds 1–3 against hashes made at main 5bfb3a5 (General's
+// rewritten since, when the generator changed on purpose: see
+// golden_test.go).
 package synth
 
 import (
