@@ -48,10 +48,10 @@
 //
 // Generate makes the CC-style problems above. General (general.go) makes
 // the shapes people write, as MAWPS, ASDiv-A and SVAMP hold them: one
-// operation on two of the story's numbers (57%), or two on three in
-// CC's five patterns (told by CC's frames, 15%) or in ten others
+// operation on two of the story's numbers (47%), or two on three in
+// CC's five patterns (told by CC's frames, 30%) or in ten others
 // ((a+b)+c, (a-b)-c, (a-b)+c, a*b+c, a*b-c, a-b*c, a*b*c, (a/b)*c,
-// a*b/c, a/(b+c): 28%), each family in a fixed share (generalFamilies).
+// a*b/c, a/(b+c): 23%), each family in a fixed share (generalFamilies).
 // Their frames (frames_one.go, frames_times.go, frames_two.go,
 // frames_list.go) tell comparisons ("5 more than", "how many fewer"), a
 // start found from what is left, a change found from before and after,
@@ -59,8 +59,9 @@
 // "3 times as many", rates found from a total and applied again, and
 // lists of up to eight counts of which the question uses two or three.
 // A third of the problems state numbers their question does not use
-// (asides.go: another thing, an age, another person's count, a price
-// nobody pays), one in six has a number or an answer above 149, and
+// (asides.go: another thing, often of the story's topic, an age, another
+// person's count, a price nobody pays, a weight, a temperature, the days
+// to an event, a distance), one in six has a number or an answer above 149, and
 // values are exact (money in cents). A Source with Mix GeneralMix gives them.
 //
 // # The English as data
