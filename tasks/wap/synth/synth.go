@@ -48,10 +48,10 @@
 //
 // Generate makes the CC-style problems above. General (general.go) makes
 // the shapes people write, as MAWPS, ASDiv-A and SVAMP hold them: one
-// operation on two of the story's numbers (47%), or two on three in
-// CC's five patterns (told by CC's frames, 30%) or in ten others
+// operation on two of the story's numbers (37.5%), or two on three in
+// CC's five patterns (told by CC's frames, 45%) or in ten others
 // ((a+b)+c, (a-b)-c, (a-b)+c, a*b+c, a*b-c, a-b*c, a*b*c, (a/b)*c,
-// a*b/c, a/(b+c): 23%), each family in a fixed share (generalFamilies).
+// a*b/c, a/(b+c): 17.5%), each family in a fixed share (generalFamilies).
 // Their frames (frames_one.go, frames_times.go, frames_two.go,
 // frames_list.go) tell comparisons ("5 more than", "how many fewer"), a
 // start found from what is left, a change found from before and after,
