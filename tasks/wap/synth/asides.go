@@ -1,6 +1,9 @@
 package synth
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // This file adds distractors to the general problems (general.go):
 // asides, facts with a number the question does not use. An aside is
@@ -12,7 +15,9 @@ import "strings"
 // beside the apples). Asides are told in any order (never just before a
 // fact that leads on from the one before it), never in an if-clause, and
 // the story is not told as notes, whose questions are too short to
-// single out the thing.
+// single out the thing. The asides' English (who says what, with which
+// numbers) is data/asides.tsv's; the functions of asideKinds decide which
+// stories a kind suits and draw its number and thing.
 
 // addAsides adds up to k asides to st, each of another kind and with a
 // number that differs from the story's other numbers; it returns how
@@ -62,10 +67,25 @@ func independent(f fact, top int) bool {
 		(f.step < 0 || f.step >= top)
 }
 
-// asideKinds are the kinds of aside, each a function that adds one to a
-// story or reports that it does not suit it.
-var asideKinds = []func(g *gen, st *story) bool{
-	(*gen).possession, (*gen).age, (*gen).rival, (*gen).otherPrice, (*gen).weight,
+// asideKinds are the kinds of aside, in data/asides.tsv's order, each a
+// function that adds one to a story or reports that it does not suit it:
+// codedAsides' function for a kind named there, plain for the others.
+var asideKinds = func() []func(g *gen, st *story) bool {
+	var out []func(g *gen, st *story) bool
+	for _, kind := range asideOrder {
+		f, ok := codedAsides[kind]
+		if !ok {
+			f = plain(kind)
+		}
+		out = append(out, f)
+	}
+	return out
+}()
+
+// codedAsides are the kinds of aside whose stories and things a function
+// chooses.
+var codedAsides = map[string]func(g *gen, st *story) bool{
+	"possession": (*gen).possession, "age": (*gen).age, "rival": (*gen).rival, "price": (*gen).otherPrice, "weight": (*gen).weight,
 }
 
 // asideNumber draws the number of an aside in lo…hi, distinct from the
@@ -137,6 +157,192 @@ func specific(qs []question) []question {
 	return out
 }
 
+// asideWords is one row of data/asides.tsv: the wording of an aside
+// kind (see the file's header).
+type asideWords struct {
+	kind       string
+	who        [][2]string // a phrase subject's alternatives (full, short); nil for an actor or priceFact
+	actor      string      // "main" or "relative" for an actor subject
+	plural     bool
+	also       bool
+	verb       verb
+	object     string
+	terse      string
+	tails      []string
+	tailChance float64
+	numbers    asideRange
+	suits      []string
+	avoid      []string
+	topics     []string
+	chance     float64
+	kin        float64  // the chance that the aside's thing is of the story thing's topic
+	clash      []string // words of a story the kind does not suit (plain kinds)
+	skip       float64  // the chance that a plain kind passes its turn
+}
+
+// asideRange is the range of an aside's number: lo…hi, or lo up to the
+// story's size (story), or the thing's prices (price).
+type asideRange struct {
+	lo, hi       int
+	story, price bool
+}
+
+// asideOrder lists the kinds of data/asides.tsv in the file's order.
+var asideOrder []string
+
+// asideWording holds the rows of data/asides.tsv by kind, in the file's
+// order.
+var asideWording = func() map[string][]asideWords {
+	m := map[string][]asideWords{}
+	for _, w := range load("asides", func(r *row) asideWords {
+		w := asideWords{kind: r.need("kind"), plural: r.yes("plural"), also: r.yes("also"), verb: r.verb("verb"),
+			kin: r.chance("kin"), clash: r.list("clash"), skip: r.chance("skip"),
+			object: r.text("object"), terse: r.text("terse"), tails: r.list("tails"), tailChance: r.chance("tail chance"),
+			numbers: r.asideRange("numbers"), suits: r.list("suits"), avoid: r.list("avoid"), topics: r.list("topics"), chance: r.chance("chance")}
+		switch who := r.text("who"); who {
+		case "main", "relative":
+			w.actor = who
+		case "":
+		default:
+			for _, s := range r.list("who") {
+				full, short, _ := strings.Cut(s, "/")
+				w.who = append(w.who, [2]string{full, short})
+			}
+		}
+		return w
+	}) {
+		if m[w.kind] == nil {
+			asideOrder = append(asideOrder, w.kind)
+		}
+		m[w.kind] = append(m[w.kind], w)
+	}
+	return m
+}()
+
+// asideRange reads the column as an aside's range: "lo-hi", "lo-story"
+// or "price".
+func (r *row) asideRange(col string) asideRange {
+	s := r.cell(col)
+	if s == "price" {
+		return asideRange{price: true}
+	}
+	lo, hi, _ := strings.Cut(s, "-")
+	a, err1 := strconv.Atoi(lo)
+	if hi == "story" && err1 == nil {
+		return asideRange{lo: a, story: true}
+	}
+	b, err2 := strconv.Atoi(hi)
+	if err1 != nil || err2 != nil || a > b {
+		r.fail(col, s, `"lo-hi" with lo ≤ hi, "lo-story" or "price"`)
+	}
+	return asideRange{lo: a, hi: b}
+}
+
+// wordsOf is the wording of an aside kind: its first row.
+func wordsOf(kind string) asideWords {
+	ws, ok := asideWording[kind]
+	if !ok {
+		panic("synth: data/asides.tsv: no aside kind " + kind)
+	}
+	return ws[0]
+}
+
+// asideForm draws the row of a kind for a story of the topic: the first,
+// replaced by each later one with its chance or when the topic is one of
+// its topics; later reports whether a later one was drawn.
+func (g *gen) asideForm(kind, topic string) (w asideWords, later bool) {
+	w = wordsOf(kind)
+	for _, x := range asideWording[kind][1:] {
+		if g.chance(x.chance) || contains(x.topics, topic) {
+			w, later = x, true
+		}
+	}
+	return w, later
+}
+
+// number draws an aside's number in its range, distinct from the story's
+// numbers (th is the thing whose prices "price" means).
+func (w asideWords) number(g *gen, st *story, th *thing) (int, bool) {
+	switch {
+	case w.numbers.price:
+		return g.asideNumber(st, th.price[0], th.price[1])
+	case w.numbers.story:
+		return g.asideNumber(st, w.numbers.lo, st.sizeOf())
+	}
+	return g.asideNumber(st, w.numbers.lo, w.numbers.hi)
+}
+
+// fact builds the aside of the wording stating k: who is the actor
+// subject (nil for a phrase subject), th the thing of {count}, {sg}, {pl}.
+func (w asideWords) fact(g *gen, who *actor, th *thing, k int) fact {
+	fill := func(s string) string {
+		if th != nil {
+			s = strings.NewReplacer("{count}", cnt(th, k), "{sg}", th.sg, "{pl}", th.pl).Replace(s)
+		}
+		return strings.ReplaceAll(s, "{n}", itoa(k))
+	}
+	if (who == nil) != (w.actor == "") {
+		panic("synth: data/asides.tsv: the kind " + w.kind + "'s subject is " + strconv.Quote(w.actor) + ", not what its function gives")
+	}
+	f := fact{also: w.also, cl: clause{who: who, plural: w.plural, v: w.verb, obj: same(fill(w.object)), tense: present}, terse: same(fill(w.terse))}
+	if who == nil {
+		subj := w.who[0]
+		if len(w.who) > 1 {
+			subj = pick(g.rng, w.who)
+		}
+		f.cl.subj = phrase{fill(subj[0]), fill(subj[1])}
+	}
+	if len(w.tails) > 0 && g.chance(w.tailChance) && (who == nil || who.kind == person) {
+		f.cl.tail = g.one(w.tails...)
+	}
+	return f
+}
+
+// plain is an aside kind of data/asides.tsv that suits every story whose
+// wording names none of its clash words and whose main actor is what its
+// subject needs: "It is 75 degrees outside.", "The school fair is in 9
+// days." Its subject is a phrase, or the main actor (a person, a group or
+// a business: "main"). Its number is drawn in its range; its later rows
+// replace the first with their chances.
+func plain(kind string) func(g *gen, st *story) bool {
+	return func(g *gen, st *story) bool {
+		words := wordsOf(kind)
+		if words.skip > 0 && g.chance(words.skip) {
+			return false
+		}
+		w := st.words()
+		for _, c := range words.clash {
+			if strings.Contains(w, c) {
+				return false
+			}
+		}
+		for _, q := range st.qs {
+			for _, c := range words.clash {
+				if strings.Contains(strings.ToLower(q.wh), c) {
+					return false
+				}
+			}
+		}
+		if contains(words.avoid, st.topic) || words.actor == "relative" || words.actor == "main" && (st.main == nil || len(st.main.parts) > 0) {
+			return false
+		}
+		words, _ = g.asideForm(kind, st.topic)
+		if words.numbers.price {
+			panic("synth: data/asides.tsv: the plain kind " + kind + " has no thing to price")
+		}
+		k, ok := words.number(g, st, nil)
+		if !ok {
+			return false
+		}
+		var who *actor
+		if words.actor == "main" {
+			who = st.main
+		}
+		st.addAside(words.fact(g, who, nil, k), k, st.qs)
+		return true
+	}
+}
+
 // possession: the main actor also has some of another thing: "She also
 // has 12 pears."
 func (g *gen) possession(st *story) bool {
@@ -146,22 +352,25 @@ func (g *gen) possession(st *story) bool {
 		return false
 	}
 	w := st.words()
-	th := g.thing(func(t *thing) bool {
+	words := wordsOf("possession")
+	suits := func(t *thing) bool {
 		return !names(w, t) && (who.kind != business || contains(t.biz, strings.TrimPrefix(who.again, "the ")))
-	})
+	}
+	var th *thing
+	if st.thing != nil && !st.thing.money && g.chance(words.kin) {
+		th = g.thing(func(t *thing) bool { return suits(t) && t.topic == st.thing.topic && !t.money && !t.measure })
+	}
+	if th == nil {
+		th = g.thing(suits)
+	}
 	if th == nil {
 		return false
 	}
-	k, ok := g.asideNumber(st, 2, st.sizeOf())
+	k, ok := words.number(g, st, th)
 	if !ok {
 		return false
 	}
-	c := cnt(th, k)
-	f := fact{also: true, cl: clause{who: who, v: v("have", "had"), obj: same(c), tense: present}, terse: same(c)}
-	if g.chance(0.3) && who.kind == person {
-		f.cl.tail = g.one("at home", "in {main's} room", "in a box")
-	}
-	st.addAside(f, k, qs)
+	st.addAside(words.fact(g, who, th, k), k, qs)
 	return true
 }
 
@@ -171,19 +380,15 @@ func (g *gen) age(st *story) bool {
 	if who == nil || who.kind != person || len(who.parts) > 0 || who.pro == proYou || who.owner != nil || strings.HasPrefix(who.name, "a") && strings.Contains(who.name, " ") {
 		return false
 	}
-	if st.topic == "family" {
+	if contains(wordsOf("age").avoid, st.topic) {
 		return false // a story of ages
 	}
-	lo, hi := 7, 15
-	if g.chance(0.3) || contains(ws("work|hospital|warehouse|construction|office|travel|moving"), st.topic) {
-		lo, hi = 22, 65
-	}
-	k, ok := g.asideNumber(st, lo, hi)
+	words, _ := g.asideForm("age", st.topic)
+	k, ok := words.number(g, st, nil)
 	if !ok {
 		return false
 	}
-	f := fact{cl: clause{who: who, v: v("be"), obj: same(itoa(k) + " years old"), tense: present}, terse: same("age " + itoa(k))}
-	st.addAside(f, k, st.qs)
+	st.addAside(words.fact(g, who, nil, k), k, st.qs)
 	return true
 }
 
@@ -207,13 +412,12 @@ func (g *gen) rival(st *story) bool {
 	if st.other != nil && (r.rel == st.other.rel && r.rel != "" || r.name == st.other.name && r.name != "") {
 		return false
 	}
-	k, ok := g.asideNumber(st, 2, st.sizeOf())
+	words := wordsOf("rival")
+	k, ok := words.number(g, st, th)
 	if !ok {
 		return false
 	}
-	c := cnt(th, k)
-	f := fact{cl: clause{who: r, v: v("have", "had"), obj: same(c), tense: present}, terse: same(c + " for someone else")}
-	st.addAside(f, k, qs)
+	st.addAside(words.fact(g, r, th, k), k, qs)
 	return true
 }
 
@@ -233,7 +437,7 @@ func (g *gen) otherPrice(st *story) bool {
 	if th == nil {
 		return false
 	}
-	k, ok := g.asideNumber(st, th.price[0], th.price[1])
+	k, ok := wordsOf("price").number(g, st, th)
 	if !ok {
 		return false
 	}
@@ -245,7 +449,8 @@ func (g *gen) otherPrice(st *story) bool {
 // counts of food: "Each apple weighs 150 grams."
 func (g *gen) weight(st *story) bool {
 	th := st.thing
-	if th == nil || th.money || th.measure || !contains(ws("farm|baking|food|garden"), th.topic) || (th.most > 0 && th.most <= 24) {
+	words := wordsOf("weight")
+	if th == nil || th.money || th.measure || !contains(words.suits, th.topic) || (th.most > 0 && th.most <= 24) {
 		return false
 	}
 	for _, q := range st.qs {
@@ -253,14 +458,13 @@ func (g *gen) weight(st *story) bool {
 			return false
 		}
 	}
-	k, ok := g.asideNumber(st, 20, 300)
+	k, ok := words.number(g, st, th)
 	if !ok {
 		return false
 	}
-	w := itoa(k) + " grams"
-	f := fact{cl: clause{subj: same(g.one("each ", "every ") + th.sg), v: v("weigh"), obj: same(w), tense: present}, terse: same(w + " each")}
-	if g.chance(0.4) {
-		f.cl = clause{subj: phrase{th.pl, "the " + th.pl}, plural: true, v: v("weigh"), obj: same(w + " each"), tense: present}
+	f := words.fact(g, nil, th, k)
+	if w, later := g.asideForm("weight", st.topic); later {
+		f = w.fact(g, nil, th, k)
 	}
 	st.addAside(f, k, st.qs)
 	return true

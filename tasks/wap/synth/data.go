@@ -29,6 +29,7 @@ import (
 //	range   "lo-hi": "2-100"; empty for none (0-0)
 //	number  a whole number; empty for 0
 //	yes     "yes" or empty
+//	chance  a probability from 0 to 1: "0.3"; empty for 0
 //	pair    two parts separated by a slash: "in the morning/in the afternoon"
 //	pairs   pairs separated by bars: "in May/in June|last week/this week"
 //	counts  names with a number, separated by bars: "minute=60|hour=4"
@@ -360,6 +361,19 @@ func (r *row) yes(col string) bool {
 		r.fail(col, s, `"yes" or nothing`)
 		return false
 	}
+}
+
+// chance is the cell as a probability, 0…1; 0 for an empty cell.
+func (r *row) chance(col string) float64 {
+	s := r.cell(col)
+	if s == "" {
+		return 0
+	}
+	p, err := strconv.ParseFloat(s, 64)
+	if err != nil || p < 0 || p > 1 {
+		r.fail(col, s, "a probability from 0 to 1")
+	}
+	return p
 }
 
 // oneOf is the value the cell names among choices.

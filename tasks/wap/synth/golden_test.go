@@ -15,8 +15,10 @@ import (
 
 // writeGolden rewrites testdata/golden.tsv from the generator as it is.
 // It is for a change that means to alter the problems, never for a
-// restructuring: the file was made at main 5bfb3a5, before the English
-// moved into data files, with
+// restructuring: Generate's lines were made at main 5bfb3a5, before the
+// English moved into data files, and General's when the asides of
+// temperatures, days to an event, distances and things of the story's
+// topic came (data/asides.tsv), with
 //
 //	go test ./tasks/wap/synth -run TestGolden -write-golden
 var writeGolden = flag.Bool("write-golden", false, "rewrite testdata/golden.tsv from the generator as it is")
@@ -40,7 +42,7 @@ var goldenRuns = []struct {
 }
 
 // TestGolden checks that the generators make the same problems, byte for
-// byte, as at main 5bfb3a5 for seeds 1–3.
+// byte, as when the hashes were written (see writeGolden) for seeds 1–3.
 func TestGolden(t *testing.T) {
 	if testing.Short() {
 		testskip.Skip(t, "the golden hashes generate 120,000 problems")

@@ -48,10 +48,10 @@
 //
 // Generate makes the CC-style problems above. General (general.go) makes
 // the shapes people write, as MAWPS, ASDiv-A and SVAMP hold them: one
-// operation on two of the story's numbers (57%), or two on three in
-// CC's five patterns (told by CC's frames, 15%) or in ten others
+// operation on two of the story's numbers (37.5%), or two on three in
+// CC's five patterns (told by CC's frames, 45%) or in ten others
 // ((a+b)+c, (a-b)-c, (a-b)+c, a*b+c, a*b-c, a-b*c, a*b*c, (a/b)*c,
-// a*b/c, a/(b+c): 28%), each family in a fixed share (generalFamilies).
+// a*b/c, a/(b+c): 17.5%), each family in a fixed share (generalFamilies).
 // Their frames (frames_one.go, frames_times.go, frames_two.go,
 // frames_list.go) tell comparisons ("5 more than", "how many fewer"), a
 // start found from what is left, a change found from before and after,
@@ -59,8 +59,9 @@
 // "3 times as many", rates found from a total and applied again, and
 // lists of up to eight counts of which the question uses two or three.
 // A third of the problems state numbers their question does not use
-// (asides.go: another thing, an age, another person's count, a price
-// nobody pays), one in six has a number or an answer above 149, and
+// (asides.go: another thing, often of the story's topic, an age, another
+// person's count, a price nobody pays, a weight, a temperature, the days
+// to an event, a distance), one in six has a number or an answer above 149, and
 // values are exact (money in cents). A Source with Mix GeneralMix gives them.
 //
 // # The English as data
@@ -69,8 +70,8 @@
 // the things and their containers, the verbs of getting, losing and
 // spoiling, names, relatives, groups and trades, periods and time
 // expressions, activities, jobs, places, crowds, grids, chores, rentals,
-// sessions, errands, bills, games, recipes, projects and short word
-// lists, one table a file, each with a header comment saying what its
+// sessions, errands, bills, games, recipes, projects, the asides' wording
+// and short word lists, one table a file, each with a header comment saying what its
 // columns hold. data.go is the engine that reads them: a file is
 // tab-separated with a header line naming the columns, a cell is decoded
 // by the kind its table's decoder asks for (text, bar-separated list,
@@ -95,7 +96,8 @@
 // the Go code: each key is in its book, each holes literal names exactly
 // the entry's holes, and each entry and set is read by some call.
 //
-// The frames (frames_*.go), the asides (asides.go) and the realiser keep
+// The asides' words are data/asides.tsv (asides.go chooses the stories
+// they suit). The frames (frames_*.go), the asides and the realiser keep
 // the logic: which numbers suit a scene, what is drawn from the
 // generator's random source and in which order, and the grammar
 // (english.go: plurals, articles, verb forms; realise.go: tenses,
@@ -118,14 +120,19 @@
 //     (golden_test.go);
 //   - a question: a line in its set of data/text/questions.tsv;
 //   - a table: a data file and a var read with load or keyed;
-//   - a kind of aside (a number the question does not use): a function
-//     appended to asideKinds (asides.go) that adds its fact with
-//     story.addAside, which marks it an aside, so that the property tests
-//     (TestNumbersAccountedFor) know it is stated on purpose.
+//   - a kind of aside (a number the question does not use) that suits any
+//     story without its clash words ("It is 75 degrees outside."): rows
+//     of data/asides.tsv, nothing else; one that chooses its stories or
+//     its thing: its rows and a function named in codedAsides (asides.go)
+//     that adds its fact with story.addAside, which marks it an aside, so
+//     that the property tests (TestNumbersAccountedFor) know it is stated
+//     on purpose.
 //
 // The problems are the same, byte for byte, as before the English moved
 // into data files: TestGolden hashes 20,000 problems of Generate and of
-// General for seeds 1–3 against hashes made at main 5bfb3a5.
+// General for seeds 1–3 against hashes made at main 5bfb3a5 (General's
+// rewritten since, when the generator changed on purpose: see
+// golden_test.go).
 package synth
 
 import (
