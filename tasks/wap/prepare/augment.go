@@ -58,13 +58,19 @@ func sentences(text string) []string {
 	return out
 }
 
-// notStandalone are words a distractor may not hold: pronouns and words
-// that tie a sentence to the story around it or to another number.
-var notStandalone = setOf("he", "she", "it", "they", "them", "him", "her", "his", "hers", "its", "their", "theirs",
-	"we", "us", "our", "i", "me", "my", "you", "your", "this", "that", "these", "those", "then", "also", "too",
-	"more", "less", "fewer", "than", "left", "rest", "remaining", "remain", "total", "altogether", "all", "each",
-	"every", "per", "times", "twice", "half", "other", "another", "same", "some", "if", "after", "before", "now",
-	"again", "only", "still", "already", "together", "both", "rest", "instead", "however")
+// relationalWords tie a sentence to another number or to the story's time
+// ("5 more", "left", "each"): such a sentence does not read as a fact of
+// its own, inserted elsewhere (notStandalone) or told of another thing
+// (own.go's relational).
+var relationalWords = []string{"more", "less", "fewer", "than", "left", "rest", "remaining", "remain", "total",
+	"altogether", "all", "each", "every", "per", "times", "twice", "half", "other", "another", "same", "if",
+	"after", "before", "again", "still", "together", "both", "instead"}
+
+// notStandalone are words a distractor may not hold: pronouns, words that
+// tie a sentence to the story around it, and the relational words.
+var notStandalone = setOf(append([]string{"he", "she", "it", "they", "them", "him", "her", "his", "hers", "its",
+	"their", "theirs", "we", "us", "our", "i", "me", "my", "you", "your", "this", "that", "these", "those", "then",
+	"also", "too", "some", "now", "only", "already", "however"}, relationalWords...)...)
 
 // glue and adjectives are skipped when reading what a number counts; a
 // number followed by glue ("3 are eaten", "5 of them") does not say it.
@@ -103,6 +109,16 @@ func setOf(ws ...string) map[string]bool {
 		m[w] = true
 	}
 	return m
+}
+
+// hasNone reports whether none of words is in set.
+func hasNone(words []string, set map[string]bool) bool {
+	for _, w := range words {
+		if set[w] {
+			return false
+		}
+	}
+	return true
 }
 
 // kindsOf returns the measure kinds (measureKinds) a text speaks of.
@@ -167,10 +183,8 @@ func newDistractor(from int, s string, lower map[string]bool, cased bool) (distr
 	if len(words) < 3 || len(words) > 16 {
 		return distractor{}, false
 	}
-	for _, w := range words {
-		if notStandalone[w] {
-			return distractor{}, false
-		}
+	if !hasNone(words, notStandalone) {
+		return distractor{}, false
 	}
 	d := distractor{from: from, text: s, value: q.Quantities[0].Value.RatString(), words: words, cased: cased}
 	n := q.Quantities[0]
@@ -222,10 +236,8 @@ func newTarget(p source.Problem, q reader.Question, lower map[string]bool) (targ
 	last := strings.LastIndex(p.Text, ss[len(ss)-1])
 	body := strings.TrimSpace(p.Text[:last])
 	t := target{p: p, body: sentences(body), rest: ss[len(ss)-1], words: map[string]bool{}, cased: hasCapitals(p.Text)}
-	for _, w := range lowerWords(t.rest) {
-		if generalNouns[w] {
-			return target{}, false
-		}
+	if !hasNone(lowerWords(t.rest), generalNouns) {
+		return target{}, false
 	}
 	words := lowerWords(p.Text)
 	for _, w := range words {

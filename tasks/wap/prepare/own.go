@@ -19,12 +19,9 @@ import (
 // countRE finds a number in digits followed by a word: "34 goldfish".
 var countRE = regexp.MustCompile(`(^|\s)(\d+(?:,\d{3})*(?:\.\d+)?) ([A-Za-z]+)`)
 
-// relational are words that tie a sentence to another number or to the
-// story's time ("5 more", "left", "each"): such a sentence told of
-// another thing would not read as a fact of its own.
-var relational = setOf("more", "less", "fewer", "than", "left", "rest", "remaining", "remain", "total",
-	"altogether", "all", "each", "every", "per", "times", "twice", "half", "other", "another", "same", "if",
-	"after", "before", "again", "still", "together", "both", "instead")
+// relational are the words (relationalWords) that keep a sentence from
+// being told again of another thing: "5 more", "left", "each".
+var relational = setOf(relationalWords...)
 
 // countOf returns the one "NUMBER WORD" of a sentence with one number in
 // digits followed by what it counts, as the match's number and word, and
@@ -64,16 +61,6 @@ func (t target) ownSentences() []int {
 		}
 	}
 	return out
-}
-
-// hasNone reports whether none of words is in set.
-func hasNone(words []string, set map[string]bool) bool {
-	for _, w := range words {
-		if set[w] {
-			return false
-		}
-	}
-	return true
 }
 
 // retell returns the target's sentence i told of the distractor's count
