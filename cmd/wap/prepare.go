@@ -58,7 +58,7 @@ func prepareCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *augmentOwn && augment == 0 {
-		return cli.Usagef("--augment-own makes the augmented copies' sentences: give --augment R (R > 0) with it; run '%s --help' for the flags", fs.Name())
+		return cli.FlagUsagef(fs, "--augment-own makes the augmented copies' sentences: give --augment R (R > 0) with it")
 	}
 	if len(pos) > 1 {
 		return cli.Usagef("expected at most one DIR argument, got %d: %s", len(pos), strings.Join(pos, " "))

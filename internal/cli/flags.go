@@ -24,6 +24,18 @@ func (e UsageError) Unwrap() error { return e.Err }
 // Usagef returns a UsageError with the formatted message.
 func Usagef(format string, args ...any) error { return UsageError{fmt.Errorf(format, args...)} }
 
+// FlagUsagef is a usage error about fs's flags found after they parsed
+// (two flags that do not go together), worded as Parse words a bad flag:
+// the message, then where to read the flags.
+func FlagUsagef(fs *flag.FlagSet, format string, args ...any) error {
+	return flagUsage(fs, fmt.Errorf(format, args...))
+}
+
+// flagUsage is err as a usage error that says to run 'NAME --help'.
+func flagUsage(fs *flag.FlagSet, err error) error {
+	return UsageError{fmt.Errorf("%w; run '%s --help' for the flags", err, fs.Name())}
+}
+
 // Status is the exit status of a command that returned err: 0 for none or
 // for --help (flag.ErrHelp), 2 for a UsageError, 1 for any other error.
 func Status(err error) int {
@@ -88,7 +100,7 @@ func Parse(fs *flag.FlagSet, args []string) ([]string, error) {
 				usage()
 				return nil, err
 			}
-			return nil, UsageError{fmt.Errorf("%w; run '%s --help' for the flags", err, fs.Name())}
+			return nil, flagUsage(fs, err)
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
