@@ -233,10 +233,14 @@ func (r *row) pairOf(col, s string) [2]string {
 }
 
 // pairs is the cell's pairs separated by bars.
-func (r *row) pairs(col string) [][2]string {
-	var out [][2]string
+func (r *row) pairs(col string) [][2]string { return listOf(r, col, r.pairOf) }
+
+// listOf reads each of the cell's items separated by bars with of (a
+// reader of one item of the column: pairOf, nounOf, verbOf).
+func listOf[T any](r *row, col string, of func(col, s string) T) []T {
+	var out []T
 	for _, s := range r.list(col) {
-		out = append(out, r.pairOf(col, s))
+		out = append(out, of(col, s))
 	}
 	return out
 }
@@ -276,13 +280,7 @@ func (r *row) nounOf(col, s string) noun {
 }
 
 // nouns is the cell's nouns separated by bars.
-func (r *row) nouns(col string) []noun {
-	var out []noun
-	for _, s := range r.list(col) {
-		out = append(out, r.nounOf(col, s))
-	}
-	return out
-}
+func (r *row) nouns(col string) []noun { return listOf(r, col, r.nounOf) }
 
 // nounPair is the cell's two nouns separated by a bar.
 func (r *row) nounPair(col string) [2]noun {
@@ -312,13 +310,7 @@ func (r *row) verbOf(col, s string) verb {
 }
 
 // verbs is the cell's verbs separated by bars.
-func (r *row) verbs(col string) []verb {
-	var out []verb
-	for _, s := range r.list(col) {
-		out = append(out, r.verbOf(col, s))
-	}
-	return out
-}
+func (r *row) verbs(col string) []verb { return listOf(r, col, r.verbOf) }
 
 // span is the cell as a range "lo-hi" with lo ≤ hi; [0 0] for an empty
 // cell.
