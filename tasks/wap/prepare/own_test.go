@@ -116,3 +116,21 @@ func TestAugmentOwnWithoutCopies(t *testing.T) {
 		t.Fatalf("err %v, want the own kind refused without copies", err)
 	}
 }
+
+// Data prepared with copies of another kind is not replaced without a
+// word, and the refusal says which kind each run makes.
+func TestAugmentOwnIsPartOfTheRecipe(t *testing.T) {
+	out := t.TempDir()
+	cfg := Config{Source: augmentData(), Out: out, Augment: 1, Seed: 3}
+	if _, err := Prepare(cfg); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckReplace(out, cfg, [3]int{}); err != nil {
+		t.Fatalf("the same preparation again: %v", err)
+	}
+	cfg.AugmentOwn = true
+	err := CheckReplace(out, cfg, [3]int{})
+	if err == nil || !strings.Contains(err.Error(), "augmented 1, seed 3); this run would replace it with mem, augmented 1, copies of their own kind") {
+		t.Fatalf("err %v, want the two recipes told apart by the copies' kind", err)
+	}
+}

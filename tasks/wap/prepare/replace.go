@@ -89,6 +89,9 @@ func (r preparedRecipe) String() string {
 	if r.augment > 0 {
 		parts = append(parts, fmt.Sprintf("augmented %v", r.augment))
 	}
+	if r.augmentOwn {
+		parts = append(parts, "copies of their own kind")
+	}
 	if r.unusedDev {
 		parts = append(parts, "unused-number dev")
 	}
