@@ -423,13 +423,15 @@ func (in *inserter) one(p source.Problem, q reader.Question, id int) (source.Pro
 			continue
 		}
 		at := in.rng.Intn(len(t.body) + 1)
-		a := t.insert(d, id, at)
+		var a source.Problem
 		if len(own) > 0 {
 			s, ok := t.retell(own[in.rng.Intn(len(own))], d)
 			if !ok {
 				continue
 			}
 			a = t.insertSentence(s, d.from, id, at)
+		} else {
+			a = t.insert(d, id, at)
 		}
 		aq, reason, _ := readProblem(a)
 		if reason != "" || len(aq.Quantities) != len(q.Quantities)+1 {
